@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { AccessService } from './domain/access.service.js';
+import { GetPermissionController } from './queries/get-permission/get-permission.controller.js';
+import { RefreshPermissionsController } from './commands/refresh-permissions/refresh-permissions.controller.js';
+
+@Global()
+@Module({
+  controllers: [GetPermissionController, RefreshPermissionsController],
+  providers: [AccessService],
+  exports: [AccessService],
+})
+export class AccessModule {}

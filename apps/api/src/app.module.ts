@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { DataSource } from 'typeorm';
+import type { ServerConfig } from './config/app-config.js';
+import { CoreModule } from './infrastructure/database/database.module.js';
+import { AllExceptionsFilter } from './infrastructure/http/all-exceptions.filter.js';
+import { AuthGuard } from './infrastructure/auth/auth.guard.js';
+import { IdentityModule } from './identity/identity.module.js';
+import { AccessModule } from './access/access.module.js';
+import { SystemModule } from './system/system.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ServerConfig, dataSource: DataSource): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config, dataSource),
+        ThrottlerModule.forRoot({
+          throttlers: [{ name: 'login', ttl: config.loginRateWindowSeconds * 1000, limit: config.loginRateLimit }],
+        }),
+        SystemModule,
+        AccessModule,
+        IdentityModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+    };
+  }
+}

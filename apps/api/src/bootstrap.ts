@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import { loadConfig, type ServerConfig } from './config/app-config.js';
+import { createDataSource } from './infrastructure/database/data-source.js';
+import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgres.js';
+import { logger } from './infrastructure/logging/logger.js';
+import { seedDemoSchool } from './seed/demo-school.seed.js';
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  dataSource: DataSource;
+  config: ServerConfig;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Starts the platform: database (embedded when no DATABASE_URL), migrations, demo seed, API and SPA on one port. */
+export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<RunningApp> {
+  const config = { ...loadConfig(), ...overrides };
+  let stopPg: (() => Promise<void>) | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    const pg = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+    databaseUrl = pg.url;
+    stopPg = pg.stop;
+    logger.info({ port: config.embeddedPgPort }, 'embedded PostgreSQL started');
+  }
+  const dataSource = createDataSource(databaseUrl);
+  await dataSource.initialize();
+  const ran = await dataSource.runMigrations({ transaction: 'each' });
+  if (ran.length) logger.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
+  if (config.seedDemo) await seedDemoSchool(dataSource, config);
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, dataSource), {
+    logger: ['error', 'warn'],
+    bodyParser: true,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(cookieParser());
+  app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('SchoolFlow API').setVersion(config.version).addApiKey({ type: 'apiKey', in: 'header', name: config.tokenHeader }, 'token').addSecurityRequirements('token').build(),
+  );
+  SwaggerModule.setup(`${config.baseApi.replace(/^\//, '')}/docs`, app, doc);
+
+  serveSpa(app, config);
+  await app.listen(config.port, config.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url }, 'SchoolFlow is listening');
+  return {
+    app,
+    dataSource,
+    config,
+    url,
+    close: async () => {
+      await app.close();
+      await dataSource.destroy();
+      if (stopPg) await stopPg();
+    },
+  };
+}
+
+/** The SPA owns every path outside BASE_API: static files, else index.html (client-side routes). */
+function serveSpa(app: NestExpressApplication, config: ServerConfig): void {
+  const dir = resolve(config.webDir);
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) {
+    logger.warn({ dir }, 'web app not built (npm run build:web); serving the API only');
+    return;
+  }
+  app.useStaticAssets(dir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path === config.baseApi || req.path.startsWith(`${config.baseApi}/`)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_BASE_API, DEFAULT_TOKEN_HEADER } from '@schoolflow/contracts';
+
+/**
+ * Every environment variable the server reads, in one place (the README lists them).
+ * Numbers fall back to their default when absent or not a number, so a typo cannot start a server with NaN limits.
+ */
+function num(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : fallback;
+}
+function str(name: string, fallback: string): string {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : raw;
+}
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(raw.toLowerCase());
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  baseApi: string;
+  databaseUrl: string | null;
+  embeddedPgPort: number;
+  dataDir: string;
+  redisUrl: string | null;
+  seedDemo: boolean;
+  tokenHeader: string;
+  sessionTtlSeconds: number;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  loginRateLimit: number;
+  loginRateWindowSeconds: number;
+  trustProxy: boolean;
+  pwdHashPrefix: string;
+  pwdRule: string;
+  loginType: 'PASSWORD' | 'IDS';
+  idsLoginUrl: string;
+  logoUrl: string;
+  themeDefault: string;
+  timeZone: string;
+  logLevel: string;
+  webDir: string;
+  version: string;
+}
+
+/** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
+export const DEFAULT_PWD_RULE = '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{8,50}$';
+
+export function loadConfig(): ServerConfig {
+  const baseApi = str('BASE_API', DEFAULT_BASE_API).replace(/\/+$/, '');
+  return {
+    port: num('PORT', 3000),
+    host: str('HOST', '0.0.0.0'),
+    baseApi,
+    databaseUrl: process.env.DATABASE_URL || null,
+    embeddedPgPort: num('EMBEDDED_PG_PORT', 54329),
+    dataDir: str('DATA_DIR', '.data'),
+    redisUrl: process.env.REDIS_URL || null,
+    seedDemo: bool('SEED_DEMO', true),
+    tokenHeader: str('TOKEN_HEADER', DEFAULT_TOKEN_HEADER),
+    sessionTtlSeconds: num('SESSION_TTL_SECONDS', 2 * 60 * 60),
+    loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
+    loginLockSeconds: num('LOGIN_LOCK_SECONDS', 15 * 60),
+    loginRateLimit: num('LOGIN_RATE_LIMIT', 20),
+    loginRateWindowSeconds: num('LOGIN_RATE_WINDOW_SECONDS', 60),
+    trustProxy: bool('TRUST_PROXY', false),
+    pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
+    pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
+    loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
+    idsLoginUrl: str('IDS_LOGIN_URL', ''),
+    logoUrl: str('LOGO_URL', ''),
+    themeDefault: str('THEME_DEFAULT', ''),
+    timeZone: str('TZ_SCHOOL', 'Asia/Shanghai'),
+    logLevel: str('LOG_LEVEL', 'info'),
+    webDir: str('WEB_DIR', 'dist/web'),
+    version: str('npm_package_version', '0.1.0'),
+  };
+}
+
+export const SERVER_CONFIG = Symbol('SERVER_CONFIG');

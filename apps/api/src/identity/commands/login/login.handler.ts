@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ErrorCode, loginSchema, type LoginResult } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import { AppException } from '../../../infrastructure/http/app-exception.js';
+import type { ClientInfo } from '../../../infrastructure/http/request-context.js';
+import { validate } from '../../../infrastructure/http/validate.js';
+import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import { PasswordHasher } from '../../domain/password-hasher.js';
+import { SessionService } from '../../domain/session.service.js';
+
+interface UserRow {
+  id: string;
+  account: string;
+  password_hash: string | null;
+  enabled: boolean;
+  locked: boolean;
+}
+
+/**
+ * Sign-in. Every failure answers the same message (unknown account, wrong password, disabled, locked), so the
+ * answer never tells which part was wrong or that an account exists. After LOGIN_MAX_FAILURES wrong passwords
+ * the account is locked for LOGIN_LOCK_SECONDS. Every attempt is written to the operation log with its reason.
+ */
+@Injectable()
+export class LoginHandler {
+  constructor(
+    private readonly db: DataSource,
+    private readonly sessions: SessionService,
+    private readonly oplog: OperationLogService,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(body: unknown, client: ClientInfo): Promise<LoginResult> {
+    const attempted = typeof (body as { username?: unknown } | null)?.username === 'string' ? String((body as { username: string }).username).trim().slice(0, 50) : null;
+    let input;
+    try {
+      input = validate(loginSchema, body);
+    } catch (e) {
+      await this.log(null, attempted, 'failure', client, 'invalid_input');
+      throw e;
+    }
+    const rows: UserRow[] = await this.db.query(
+      `SELECT id, account, password_hash, enabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked
+         FROM sys_user WHERE account = $1`,
+      [input.username],
+    );
+    const user = rows[0];
+    const digest = await PasswordHasher.digest(this.config.pwdHashPrefix, input.username, input.password);
+    const valid = await PasswordHasher.verifyDigest(user?.password_hash ?? null, digest);
+
+    if (!user) return this.refuse(null, input.username, client, 'unknown_account');
+    if (user.locked) return this.refuse(user.id, user.account, client, 'locked');
+    if (!valid) {
+      const locked = await this.countFailure(user.id);
+      return this.refuse(user.id, user.account, client, locked ? 'wrong_password_locked' : 'wrong_password');
+    }
+    if (!user.enabled) return this.refuse(user.id, user.account, client, 'disabled');
+
+    await this.db.query(`UPDATE sys_user SET failed_attempts = 0, locked_until = NULL WHERE id = $1`, [user.id]);
+    const token = await this.sessions.create(user.id, client);
+    await this.log(user.id, user.account, 'success', client);
+    return { token, headerName: this.config.tokenHeader };
+  }
+
+  /** One statement, so concurrent wrong passwords cannot skip the lock. Answers whether this failure locked it. */
+  private async countFailure(userId: string): Promise<boolean> {
+    const rows: [{ locked: boolean }[], number] = await this.db.query(
+      `UPDATE sys_user SET
+         failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+         locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
+       WHERE id = $1 RETURNING (locked_until IS NOT NULL AND locked_until > now()) AS locked`,
+      [userId, this.config.loginMaxFailures, this.config.loginLockSeconds],
+    );
+    return rows[0]?.[0]?.locked ?? false;
+  }
+
+  private async refuse(userId: string | null, account: string, client: ClientInfo, reason: string): Promise<never> {
+    await this.log(userId, account, 'failure', client, reason);
+    throw new AppException(401, ErrorCode.UNAUTHENTICATED, 'badCredentials');
+  }
+
+  private log(userId: string | null, account: string | null, result: 'success' | 'failure', client: ClientInfo, reason?: string): Promise<void> {
+    return this.oplog.append({
+      userId,
+      account,
+      action: 'login',
+      result,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      detail: reason ? { reason } : {},
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Envelope, Language } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import { tokenFrom } from '../../../infrastructure/auth/auth.guard.js';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { type AppRequest, clientOf, Lang, Public } from '../../../infrastructure/http/request-context.js';
+import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import { SessionService } from '../../domain/session.service.js';
+
+/** Ends the current session. Public and idempotent: signing out with a dead token still succeeds. */
+@ApiTags('identity')
+@Controller()
+export class LogoutController {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly oplog: OperationLogService,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  @Public()
+  @Get('logout')
+  @ApiOperation({ summary: 'Sign out (revokes the session of the token header)' })
+  async logout(@Req() req: AppRequest, @Lang() lang: Language): Promise<Envelope> {
+    const token = tokenFrom(req, this.config.tokenHeader);
+    if (token) {
+      const found = await this.sessions.resolve(token);
+      if (found.ok) {
+        await this.sessions.revoke(found.session.sessionId, 'logout');
+        const client = clientOf(req);
+        await this.oplog.append({ userId: found.session.userId, account: found.session.account, action: 'logout', result: 'success', ip: client.ip, userAgent: client.userAgent });
+      }
+    }
+    return ok(undefined, translate(lang, 'logoutOk'));
+  }
+}

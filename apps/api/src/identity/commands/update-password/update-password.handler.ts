@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { base64ToUtf8, type Language, PASSWORD_MAX, updatePwdSchema } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import { AppException } from '../../../infrastructure/http/app-exception.js';
+import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
+import { validate } from '../../../infrastructure/http/validate.js';
+import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import { SystemConfigService } from '../../../system/domain/system-config.service.js';
+import { PasswordHasher } from '../../domain/password-hasher.js';
+import { SessionService } from '../../domain/session.service.js';
+
+/**
+ * The legacy password change: `newPassword` is base64 of the new password (checked against the strategy, then
+ * dropped), `oldPassword` and `sign` are the digests of the old and new password. The stored value becomes
+ * argon2id(sign). The user's other sessions end; the current one stays.
+ */
+@Injectable()
+export class UpdatePasswordHandler {
+  constructor(
+    private readonly db: DataSource,
+    private readonly sessions: SessionService,
+    private readonly settings: SystemConfigService,
+    private readonly oplog: OperationLogService,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
+    const input = validate(updatePwdSchema, body);
+    if (input.username !== me.account) {
+      await this.log(me, client, 'denied', 'not_own_account');
+      throw new AppException(403, 403, 'notYourAccount');
+    }
+    const plain = base64ToUtf8(input.newPassword);
+    if (plain === null) throw AppException.badRequest('validation.passwordEncodingInvalid');
+    const next = plain.trim();
+    if (next.length === 0) throw AppException.badRequest('validation.newPasswordRequired');
+    if ([...next].length > PASSWORD_MAX) throw AppException.badRequest('validation.passwordTooLong');
+    const strategy = await this.settings.passwordStrategy(lang);
+    if (!safeRegex(strategy.rule).test(next)) {
+      // The strategy's description is the message (platform-shell §5.1).
+      throw new AppException(400, 400, 'validation.strategy', { description: strategy.description });
+    }
+    const expectedSign = await PasswordHasher.digest(this.config.pwdHashPrefix, me.account, next);
+    if (expectedSign !== input.sign.toLowerCase()) throw AppException.badRequest('signMismatch');
+
+    const rows: { password_hash: string | null }[] = await this.db.query(`SELECT password_hash FROM sys_user WHERE id = $1`, [me.userId]);
+    const stored = rows[0]?.password_hash ?? null;
+    if (!(await PasswordHasher.verifyDigest(stored, input.oldPassword))) {
+      await this.log(me, client, 'failure', 'old_password_wrong');
+      throw AppException.badRequest('oldPasswordWrong');
+    }
+    if (await PasswordHasher.verifyDigest(stored, input.sign)) throw AppException.badRequest('passwordSameAsOld');
+
+    const hash = await PasswordHasher.hashDigest(input.sign);
+    await this.db.transaction(async (tx) => {
+      await tx.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`, [me.userId, hash]);
+      await tx.query(
+        `UPDATE sys_session SET revoked_at = now(), revoke_reason = 'password_changed'
+          WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+        [me.userId, me.sessionId],
+      );
+    });
+    await this.log(me, client, 'success');
+  }
+
+  private log(me: Principal, client: ClientInfo, result: 'success' | 'failure' | 'denied', reason?: string): Promise<void> {
+    return this.oplog.append({
+      userId: me.userId,
+      account: me.account,
+      action: 'password.change',
+      target: me.account,
+      result,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      detail: reason ? { reason } : {},
+    });
+  }
+}
+
+/** A strategy comes from configuration; a broken pattern must not let every password through nor crash. */
+function safeRegex(source: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,50}$/u;
+  }
+}

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ErrorCode, type SessionView } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import type { ClientInfo } from '../../infrastructure/http/request-context.js';
+
+export type RevokeReason = 'logout' | 'password_changed' | 'admin' | 'signed_in_elsewhere';
+
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  account: string;
+  name: string;
+  userType: string;
+  expiresAt: Date;
+}
+
+export type SessionLookup =
+  | { ok: true; session: ActiveSession }
+  | { ok: false; code: number; key: 'illegalToken' | 'tokenExpired' | 'otherClient' };
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  account: string;
+  name: string;
+  user_type: string;
+  enabled: boolean;
+  expires_at: Date;
+  last_seen_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: RevokeReason | null;
+}
+
+/** Only the SHA-256 of a token is stored: a leaked table cannot be replayed. */
+function tokenHash(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** A touch is written at most this often; the sliding expiry is precise to this many seconds. */
+const TOUCH_EVERY_MS = 15_000;
+
+/**
+ * Server-side sessions: revocable, with a sliding expiry (SESSION_TTL_SECONDS after the last request).
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async create(userId: string, client: ClientInfo): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.query(
+      `INSERT INTO sys_session (user_id, token_hash, expires_at, ip, user_agent)
+       VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
+      [userId, tokenHash(token), this.config.sessionTtlSeconds, client.ip, client.userAgent],
+    );
+    return token;
+  }
+
+  async resolve(token: string): Promise<SessionLookup> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
+    const rows: SessionRow[] = await this.db.query(
+      `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason
+         FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
+      [tokenHash(token)],
+    );
+    const row = rows[0];
+    if (!row || !row.enabled) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
+    if (row.revoked_at) {
+      return row.revoke_reason === 'logout'
+        ? { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' }
+        : { ok: false, code: ErrorCode.OTHER_CLIENT, key: 'otherClient' };
+    }
+    if (row.expires_at.getTime() <= Date.now()) return { ok: false, code: ErrorCode.TOKEN_EXPIRED, key: 'tokenExpired' };
+    let expiresAt = row.expires_at;
+    if (Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+      const touched: { expires_at: Date }[] = await this.db.query(
+        `UPDATE sys_session SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
+          WHERE id = $1 AND revoked_at IS NULL RETURNING expires_at`,
+        [row.id, this.config.sessionTtlSeconds],
+      );
+      expiresAt = touched[0]?.expires_at ?? expiresAt;
+    }
+    return {
+      ok: true,
+      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, expiresAt },
+    };
+  }
+
+  async expiresAt(sessionId: string): Promise<Date | null> {
+    const rows: { expires_at: Date }[] = await this.db.query(`SELECT expires_at FROM sys_session WHERE id = $1`, [sessionId]);
+    return rows[0]?.expires_at ?? null;
+  }
+
+  async revoke(sessionId: string, reason: RevokeReason): Promise<void> {
+    await this.db.query(`UPDATE sys_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [sessionId, reason]);
+  }
+
+  /** Ends every other live session of the user; answers how many. */
+  async revokeOthers(userId: string, keepSessionId: string | null, reason: RevokeReason): Promise<number> {
+    const rows: unknown[] = await this.db.query(
+      `UPDATE sys_session SET revoked_at = now(), revoke_reason = $3
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) AND expires_at > now()
+        RETURNING id`,
+      [userId, keepSessionId, reason],
+    );
+    // TypeORM answers UPDATE ... RETURNING as [rows, count]
+    const first = rows[0];
+    return Array.isArray(first) ? first.length : rows.length;
+  }
+
+  async listActive(userId: string, currentSessionId: string): Promise<SessionView[]> {
+    const rows: { id: string; created_at: Date; last_seen_at: Date; expires_at: Date; ip: string; user_agent: string }[] = await this.db.query(
+      `SELECT id, created_at, last_seen_at, expires_at, ip, user_agent FROM sys_session
+        WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now() ORDER BY last_seen_at DESC LIMIT 50`,
+      [userId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      current: r.id === currentSessionId,
+      createdAt: r.created_at.toISOString(),
+      lastSeenAt: r.last_seen_at.toISOString(),
+      expiresAt: r.expires_at.toISOString(),
+      ip: r.ip,
+      userAgent: r.user_agent,
+    }));
+  }
+}

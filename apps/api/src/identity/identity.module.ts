@@ -1,0 +1,30 @@
+import { Global, Module } from '@nestjs/common';
+import { SessionService } from './domain/session.service.js';
+import { LoginController } from './commands/login/login.controller.js';
+import { LoginHandler } from './commands/login/login.handler.js';
+import { LoginThrottlerGuard } from './commands/login/login-throttler.guard.js';
+import { LogoutController } from './commands/logout/logout.controller.js';
+import { UpdatePasswordController } from './commands/update-password/update-password.controller.js';
+import { UpdatePasswordHandler } from './commands/update-password/update-password.handler.js';
+import { EndOtherSessionsController } from './commands/end-other-sessions/end-other-sessions.controller.js';
+import { GetExpiresController } from './queries/get-expires/get-expires.controller.js';
+import { GetPwdStrategyController } from './queries/get-pwd-strategy/get-pwd-strategy.controller.js';
+import { GetUserInfoController } from './queries/get-user-info/get-user-info.controller.js';
+import { MySessionsController } from './queries/my-sessions/my-sessions.controller.js';
+
+@Global()
+@Module({
+  controllers: [
+    LoginController,
+    LogoutController,
+    UpdatePasswordController,
+    EndOtherSessionsController,
+    GetExpiresController,
+    GetPwdStrategyController,
+    GetUserInfoController,
+    MySessionsController,
+  ],
+  providers: [SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler],
+  exports: [SessionService],
+})
+export class IdentityModule {}

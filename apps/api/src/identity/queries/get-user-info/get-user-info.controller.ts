@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { getUserInfoSchema, Permission, type Envelope, type OwnUserInfoRow } from '@schoolflow/contracts';
+import { AppException } from '../../../infrastructure/http/app-exception.js';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { validate } from '../../../infrastructure/http/validate.js';
+
+/**
+ * The legacy "own user info" row. A user reads their own; reading another needs the user-list permission.
+ * PASSWORD is kept for the shape only and is always empty: no hash ever leaves the server.
+ */
+@ApiTags('identity')
+@Controller()
+export class GetUserInfoController {
+  constructor(private readonly db: DataSource) {}
+
+  @Post('userManage/getUserInfo')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'User info row by user id (form: userId)' })
+  async get(@Body() body: unknown, @CurrentUser() me: Principal): Promise<Envelope<OwnUserInfoRow[]>> {
+    const { userId } = validate(getUserInfoSchema, body);
+    if (userId !== me.account && !me.permissions.has(Permission.userList)) throw AppException.forbidden();
+    const rows: { account: string; name: string; enabled: boolean }[] = await this.db.query(
+      `SELECT account, name, enabled FROM sys_user WHERE account = $1`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) throw AppException.notFound('userNotFound');
+    return ok([{ ID: row.account, USERNAME: row.name, PASSWORD: '', ENABLED: row.enabled ? '1' : '0' }]);
+  }
+}

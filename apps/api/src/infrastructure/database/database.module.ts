@@ -1,0 +1,19 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+
+/** Provides the started DataSource and the configuration to every module. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: ServerConfig, dataSource: DataSource): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: SERVER_CONFIG, useValue: config },
+        { provide: DataSource, useValue: dataSource },
+      ],
+      exports: [SERVER_CONFIG, DataSource],
+    };
+  }
+}

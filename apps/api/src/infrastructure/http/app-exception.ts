@@ -1,0 +1,35 @@
+import { ErrorCode, type ServerMessageKey } from '@schoolflow/contracts';
+
+/**
+ * The one error type of the server: an HTTP status, an envelope code and an i18n key.
+ * The exception filter turns it into `{code, result:false, msg}` in the caller's language.
+ */
+export class AppException extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly messageKey: ServerMessageKey | string,
+    readonly params?: Record<string, unknown>,
+  ) {
+    super(messageKey);
+  }
+
+  static badRequest(key: ServerMessageKey | string = 'badRequest', params?: Record<string, unknown>): AppException {
+    return new AppException(400, ErrorCode.BAD_REQUEST, key, params);
+  }
+  static forbidden(key: ServerMessageKey = 'forbidden'): AppException {
+    return new AppException(403, ErrorCode.FORBIDDEN, key);
+  }
+  static notFound(key: ServerMessageKey = 'notFound'): AppException {
+    return new AppException(404, ErrorCode.NOT_FOUND, key);
+  }
+  static conflict(key: ServerMessageKey = 'conflict'): AppException {
+    return new AppException(409, ErrorCode.CONFLICT, key);
+  }
+  static unprocessable(key: ServerMessageKey | string, params?: Record<string, unknown>): AppException {
+    return new AppException(422, ErrorCode.UNPROCESSABLE, key, params);
+  }
+  static unauthenticated(code: number, key: ServerMessageKey): AppException {
+    return new AppException(401, code, key);
+  }
+}

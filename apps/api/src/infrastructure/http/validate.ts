@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { AppException } from './app-exception.js';
+
+/**
+ * Parse untrusted input with a shared schema. Issue messages are i18n keys (`validation.*`);
+ * the first one becomes the answer, so the user reads one clear sentence in their language.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = issue?.message && /^validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid';
+  throw AppException.badRequest(key, { field: issue?.path.join('.') ?? '' });
+}

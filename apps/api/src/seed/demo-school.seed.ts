@@ -1,0 +1,223 @@
+import { Permission, RoleCode, UserType } from '@schoolflow/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ServerConfig } from '../config/app-config.js';
+import { PasswordHasher } from '../identity/domain/password-hasher.js';
+import { logger } from '../infrastructure/logging/logger.js';
+
+/** Every demo account's password (DESIGN.md §6). */
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+interface MenuSeed {
+  key: string;
+  parent?: string;
+  name: string;
+  nameEn: string;
+  url: string;
+  permission?: string;
+  icon: string;
+  sort: number;
+  remark?: Record<string, unknown>;
+  roles: string[];
+}
+
+const ALL_ROLES = Object.values(RoleCode);
+
+/** Menus whose pages exist. Later capabilities add theirs through their own migrations. */
+const MENUS: MenuSeed[] = [
+  { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', icon: 'user', sort: 80, roles: ALL_ROLES },
+  { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
+  { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
+  { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
+  { key: 'docs', name: '接口文档', nameEn: 'API docs', url: '/server/docs', icon: 'book', sort: 200, remark: { cdwz: 'top' }, roles: [RoleCode.admin] },
+];
+
+const ROLES: { code: string; name: string; nameEn: string }[] = [
+  { code: RoleCode.admin, name: '管理员', nameEn: 'Administrator' },
+  { code: RoleCode.principal, name: '校长', nameEn: 'Principal' },
+  { code: RoleCode.office, name: '审核人（教务处）', nameEn: 'Reviewer (school office)' },
+  { code: RoleCode.headTeacher, name: '班主任', nameEn: 'Head teacher' },
+  { code: RoleCode.teacher, name: '教师', nameEn: 'Teacher' },
+  { code: RoleCode.student, name: '学生', nameEn: 'Student' },
+  { code: RoleCode.parent, name: '家长', nameEn: 'Parent' },
+];
+
+const DEMO_USERS: { account: string; name: string; type: string; roles: string[]; dept: string }[] = [
+  { account: 'admin', name: '系统管理员', type: UserType.admin, roles: [RoleCode.admin], dept: 'IT' },
+  { account: 'principal', name: '王校长', type: UserType.teacher, roles: [RoleCode.principal], dept: 'PRINCIPAL' },
+  { account: 'office', name: '李主任', type: UserType.teacher, roles: [RoleCode.office], dept: 'OFFICE' },
+  { account: 'headteacher', name: '张老师', type: UserType.teacher, roles: [RoleCode.headTeacher, RoleCode.teacher], dept: 'G10' },
+  { account: 'teacher', name: '陈老师', type: UserType.teacher, roles: [RoleCode.teacher], dept: 'MATHS' },
+];
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const GIVEN = ['子轩', '浩然', '梓涵', '一诺', '欣怡', '宇轩', '思远', '雨桐', '俊杰', '佳怡', '诗涵', '博文', '梦瑶', '天佑', '嘉怡', '泽宇', '可馨', '明哲', '语嫣', '晨阳', '若曦', '皓轩', '雅琪', '子墨', '安然', '书豪', '静怡', '昊天', '心悦', '逸飞'];
+
+/**
+ * Seeds the demo school on an empty database (no users): roles, menus, grants, the demo accounts of DESIGN.md §6,
+ * and base data (campus, building, classrooms, school years, semesters, courses, 3 grades × 2 classes × 30
+ * students with accounts, the demo parent, teaching duties). Guarded by an advisory lock so two instances
+ * starting together seed once.
+ */
+export async function seedDemoSchool(db: DataSource, config: ServerConfig): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(727001)`);
+    const [{ count }] = (await tx.query(`SELECT count(*)::int AS count FROM sys_user`)) as [{ count: number }];
+    if (count > 0) return;
+    const started = Date.now();
+    await seed(tx, config);
+    logger.info({ ms: Date.now() - started }, 'demo school seeded');
+  });
+}
+
+async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
+  const one = async <T>(sql: string, args: unknown[]): Promise<T> => ((await tx.query(sql, args)) as T[])[0] as T;
+  const hashFor = async (account: string) => PasswordHasher.hashDigest(await PasswordHasher.digest(config.pwdHashPrefix, account, DEMO_PASSWORD));
+
+  // Roles and grants
+  const roleId = new Map<string, string>();
+  for (const [i, r] of ROLES.entries()) {
+    const row = await one<{ id: string }>(`INSERT INTO sys_role (code, name, name_en, sort) VALUES ($1, $2, $3, $4) RETURNING id`, [r.code, r.name, r.nameEn, i]);
+    roleId.set(r.code, row.id);
+  }
+  for (const p of Object.values(Permission)) {
+    await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2)`, [roleId.get(RoleCode.admin), p]);
+  }
+  for (const code of ALL_ROLES) {
+    for (const p of [Permission.dashboardView, Permission.accountSecurity]) {
+      await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [roleId.get(code), p]);
+    }
+  }
+  const menuId = new Map<string, string>();
+  for (const m of MENUS) {
+    const row = await one<{ id: string }>(
+      `INSERT INTO sys_menu (parent_id, name, name_en, url, permission, icon, sort, remark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [m.parent ? menuId.get(m.parent) : null, m.name, m.nameEn, m.url, m.permission ?? '', m.icon, m.sort, JSON.stringify(m.remark ?? {})],
+    );
+    menuId.set(m.key, row.id);
+    for (const r of m.roles) await tx.query(`INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2)`, [roleId.get(r), row.id]);
+  }
+
+  // Organisation
+  const deptId = new Map<string, string>();
+  const depts: [string, string, string, string | null][] = [
+    ['SCHOOL', 'SchoolFlow 实验中学', 'SchoolFlow Experimental High School', null],
+    ['PRINCIPAL', '校长室', "Principal's office", 'SCHOOL'],
+    ['OFFICE', '教务处', 'Academic office', 'SCHOOL'],
+    ['IT', '信息中心', 'IT centre', 'SCHOOL'],
+    ['MATHS', '数学教研组', 'Mathematics group', 'SCHOOL'],
+    ['G10', '高一年级组', 'Grade 10 team', 'SCHOOL'],
+    ['G11', '高二年级组', 'Grade 11 team', 'SCHOOL'],
+    ['G12', '高三年级组', 'Grade 12 team', 'SCHOOL'],
+  ];
+  for (const [i, [code, name, nameEn, parent]] of depts.entries()) {
+    const row = await one<{ id: string }>(`INSERT INTO org_department (parent_id, code, name, name_en, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [parent ? deptId.get(parent) : null, code, name, nameEn, i]);
+    deptId.set(code, row.id);
+  }
+
+  // People: demo staff, five more teachers (head teachers of the other classes), students and the demo parent
+  const userId = new Map<string, string>();
+  const staff = [
+    ...DEMO_USERS,
+    ...[1, 2, 3, 4, 5].map((n) => ({ account: `teacher0${n}`, name: `${SURNAMES[n + 10]}老师`, type: UserType.teacher, roles: [RoleCode.headTeacher, RoleCode.teacher], dept: n < 2 ? 'G10' : n < 4 ? 'G11' : 'G12' })),
+  ];
+  const addUser = async (account: string, name: string, type: string, roles: string[], dept: string | null, hash: string): Promise<string> => {
+    const row = await one<{ id: string }>(`INSERT INTO sys_user (account, name, user_type, password_hash, department_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [account, name, type, hash, dept ? deptId.get(dept) : null]);
+    for (const r of roles) await tx.query(`INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)`, [row.id, roleId.get(r)]);
+    userId.set(account, row.id);
+    return row.id;
+  };
+  const staffHashes = await Promise.all(staff.map((s) => hashFor(s.account)));
+  for (const [i, s] of staff.entries()) await addUser(s.account, s.name, s.type, s.roles, s.dept, staffHashes[i] as string);
+
+  // Campus, building, classrooms
+  const campus = await one<{ id: string }>(`INSERT INTO campus (code, name, name_en, address, phone) VALUES ('1', '主校区', 'Main campus', '上海市浦东新区学府路 1 号', '021-55550000') RETURNING id`, []);
+  const building = await one<{ id: string }>(`INSERT INTO building (campus_id, code, name, name_en, floors, sort) VALUES ($1, 'A', '明德楼', 'Mingde Building', 5, 1) RETURNING id`, [campus.id]);
+  const roomIds: string[] = [];
+  for (let floor = 1; floor <= 3; floor++) {
+    for (let n = 1; n <= 4; n++) {
+      const code = `A${floor}0${n}`;
+      const row = await one<{ id: string }>(`INSERT INTO classroom (building_id, code, name, class_seats, exam_seats, lendable, sort) VALUES ($1, $2, $3, 48, 30, $4, $5) RETURNING id`, [building.id, code, `${code} 教室`, n === 4, floor * 10 + n]);
+      roomIds.push(row.id);
+    }
+  }
+
+  // School years and semesters (the current one is the 2026-2027 first semester)
+  const years = [
+    { year: 2025, code: '2025', name: '2025-2026学年', nameEn: '2025-2026' },
+    { year: 2026, code: '2026', name: '2026-2027学年', nameEn: '2026-2027' },
+  ];
+  let currentSemester = '';
+  for (const [i, y] of years.entries()) {
+    const sy = await one<{ id: string }>(`INSERT INTO school_year (code, name, name_en, year, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [y.code, y.name, y.nameEn, y.year, i]);
+    const terms = [
+      { code: `${y.year}-1`, name: `${y.name}第一学期`, nameEn: `${y.nameEn} semester 1`, start: `${y.year}-09-01`, end: `${y.year + 1}-01-20` },
+      { code: `${y.year}-2`, name: `${y.name}第二学期`, nameEn: `${y.nameEn} semester 2`, start: `${y.year + 1}-02-20`, end: `${y.year + 1}-07-10` },
+    ];
+    for (const [j, t] of terms.entries()) {
+      const current = t.code === '2026-1';
+      const row = await one<{ id: string }>(
+        `INSERT INTO semester (school_year_id, code, name, name_en, is_current, work_start, work_end, teaching_start, teaching_end, work_weeks, teaching_weeks, sort)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $7, 20, 18, $8) RETURNING id`,
+        [sy.id, t.code, t.name, t.nameEn, current, t.start, t.end, j],
+      );
+      if (current) currentSemester = row.id;
+    }
+  }
+
+  // Courses
+  const courses: [string, string, string][] = [
+    ['CHN', '语文', 'Chinese'], ['MATH', '数学', 'Mathematics'], ['ENG', '英语', 'English'], ['PHY', '物理', 'Physics'],
+    ['CHEM', '化学', 'Chemistry'], ['BIO', '生物', 'Biology'], ['HIS', '历史', 'History'], ['GEO', '地理', 'Geography'],
+    ['POL', '思想政治', 'Politics'], ['PE', '体育与健康', 'Physical education'],
+  ];
+  const courseId = new Map<string, string>();
+  for (const [i, [code, name, nameEn]] of courses.entries()) {
+    const row = await one<{ id: string }>(`INSERT INTO course (code, name, name_en, short_name, sort, credits, total_hours) VALUES ($1, $2, $3, $2, $4, 2, 72) RETURNING id`, [code, name, nameEn, i]);
+    courseId.set(code, row.id);
+  }
+
+  // Grades, classes, students. DESIGN.md §6 puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here.
+  const grades = [
+    { code: 'G10', name: '高一', nameEn: 'Grade 10', year: 2025, heads: ['headteacher', 'teacher01'] },
+    { code: 'G11', name: '高二', nameEn: 'Grade 11', year: 2024, heads: ['teacher02', 'teacher03'] },
+    { code: 'G12', name: '高三', nameEn: 'Grade 12', year: 2023, heads: ['teacher04', 'teacher05'] },
+  ];
+  const students: { account: string; name: string; classId: string; gender: 'M' | 'F'; year: number }[] = [];
+  let room = 0;
+  let nameSeed = 0;
+  for (const [gi, g] of grades.entries()) {
+    const grade = await one<{ id: string }>(`INSERT INTO grade_level (code, name, name_en, enrollment_year, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [g.code, g.name, g.nameEn, g.year, gi]);
+    const serial = { M: 0, F: 0 };
+    for (let c = 1; c <= 2; c++) {
+      const cls = await one<{ id: string }>(
+        `INSERT INTO admin_class (grade_id, code, name, name_en, short_name, head_teacher_id, classroom_id, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [grade.id, `${g.year}0${c}`, `${g.name}(${c})班`, `${g.nameEn} Class ${c}`, `${g.name}${c}班`, userId.get(g.heads[c - 1] as string), roomIds[room++], c],
+      );
+      if (g.code === 'G10' && c === 1) {
+        await tx.query(`INSERT INTO teaching_assignment (teacher_id, class_id, course_id, semester_id) VALUES ($1, $2, $3, $4), ($5, $2, $6, $4)`, [userId.get('teacher'), cls.id, courseId.get('MATH'), currentSemester, userId.get('headteacher'), courseId.get('CHN')]);
+      }
+      for (let s = 0; s < 30; s++) {
+        const gender: 'M' | 'F' = s % 2 === 0 ? 'M' : 'F';
+        serial[gender] += 1;
+        // {YYYY}{XB}{XQ}{LSH}: enrollment year, gender (1 male, 2 female), campus 1, serial
+        const no = `${g.year}${gender === 'M' ? 1 : 2}1${String(serial[gender]).padStart(3, '0')}`;
+        const name = `${SURNAMES[nameSeed % SURNAMES.length]}${GIVEN[(nameSeed * 7) % GIVEN.length]}`;
+        nameSeed += 1;
+        students.push({ account: no, name, classId: cls.id, gender, year: g.year });
+      }
+    }
+  }
+  const studentHashes = await Promise.all(students.map((s) => hashFor(s.account)));
+  const studentId = new Map<string, string>();
+  for (const [i, s] of students.entries()) {
+    const uid = await addUser(s.account, s.name, UserType.student, [RoleCode.student], null, studentHashes[i] as string);
+    const row = await one<{ id: string }>(`INSERT INTO student (user_id, student_no, name, gender, class_id, enrollment_year) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [uid, s.account, s.name, s.gender, s.classId, s.year]);
+    studentId.set(s.account, row.id);
+  }
+  // The demo student account `student` is student 202511001 (DESIGN.md §6): rename that account.
+  await tx.query(`UPDATE sys_user SET account = 'student' WHERE account = '202511001'`);
+  await tx.query(`UPDATE sys_user SET password_hash = $1 WHERE account = 'student'`, [await hashFor('student')]);
+  // Parent of 202511001: account prefix jz + student number (school-business §9).
+  const parent = await addUser('jz202511001', `${students[0]?.name.slice(0, 1) ?? '张'}家长`, UserType.other, [RoleCode.parent], null, await hashFor('jz202511001'));
+  await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'parent')`, [parent, studentId.get('202511001')]);
+}

@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Language, PwdStrategy } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { translate } from '../../infrastructure/i18n/i18n.js';
+
+type Localised = { zh?: string; en?: string };
+
+/**
+ * Settings an administrator may change at run time live in `sys_config` (key → JSON); the environment gives
+ * the defaults. Titles and the password strategy description are stored per language.
+ */
+@Injectable()
+export class SystemConfigService {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const rows: { value: T }[] = await this.db.query(`SELECT value FROM sys_config WHERE key = $1`, [key]);
+    return rows[0]?.value;
+  }
+
+  async localised(key: string, lang: Language, fallbackKey: string): Promise<string> {
+    const v = await this.get<Localised>(key);
+    return v?.[lang] || translate(lang, fallbackKey);
+  }
+
+  async passwordStrategy(lang: Language): Promise<PwdStrategy> {
+    const stored = await this.get<{ rule: string; description: Localised }>('password.strategy');
+    return {
+      rule: stored?.rule ?? this.config.pwdRule,
+      description: stored?.description?.[lang] || translate(lang, 'pwdStrategyDescription'),
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { OperationLogService } from './domain/operation-log.service.js';
+import { SystemConfigService } from './domain/system-config.service.js';
+import { AppConfigController } from './queries/app-config/app-config.controller.js';
+import { HealthController } from './queries/health/health.controller.js';
+import { OperationLogsController } from './queries/operation-logs/operation-logs.controller.js';
+
+@Global()
+@Module({
+  controllers: [AppConfigController, HealthController, OperationLogsController],
+  providers: [OperationLogService, SystemConfigService],
+  exports: [OperationLogService, SystemConfigService],
+})
+export class SystemModule {}

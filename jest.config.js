@@ -1,0 +1,34 @@
+// Jest runs in ESM mode (node --experimental-vm-modules): NestJS 12 ships ESM only,
+// and Jest cannot require() an ES module on Node 20. See docs/adr/0002-esm-and-jest.md.
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+}];
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@schoolflow/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^@schoolflow/event-store$': '<rootDir>/libs/event-store/src/index.ts',
+    '^@schoolflow/workflows$': '<rootDir>/workflows/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+};
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/(apps|libs|workflows)/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

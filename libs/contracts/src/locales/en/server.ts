@@ -1,0 +1,32 @@
+import type { ServerMessages } from '../zh/server.js';
+
+export const server: ServerMessages = {
+  ok: 'Done',
+  loginOk: 'Signed in',
+  badCredentials: 'Incorrect account or password',
+  accountDisabled: 'Incorrect account or password',
+  tooManyRequests: 'Too many requests, please try again later',
+  logoutOk: 'Signed out',
+  illegalToken: 'Your sign-in is not valid, please sign in again',
+  tokenExpired: 'Your login has expired, please log in again',
+  otherClient: 'Your session was ended elsewhere, please sign in again',
+  loginRequired: 'You may not have logged in; please sign in first',
+  forbidden: 'No access permission',
+  notFound: 'The requested resource does not exist',
+  badRequest: 'The request is not valid',
+  serverError: 'Something went wrong on the server, please try again later',
+  conflict: 'Someone else acted first; refresh and try again',
+  userNotFound: 'The system has no information for this user',
+  notYourAccount: 'You can only change your own password',
+  oldPasswordWrong: 'The old password is wrong',
+  signMismatch: 'The password signature does not match; please submit again',
+  passwordSameAsOld: 'The new password must differ from the old one',
+  passwordChanged: 'Password changed; your sessions on other devices were signed out',
+  permissionRefreshed: 'Permissions refreshed',
+  sessionsEnded: 'Your sessions on other devices were signed out',
+  pwdStrategyDescription:
+    'The password must be 8-50 characters and contain upper-case and lower-case letters, a digit and a special character',
+  loginTitle: 'SchoolFlow Smart Campus',
+  loginFooter: '© SchoolFlow school management platform',
+  appTitle: 'SchoolFlow School Management',
+};

@@ -1,0 +1,32 @@
+/** Server messages, Chinese (default). Keys are shared with en/server.ts; the en file is typed against this one. */
+export const server = {
+  ok: '操作成功',
+  loginOk: '登录成功',
+  badCredentials: '账号或密码错误',
+  accountDisabled: '账号或密码错误',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+  logoutOk: '已退出登录',
+  illegalToken: '登录凭证无效，请重新登录',
+  tokenExpired: '登录已过期，请重新登录',
+  otherClient: '您的会话已在其他地方结束，请重新登录',
+  loginRequired: '您可能还没有登录，请先登录',
+  forbidden: '没有访问权限',
+  notFound: '请求的资源不存在',
+  badRequest: '请求参数有误',
+  serverError: '服务器开小差了，请稍后再试',
+  conflict: '其他人已先一步操作，请刷新后重试',
+  userNotFound: '系统无该用户信息',
+  notYourAccount: '只能修改自己的密码',
+  oldPasswordWrong: '原密码错误',
+  signMismatch: '密码签名校验失败，请重新提交',
+  passwordSameAsOld: '新密码不能与原密码相同',
+  passwordChanged: '密码修改成功，其他设备上的登录已退出',
+  permissionRefreshed: '权限已刷新',
+  sessionsEnded: '已退出其他设备上的登录',
+  pwdStrategyDescription: '密码长度8-50位，须同时包含大写字母、小写字母、数字和特殊字符',
+  loginTitle: 'SchoolFlow 智慧校园',
+  loginFooter: '© SchoolFlow 智慧校园管理平台',
+  appTitle: 'SchoolFlow 智慧校园管理平台',
+} as const;
+
+export type ServerMessages = { [K in keyof typeof server]: string };

@@ -1,0 +1,34 @@
+/** Permission values granted through roles and menus. Checked by the server on every call, and by the web gate. */
+export const Permission = {
+  dashboardView: 'dashboard:view',
+  accountSecurity: 'account:security',
+  logView: 'ms:logs:list',
+  sessionAdmin: 'ms:session:admin',
+  userList: 'ms:user:list',
+  userEdit: 'ms:user:edit',
+  roleList: 'ms:role:list',
+  roleEdit: 'ms:role:edit',
+  menuList: 'ms:menu:list',
+  menuEdit: 'ms:menu:edit',
+  dictList: 'ms:dict:list',
+  dictEdit: 'ms:dict:edit',
+  configEdit: 'ms:config:edit',
+  monitorView: 'ms:monitor:view',
+} as const;
+export type Permission = (typeof Permission)[keyof typeof Permission];
+
+/** Role codes of the demo school (DESIGN.md §6). */
+export const RoleCode = {
+  admin: 'admin',
+  principal: 'principal',
+  office: 'office',
+  headTeacher: 'headteacher',
+  teacher: 'teacher',
+  student: 'student',
+  parent: 'parent',
+} as const;
+export type RoleCode = (typeof RoleCode)[keyof typeof RoleCode];
+
+/** User types (platform-shell §1): 1 administrator, 2 student, 3 teacher, anything else other. */
+export const UserType = { admin: '1', student: '2', teacher: '3', other: '4' } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
