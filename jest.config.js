@@ -26,7 +26,7 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalSetup: '<rootDir>/test/support/e2e-environment.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testTimeout: 120000,
     },

@@ -8,10 +8,11 @@ export const PASSWORD_MAX = 50;
 export const PASSWORD_MIN_LOGIN = 5;
 export const ACCOUNT_MAX = 50;
 
-const trimmed = () => z.string().transform((s) => s.trim());
+/** A required string, trimmed; `required` is the message when it is missing or not a string. */
+const trimmed = (required: string) => z.string({ error: required }).transform((s) => s.trim());
 
 export const loginSchema = z.object({
-  username: trimmed().pipe(
+  username: trimmed('validation.usernameRequired').pipe(
     z.string().min(1, 'validation.usernameRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong'),
   ),
   password: z
@@ -22,19 +23,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/i, 'validation.digestInvalid');
+const hex64 = (required: string) => z.string({ error: required }).regex(/^[0-9a-f]{64}$/i, 'validation.digestInvalid');
 
 /** Legacy wire of the password change (platform-shell §7). */
 export const updatePwdSchema = z.object({
-  username: trimmed().pipe(z.string().min(1, 'validation.userIdRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong')),
-  newPassword: z.string().min(1, 'validation.newPasswordRequired').max(400, 'validation.passwordTooLong'),
-  oldPassword: hex64,
-  sign: hex64,
+  username: trimmed('validation.userIdRequired').pipe(z.string().min(1, 'validation.userIdRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong')),
+  newPassword: z.string({ error: 'validation.newPasswordRequired' }).min(1, 'validation.newPasswordRequired').max(400, 'validation.passwordTooLong'),
+  oldPassword: hex64('validation.oldPasswordRequired'),
+  sign: hex64('validation.digestInvalid'),
 });
 export type UpdatePwdInput = z.infer<typeof updatePwdSchema>;
 
 export const getUserInfoSchema = z.object({
-  userId: trimmed().pipe(z.string().min(1, 'validation.userIdRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong')),
+  userId: trimmed('validation.userIdRequired').pipe(z.string().min(1, 'validation.userIdRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong')),
 });
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200, 500, 1000] as const;

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Envelope } from '@schoolflow/contracts';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+export const DEMO_ACCOUNTS = ['admin', 'principal', 'office', 'headteacher', 'teacher', 'student', 'jz202511001'] as const;
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run through the e2e jest project');
+  return url;
+}
+
+/** A distinct client address per caller, so the per-address sign-in limit of one test does not touch another. */
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  token?: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  lang?: 'zh' | 'en';
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T> {
+  status: number;
+  body: Envelope<T>;
+  headers: Headers;
+}
+
+export async function call<T = unknown>(path: string, o: CallOptions = {}): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { 'X-Forwarded-For': o.ip ?? randomIp(), ...(o.headers ?? {}) };
+  if (o.lang) headers['Accept-Language'] = o.lang;
+  if (o.token) headers['X-Access-Token'] = o.token;
+  let body: string | undefined;
+  if (o.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(o.form).toString();
+  } else if (o.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(o.json);
+  } else if (o.rawBody !== undefined) {
+    headers['Content-Type'] = o.contentType ?? 'application/json';
+    body = o.rawBody;
+  }
+  const res = await fetch(`${baseUrl()}/server${path}`, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await res.text();
+  let parsed: Envelope<T>;
+  try {
+    parsed = JSON.parse(text) as Envelope<T>;
+  } catch {
+    throw new Error(`not an envelope (${res.status}): ${text.slice(0, 300)}`);
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp()): Promise<string> {
+  const res = await call<{ token: string; headerName: string }>('/api/login/v3', { form: { username: account, password }, ip });
+  if (!res.body.result || !res.body.data) throw new Error(`login ${account} failed: ${res.body.msg}`);
+  return res.body.data.token;
+}
+
+/** Direct database access, for what a test must observe or arrange below the API (e.g. time passing). */
+export async function withDb<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

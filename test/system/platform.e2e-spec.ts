@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AppConfig, OperationLogRow, Page } from '@schoolflow/contracts';
+import { baseUrl, call, login, withDb } from '../support/api.js';
+
+describe('platform calls', () => {
+  it('serves the application configuration without sign-in, in the caller language', async () => {
+    const zh = (await call<AppConfig>('/anon/app-config')).body.data as AppConfig;
+    expect(zh).toMatchObject({ BASE_API: '/server', LOGIN_TYPE: 'PASSWORD', REQUEST_ENCRYPT: false, TOKEN_HEADER: 'X-Access-Token' });
+    expect(zh.LOGIN_TITLE).toBe('SchoolFlow 智慧校园');
+    const en = (await call<AppConfig>('/anon/app-config', { lang: 'en' })).body.data as AppConfig;
+    expect(en.LOGIN_TITLE).toBe('SchoolFlow Smart Campus');
+  });
+
+  it('GET /health reports database, redis and queue', async () => {
+    const res = await call<{ status: string; database: string; queue: string; version: string }>('/health');
+    expect(res.body.data).toMatchObject({ status: 'up', database: 'up' });
+    expect(['in-process', 'redis']).toContain(res.body.data?.queue);
+  });
+
+  it('serves OpenAPI at /server/docs', async () => {
+    const res = await fetch(`${baseUrl()}/server/docs`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/swagger/i);
+  });
+
+  it('answers unknown API paths with the 404 envelope and unknown SPA paths with the SPA', async () => {
+    const api = await call('/definitely/not/here', { lang: 'en' });
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ code: 404, result: false, msg: 'The requested resource does not exist' });
+    const spa = await fetch(`${baseUrl()}/some/client/route`);
+    expect(spa.status).toBe(200);
+    expect(await spa.text()).toMatch(/<div id="root">/);
+  });
+
+  it('lists, filters and pages the operation log for the administrator; refuses bad table requests', async () => {
+    const token = await login('admin');
+    const all = await call<Page<OperationLogRow>>('/ms/logs/list', { token, json: { current: 1, size: 10 } });
+    expect(all.body.result).toBe(true);
+    expect(all.body.data?.total).toBeGreaterThan(0);
+    expect(all.body.data?.list.length).toBeLessThanOrEqual(10);
+    const logins = await call<Page<OperationLogRow>>('/ms/logs/list', { token, json: { current: 1, size: 20, query: { account: 'admin', action: 'login', result: 'success' } } });
+    expect(logins.body.data?.list.every((r) => r.action === 'login' && r.result === 'success' && r.account === 'admin')).toBe(true);
+    const badSize = await call('/ms/logs/list', { token, json: { current: 1, size: 15 } });
+    expect(badSize.body).toEqual({ code: 400, result: false, msg: '每页条数只能是 10、20、30、40、50、100、200、500、1000' });
+    const badResult = await call('/ms/logs/list', { token, json: { query: { result: 'maybe' } } });
+    expect(badResult.status).toBe(400);
+  });
+
+  it('keeps the operation log append-only at the database', async () => {
+    await expect(withDb((c) => c.query(`DELETE FROM sys_operation_log`))).rejects.toThrow(/append-only/);
+    await expect(withDb((c) => c.query(`UPDATE sys_operation_log SET result = 'success'`))).rejects.toThrow(/append-only/);
+  });
+});
