@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './event-store.js';
+export * from './subscription.js';

@@ -1,0 +1,73 @@
+import { type AnyStateMachine, initialTransition, type SnapshotFrom, transition } from 'xstate';
+
+/** A stored workflow event: its type and data as appended to the stream. */
+export interface StoredFlowEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event of every flow names who caused it; `system` for automatic steps. */
+export interface ActorEvent {
+  type: string;
+  actorId: string;
+  comment?: string;
+}
+
+/** Review status labels shared by every approval flow (school-business §4). */
+export type ReviewStatus = 'unreviewed' | 'pending' | 'passed' | 'rejected' | 'withdrawn';
+
+export interface FlowStep {
+  /** The machine state this step is. */
+  state: string;
+  /** i18n key (web namespace) of its label. */
+  labelKey: string;
+}
+
+/** Why the engine refuses an event: not this actor's to do (403) or not possible now (422, with a message key). */
+export type Refusal = { kind: 'forbidden' } | { kind: 'impossible'; reason: string };
+
+/**
+ * A flow, as both the server and the browser need it: its machine, the steps to draw, who is assigned now,
+ * which automatic event (if any) the engine must append next, the status labels, and the reason of a refusal.
+ * Everything here is pure.
+ */
+export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
+  flow: string;
+  machine: M;
+  /** The event that starts an instance (stored first). */
+  startEvent: string;
+  /** Event types a user may send through the API. */
+  commandTypes: readonly string[];
+  /** Steps drawn in order (main path), for the diagram. */
+  steps: readonly FlowStep[];
+  assignees(snapshot: SnapshotFrom<M>): string[];
+  /** An automatic event the engine appends after a transition (e.g. a step skipped because the applicant is its reviewer). */
+  autoEvent(snapshot: SnapshotFrom<M>): ActorEvent | null;
+  status(snapshot: SnapshotFrom<M>): { review: ReviewStatus; extra?: string };
+  refusal(snapshot: SnapshotFrom<M>, event: ActorEvent): Refusal | null;
+  /** The state value as one dotted string. */
+  stateOf(snapshot: SnapshotFrom<M>): string;
+}
+
+/** The event as the machine receives it: stored type plus stored data. */
+export function toMachineEvent(e: StoredFlowEvent): { type: string } & Record<string, unknown> {
+  return { ...e.data, type: e.type };
+}
+
+/** Folds stored events through a machine, purely: the state of an instance is the fold of its events. */
+export function fold<M extends AnyStateMachine>(machine: M, events: readonly StoredFlowEvent[]): SnapshotFrom<M> {
+  // Typed loosely inside: the caller's machine type is restored on the way out.
+  const logic = machine as AnyStateMachine;
+  let [snapshot] = initialTransition(logic);
+  for (const e of events) [snapshot] = transition(logic, snapshot, toMachineEvent(e) as never);
+  return snapshot as SnapshotFrom<M>;
+}
+
+export function stateString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const [k, v] = Object.entries(value as Record<string, unknown>)[0] ?? [];
+    return k === undefined ? '' : `${k}.${stateString(v)}`;
+  }
+  return '';
+}

@@ -1,0 +1,40 @@
+/** The leave flow's events (DESIGN.md §4: upper-case verbs). Stored type = machine event type. */
+export interface LeaveRoute {
+  /** The head teacher of the student's class. */
+  headTeacher: string[];
+  /** School office reviewers. */
+  office: string[];
+  /** Principals (never empty: the server falls back to administrators). */
+  principal: string[];
+}
+
+export interface LeaveSubmitted {
+  type: 'SUBMIT';
+  actorId: string;
+  studentId: string;
+  studentUserId: string | null;
+  leaveType: 'personal' | 'sick';
+  start: string;
+  end: string;
+  /** Whole hours between start and end. */
+  durationHours: number;
+  /** Days, to one decimal (hours / 24). */
+  durationDays: number;
+  reason: string;
+  attachments: string[];
+  route: LeaveRoute;
+  /** Leaves longer than this many days also go to the principal (snapshot of the setting at submission). */
+  thresholdDays: number;
+  comment?: string;
+}
+
+export type LeaveEvent =
+  | LeaveSubmitted
+  | { type: 'APPROVE'; actorId: string; comment?: string }
+  | { type: 'REJECT'; actorId: string; comment?: string }
+  | { type: 'WITHDRAW'; actorId: string; comment?: string }
+  | { type: 'CANCEL_LEAVE'; actorId: string; returnedAt: string; comment?: string }
+  | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string };
+
+export type LeaveEventType = LeaveEvent['type'];
+export const LEAVE_COMMANDS = ['APPROVE', 'REJECT', 'WITHDRAW', 'CANCEL_LEAVE'] as const;
