@@ -7,6 +7,7 @@ export interface LeaveContext {
   applicantId: string;
   studentId: string;
   studentUserId: string | null;
+  leaveType: 'personal' | 'sick';
   start: string;
   end: string;
   durationDays: number;
@@ -22,6 +23,7 @@ const EMPTY: LeaveContext = {
   applicantId: '',
   studentId: '',
   studentUserId: null,
+  leaveType: 'personal',
   start: '',
   end: '',
   durationDays: 0,
@@ -75,6 +77,7 @@ export const leaveMachine = setup({
         applicantId: event.actorId,
         studentId: event.studentId,
         studentUserId: event.studentUserId,
+        leaveType: event.leaveType,
         start: event.start,
         end: event.end,
         durationDays: event.durationDays,

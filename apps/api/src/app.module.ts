@@ -9,6 +9,9 @@ import { AuthGuard } from './infrastructure/auth/auth.guard.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { AccessModule } from './access/access.module.js';
 import { SystemModule } from './system/system.module.js';
+import { WorkflowModule } from './workflow/workflow.module.js';
+import { MessagingModule } from './messaging/messaging.module.js';
+import { FilesModule } from './files/files.module.js';
 
 @Module({})
 export class AppModule {
@@ -23,6 +26,9 @@ export class AppModule {
         SystemModule,
         AccessModule,
         IdentityModule,
+        FilesModule,
+        WorkflowModule,
+        MessagingModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

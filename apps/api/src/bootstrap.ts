@@ -13,6 +13,7 @@ import { createDataSource } from './infrastructure/database/data-source.js';
 import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgres.js';
 import { logger } from './infrastructure/logging/logger.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
+import { AppIoAdapter } from './messaging/realtime/app-io.adapter.js';
 
 export interface RunningApp {
   app: NestExpressApplication;
@@ -47,6 +48,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   app.disable('x-powered-by');
   app.use(cookieParser());
   app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
+  app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl));
 
   const doc = SwaggerModule.createDocument(
     app,

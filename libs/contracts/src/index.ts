@@ -6,3 +6,6 @@ export * from './password-digest.js';
 export * from './themes.js';
 export * from './socket-events.js';
 export * from './locales/index.js';
+export * from './school-time.js';
+export * from './workflow-api.js';
+export * from './messages-api.js';

@@ -14,6 +14,11 @@ export const Permission = {
   dictEdit: 'ms:dict:edit',
   configEdit: 'ms:config:edit',
   monitorView: 'ms:monitor:view',
+  leaveApply: 'workflow:leave:apply',
+  workflowReview: 'workflow:review',
+  workflowViewAll: 'workflow:view-all',
+  messageView: 'message:view',
+  fileUpload: 'file:upload',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -53,7 +53,7 @@ export const EventStore = {
     events.forEach((e, i) => {
       const base = params.length;
       params.push(streamId, streamType, expectedVersion + i + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata ?? {}));
-      values.push(`($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}::jsonb, $${base + 6}::jsonb)`);
+      values.push(`($${base + 1}::text, $${base + 2}::text, $${base + 3}::int, $${base + 4}::text, $${base + 5}::jsonb, $${base + 6}::jsonb)`);
     });
     // The version check and the insert are one statement: the insert happens only when the stream's current
     // version is the expected one; a concurrent append that slips between is stopped by the unique key.
@@ -61,7 +61,7 @@ export const EventStore = {
     const sql = `
       INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
       SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
-       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1) = $${params.length}
+       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1::text) = $${params.length}::int
       RETURNING position, transaction_id, stream_id, stream_type, version, type, data, metadata, recorded_at`;
     let rows: EventRow[];
     try {

@@ -130,7 +130,7 @@ export class Subscription {
   /** One batch in one transaction. Answers the count handled, 0 when caught up, -1 when another holder has it. */
   private async processBatch(): Promise<number> {
     const client = await this.pool.connect();
-    let events: RecordedEvent[] = [];
+    let events: RecordedEvent[];
     try {
       // Taken before any lock so this transaction's own xid does not hold back the horizon.
       const horizon = await client.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);

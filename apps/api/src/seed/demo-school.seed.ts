@@ -23,7 +23,18 @@ interface MenuSeed {
 const ALL_ROLES = Object.values(RoleCode);
 
 /** Menus whose pages exist. Later capabilities add theirs through their own migrations. */
+const REVIEWERS = [RoleCode.headTeacher, RoleCode.office, RoleCode.principal, RoleCode.admin];
+const APPLICANTS = [RoleCode.student, RoleCode.parent];
+
 const MENUS: MenuSeed[] = [
+  { key: 'apply', name: '业务申请', nameEn: 'Applications', url: '/apply', icon: 'file alternate outline', sort: 20, roles: [...APPLICANTS, ...REVIEWERS] },
+  { key: 'leaveNew', parent: 'apply', name: '请假申请', nameEn: 'Apply for leave', url: '/apply/leave/new', permission: Permission.leaveApply, icon: 'edit outline', sort: 1, roles: APPLICANTS },
+  { key: 'leaveMine', parent: 'apply', name: '我的申请', nameEn: 'My applications', url: '/apply/leave/mine', permission: Permission.leaveApply, icon: 'list alternate outline', sort: 2, roles: APPLICANTS },
+  { key: 'tasks', parent: 'apply', name: '审批待办', nameEn: 'Review queue', url: '/apply/tasks', permission: Permission.workflowReview, icon: 'tasks', sort: 3, roles: REVIEWERS },
+  { key: 'leaveAll', parent: 'apply', name: '请假记录', nameEn: 'Leave records', url: '/apply/leave/all', permission: Permission.workflowReview, icon: 'archive', sort: 4, roles: REVIEWERS },
+  { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: ALL_ROLES },
+  { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
+  { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', icon: 'user', sort: 80, roles: ALL_ROLES },
   { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
@@ -82,8 +93,13 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   for (const p of Object.values(Permission)) {
     await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2)`, [roleId.get(RoleCode.admin), p]);
   }
+  const grant = async (codes: readonly string[], p: string) => {
+    for (const code of codes) await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [roleId.get(code), p]);
+  };
+  await grant([RoleCode.office, RoleCode.principal], Permission.workflowViewAll);
+  await grant(ALL_ROLES, Permission.fileUpload);
   for (const code of ALL_ROLES) {
-    for (const p of [Permission.dashboardView, Permission.accountSecurity]) {
+    for (const p of [Permission.dashboardView, Permission.accountSecurity, Permission.messageView]) {
       await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [roleId.get(code), p]);
     }
   }

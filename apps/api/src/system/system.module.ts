@@ -4,10 +4,11 @@ import { SystemConfigService } from './domain/system-config.service.js';
 import { AppConfigController } from './queries/app-config/app-config.controller.js';
 import { HealthController } from './queries/health/health.controller.js';
 import { OperationLogsController } from './queries/operation-logs/operation-logs.controller.js';
+import { DictsController } from './queries/dicts/dicts.controller.js';
 
 @Global()
 @Module({
-  controllers: [AppConfigController, HealthController, OperationLogsController],
+  controllers: [AppConfigController, HealthController, OperationLogsController, DictsController],
   providers: [OperationLogService, SystemConfigService],
   exports: [OperationLogService, SystemConfigService],
 })

@@ -66,7 +66,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       status = 500;
       code = ErrorCode.SERVER_ERROR;
       msg = translate(lang, 'serverError');
-      logger.error({ err: exception, path: req.path, method: req.method }, 'unhandled error');
+      logger.error({ err: safeError(exception), path: req.path, method: req.method }, 'unhandled error');
     }
     if (res.headersSent) return;
     const body: Envelope = { code, result: false, msg };
@@ -77,4 +77,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 function isBodyParserError(e: unknown): e is { status?: number; type: string } {
   return typeof e === 'object' && e !== null && 'type' in e && typeof (e as { type: unknown }).type === 'string' &&
     ('status' in e || 'statusCode' in e);
+}
+
+/** What an operator needs from an unexpected error, without query parameters (they may hold user data). */
+export function safeError(e: unknown): Record<string, unknown> {
+  if (!(e instanceof Error)) return { value: String(e) };
+  const code = (e as { code?: unknown }).code;
+  return { name: e.name, message: e.message, ...(code ? { code } : {}), stack: e.stack };
 }

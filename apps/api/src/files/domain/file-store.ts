@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Permission } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+
+export interface FileRow {
+  res_id: string;
+  owner_id: string;
+  res_name: string;
+  res_suffix: string;
+  mime: string;
+  size: number;
+  storage_name: string;
+}
+
+/**
+ * Files live outside the database under generated names (`<DATA_DIR>/files/<uuid>`); the table keeps the original
+ * name for display and Content-Disposition. A user may fetch a file they uploaded, one attached to a request they
+ * may see, or any file with the view-all permission.
+ */
+@Injectable()
+export class FileStore {
+  private readonly dir: string;
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) config: ServerConfig,
+  ) {
+    this.dir = resolve(config.dataDir, 'files');
+  }
+
+  async save(owner: string, name: string, suffix: string, mime: string, bytes: Buffer): Promise<FileRow> {
+    await mkdir(this.dir, { recursive: true });
+    const storage = randomUUID();
+    await writeFile(join(this.dir, storage), bytes, { mode: 0o600 });
+    const rows: FileRow[] = await this.db.query(
+      `INSERT INTO sys_file (owner_id, res_name, res_suffix, mime, size, storage_name) VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING res_id, owner_id, res_name, res_suffix, mime, size, storage_name`,
+      [owner, name, suffix, mime, bytes.length, storage],
+    );
+    return rows[0] as FileRow;
+  }
+
+  /** The file if this user may see it; otherwise 404 (its existence is not told). */
+  async visible(resId: string, me: Principal): Promise<FileRow> {
+    if (!/^[0-9a-f-]{36}$/i.test(resId)) throw AppException.notFound();
+    const rows: FileRow[] = await this.db.query(
+      `SELECT f.res_id, f.owner_id, f.res_name, f.res_suffix, f.mime, f.size, f.storage_name FROM sys_file f
+        WHERE f.res_id = $1 AND f.removed_at IS NULL
+          AND (f.owner_id = $2 OR $3 OR EXISTS (
+                SELECT 1 FROM sys_file_link l JOIN wf_instance i ON l.ref_type = 'workflow' AND i.id = l.ref_id
+                 WHERE l.res_id = f.res_id AND i.participants @> ARRAY[$2::uuid]))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll)],
+    );
+    const row = rows[0];
+    if (!row) throw AppException.notFound();
+    return row;
+  }
+
+  read(row: FileRow): Promise<Buffer> {
+    return readFile(join(this.dir, row.storage_name));
+  }
+
+  /** Only the owner removes a file, and not once it is attached to a request (the record must keep it). */
+  async remove(resId: string, me: Principal): Promise<void> {
+    const row = await this.visible(resId, me);
+    if (row.owner_id !== me.userId) throw AppException.forbidden();
+    const linked: unknown[] = await this.db.query(`SELECT 1 FROM sys_file_link WHERE res_id = $1 LIMIT 1`, [resId]);
+    if (linked.length > 0) throw AppException.forbidden();
+    await this.db.query(`UPDATE sys_file SET removed_at = now() WHERE res_id = $1`, [resId]);
+  }
+}

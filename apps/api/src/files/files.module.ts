@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { RemoveFileController } from './commands/remove-file/remove-file.controller.js';
+import { UploadFileController } from './commands/upload-file/upload-file.controller.js';
+import { FileStore } from './domain/file-store.js';
+import { DownloadFileController } from './queries/download-file/download-file.controller.js';
+import { GetFilesController } from './queries/get-files/get-files.controller.js';
+
+@Global()
+@Module({
+  controllers: [UploadFileController, RemoveFileController, GetFilesController, DownloadFileController],
+  providers: [FileStore],
+  exports: [FileStore],
+})
+export class FilesModule {}

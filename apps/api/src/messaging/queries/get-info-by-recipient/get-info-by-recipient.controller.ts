@@ -1,0 +1,50 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { type Envelope, type Language, type MessageRow, messageListSchema } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
+import { validate } from '../../../infrastructure/http/validate.js';
+import { renderMessage, type StoredMessage } from '../../domain/message-renderer.js';
+
+/** My messages (platform-shell §7): filter by title, status ('0' unread, '1' read) and type; `count.COUNT` is the total. */
+@ApiTags('messages')
+@Controller()
+export class GetInfoByRecipientController {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  @Post('api/message/info/getInfoByRecipient')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'My messages: {title?, page (1-based), size, status?, type?} → {count: {COUNT, UNREAD}, result}' })
+  async list(@Body() body: unknown, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ count: { COUNT: number; UNREAD: number }; result: MessageRow[] }>> {
+    const q = validate(messageListSchema, body);
+    const args: unknown[] = [me.userId];
+    const where = ['recipient_id = $1'];
+    if (q.status) {
+      args.push(q.status);
+      where.push(`status = $${args.length}`);
+    }
+    if (q.type) {
+      args.push(q.type);
+      where.push(`type = $${args.length}`);
+    }
+    const rows: (StoredMessage & { total: string })[] = await this.db.query(
+      `SELECT id, type, title_key, content_key, params, link, status, created_at, count(*) OVER () AS total
+         FROM message WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC`,
+      args,
+    );
+    // Titles are rendered per language, so the title filter runs on the rendered text.
+    let rendered = rows.map((r) => renderMessage(r, lang, this.config.timeZone));
+    if (q.title?.trim()) {
+      const needle = q.title.trim().toLowerCase();
+      rendered = rendered.filter((m) => m.MESSAGE_TITLE.toLowerCase().includes(needle) || m.MESSAGE_CONTENT.toLowerCase().includes(needle));
+    }
+    const unread: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM message WHERE recipient_id = $1 AND status = '0'`, [me.userId]);
+    const start = (q.page - 1) * q.size;
+    return ok({ count: { COUNT: rendered.length, UNREAD: unread[0]?.n ?? 0 }, result: rendered.slice(start, start + q.size) });
+  }
+}

@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { type DictEntry, dictsSchema, type Envelope } from '@schoolflow/contracts';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { validate } from '../../../infrastructure/http/validate.js';
+
+/** Dictionary entries by table name: `{typeArr}` → `{[type]: entries}` (enabled entries, by sort). */
+@ApiTags('system')
+@Controller()
+export class DictsController {
+  constructor(private readonly db: DataSource) {}
+
+  @Post('dicts')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Dictionary entries for several dictionary tables' })
+  async dicts(@Body() body: unknown): Promise<Envelope<Record<string, DictEntry[]>>> {
+    const { typeArr } = validate(dictsSchema, body);
+    const rows: (DictEntry & { dict_type: string })[] = await this.db.query(
+      `SELECT dict_type, code, name, name_en AS "nameEn", sort FROM sys_dict WHERE dict_type = ANY($1::text[]) AND enabled ORDER BY dict_type, sort, code`,
+      [typeArr],
+    );
+    const out: Record<string, DictEntry[]> = Object.fromEntries(typeArr.map((t) => [t, []]));
+    for (const { dict_type, ...entry } of rows) out[dict_type]?.push(entry);
+    return ok(out);
+  }
+}

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Envelope, Language, WorkflowCommandResult } from '@schoolflow/contracts';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
+import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { StartWorkflowCommand } from './start-workflow.command.js';
+
+@ApiTags('workflows')
+@Controller('api/workflows')
+export class StartWorkflowController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post(':flow')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start an instance of a flow; body = the form (leave: type, start, end, reason, attachments?, studentId?)' })
+  async start(@Param('flow') flow: string, @Body() form: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<WorkflowCommandResult>> {
+    const result = await this.commands.execute<StartWorkflowCommand, WorkflowCommandResult>(new StartWorkflowCommand(flow, form, me, client, randomUUID()));
+    return ok(result, translate(lang, 'workflow.submitted'));
+  }
+}

@@ -1,0 +1,60 @@
+import type { FlowDefinition, StoredFlowEvent } from '@schoolflow/workflows';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { EntityManager } from 'typeorm';
+import type { WorkflowEventInput } from '@schoolflow/contracts';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+
+/** The start of an instance, as a flow plugin builds it from the submitted form. */
+export interface StartPlan {
+  /** Data of the start event (the machine's SUBMIT). */
+  data: Record<string, unknown>;
+  studentId: string | null;
+  /** Applicant side: applicant, the student's account, the student's guardians. They see it as "mine". */
+  owners: string[];
+  /** Everyone else who may see it (reviewers of every step). */
+  reviewers: string[];
+  attachments: string[];
+}
+
+/** A message a committed event causes. Title and content are i18n keys, rendered in the reader's language. */
+export interface PlannedMessage {
+  recipientId: string;
+  type: string;
+  titleKey: string;
+  contentKey: string;
+  params: Record<string, unknown>;
+  link: string | null;
+}
+
+export interface NotificationInput {
+  streamId: string;
+  instanceId: string;
+  position: string;
+  event: StoredFlowEvent & { version: number };
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+  tx: EntityManagerLike;
+}
+
+export interface EntityManagerLike {
+  query<R = unknown>(sql: string, params?: unknown[]): Promise<R>;
+}
+
+/**
+ * What the server adds to a pure flow definition: form validation and the start event (which may read the
+ * database: route, settings), the data of a command event, and the messages an event causes.
+ * The engine (start, dispatch, projections, pushes) is the same for every flow.
+ */
+export interface FlowPlugin {
+  definition: FlowDefinition;
+  buildStart(form: unknown, actor: Principal, tx: EntityManager): Promise<StartPlan>;
+  /** Extra, validated data of a command event (e.g. CANCEL_LEAVE's return time). */
+  commandData(input: WorkflowEventInput, snapshot: AnyMachineSnapshot): Record<string, unknown>;
+  /** An event that probes whether `type` is possible for `actorId` now (for the `can` list). */
+  probe(type: string, actorId: string, snapshot: AnyMachineSnapshot): Record<string, unknown> & { type: string; actorId: string };
+  messages(input: NotificationInput): Promise<PlannedMessage[]>;
+  /** The form as users see it (start event data without the internal route). */
+  formView(startData: Record<string, unknown>): Record<string, unknown>;
+}
+
+export const FLOW_PLUGINS = Symbol('FLOW_PLUGINS');

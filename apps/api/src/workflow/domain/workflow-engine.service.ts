@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ConcurrencyError, EventStore, type EventMetadata, type RecordedEvent } from '@schoolflow/event-store';
+import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
+import { type ActorEvent, fold, type StoredFlowEvent } from '@schoolflow/workflows';
+import type { AnyMachineSnapshot } from 'xstate';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
+import { FLOW_PLUGINS, type FlowPlugin } from './flow-plugin.js';
+import { WorkflowProjection } from './workflow-projection.js';
+
+export interface LoadedInstance {
+  plugin: FlowPlugin;
+  id: string;
+  streamId: string;
+  events: RecordedEvent[];
+  snapshot: AnyMachineSnapshot;
+  version: number;
+}
+
+export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A refusal a user reads: 403 when it is not theirs to do, 422 when it is not possible now. */
+function refuse(kind: 'forbidden' | 'impossible', reason?: string): never {
+  if (kind === 'forbidden') throw AppException.forbidden();
+  throw AppException.unprocessable(reason ?? 'workflow.notPossible');
+}
+
+/**
+ * The generic engine: a command reads the stream, folds it through the flow's machine, asks the machine (and
+ * the flow's refusal explanation) whether the event is possible for this actor, appends it with optimistic
+ * concurrency, appends any automatic follow-up (a step skipped because its reviewer is the applicant), and
+ * updates the read models in the same transaction.
+ */
+@Injectable()
+export class WorkflowEngine {
+  private readonly plugins: Map<string, FlowPlugin>;
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(FLOW_PLUGINS) plugins: FlowPlugin[],
+  ) {
+    this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
+  }
+
+  plugin(flow: string): FlowPlugin {
+    const p = this.plugins.get(flow);
+    if (!p) throw AppException.notFound('notFound');
+    return p;
+  }
+
+  async start(flow: string, form: unknown, actor: Principal, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
+    const plugin = this.plugin(flow);
+    const def = plugin.definition;
+    const id = randomUUID();
+    const streamId = streamIdOf(flow, id);
+    return this.db.transaction(async (tx) => {
+      const plan = await plugin.buildStart(form, actor, tx);
+      const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId: actor.userId } };
+      let snapshot = fold(def.machine, [start]);
+      if (def.stateOf(snapshot) === def.stateOf(fold(def.machine, []))) refuse('impossible', 'workflow.notPossible');
+      const events: StoredFlowEvent[] = [start, ...this.autoEvents(plugin, [start])];
+      snapshot = fold(def.machine, events);
+      const meta = this.metadata(actor, client, requestId);
+      // The event insert is this transaction's first write (docs/adr/0005).
+      const recorded = await EventStore.append(tx, streamId, flow, events.map((e) => ({ type: e.type, data: e.data, metadata: meta })), 0);
+      const status = def.status(snapshot);
+      await WorkflowProjection.created(tx, {
+        id,
+        flow,
+        version: recorded.length,
+        state: def.stateOf(snapshot),
+        review: status.review,
+        extra: status.extra ?? null,
+        assignees: def.assignees(snapshot),
+        applicantId: actor.userId,
+        studentId: plan.studentId,
+        form: plugin.formView(plan.data),
+        owners: [...new Set(plan.owners)],
+        participants: [...new Set([...plan.owners, ...plan.reviewers])],
+      });
+      await this.linkAttachments(tx, plan.attachments, id);
+      return { id, version: recorded.length, state: def.stateOf(snapshot) };
+    });
+  }
+
+  async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
+    const loaded = await this.load(flow, id, actor);
+    const { plugin, snapshot, version } = loaded;
+    const def = plugin.definition;
+    if (ifMatch !== null && ifMatch !== version) throw AppException.conflict('conflict');
+    if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
+    const extra = plugin.commandData(input, snapshot);
+    const event: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
+    const refusal = def.refusal(snapshot, event);
+    if (refusal) refuse(refusal.kind, refusal.kind === 'impossible' ? refusal.reason : undefined);
+
+    const { type, ...data } = event;
+    const stored: StoredFlowEvent[] = [...loaded.events.map((e) => ({ type: e.type, data: e.data })), { type, data }];
+    const auto = this.autoEvents(plugin, stored);
+    const next = fold(def.machine, [...stored, ...auto]);
+    const newEvents = [{ type, data }, ...auto];
+    const meta = this.metadata(actor, client, requestId);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const recorded = await EventStore.append(tx, loaded.streamId, flow, newEvents.map((e) => ({ type: e.type, data: e.data, metadata: meta })), version);
+        const status = def.status(next);
+        const newVersion = version + recorded.length;
+        await WorkflowProjection.transitioned(
+          tx,
+          { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next) },
+          def.stateOf(next) !== def.stateOf(snapshot),
+        );
+        return { id, version: newVersion, state: def.stateOf(next) };
+      });
+    } catch (err) {
+      if (err instanceof ConcurrencyError) throw AppException.conflict('conflict');
+      throw err;
+    }
+  }
+
+  /** Loads and folds an instance the actor may see; one they may not see answers 404 (its existence is not told). */
+  async load(flow: string, id: string, actor: Principal): Promise<LoadedInstance> {
+    const plugin = this.plugin(flow);
+    if (!UUID.test(id)) throw AppException.notFound('notFound');
+    const rows: { participants: string[] }[] = await this.db.query(`SELECT participants FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
+    const row = rows[0];
+    if (!row) throw AppException.notFound('notFound');
+    if (!row.participants.includes(actor.userId) && !actor.permissions.has(Permission.workflowViewAll)) throw AppException.notFound('notFound');
+    const streamId = streamIdOf(flow, id);
+    const events = await EventStore.readStream(this.db, streamId);
+    const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
+    return { plugin, id, streamId, events, snapshot, version: events.length };
+  }
+
+  /** Commands this actor could send now (for buttons; the browser checks again with the same machine). */
+  can(plugin: FlowPlugin, snapshot: AnyMachineSnapshot, actorId: string): string[] {
+    return plugin.definition.commandTypes.filter((type) => plugin.definition.refusal(snapshot, plugin.probe(type, actorId, snapshot)) === null);
+  }
+
+  private autoEvents(plugin: FlowPlugin, events: StoredFlowEvent[]): StoredFlowEvent[] {
+    const out: StoredFlowEvent[] = [];
+    // Bounded: a flow has few steps; a cycle would be a flow bug, not a reason to spin.
+    for (let i = 0; i < 10; i++) {
+      const snapshot = fold(plugin.definition.machine, [...events, ...out]);
+      const auto = plugin.definition.autoEvent(snapshot);
+      if (!auto) break;
+      const { type, ...data } = auto;
+      out.push({ type, data });
+    }
+    return out;
+  }
+
+  private metadata(actor: Principal, client: ClientInfo, requestId: string): EventMetadata {
+    return { actorId: actor.userId, actorRoles: actor.roles, correlationId: requestId, requestId, clientAddress: client.ip };
+  }
+
+  private async linkAttachments(tx: EntityManager, resIds: string[], instanceId: string): Promise<void> {
+    if (resIds.length === 0) return;
+    await tx.query(
+      `INSERT INTO sys_file_link (res_id, ref_type, ref_id) SELECT unnest($1::uuid[]), 'workflow', $2 ON CONFLICT DO NOTHING`,
+      [resIds, instanceId],
+    );
+  }
+}

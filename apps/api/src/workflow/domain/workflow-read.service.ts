@@ -1,0 +1,168 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  type Language,
+  type Page,
+  Permission,
+  type WorkflowAssignee,
+  type WorkflowInstanceView,
+  type WorkflowListItem,
+  type WorkflowTaskItem,
+} from '@schoolflow/contracts';
+import { EventStore } from '@schoolflow/event-store';
+import { fold } from '@schoolflow/workflows';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+import { translate } from '../../infrastructure/i18n/i18n.js';
+import { streamIdOf, WorkflowEngine } from './workflow-engine.service.js';
+
+interface ListRow {
+  id: string;
+  flow: string;
+  version: number;
+  state: string;
+  review_status: string;
+  extra_status: string | null;
+  applicant_id: string;
+  applicant_name: string;
+  student_id: string | null;
+  student_name: string | null;
+  student_no: string | null;
+  class_name: string | null;
+  form: Record<string, unknown>;
+  assignees: string[];
+  created_at: Date;
+  updated_at: Date;
+  assigned_at?: Date;
+  total: string;
+}
+
+const LIST_SELECT = `
+  SELECT i.id, i.flow, i.version, i.state, i.review_status, i.extra_status, i.applicant_id, a.name AS applicant_name,
+         i.student_id, s.name AS student_name, s.student_no, c.name AS class_name, i.form, i.assignees, i.created_at, i.updated_at`;
+const LIST_FROM = `
+  FROM wf_instance i JOIN sys_user a ON a.id = i.applicant_id
+  LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id`;
+
+/** Queries of the engine: one instance with its history (folded from its events), lists and the review queue. */
+@Injectable()
+export class WorkflowReadService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly engine: WorkflowEngine,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async one(flow: string, id: string, me: Principal, lang: Language): Promise<WorkflowInstanceView> {
+    const loaded = await this.engine.load(flow, id, me);
+    const { plugin, snapshot, events } = loaded;
+    const def = plugin.definition;
+    const rows: ListRow[] = await this.db.query(`${LIST_SELECT}, 0 AS total ${LIST_FROM} WHERE i.id = $1`, [id]);
+    const row = rows[0] as ListRow;
+    const actorIds = [...new Set(events.map((e) => String(e.data.actorId ?? '')).filter((x) => /^[0-9a-f-]{36}$/.test(x)))];
+    const names = await this.names([...actorIds, ...def.assignees(snapshot)]);
+    const history = events.map((e, i) => {
+      const state = def.stateOf(fold(def.machine, events.slice(0, i + 1).map((x) => ({ type: x.type, data: x.data }))));
+      const actorId = typeof e.data.actorId === 'string' ? e.data.actorId : null;
+      return {
+        version: e.version,
+        type: e.type,
+        actorId: actorId === 'system' ? null : actorId,
+        actorName: actorId === 'system' || !actorId ? translate(lang, 'messages.system') : (names.get(actorId) ?? ''),
+        at: e.recordedAt.toISOString(),
+        comment: typeof e.data.comment === 'string' ? e.data.comment : null,
+        state,
+        ...(typeof e.data.reason === 'string' && e.type === 'SKIP_STEP' ? { reason: e.data.reason } : {}),
+        ...(typeof e.data.returnedAt === 'string' ? { returnedAt: e.data.returnedAt } : {}),
+      };
+    });
+    const attachmentIds = Array.isArray(row.form.attachments) ? (row.form.attachments as string[]) : [];
+    const attachments: { resId: string; resName: string; resSuffix: string }[] = attachmentIds.length
+      ? await this.db.query(`SELECT res_id AS "resId", res_name AS "resName", res_suffix AS "resSuffix" FROM sys_file WHERE res_id = ANY($1::uuid[]) AND removed_at IS NULL`, [attachmentIds])
+      : [];
+    return {
+      id,
+      flow,
+      version: loaded.version,
+      state: def.stateOf(snapshot),
+      status: def.status(snapshot),
+      form: row.form,
+      context: snapshot.context as Record<string, unknown>,
+      applicant: { id: row.applicant_id, name: row.applicant_name },
+      student: this.student(row),
+      assignees: def.assignees(snapshot).map((a) => ({ id: a, name: names.get(a) ?? '' })),
+      history,
+      can: this.engine.can(plugin, snapshot, me.userId),
+      attachments,
+    };
+  }
+
+  async list(flow: string, scope: 'mine' | 'all', current: number, size: number, status: string | undefined, me: Principal): Promise<Page<WorkflowListItem>> {
+    this.engine.plugin(flow);
+    const args: unknown[] = [flow];
+    const where = ['i.flow = $1'];
+    if (scope === 'mine') {
+      args.push(me.userId);
+      where.push(`i.owners @> ARRAY[$${args.length}::uuid]`);
+    } else if (!me.permissions.has(Permission.workflowViewAll)) {
+      args.push(me.userId);
+      where.push(`i.participants @> ARRAY[$${args.length}::uuid]`);
+    }
+    if (status) {
+      args.push(status);
+      where.push(`i.review_status = $${args.length}`);
+    }
+    args.push(size, (current - 1) * size);
+    const rows: ListRow[] = await this.db.query(
+      `${LIST_SELECT}, count(*) OVER () AS total ${LIST_FROM} WHERE ${where.join(' AND ')}
+        ORDER BY i.created_at DESC, i.id LIMIT $${args.length - 1} OFFSET $${args.length}`,
+      args,
+    );
+    const names = await this.names(rows.flatMap((r) => r.assignees));
+    return { total: Number(rows[0]?.total ?? 0), list: rows.map((r) => this.item(r, names)) };
+  }
+
+  async tasks(current: number, size: number, me: Principal): Promise<Page<WorkflowTaskItem>> {
+    const rows: ListRow[] = await this.db.query(
+      `${LIST_SELECT}, t.assigned_at, count(*) OVER () AS total ${LIST_FROM} JOIN wf_task t ON t.instance_id = i.id
+        WHERE t.assignee_id = $1 ORDER BY t.assigned_at, i.id LIMIT $2 OFFSET $3`,
+      [me.userId, size, (current - 1) * size],
+    );
+    const names = await this.names(rows.flatMap((r) => r.assignees));
+    const list: WorkflowTaskItem[] = [];
+    for (const r of rows) {
+      const plugin = this.engine.plugin(r.flow);
+      const events = await EventStore.readStream(this.db, streamIdOf(r.flow, r.id));
+      const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
+      list.push({ ...this.item(r, names), assignedAt: (r.assigned_at ?? r.updated_at).toISOString(), can: this.engine.can(plugin, snapshot, me.userId) });
+    }
+    return { total: Number(rows[0]?.total ?? 0), list };
+  }
+
+  private item(r: ListRow, names: Map<string, string>): WorkflowListItem {
+    return {
+      id: r.id,
+      flow: r.flow,
+      version: r.version,
+      state: r.state,
+      status: r.extra_status ? { review: r.review_status, extra: r.extra_status } : { review: r.review_status },
+      applicant: { id: r.applicant_id, name: r.applicant_name },
+      student: this.student(r),
+      form: r.form,
+      assignees: r.assignees.map((a): WorkflowAssignee => ({ id: a, name: names.get(a) ?? '' })),
+      createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at.toISOString(),
+    };
+  }
+
+  private student(r: ListRow): WorkflowInstanceView['student'] {
+    return r.student_id ? { id: r.student_id, name: r.student_name ?? '', studentNo: r.student_no ?? '', className: r.class_name ?? '' } : null;
+  }
+
+  private async names(ids: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows: { id: string; name: string }[] = await this.db.query(`SELECT id, name FROM sys_user WHERE id = ANY($1::uuid[])`, [unique]);
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+}

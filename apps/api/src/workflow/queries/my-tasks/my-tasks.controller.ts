@@ -1,0 +1,21 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Envelope, type Page, tableRequestSchema, type WorkflowTaskItem } from '@schoolflow/contracts';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { validate } from '../../../infrastructure/http/validate.js';
+import { WorkflowReadService } from '../../domain/workflow-read.service.js';
+
+/** Registered before the `:flow` routes so that `tasks` is never taken for a flow name. */
+@ApiTags('workflows')
+@Controller('api/workflows')
+export class MyTasksController {
+  constructor(private readonly read: WorkflowReadService) {}
+
+  @Get('tasks')
+  @ApiOperation({ summary: 'My review queue across all flows, oldest first' })
+  async tasks(@Query() query: unknown, @CurrentUser() me: Principal): Promise<Envelope<Page<WorkflowTaskItem>>> {
+    const q = validate(tableRequestSchema.pick({ current: true, size: true }), query);
+    return ok(await this.read.tasks(q.current, q.size, me));
+  }
+}

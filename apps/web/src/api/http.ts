@@ -1,0 +1,135 @@
+import { EXPIRY_CODES, LANGUAGE_HEADER, SUCCESS_CODES, type Envelope } from '@schoolflow/contracts';
+import { getAppConfig } from '../config/app-config.js';
+import { currentLanguage } from '../i18n/i18n.js';
+import { translate } from '../i18n/use-t.js';
+import { showExpiryModal } from '../session/expiry.js';
+import { getToken, getTokenHeader, setToken } from '../session/token.js';
+import { toast } from '../util/toast.js';
+
+export type ApiErrorKind = 'server' | 'network' | 'cancelled' | 'bad-response';
+
+/** A failed call. `message` is what to show: the server's translated msg, or a local message. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly kind: ApiErrorKind,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isCancelled(err: unknown): boolean {
+  return err instanceof ApiError && err.kind === 'cancelled';
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return translate('http.requestFailed');
+}
+
+/** Shows a failed call's message, unless the client already said it (network) or nobody waits (cancelled). */
+export function reportError(err: unknown): void {
+  if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'cancelled')) return;
+  toast.error(errorMessage(err));
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body. */
+  json?: unknown;
+  /** application/x-www-form-urlencoded body. */
+  form?: Record<string, string>;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Do not raise the expiry modal on 5000x (sign-in, sign-out, the initial permission load handle it themselves). */
+  silentExpiry?: boolean;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const base = getAppConfig().BASE_API;
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (err instanceof DOMException && err.name === 'AbortError');
+}
+
+/** Reads `{code, result, msg, data}`; legacy answers that only carry `result` still map onto a code. */
+function toEnvelope<T>(body: unknown, status: number): Envelope<T> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const o = body as Record<string, unknown>;
+  if (typeof o.code !== 'number' && typeof o.result !== 'boolean') return null;
+  const result = typeof o.result === 'boolean' ? o.result : SUCCESS_CODES.includes(Number(o.code));
+  const code = typeof o.code === 'number' ? o.code : result ? 200 : status;
+  // `data` is whatever the call answers; each caller states its type through T.
+  return { code, result, msg: typeof o.msg === 'string' ? o.msg : '', data: o.data as T | undefined };
+}
+
+/**
+ * One call to the API under BASE_API. Resolves with the envelope on success (code 200/1, result not false);
+ * rejects with ApiError otherwise. The server answers 4xx/5xx with the envelope in the body, so the body is
+ * always read.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const headerName = getTokenHeader();
+  const token = getToken();
+  const headers = new Headers({ Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() });
+  if (token) headers.set(headerName, token);
+  let body: BodyInit | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form); // fetch sets the form-urlencoded content type
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set('Content-Type', 'application/json');
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (isAbort(err, options.signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
+    toast.error(translate('http.networkError'), 5000);
+    throw new ApiError(translate('http.networkError'), -1, 'network');
+  }
+
+  // A token header in the answer replaces the stored token (sliding renewal). Only while a token is held, so a
+  // late answer cannot resurrect a session that was just signed out.
+  const renewed = res.headers.get(headerName);
+  if (renewed && token && renewed !== token) setToken(renewed);
+
+  let parsed: unknown;
+  try {
+    parsed = await res.json();
+  } catch (err) {
+    if (isAbort(err, options.signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
+    parsed = null;
+  }
+  const envelope = toEnvelope<T>(parsed, res.status);
+  if (!envelope) throw new ApiError(translate('http.badResponse', { status: res.status }), res.status, 'bad-response');
+  if (SUCCESS_CODES.includes(envelope.code) && envelope.result) return envelope;
+  if (EXPIRY_CODES.includes(envelope.code) && !options.silentExpiry && getToken()) showExpiryModal();
+  throw new ApiError(envelope.msg || translate('http.requestFailed'), envelope.code, 'server', envelope.data);
+}
+
+/** Like request() but resolves with `data`. */
+export async function requestData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const envelope = await request<T>(path, options);
+  // The contract types `data` as optional; calls that answer nothing are typed `T = undefined` by their callers.
+  return envelope.data as T;
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { getAppConfig } from './config/app-config.js';
+import { loadAppConfig } from './config/load-app-config.js';
+import { ExpiryModal } from './components/expiry-modal.js';
+import { PageLoader } from './components/page-loader.js';
+import { Toaster } from './components/toaster.js';
+import { initTheme } from './theme/theme.js';
+
+const LoginPage = lazy(() => import('./views/login/index.js'));
+const NotFoundPage = lazy(() => import('./views/error/not-found.js'));
+const NoPermissionPage = lazy(() => import('./views/error/no-permission.js'));
+const Shell = lazy(() => import('./layout/shell.js'));
+
+function AppRoutes() {
+  const location = useLocation();
+  // Legacy links use the hash route #/no-permission (platform-shell §2.1).
+  if (location.hash === '#/no-permission') return <NoPermissionPage />;
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/404" element={<NotFoundPage />} />
+      <Route path="/no-permission" element={<NoPermissionPage />} />
+      <Route path="*" element={<Shell />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    void loadAppConfig().then(() => {
+      initTheme(getAppConfig().THEME_DEFAULT);
+      setReady(true);
+    });
+  }, []);
+
+  return (
+    <>
+      {ready ? (
+        <BrowserRouter>
+          <Suspense fallback={<PageLoader />}>
+            <AppRoutes />
+          </Suspense>
+        </BrowserRouter>
+      ) : (
+        <PageLoader />
+      )}
+      <Toaster />
+      <ExpiryModal />
+    </>
+  );
+}

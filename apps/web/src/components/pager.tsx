@@ -1,0 +1,48 @@
+import { Pagination } from 'semantic-ui-react';
+import { PAGE_SIZES } from '@schoolflow/contracts';
+import { useT } from '../i18n/use-t.js';
+
+interface Props {
+  total: number;
+  current: number;
+  size: number;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  testId?: string;
+}
+
+/** Total, page size (10…1000, platform-shell §9) and page buttons under a table. */
+export function Pager({ total, current, size, onPage, onSize, testId = 'pager' }: Props) {
+  const { t } = useT();
+  const pages = Math.max(1, Math.ceil(total / size));
+  return (
+    <div className="sf-pager" data-testid={testId}>
+      <span className="sf-pager-total" data-testid={`${testId}-total`}>
+        {t('common.total', { total })}
+      </span>
+      <select
+        className="ui compact dropdown sf-pager-size"
+        value={size}
+        aria-label={t('common.pageSize', { size })}
+        data-testid={`${testId}-size`}
+        onChange={(e) => onSize(Number(e.target.value))}
+      >
+        {PAGE_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {t('common.pageSize', { size: s })}
+          </option>
+        ))}
+      </select>
+      <Pagination
+        size="mini"
+        activePage={current}
+        totalPages={pages}
+        siblingRange={1}
+        boundaryRange={1}
+        firstItem={null}
+        lastItem={null}
+        onPageChange={(_, data) => onPage(Number(data.activePage) || 1)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { PASSWORD_MAX, type PwdStrategy } from '@schoolflow/contracts';
+
+export type PasswordField = 'oldPassword' | 'pass' | 'checkPass';
+export type PasswordValues = Record<PasswordField, string>;
+
+function compile(rule: string): RegExp | null {
+  try {
+    return new RegExp(rule);
+  } catch {
+    return null; // a malformed server pattern cannot be checked here; the server still enforces it
+  }
+}
+
+/**
+ * Validation of platform-shell §5.1 (values are compared trimmed). Messages are `validation.*` keys (translated
+ * when shown) or the server's strategy description, which the server already translated.
+ */
+export function validatePasswordField(field: PasswordField, v: PasswordValues, strategy: PwdStrategy | null): string | undefined {
+  switch (field) {
+    case 'oldPassword':
+      return v.oldPassword.trim() === '' ? 'validation.oldPasswordRequired' : undefined;
+    case 'pass': {
+      const pass = v.pass.trim();
+      if (pass === '') return 'validation.newPasswordRequired';
+      if (pass.length > PASSWORD_MAX) return 'validation.passwordTooLong';
+      const re = strategy ? compile(strategy.rule) : null;
+      if (strategy && re && !re.test(pass)) return strategy.description;
+      return undefined;
+    }
+    case 'checkPass': {
+      const check = v.checkPass.trim();
+      if (check === '') return 'validation.confirmPasswordRequired';
+      if (check.length > PASSWORD_MAX) return 'validation.passwordTooLong';
+      return check !== v.pass.trim() ? 'validation.passwordMismatch' : undefined;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resources, type Language, type WebMessages } from '@schoolflow/contracts';
+import { currentLanguage, i18n, isLanguage } from './i18n.js';
+
+/** Every dotted key of the web namespace, so a typo in a key fails the type check instead of showing raw keys. */
+type Leaves<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}` }[keyof T & string];
+export type WebKey = Leaves<WebMessages>;
+export type Vars = Record<string, string | number>;
+
+export function translate(key: WebKey, vars?: Vars): string {
+  return i18n.t(key, { ns: 'web', ...vars });
+}
+
+/**
+ * Shared zod schemas carry `validation.xxx` keys as messages; anything else (e.g. the server's password
+ * strategy description) is already a readable message and passes through.
+ */
+export function validationMessage(message: string): string {
+  const m = /^validation\.(.+)$/.exec(message);
+  return m?.[1] ? i18n.t(m[1], { ns: 'validation' }) : message;
+}
+
+/** The web messages of a language as a plain object, for lookups by data (e.g. operation-log action codes). */
+export function webMessages(lang: Language = currentLanguage()): WebMessages {
+  return resources[lang].web;
+}
+
+export interface Translator {
+  lang: Language;
+  t: (key: WebKey, vars?: Vars) => string;
+  tv: (message: string) => string;
+}
+
+/** Typed translation hook; re-renders the caller when the language changes. */
+export function useT(): Translator {
+  const { i18n: instance } = useTranslation('web');
+  const lang: Language = isLanguage(instance.language) ? instance.language : 'zh';
+  // `lang` is the dependency on purpose: translate() reads the instance, which already switched.
+  return useMemo(() => ({ lang, t: translate, tv: validationMessage }), [lang]);
+}

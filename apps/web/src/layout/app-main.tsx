@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { ErrorBoundary } from '../components/error-boundary.js';
+import { PageLoader } from '../components/page-loader.js';
+import type { RouteEntry } from '../router/menu-model.js';
+import { viewFor } from '../router/view-registry.js';
+import { useStore } from '../util/store.js';
+import { tabsStore } from './tabs-store.js';
+
+function ViewHost({ entry, active }: { entry: RouteEntry; active: boolean }) {
+  const View = viewFor(entry.stem);
+  if (!View) return null;
+  return (
+    <div className="sf-view" hidden={!active} data-testid={`view-${entry.path}`}>
+      <ErrorBoundary>
+        <Suspense fallback={<PageLoader />}>
+          <View param={entry.param} active={active} />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}
+
+/**
+ * Keep-alive area: every open tab's page stays mounted (hidden) so its state survives switching tabs, except
+ * pages marked noCache (the dashboard), which mount fresh each visit (platform-shell §4 "Tabs").
+ */
+export function AppMain({ entry }: { entry: RouteEntry }) {
+  const tabs = useStore(tabsStore);
+  const kept = tabs.filter((t) => !t.entry.noCache).map((t) => t.entry);
+  const shown = kept.some((e) => e.path === entry.path) ? kept : [...kept, entry];
+  return (
+    <>
+      {shown.map((e) => (
+        <ViewHost key={e.path} entry={e} active={e.path === entry.path} />
+      ))}
+    </>
+  );
+}

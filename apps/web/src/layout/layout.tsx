@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Icon } from 'semantic-ui-react';
+import type { PermissionInfo } from '@schoolflow/contracts';
+import { useAppConfig } from '../config/app-config.js';
+import { useT } from '../i18n/use-t.js';
+import { LangSwitch } from '../components/lang-switch.js';
+import { resolveRoute, titleOf, type MenuModel } from '../router/menu-model.js';
+import { hasView } from '../router/view-registry.js';
+import { AppMain } from './app-main.js';
+import { Breadcrumbs } from './breadcrumbs.js';
+import { FullscreenToggle } from './fullscreen-toggle.js';
+import { HeaderLinks } from './header-links.js';
+import { Sidebar } from './sidebar.js';
+import { toggleSidebar, useSidebarOpen } from './sidebar-state.js';
+import { TabsBar } from './tabs-bar.js';
+import { ThemePicker } from './theme-picker.js';
+import { UserMenu } from './user-menu.js';
+import { visitTab } from './tabs-store.js';
+
+/** Sidebar, top bar, tabs and the page (platform-shell §2.3). */
+export default function Layout({ info, model }: { info: PermissionInfo; model: MenuModel }) {
+  const location = useLocation();
+  const open = useSidebarOpen();
+  const config = useAppConfig();
+  const { t, lang } = useT();
+  const resolution = resolveRoute(model, location.pathname, hasView);
+  const entry = resolution.kind === 'page' ? resolution.entry : null;
+
+  useEffect(() => {
+    if (entry) visitTab(model.dashboard, entry);
+  }, [entry, model.dashboard]);
+
+  useEffect(() => {
+    const site = config.TITLE || t('app.name');
+    document.title = entry ? `${titleOf(entry, lang)} - ${site}` : site;
+  }, [entry, lang, config.TITLE, t]);
+
+  if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />;
+  if (!entry) return <Navigate to="/404" replace />;
+
+  return (
+    <div className={`sf-app ${open ? '' : 'sf-collapsed'}`} data-testid="app-layout">
+      <Sidebar model={model} activePath={entry.path} />
+      <div className="sf-main">
+        <header className="sf-header">
+          <div className="sf-navbar">
+            <button
+              type="button"
+              className="sf-nav-btn sf-hamburger"
+              title={t('navbar.toggleSidebar')}
+              aria-label={t('navbar.toggleSidebar')}
+              aria-expanded={open}
+              data-testid="sidebar-toggle"
+              onClick={toggleSidebar}
+            >
+              <Icon name={open ? 'outdent' : 'indent'} />
+            </button>
+            <Breadcrumbs entry={entry} dashboard={model.dashboard} />
+            <div className="sf-navbar-right">
+              <HeaderLinks links={model.headerLinks} />
+              <FullscreenToggle />
+              <LangSwitch className="sf-nav-lang" />
+              <ThemePicker />
+              <UserMenu info={info} />
+            </div>
+          </div>
+          <TabsBar activePath={entry.path} />
+        </header>
+        <main className="sf-content">
+          <AppMain entry={entry} />
+        </main>
+      </div>
+    </div>
+  );
+}

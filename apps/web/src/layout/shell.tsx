@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { ApiPath } from '@schoolflow/contracts';
+import { request } from '../api/http.js';
+import { BlockingDialog } from '../components/blocking-dialog.js';
+import { PageLoader } from '../components/page-loader.js';
+import { useAppConfig } from '../config/app-config.js';
+import { useT } from '../i18n/use-t.js';
+import { redirectToIds } from '../session/ids.js';
+import { loadSession, logout, useSession } from '../session/session-store.js';
+import { getToken } from '../session/token.js';
+import { loginPath } from '../router/redirect.js';
+import { toast } from '../util/toast.js';
+import Layout from './layout.js';
+
+/** Every route but the public ones: needs a token, then the permission info (platform-shell §4 "Session"). */
+export default function Shell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const config = useAppConfig();
+  const { t } = useT();
+  const token = getToken();
+  // Single sign-on only when it has somewhere to send the user; otherwise the local sign-in page.
+  const ids = config.LOGIN_TYPE === 'IDS' && config.IDS_LOGIN_URL !== '';
+  const handledFailure = useRef(false);
+
+  useEffect(() => {
+    if (!token && ids) redirectToIds();
+  }, [token, ids]);
+
+  useEffect(() => {
+    if (token && session.status === 'idle') void loadSession();
+  }, [token, session.status]);
+
+  // Permission load failed: warn, sign out, back to sign-in (and to this page after signing in again).
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    if (session.status !== 'failed' || handledFailure.current) return;
+    handledFailure.current = true;
+    toast.warning(t('session.reLogin'));
+    void logout().then(() => navigate(loginPath(here), { replace: true }));
+  }, [session.status, navigate, t, here]);
+
+  // Coming back to the page: check the session is still alive (an expired one raises the expiry modal).
+  useEffect(() => {
+    if (session.status !== 'ready') return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && getToken()) {
+        request<unknown>(ApiPath.getExpires).catch(() => undefined); // failures surface via the expiry modal
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [session.status]);
+
+  if (!token) {
+    if (ids) return <PageLoader text={t('session.idsRedirecting')} />;
+    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  }
+
+  switch (session.status) {
+    case 'idle':
+    case 'loading':
+    case 'failed':
+      return <PageLoader text={t('session.loading')} />;
+    case 'blocked':
+      return (
+        <div className="sf-blocked-page">
+          <BlockingDialog
+            message={session.problem === 'no-user' ? t('session.noUserInfo') : t('session.noMenus')}
+            onRelogin={() => void logout().then(() => navigate('/login', { replace: true }))}
+          />
+        </div>
+      );
+    case 'ready':
+      return <Layout info={session.info} model={session.model} />;
+  }
+}

@@ -1,0 +1,45 @@
+import { DASHBOARD_PATH, type RouteEntry } from '../router/menu-model.js';
+import { createStore } from '../util/store.js';
+
+/** An open tab (platform-shell §3 "Open tab"). The dashboard tab is fixed: first, never closed. */
+export interface TabView {
+  path: string;
+  entry: RouteEntry;
+  fixed: boolean;
+}
+
+export const tabsStore = createStore<TabView[]>([]);
+
+export function resetTabs(): void {
+  tabsStore.set([]);
+}
+
+/** Makes sure the dashboard tab leads, and adds the visited page when it has a title. */
+export function visitTab(dashboard: RouteEntry, entry: RouteEntry): void {
+  tabsStore.set((tabs) => {
+    let next = tabs;
+    const first = next[0];
+    if (!first || first.path !== DASHBOARD_PATH || first.entry !== dashboard) {
+      next = [{ path: DASHBOARD_PATH, entry: dashboard, fixed: true }, ...next.filter((t) => t.path !== DASHBOARD_PATH)];
+    }
+    const titled = entry.titleZh !== '' || entry.titleEn !== '';
+    if (titled && !next.some((t) => t.path === entry.path)) next = [...next, { path: entry.path, entry, fixed: false }];
+    return next;
+  });
+}
+
+/** Returns the remaining tabs. */
+export function closeTab(path: string): TabView[] {
+  tabsStore.set((tabs) => tabs.filter((t) => t.fixed || t.path !== path));
+  return tabsStore.get();
+}
+
+export function closeOtherTabs(path: string): TabView[] {
+  tabsStore.set((tabs) => tabs.filter((t) => t.fixed || t.path === path));
+  return tabsStore.get();
+}
+
+export function closeAllTabs(): TabView[] {
+  tabsStore.set((tabs) => tabs.filter((t) => t.fixed));
+  return tabsStore.get();
+}

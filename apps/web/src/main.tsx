@@ -1,0 +1,14 @@
+import { createRoot } from 'react-dom/client';
+import './styles/semantic.js';
+import './styles/app.css';
+import './i18n/i18n.js';
+import { App } from './app.js';
+import { adoptTokenFromAddress } from './session/token.js';
+import { initTheme } from './theme/theme.js';
+
+adoptTokenFromAddress();
+initTheme(''); // the cookie's theme at once, before the configured default arrives
+
+const root = document.getElementById('root');
+// No StrictMode: semantic-ui-react 2 still calls findDOMNode, which StrictMode reports on every render.
+if (root) createRoot(root).render(<App />);

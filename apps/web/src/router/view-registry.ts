@@ -1,0 +1,29 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Props every menu view receives from the shell. */
+export interface ViewProps {
+  /** Custom page parameter (remark.zdycs), when the menu is a custom page. */
+  param?: string;
+  /** False while the page is kept alive in a background tab. */
+  active: boolean;
+}
+
+type View = LazyExoticComponent<ComponentType<ViewProps>>;
+
+/**
+ * Views by path stem (platform-shell §2.2). Each is its own chunk, loaded the first time its page opens.
+ * Folders are kebab-case; the keys keep the legacy stems that menus carry.
+ */
+const views: Readonly<Record<string, View>> = {
+  dashboard: lazy(() => import('../views/dashboard/index.js')),
+  'qt_app/AccountSecurity': lazy(() => import('../views/qt-app/account-security/index.js')),
+  'ms/logs': lazy(() => import('../views/ms/logs/index.js')),
+};
+
+export function hasView(stem: string): boolean {
+  return Object.hasOwn(views, stem);
+}
+
+export function viewFor(stem: string): View | undefined {
+  return Object.hasOwn(views, stem) ? views[stem] : undefined;
+}

@@ -1,0 +1,90 @@
+import { ApiPath, type MenuNode, type PermissionInfo } from '@schoolflow/contracts';
+import { ApiError, request, requestData } from '../api/http.js';
+import { getAppConfig } from '../config/app-config.js';
+import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
+import { createStore, useStore } from '../util/store.js';
+import { resetTabs } from '../layout/tabs-store.js';
+import { clearToken } from './token.js';
+
+export type SessionProblem = 'no-user' | 'no-menus';
+
+export type SessionState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'blocked'; problem: SessionProblem }
+  | { status: 'ready'; info: PermissionInfo; model: MenuModel };
+
+export const sessionStore = createStore<SessionState>({ status: 'idle' });
+
+export function useSession(): SessionState {
+  return useStore(sessionStore);
+}
+
+/** The signed-in user's permission info, or null before it is loaded. */
+export function useReadySession(): Extract<SessionState, { status: 'ready' }> | null {
+  const s = useSession();
+  return s.status === 'ready' ? s : null;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Accepts the permission answer only in the contract's shape; anything else counts as "no info". */
+export function readPermissionInfo(data: unknown): { info: PermissionInfo } | { problem: SessionProblem } {
+  const o = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const user = typeof o.userInfo === 'object' && o.userInfo !== null ? (o.userInfo as Record<string, unknown>) : null;
+  if (!user || typeof user.userId !== 'string' || user.userId === '') return { problem: 'no-user' };
+  const menus = Array.isArray(o.menus) ? (o.menus as MenuNode[]) : [];
+  if (menus.length === 0) return { problem: 'no-menus' };
+  return {
+    info: {
+      menus,
+      permission: strings(o.permission),
+      roles: strings(o.roles),
+      userInfo: {
+        userId: user.userId,
+        username: typeof user.username === 'string' ? user.username : user.userId,
+        userType: typeof user.userType === 'string' ? user.userType : '',
+      },
+      requestId: typeof o.requestId === 'string' ? o.requestId : '',
+    },
+  };
+}
+
+/** GET /ms/getPermission and build the routes (platform-shell §4 "Session"). */
+export async function loadSession(): Promise<SessionState> {
+  sessionStore.set({ status: 'loading' });
+  let next: SessionState;
+  try {
+    // The shell turns any failure here into "please log in again", so no expiry modal on top of it.
+    const data = await requestData<unknown>(ApiPath.getPermission, { silentExpiry: true });
+    const read = readPermissionInfo(data);
+    next =
+      'info' in read
+        ? { status: 'ready', info: read.info, model: buildMenuModel(read.info.menus, getAppConfig().BASE_API) }
+        : { status: 'blocked', problem: read.problem };
+  } catch (err) {
+    next = { status: 'failed', message: err instanceof ApiError ? err.message : String(err) };
+  }
+  sessionStore.set(next);
+  return next;
+}
+
+/** Forget the session on this device (token, permissions, open tabs). */
+export function clearLocalSession(): void {
+  clearToken();
+  sessionStore.set({ status: 'idle' });
+  resetTabs();
+}
+
+/** Sign out on the server (a failure is only logged, platform-shell §7), then locally. */
+export async function logout(): Promise<void> {
+  try {
+    await request<unknown>(ApiPath.logout, { method: 'GET', silentExpiry: true });
+  } catch (err) {
+    console.warn('logout failed', err);
+  }
+  clearLocalSession();
+}

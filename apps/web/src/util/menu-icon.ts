@@ -1,0 +1,65 @@
+import type { SemanticICONS } from 'semantic-ui-react';
+
+/**
+ * Menus carry legacy icon names (element-ui `el-icon-*`, svg-icon names) or semantic-ui names. Known names map
+ * to a semantic icon; unknown ones fall back to a neutral glyph so a menu never shows a blank.
+ */
+const ALIASES: Readonly<Record<string, SemanticICONS>> = {
+  dashboard: 'home',
+  home: 'home',
+  user: 'user',
+  people: 'users',
+  peoples: 'users',
+  users: 'users',
+  setting: 'setting',
+  settings: 'setting',
+  system: 'setting',
+  lock: 'lock',
+  password: 'lock',
+  security: 'shield alternate',
+  shield: 'shield alternate',
+  log: 'file alternate outline',
+  logs: 'file alternate outline',
+  history: 'history',
+  audit: 'history',
+  documentation: 'book',
+  doc: 'book',
+  docs: 'book',
+  api: 'code',
+  code: 'code',
+  list: 'list',
+  menu: 'sitemap',
+  tree: 'sitemap',
+  message: 'envelope outline',
+  email: 'envelope outline',
+  bell: 'bell outline',
+  chart: 'chart bar outline',
+  monitor: 'desktop',
+  server: 'server',
+  calendar: 'calendar alternate outline',
+  date: 'calendar alternate outline',
+  edit: 'edit outline',
+  form: 'wpforms',
+  table: 'table',
+  star: 'star outline',
+  search: 'search',
+  school: 'graduation cap',
+  education: 'graduation cap',
+  book: 'book',
+  personal: 'id card outline',
+  account: 'id card outline',
+  dict: 'book',
+  role: 'user secret',
+  org: 'sitemap',
+  tool: 'wrench',
+  link: 'linkify',
+  guide: 'compass outline',
+  clipboard: 'clipboard outline',
+  task: 'tasks',
+  tasks: 'tasks',
+};
+
+export function menuIcon(raw: string | undefined, group: boolean): SemanticICONS {
+  const name = (raw ?? '').trim().toLowerCase().replace(/^el-icon-/, '').replace(/^icon-/, '');
+  return ALIASES[name] ?? (group ? 'folder outline' : 'file outline');
+}

@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
+
+/** System fonts with Chinese faces; replaces Lato, which semantic-ui pulls from Google (slow or blocked in China). */
+const FONT_STACK =
+  "-apple-system,BlinkMacSystemFont,'Segoe UI','PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC','WenQuanYi Micro Hei',";
+
+/**
+ * Strips the remote font import out of semantic-ui-css, swaps Lato for the local stack, and drops two invalid
+ * rules (popup's `:after .header`, which lightningcss refuses to minify, and label's `:ActiveHover` typo).
+ */
+function semanticLocalFonts(): Plugin {
+  return {
+    name: 'schoolflow:semantic-local-fonts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('semantic-ui-css') || !id.endsWith('.css')) return null;
+      return {
+        code: code
+          .replace(/@import url\(https:\/\/fonts\.googleapis\.com[^)]*\);?/g, '')
+          .replace(/Lato,/g, FONT_STACK)
+          .replace(/\[data-tooltip\]\[data-inverted\]:after \.header\s*\{[^}]*\}/g, '')
+          .replace(/[^{}]*:ActiveHover[^{}]*\{[^}]*\}/g, ''),
+        map: null,
+      };
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  plugins: [semanticLocalFonts(), react()],
+  resolve: {
+    alias: {
+      '@schoolflow/contracts': here('../../libs/contracts/src/index.ts'),
+      '@schoolflow/workflows': here('../../workflows/index.ts'),
+    },
+  },
+  build: {
+    outDir: here('../../dist/web'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/server': { target: 'http://localhost:3000', changeOrigin: true, ws: true },
+    },
+  },
+});

@@ -1,0 +1,15 @@
+import type { MessageTemplates } from '../zh/messages.js';
+
+export const messages: MessageTemplates = {
+  leaveTask: { title: 'Leave request to review', content: '{{student}} ({{className}}) asks for {{leaveType}} from {{start}} to {{end}}, {{days}} days. Please review.' },
+  leaveStepApproved: { title: 'Leave request moved on', content: "{{actor}} approved {{student}}'s leave request; it now waits for {{next}}." },
+  leaveApproved: { title: 'Leave approved', content: "{{student}}'s leave ({{start}} to {{end}}) is approved." },
+  leaveRejected: { title: 'Leave not approved', content: "{{actor}} rejected {{student}}'s leave request. Reason: {{reason}}" },
+  leaveWithdrawn: { title: 'Leave request withdrawn', content: "{{student}}'s leave request was withdrawn by the applicant; no review is needed." },
+  leaveReturned: { title: 'Back from leave', content: '{{student}} returned to school at {{returnedAt}}.' },
+  leaveSkipped: { title: 'Review step passed on', content: "The applicant is this step's reviewer, so {{student}}'s leave request went on to {{next}}." },
+  reminder: { title: 'Review reminder', content: "{{student}}'s leave request has waited for your review for more than {{hours}} hours." },
+  leaveType: { personal: 'personal leave', sick: 'sick leave' },
+  step: { headTeacherReview: 'the head teacher', officeReview: 'the school office', principalReview: 'the principal' },
+  system: 'System',
+};

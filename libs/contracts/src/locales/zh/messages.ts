@@ -1,0 +1,16 @@
+/** In-site message templates (rendered in the reader's language when read). */
+export const messages = {
+  leaveTask: { title: '请假审批待办', content: '{{student}}（{{className}}）申请{{leaveType}}，{{start}} 至 {{end}}，共 {{days}} 天，请审批。' },
+  leaveStepApproved: { title: '请假申请有进展', content: '{{actor}}已通过{{student}}的请假申请，等待{{next}}审批。' },
+  leaveApproved: { title: '请假已批准', content: '{{student}}的请假申请（{{start}} 至 {{end}}）已批准。' },
+  leaveRejected: { title: '请假未通过', content: '{{actor}}驳回了{{student}}的请假申请，理由：{{reason}}' },
+  leaveWithdrawn: { title: '请假申请已撤回', content: '{{student}}的请假申请已由申请人撤回，无需再审批。' },
+  leaveReturned: { title: '已销假', content: '{{student}}已于 {{returnedAt}} 返校销假。' },
+  leaveSkipped: { title: '审批环节已转交', content: '申请人即该环节审批人，{{student}}的请假申请已转交{{next}}审批。' },
+  reminder: { title: '审批催办', content: '{{student}}的请假申请已等待您审批超过 {{hours}} 小时，请尽快处理。' },
+  leaveType: { personal: '事假', sick: '病假' },
+  step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长' },
+  system: '系统',
+} as const;
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type MessageTemplates = Widen<typeof messages>;

@@ -1,0 +1,44 @@
+/**
+ * School times: accepted as ISO 8601 (with offset) or `YYYY-MM-DD HH:mm[:ss]` in the school's time zone
+ * (DESIGN.md §4, default Asia/Shanghai). Works in the browser and in Node (Intl).
+ */
+export const DEFAULT_SCHOOL_TZ = 'Asia/Shanghai';
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** Offset of `tz` at the UTC instant `utcMs`, in minutes. */
+function offsetMinutes(tz: string, utcMs: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - utcMs) / 60000);
+}
+
+/** Answers the instant (ms since epoch), or null when the text is not a valid time. */
+export function parseSchoolTime(text: string, tz: string = DEFAULT_SCHOOL_TZ): number | null {
+  const s = text.trim();
+  const m = LOCAL.exec(s);
+  if (m) {
+    const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+    const wall = Date.UTC(y, mo - 1, d, h, mi, se);
+    const check = new Date(wall);
+    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || se > 59) return null;
+    const first = wall - offsetMinutes(tz, wall) * 60000;
+    return wall - offsetMinutes(tz, first) * 60000;
+  }
+  if (ISO_WITH_OFFSET.test(s)) {
+    const t = Date.parse(s);
+    return Number.isNaN(t) ? null : t;
+  }
+  return null;
+}
+
+/** `YYYY-MM-DD HH:mm` in the school's time zone. */
+export function formatSchoolTime(ms: number, tz: string = DEFAULT_SCHOOL_TZ): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(ms));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
