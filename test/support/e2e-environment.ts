@@ -134,7 +134,7 @@ export interface E2EState {
 export default async function globalSetup(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL ?? (await startTestPostgres());
   const db = await createFreshDatabase(adminUrl);
-  const server = await startServer({ DATABASE_URL: db.url });
+  const server = await startServer({ DATABASE_URL: db.url, REDIS_PREFIX: db.name });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = db.url;
   process.env.E2E_ADMIN_DATABASE_URL = adminUrl;

@@ -48,7 +48,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   app.disable('x-powered-by');
   app.use(cookieParser());
   app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
-  app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl));
+  app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl, config.redisPrefix));
 
   const doc = SwaggerModule.createDocument(
     app,

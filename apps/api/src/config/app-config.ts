@@ -28,6 +28,8 @@ export interface ServerConfig {
   embeddedPgPort: number;
   dataDir: string;
   redisUrl: string | null;
+  /** Prefix of every Redis key (BullMQ queues, socket.io adapter channels): deployments sharing a Redis stay apart. */
+  redisPrefix: string;
   seedDemo: boolean;
   tokenHeader: string;
   sessionTtlSeconds: number;
@@ -61,6 +63,7 @@ export function loadConfig(): ServerConfig {
     embeddedPgPort: num('EMBEDDED_PG_PORT', 54329),
     dataDir: str('DATA_DIR', '.data'),
     redisUrl: process.env.REDIS_URL || null,
+    redisPrefix: str('REDIS_PREFIX', 'schoolflow'),
     seedDemo: bool('SEED_DEMO', true),
     tokenHeader: str('TOKEN_HEADER', DEFAULT_TOKEN_HEADER),
     sessionTtlSeconds: num('SESSION_TTL_SECONDS', 2 * 60 * 60),

@@ -32,7 +32,7 @@ const MENUS: MenuSeed[] = [
   { key: 'leaveMine', parent: 'apply', name: '我的申请', nameEn: 'My applications', url: '/apply/leave/mine', permission: Permission.leaveApply, icon: 'list alternate outline', sort: 2, roles: APPLICANTS },
   { key: 'tasks', parent: 'apply', name: '审批待办', nameEn: 'Review queue', url: '/apply/tasks', permission: Permission.workflowReview, icon: 'tasks', sort: 3, roles: REVIEWERS },
   { key: 'leaveAll', parent: 'apply', name: '请假记录', nameEn: 'Leave records', url: '/apply/leave/all', permission: Permission.workflowReview, icon: 'archive', sort: 4, roles: REVIEWERS },
-  { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: ALL_ROLES },
+  { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: [...APPLICANTS, ...REVIEWERS] },
   { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', icon: 'user', sort: 80, roles: ALL_ROLES },

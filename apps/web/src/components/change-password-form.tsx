@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Form, Message } from 'semantic-ui-react';
 import { ApiPath, PASSWORD_MAX, legacyPasswordDigest, utf8ToBase64, type PwdStrategy } from '@schoolflow/contracts';
 import { errorMessage, isCancelled, reportError, request, requestData } from '../api/http.js';
@@ -24,6 +24,8 @@ interface Props {
 
 /** The password change form, used by the user-menu modal and inline on the account security page. */
 export function ChangePasswordForm({ onSuccess, onCancel }: Props) {
+  // The form can be on screen twice (account page and user-menu panel): ids must be unique per instance.
+  const uid = useId();
   const { t, tv, lang } = useT();
   const config = useAppConfig();
   const session = useReadySession();
@@ -122,7 +124,7 @@ export function ChangePasswordForm({ onSuccess, onCancel }: Props) {
         </Message>
       ) : null}
       <TextField
-        id="pwd-old"
+        id={`${uid}-pwd-old`}
         type="password"
         autoComplete="current-password"
         required
@@ -135,7 +137,7 @@ export function ChangePasswordForm({ onSuccess, onCancel }: Props) {
         onValue={(v) => change('oldPassword', v)}
       />
       <TextField
-        id="pwd-new"
+        id={`${uid}-pwd-new`}
         type="password"
         autoComplete="new-password"
         required
@@ -152,7 +154,7 @@ export function ChangePasswordForm({ onSuccess, onCancel }: Props) {
         </p>
       ) : null}
       <TextField
-        id="pwd-confirm"
+        id={`${uid}-pwd-confirm`}
         type="password"
         autoComplete="new-password"
         required

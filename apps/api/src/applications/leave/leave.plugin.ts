@@ -5,6 +5,7 @@ import {
   leaveFormSchema,
   MessageType,
   parseSchoolTime,
+  Permission,
   RoleCode,
   type WorkflowEventInput,
 } from '@schoolflow/contracts';
@@ -38,6 +39,7 @@ export const leaveLink = (id: string): string => `/apply/leave/detail?id=${id}`;
 @Injectable()
 export class LeavePlugin implements FlowPlugin {
   readonly definition = leaveFlow as unknown as FlowPlugin['definition'];
+  readonly applyPermission = Permission.leaveApply;
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 

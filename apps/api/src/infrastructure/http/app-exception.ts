@@ -23,7 +23,7 @@ export class AppException extends Error {
   static notFound(key: ServerMessageKey = 'notFound'): AppException {
     return new AppException(404, ErrorCode.NOT_FOUND, key);
   }
-  static conflict(key: ServerMessageKey = 'conflict'): AppException {
+  static conflict(key: ServerMessageKey | string = 'conflict'): AppException {
     return new AppException(409, ErrorCode.CONFLICT, key);
   }
   static unprocessable(key: ServerMessageKey | string, params?: Record<string, unknown>): AppException {

@@ -15,6 +15,7 @@ export class AppIoAdapter extends IoAdapter {
     app: INestApplicationContext,
     private readonly path: string,
     private readonly redisUrl: string | null,
+    private readonly redisPrefix: string,
   ) {
     super(app);
   }
@@ -25,7 +26,7 @@ export class AppIoAdapter extends IoAdapter {
       const pub = new Redis(this.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
       const sub = pub.duplicate();
       this.clients = [pub, sub];
-      server.adapter(createAdapter(pub, sub));
+      server.adapter(createAdapter(pub, sub, { key: `${this.redisPrefix}:socket.io` }));
     }
     return server;
   }

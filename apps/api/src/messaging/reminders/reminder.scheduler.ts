@@ -33,8 +33,9 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     if (process.env.REMINDERS_DISABLED === '1') return;
     if (this.config.redisUrl) {
       const connection = { url: this.config.redisUrl, maxRetriesPerRequest: null };
-      this.queue = new Queue(QUEUE, { connection });
-      this.worker = new Worker(QUEUE, async () => this.reminders.sweep(), { connection, concurrency: 1 });
+      const prefix = this.config.redisPrefix;
+      this.queue = new Queue(QUEUE, { connection, prefix });
+      this.worker = new Worker(QUEUE, async () => this.reminders.sweep(), { connection, prefix, concurrency: 1 });
       this.worker.on('failed', (_job, err) => logger.error({ err }, 'reminder job failed'));
       await this.queue.upsertJobScheduler('reminder-sweep', { every: this.sweepMs }, { name: 'sweep' });
     } else {

@@ -47,6 +47,8 @@ export interface EntityManagerLike {
  */
 export interface FlowPlugin {
   definition: FlowDefinition;
+  /** Permission value needed to start an instance (checked by the engine, refusals logged). */
+  applyPermission: string;
   buildStart(form: unknown, actor: Principal, tx: EntityManager): Promise<StartPlan>;
   /** Extra, validated data of a command event (e.g. CANCEL_LEAVE's return time). */
   commandData(input: WorkflowEventInput, snapshot: AnyMachineSnapshot): Record<string, unknown>;

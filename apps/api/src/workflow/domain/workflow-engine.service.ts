@@ -9,6 +9,7 @@ import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FLOW_PLUGINS, type FlowPlugin } from './flow-plugin.js';
 import { WorkflowProjection } from './workflow-projection.js';
+import { OperationLogService } from '../../system/domain/operation-log.service.js';
 
 export interface LoadedInstance {
   plugin: FlowPlugin;
@@ -41,6 +42,7 @@ export class WorkflowEngine {
 
   constructor(
     private readonly db: DataSource,
+    private readonly oplog: OperationLogService,
     @Inject(FLOW_PLUGINS) plugins: FlowPlugin[],
   ) {
     this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
@@ -55,6 +57,10 @@ export class WorkflowEngine {
   async start(flow: string, form: unknown, actor: Principal, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
     const plugin = this.plugin(flow);
     const def = plugin.definition;
+    if (!actor.permissions.has(plugin.applyPermission)) {
+      await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [plugin.applyPermission] } });
+      throw new AppException(403, 403, 'workflow.notApplicant');
+    }
     const id = randomUUID();
     const streamId = streamIdOf(flow, id);
     return this.db.transaction(async (tx) => {
@@ -91,7 +97,7 @@ export class WorkflowEngine {
     const loaded = await this.load(flow, id, actor);
     const { plugin, snapshot, version } = loaded;
     const def = plugin.definition;
-    if (ifMatch !== null && ifMatch !== version) throw AppException.conflict('conflict');
+    if (ifMatch !== null && ifMatch !== version) throw AppException.conflict('workflow.conflict');
     if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
     const extra = plugin.commandData(input, snapshot);
     const event: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
@@ -117,7 +123,7 @@ export class WorkflowEngine {
         return { id, version: newVersion, state: def.stateOf(next) };
       });
     } catch (err) {
-      if (err instanceof ConcurrencyError) throw AppException.conflict('conflict');
+      if (err instanceof ConcurrencyError) throw AppException.conflict('workflow.conflict');
       throw err;
     }
   }

@@ -1,0 +1,200 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
+
+/**
+ * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in the system Chromium. No browser is ever
+ * downloaded: playwright-core only talks to /usr/bin/chromium.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** Where shot() writes its PNGs (test-results/ is git-ignored). */
+export const SHOTS_DIR = fileURLToPath(new URL('../../test-results/browser/', import.meta.url));
+
+/** Default wait for an element, a URL or a response; generous because a CI machine can be slow. */
+export const UI_TIMEOUT = 20_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** The app address of a path, e.g. appUrl('/dashboard'). */
+export function appUrl(path = '/'): string {
+  return `${baseUrl()}${path}`;
+}
+
+/** CSS selector of a data-testid (ids may contain slashes, e.g. `menu-item-/ms/logs`). */
+export function tid(id: string): string {
+  return `[data-testid="${id}"]`;
+}
+
+/** What went wrong in a page, as the browser saw it. */
+export interface PageProblems {
+  /** console.error messages (including the browser's own "Failed to load resource" lines). */
+  consoleErrors: string[];
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+  /** Requests that got no answer (network error, refused, aborted): `METHOD url: error`. */
+  failedRequests: string[];
+  /** Answers with HTTP status 400 or more: `status METHOD url`. */
+  httpErrors: string[];
+}
+
+export interface UnexpectedOptions {
+  /** Entries matching any of these are expected (e.g. a 401 the test provoked on purpose). */
+  allow?: RegExp[];
+  /**
+   * Aborted requests (net::ERR_ABORTED) are normal in an SPA: a navigation or an unmounted view cancels its
+   * calls. They are ignored unless this is false.
+   */
+  ignoreAborted?: boolean;
+}
+
+export interface ProblemWatcher extends PageProblems {
+  /** Every problem not allowed, each prefixed with its kind; a test asserts this is empty. */
+  unexpected(options?: UnexpectedOptions): string[];
+  /** Forget what was collected so far (e.g. after a step that provokes errors on purpose). */
+  clear(): void;
+}
+
+/** Starts collecting console errors, page errors, failed requests and HTTP error answers of a page. */
+export function watchProblems(page: Page): ProblemWatcher {
+  const w: ProblemWatcher = {
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    httpErrors: [],
+    unexpected({ allow = [], ignoreAborted = true } = {}) {
+      const all = [
+        ...w.consoleErrors.map((m) => `console: ${m}`),
+        ...w.pageErrors.map((m) => `pageerror: ${m}`),
+        ...w.failedRequests.filter((m) => !(ignoreAborted && m.endsWith('net::ERR_ABORTED'))).map((m) => `requestfailed: ${m}`),
+        ...w.httpErrors.map((m) => `http: ${m}`),
+      ];
+      return all.filter((m) => !allow.some((re) => re.test(m)));
+    },
+    clear() {
+      w.consoleErrors.length = 0;
+      w.pageErrors.length = 0;
+      w.failedRequests.length = 0;
+      w.httpErrors.length = 0;
+    },
+  };
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const at = msg.location().url;
+    w.consoleErrors.push(at ? `${msg.text()} (${at})` : msg.text());
+  });
+  page.on('pageerror', (err) => w.pageErrors.push(err.stack ?? err.message));
+  page.on('requestfailed', (req) => w.failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) w.httpErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  return w;
+}
+
+export interface NewPageOptions {
+  /** Browser locale (navigator.language, Accept-Language of page loads); the SPA itself starts in zh. */
+  locale?: string;
+  /** Client address sent as X-Forwarded-For (the server trusts one proxy); random by default. */
+  ip?: string;
+  viewport?: { width: number; height: number };
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  problems: ProblemWatcher;
+  /** The X-Forwarded-For address of this context. */
+  ip: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh context (own cookies and storage) with its own client address, so that each context has its own
+ * sign-in rate limit, and one page watched for problems.
+ */
+export async function newTestPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
+  const ip = options.ip ?? randomIp();
+  const context = await browser.newContext({
+    locale: options.locale ?? 'zh-CN',
+    viewport: options.viewport ?? { width: 1366, height: 800 },
+  });
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  context.setDefaultTimeout(UI_TIMEOUT);
+  context.setDefaultNavigationTimeout(UI_TIMEOUT * 2);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  return { context, page, problems, ip, close: () => context.close() };
+}
+
+/** Waits until the address bar shows this path (query and hash ignored). */
+export async function waitForPath(page: Page, path: string | RegExp, timeout = UI_TIMEOUT): Promise<void> {
+  await page.waitForURL((u) => (typeof path === 'string' ? u.pathname === path : path.test(u.pathname)), { timeout });
+}
+
+/** The path of the address bar. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * Signs in through the sign-in form (opening /login first unless the page already shows it) and waits for the
+ * dashboard. Pass `expectPath` when the sign-in page carries a redirect target elsewhere.
+ */
+export async function signIn(page: Page, account: string, password = DEMO_PASSWORD, expectPath = '/dashboard'): Promise<void> {
+  if (!(await page.locator(tid('login-page')).isVisible())) await page.goto(appUrl('/login'));
+  await page.locator(tid('login-username')).fill(account);
+  await page.locator(tid('login-password')).fill(password);
+  await page.locator(tid('login-submit')).click();
+  await waitForPath(page, expectPath);
+  await page.locator(tid('app-layout')).waitFor({ state: 'visible' });
+  if (expectPath === '/dashboard') await page.locator(tid('dashboard')).waitFor({ state: 'visible' });
+}
+
+/** Saves a full-window PNG as test-results/browser/<name>.png and returns its path. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const file = `${SHOTS_DIR}${name.replace(/[^\w.-]+/g, '-')}.png`;
+  await page.screenshot({ path: file, animations: 'disabled' });
+  return file;
+}
+
+/** A cookie the context would send to the app address (with its expiry, in seconds since 1970; -1 for a session cookie). */
+export async function getCookie(context: BrowserContext, name: string): Promise<Cookie | undefined> {
+  const cookies = await context.cookies(baseUrl());
+  return cookies.find((c) => c.name === name);
+}
+
+/** Value of a cookie of the context for the app address, or undefined. */
+export async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await getCookie(context, name))?.value;
+}
+
+/**
+ * Retries `check` (typically a few Jest expectations on what the page shows now) until it passes, and fails with
+ * its last error when the time is up. The waiting counterpart of an assertion: no fixed sleeps.
+ */
+export async function eventually<T>(check: () => Promise<T> | T, timeout = UI_TIMEOUT, interval = 100): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() >= deadline) throw err;
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  }
+}
