@@ -2,6 +2,7 @@ export * from './engine/flow.js';
 export * from './leave/leave.events.js';
 export * from './leave/leave.machine.js';
 export * from './leave/leave.flow.js';
+export * from './leave/leave-duration.js';
 
 import type { FlowDefinition } from './engine/flow.js';
 import { leaveFlow } from './leave/leave.flow.js';

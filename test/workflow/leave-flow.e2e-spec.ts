@@ -165,6 +165,13 @@ describe('leave: who may do what', () => {
     expect(denied).toEqual({ action: 'access.denied', result: 'denied' });
   });
 
+  it('lists whom a user may apply for: a student themself, a parent their children, a teacher nobody', async () => {
+    const of = async (token: string) => (await call<{ studentNo: string; className: string }[]>('/api/students/mine', { token })).body.data;
+    expect(await of(student)).toEqual([expect.objectContaining({ studentNo: '202511001', className: '高一(1)班' })]);
+    expect(await of(parent)).toEqual([expect.objectContaining({ studentNo: '202511001' })]);
+    expect(await of(teacher)).toEqual([]);
+  });
+
   it('office and principal see all leave; the head teacher sees those they review', async () => {
     const id = await submitOk(otherStudent, leaveForm(1));
     for (const token of [office, principal, head]) {

@@ -115,7 +115,9 @@ describe('live pushes over socket.io', () => {
     expect(mine.filter((p) => p.event === 'workflow.transitioned').map((p) => p.payload.version)).toEqual([2, 3]);
     expect(mine.filter((p) => p.event === 'message.created').map((p) => p.payload.MESSAGE_TITLE)).toEqual(['请假申请有进展', '请假已批准']);
     const last = missed.pushes.at(-1)?.seq as string;
-    const again = (await s2.emitWithAck('catch-up', { since: last })) as { pushes: unknown[] };
-    expect(again.pushes).toEqual([]);
+    const again = (await s2.emitWithAck('catch-up', { since: last })) as { pushes: unknown[]; latest: string };
+    expect(again).toEqual({ pushes: [], latest: last });
+    // a new tab learns the current position without downloading the history
+    expect(await s2.emitWithAck('catch-up', { since: 'latest' })).toEqual({ pushes: [], latest: last });
   });
 });

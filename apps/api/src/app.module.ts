@@ -12,6 +12,7 @@ import { SystemModule } from './system/system.module.js';
 import { WorkflowModule } from './workflow/workflow.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
 import { FilesModule } from './files/files.module.js';
+import { SchoolModule } from './school/school.module.js';
 
 @Module({})
 export class AppModule {
@@ -27,6 +28,7 @@ export class AppModule {
         AccessModule,
         IdentityModule,
         FilesModule,
+        SchoolModule,
         WorkflowModule,
         MessagingModule,
       ],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { getAppConfig } from './config/app-config.js';
 import { loadAppConfig } from './config/load-app-config.js';
+import { ConfirmHost } from './components/confirm-dialog.js';
 import { ExpiryModal } from './components/expiry-modal.js';
 import { PageLoader } from './components/page-loader.js';
 import { Toaster } from './components/toaster.js';
@@ -48,6 +49,7 @@ export function App() {
         <PageLoader />
       )}
       <Toaster />
+      <ConfirmHost />
       <ExpiryModal />
     </>
   );

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import './styles/semantic.js';
 import './styles/app.css';
+import './styles/workflow.css';
 import './i18n/i18n.js';
 import { App } from './app.js';
 import { adoptTokenFromAddress } from './session/token.js';

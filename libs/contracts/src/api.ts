@@ -15,6 +15,7 @@ export const ApiPath = {
   getPwdStrategy: '/api/login/getPwdStrategy',
   updatePwd: '/api/login/updatePwd',
   mySessions: '/api/sessions/mine',
+  myStudents: '/api/students/mine',
   endMyOtherSessions: '/api/sessions/mine/end-others',
   operationLogs: '/ms/logs/list',
 } as const;
@@ -73,7 +74,8 @@ export interface PermissionInfo {
   menus: MenuNode[];
   permission: string[];
   roles: string[];
-  userInfo: { username: string; userId: string; userType: string };
+  /** username: display name; userId: the account (legacy name); id: the user's uuid (actor ids in workflows). */
+  userInfo: { username: string; userId: string; userType: string; id: string };
   requestId: string;
 }
 

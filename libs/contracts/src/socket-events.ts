@@ -1,4 +1,4 @@
-/** Real-time contract (DESIGN.md §4): events the server emits to a user's own room. */
+/** Real-time contract (DESIGN.md §4): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
 
 export interface MessageRow {
@@ -11,11 +11,49 @@ export interface MessageRow {
   CREATE_TIME: string;
 }
 
-export interface ServerToClientEvents {
-  'message.created': (message: MessageRow) => void;
-  'task.changed': (p: { flow: string; id: string; state: string; action: 'added' | 'removed' }) => void;
-  'workflow.transitioned': (p: { flow: string; id: string; version: number; state: string; event: string }) => void;
+export interface TaskChanged {
+  flow: string;
+  id: string;
+  state: string;
+  action: 'added' | 'removed';
 }
+
+export interface WorkflowTransitioned {
+  flow: string;
+  id: string;
+  version: number;
+  state: string;
+  event: string;
+}
+
+/** Every push carries `seq`: its number in the user's push log, increasing. A client drops any seq it has applied. */
+export type Sequenced<T> = T & { seq: string };
+
+export interface PushPayloads {
+  'message.created': MessageRow;
+  'task.changed': TaskChanged;
+  'workflow.transitioned': WorkflowTransitioned;
+}
+export type PushEvent = keyof PushPayloads;
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned'];
+
+export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void } & {
+  /** Sent just before the server drops a connection whose token is not a live session. */
+  'session.invalid': (p: { code: number }) => void;
+};
+
+/** `since`: the last seq applied, or 'latest' to learn the current position without receiving anything. */
+export interface CatchUpRequest {
+  since: string | 'latest';
+}
+export interface CatchUpAnswer {
+  /** Missed pushes in seq order, at most CATCH_UP_PAGE. */
+  pushes: { seq: string; event: string; payload: Record<string, unknown> }[];
+  /** The user's newest seq ('0' when none). */
+  latest: string;
+}
+export const CATCH_UP_PAGE = 500;
+
 export interface ClientToServerEvents {
-  'catch-up': (p: { since: string }) => void;
+  'catch-up': (p: CatchUpRequest, ack: (answer: CatchUpAnswer) => void) => void;
 }

@@ -42,6 +42,12 @@ export const workflowEventSchema = z.object({
 });
 export type WorkflowEventInput = z.infer<typeof workflowEventSchema>;
 
+/** Paging of the workflow lists and the review queue (any size from 1 to 1000; the UI offers the standard sizes). */
+export const workflowPageSchema = z.object({
+  current: z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').default(1),
+  size: z.coerce.number().int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(1000, 'validation.pageSizeInvalid').default(10),
+});
+
 export const workflowListQuerySchema = z.object({
   scope: z.enum(['mine', 'all'], { error: 'validation.scopeInvalid' }).default('mine'),
   current: z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').default(1),
@@ -60,6 +66,8 @@ export interface WorkflowHistoryItem {
   state: string;
   /** Why an automatic step happened (e.g. applicant_is_reviewer). */
   reason?: string;
+  /** CANCEL_LEAVE: the actual return time (ISO). */
+  returnedAt?: string;
 }
 
 export interface WorkflowAssignee {
@@ -107,4 +115,12 @@ export interface WorkflowCommandResult {
   id: string;
   version: number;
   state: string;
+}
+
+/** A student the signed-in user may apply for: themself (a student) or their children (a parent). */
+export interface MyStudent {
+  id: string;
+  name: string;
+  studentNo: string;
+  className: string;
 }

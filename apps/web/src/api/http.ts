@@ -44,6 +44,10 @@ export interface RequestOptions {
   json?: unknown;
   /** application/x-www-form-urlencoded body. */
   form?: Record<string, string>;
+  /** multipart/form-data body (file uploads); fetch sets the boundary. */
+  multipart?: FormData;
+  /** Extra request headers (e.g. If-Match). */
+  headers?: Record<string, string>;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /** Do not raise the expiry modal on 5000x (sign-in, sign-out, the initial permission load handle it themselves). */
@@ -83,10 +87,12 @@ function toEnvelope<T>(body: unknown, status: number): Envelope<T> | null {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const headerName = getTokenHeader();
   const token = getToken();
-  const headers = new Headers({ Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() });
   if (token) headers.set(headerName, token);
   let body: BodyInit | undefined;
-  if (options.form) {
+  if (options.multipart) {
+    body = options.multipart;
+  } else if (options.form) {
     body = new URLSearchParams(options.form); // fetch sets the form-urlencoded content type
   } else if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -132,4 +138,27 @@ export async function requestData<T>(path: string, options: RequestOptions = {})
   const envelope = await request<T>(path, options);
   // The contract types `data` as optional; calls that answer nothing are typed `T = undefined` by their callers.
   return envelope.data as T;
+}
+
+/**
+ * A file behind the token header (GET /file/download/{resId} needs it, so an <img src> cannot load it directly).
+ * Failures answer the server's JSON message when there is one.
+ */
+export async function requestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const headers = new Headers({ [LANGUAGE_HEADER]: currentLanguage() });
+  const token = getToken();
+  if (token) headers.set(getTokenHeader(), token);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path), { headers, credentials: 'include', signal });
+  } catch (err) {
+    if (isAbort(err, signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
+    throw new ApiError(translate('http.networkError'), -1, 'network');
+  }
+  const type = res.headers.get('Content-Type') ?? '';
+  if (res.ok && !type.includes('application/json')) return res.blob();
+  const parsed: unknown = await res.json().catch(() => null); // not JSON: fall back to the status below
+  const envelope = toEnvelope<unknown>(parsed, res.status);
+  if (envelope && EXPIRY_CODES.includes(envelope.code) && getToken()) showExpiryModal();
+  throw new ApiError(envelope?.msg || translate('http.badResponse', { status: res.status }), envelope?.code ?? res.status, 'server');
 }

@@ -16,6 +16,9 @@ import { toggleSidebar, useSidebarOpen } from './sidebar-state.js';
 import { TabsBar } from './tabs-bar.js';
 import { ThemePicker } from './theme-picker.js';
 import { UserMenu } from './user-menu.js';
+import { MessageBell } from './message-bell.js';
+import { MessageDialog } from '../messages/message-dialog.js';
+import { realtime } from '../realtime/realtime-client.js';
 import { visitTab } from './tabs-store.js';
 
 /** Sidebar, top bar, tabs and the page (platform-shell §2.3). */
@@ -28,8 +31,15 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
   const entry = resolution.kind === 'page' ? resolution.entry : null;
 
   useEffect(() => {
-    if (entry) visitTab(model.dashboard, entry);
-  }, [entry, model.dashboard]);
+    if (entry) visitTab(model.dashboard, entry, location.search);
+  }, [entry, model.dashboard, location.search]);
+
+  // One socket for the signed-in session: opened once permissions are loaded, closed when the shell goes.
+  const account = info.userInfo.userId;
+  useEffect(() => {
+    realtime.connect(account);
+    return () => realtime.disconnect();
+  }, [account]);
 
   useEffect(() => {
     const site = config.TITLE || t('app.name');
@@ -60,6 +70,7 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
             <div className="sf-navbar-right">
               <HeaderLinks links={model.headerLinks} />
               <FullscreenToggle />
+              <MessageBell />
               <LangSwitch className="sf-nav-lang" />
               <ThemePicker />
               <UserMenu info={info} />
@@ -70,6 +81,7 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
         <main className="sf-content">
           <AppMain entry={entry} />
         </main>
+        <MessageDialog />
       </div>
     </div>
   );

@@ -42,13 +42,13 @@ export function TabsBar({ activePath }: { activePath: string }) {
   const afterClose = (remaining: TabView[], closedActive: boolean) => {
     if (!closedActive) return;
     const last = remaining[remaining.length - 1];
-    void navigate(last ? last.path : '/');
+    void navigate(last ? last.path + last.search : '/');
   };
 
   const close = (tab: TabView) => afterClose(closeTab(tab.path), tab.path === activePath);
   const closeOthers = (tab: TabView) => {
     closeOtherTabs(tab.path);
-    if (tab.path !== activePath) void navigate(tab.path);
+    if (tab.path !== activePath) void navigate(tab.path + tab.search);
   };
   const closeAll = () => afterClose(closeAllTabs(), true);
 
@@ -76,9 +76,9 @@ export function TabsBar({ activePath }: { activePath: string }) {
               aria-selected={active}
               className={`sf-tab ${active ? 'active' : ''} ${tab.fixed ? 'fixed' : ''}`}
               data-testid={`tab-${tab.path}`}
-              onClick={() => void navigate(tab.path)}
+              onClick={() => void navigate(tab.path + tab.search)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') void navigate(tab.path);
+                if (e.key === 'Enter') void navigate(tab.path + tab.search);
               }}
               onContextMenu={(e) => openMenu(e, tab)}
               onAuxClick={(e) => {

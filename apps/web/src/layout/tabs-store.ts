@@ -6,6 +6,8 @@ export interface TabView {
   path: string;
   entry: RouteEntry;
   fixed: boolean;
+  /** The query the page was last shown with (e.g. `?id=` of a detail page), so the tab goes back to it. */
+  search: string;
 }
 
 export const tabsStore = createStore<TabView[]>([]);
@@ -15,15 +17,16 @@ export function resetTabs(): void {
 }
 
 /** Makes sure the dashboard tab leads, and adds the visited page when it has a title. */
-export function visitTab(dashboard: RouteEntry, entry: RouteEntry): void {
+export function visitTab(dashboard: RouteEntry, entry: RouteEntry, search = ''): void {
   tabsStore.set((tabs) => {
     let next = tabs;
     const first = next[0];
     if (!first || first.path !== DASHBOARD_PATH || first.entry !== dashboard) {
-      next = [{ path: DASHBOARD_PATH, entry: dashboard, fixed: true }, ...next.filter((t) => t.path !== DASHBOARD_PATH)];
+      next = [{ path: DASHBOARD_PATH, entry: dashboard, fixed: true, search: '' }, ...next.filter((t) => t.path !== DASHBOARD_PATH)];
     }
     const titled = entry.titleZh !== '' || entry.titleEn !== '';
-    if (titled && !next.some((t) => t.path === entry.path)) next = [...next, { path: entry.path, entry, fixed: false }];
+    if (titled && !next.some((t) => t.path === entry.path)) next = [...next, { path: entry.path, entry, fixed: false, search }];
+    else if (next.some((t) => t.path === entry.path && t.search !== search)) next = next.map((t) => (t.path === entry.path ? { ...t, search } : t));
     return next;
   });
 }

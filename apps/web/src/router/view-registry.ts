@@ -18,6 +18,12 @@ const views: Readonly<Record<string, View>> = {
   dashboard: lazy(() => import('../views/dashboard/index.js')),
   'qt_app/AccountSecurity': lazy(() => import('../views/qt-app/account-security/index.js')),
   'ms/logs': lazy(() => import('../views/ms/logs/index.js')),
+  'apply/leave/new': lazy(() => import('../views/apply/leave/new/index.js')),
+  'apply/leave/mine': lazy(() => import('../views/apply/leave/mine/index.js')),
+  'apply/leave/all': lazy(() => import('../views/apply/leave/all/index.js')),
+  'apply/leave/detail': lazy(() => import('../views/apply/leave/detail/index.js')),
+  'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
+  'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
 };
 
 export function hasView(stem: string): boolean {

@@ -5,6 +5,7 @@ import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
 import { clearToken } from './token.js';
+import { realtime } from '../realtime/realtime-client.js';
 
 export type SessionProblem = 'no-user' | 'no-menus';
 
@@ -47,6 +48,7 @@ export function readPermissionInfo(data: unknown): { info: PermissionInfo } | { 
         userId: user.userId,
         username: typeof user.username === 'string' ? user.username : user.userId,
         userType: typeof user.userType === 'string' ? user.userType : '',
+        id: typeof user.id === 'string' ? user.id : '',
       },
       requestId: typeof o.requestId === 'string' ? o.requestId : '',
     },
@@ -72,11 +74,20 @@ export async function loadSession(): Promise<SessionState> {
   return next;
 }
 
-/** Forget the session on this device (token, permissions, open tabs). */
+const clearedListeners = new Set<() => void>();
+
+/** Lets a module drop what it kept for the signed-in user (unread messages, fetched pictures) on sign-out. */
+export function onLocalSessionCleared(listener: () => void): void {
+  clearedListeners.add(listener);
+}
+
+/** Forget the session on this device (token, permissions, open tabs, the socket and its position). */
 export function clearLocalSession(): void {
+  realtime.disconnect(true);
   clearToken();
   sessionStore.set({ status: 'idle' });
   resetTabs();
+  for (const l of [...clearedListeners]) l();
 }
 
 /** Sign out on the server (a failure is only logged, platform-shell §7), then locally. */

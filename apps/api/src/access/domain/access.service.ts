@@ -67,7 +67,7 @@ export class AccessService {
       menus,
       permission: [...grants.permissions].sort(),
       roles: grants.roles,
-      userInfo: { username: user.name, userId: user.account, userType: user.userType },
+      userInfo: { username: user.name, userId: user.account, userType: user.userType, id: user.userId },
       requestId: randomUUID(),
     };
   }

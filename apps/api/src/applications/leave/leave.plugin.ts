@@ -9,7 +9,7 @@ import {
   RoleCode,
   type WorkflowEventInput,
 } from '@schoolflow/contracts';
-import { leaveFlow, type LeaveContext, type LeaveSubmitted, stateString } from '@schoolflow/workflows';
+import { leaveDuration, leaveFlow, type LeaveContext, type LeaveSubmitted, stateString } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
@@ -68,15 +68,15 @@ export class LeavePlugin implements FlowPlugin {
     const thresholdRows: { value: number }[] = await tx.query(`SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays'`);
     const thresholdDays = Number(thresholdRows[0]?.value ?? 3);
 
-    const hours = (end - start) / 3_600_000;
+    const duration = leaveDuration(start, end);
     const data: Omit<LeaveSubmitted, 'type' | 'actorId'> = {
       studentId: student.id,
       studentUserId: student.user_id,
       leaveType: form.type,
       start: new Date(start).toISOString(),
       end: new Date(end).toISOString(),
-      durationHours: Math.round(hours * 10) / 10,
-      durationDays: Math.round((hours / 24) * 10) / 10,
+      durationHours: duration.hours,
+      durationDays: duration.days,
       reason: form.reason,
       attachments,
       route: { headTeacher: [student.head_teacher_id], office, principal },

@@ -13,6 +13,7 @@ export interface ActiveSession {
   account: string;
   name: string;
   userType: string;
+  lang: 'zh' | 'en';
   expiresAt: Date;
 }
 
@@ -26,6 +27,7 @@ interface SessionRow {
   account: string;
   name: string;
   user_type: string;
+  lang: 'zh' | 'en';
   enabled: boolean;
   expires_at: Date;
   last_seen_at: Date;
@@ -64,7 +66,7 @@ export class SessionService {
   async resolve(token: string): Promise<SessionLookup> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
     const rows: SessionRow[] = await this.db.query(
-      `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason
+      `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason
          FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
       [tokenHash(token)],
     );
@@ -87,8 +89,13 @@ export class SessionService {
     }
     return {
       ok: true,
-      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, expiresAt },
+      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt },
     };
+  }
+
+  /** Remembers the language the user works in (pushes are rendered in it); written only when it changes. */
+  async rememberLanguage(userId: string, lang: 'zh' | 'en'): Promise<void> {
+    await this.db.query(`UPDATE sys_user SET lang = $2 WHERE id = $1 AND lang <> $2`, [userId, lang]);
   }
 
   async expiresAt(sessionId: string): Promise<Date | null> {

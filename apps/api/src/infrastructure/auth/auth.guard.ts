@@ -7,6 +7,7 @@ import { SessionService } from '../../identity/domain/session.service.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { AppException } from '../http/app-exception.js';
 import { type AppRequest, clientOf, IS_PUBLIC, REQUIRED_PERMISSIONS } from '../http/request-context.js';
+import { languageOf } from '../i18n/i18n.js';
 
 /** Reads the session token from the configured header (or the `token` query for downloads opened as links). */
 export function tokenFrom(req: AppRequest, header: string): string | undefined {
@@ -40,6 +41,8 @@ export class AuthGuard implements CanActivate {
     const found = await this.sessions.resolve(token);
     if (!found.ok) throw AppException.unauthenticated(found.code, found.key);
     const s = found.session;
+    const lang = languageOf(req);
+    if (lang !== s.lang) await this.sessions.rememberLanguage(s.userId, lang);
     const grants = await this.access.grants(s.userId);
     req.principal = {
       userId: s.userId,

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayConnection, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
+import { CATCH_UP_PAGE, type CatchUpAnswer } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { SessionService } from '../../identity/domain/session.service.js';
@@ -38,16 +39,19 @@ export class RealtimeGateway implements OnGatewayConnection {
   }
 
   @SubscribeMessage('catch-up')
-  async catchUp(socket: Socket, body: unknown): Promise<{ pushes: { seq: string; event: string; payload: Record<string, unknown> }[] }> {
+  async catchUp(socket: Socket, body: unknown): Promise<CatchUpAnswer> {
     const userId = socket.data.userId as string | undefined;
-    if (!userId) return { pushes: [] };
+    if (!userId) return { pushes: [], latest: '0' };
+    const latestRows: { latest: string }[] = await this.db.query(`SELECT coalesce(max(seq), 0)::text AS latest FROM push_log WHERE user_id = $1`, [userId]);
+    const latest = latestRows[0]?.latest ?? '0';
     const sinceRaw = (body as { since?: unknown } | null)?.since;
+    if (sinceRaw === 'latest') return { pushes: [], latest };
     const since = typeof sinceRaw === 'string' && /^\d{1,19}$/.test(sinceRaw) ? sinceRaw : typeof sinceRaw === 'number' && Number.isInteger(sinceRaw) ? String(sinceRaw) : '0';
-    const rows: { seq: string; event: string; payload: Record<string, unknown> }[] = await this.db.query(
-      `SELECT seq::text, event, payload FROM push_log WHERE user_id = $1 AND seq > $2::bigint ORDER BY seq LIMIT 500`,
-      [userId, since],
+    const pushes: CatchUpAnswer['pushes'] = await this.db.query(
+      `SELECT seq::text, event, payload FROM push_log WHERE user_id = $1 AND seq > $2::bigint ORDER BY seq LIMIT $3`,
+      [userId, since, CATCH_UP_PAGE],
     );
-    return { pushes: rows };
+    return { pushes, latest };
   }
 
   /** Emits committed pushes; with the Redis adapter a user connected to another instance gets them too. */

@@ -6,6 +6,7 @@ import { useT, webMessages } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-registry.js';
 import { useReadySession } from '../../session/session-store.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../util/date.js';
+import { DashboardBacklog } from './backlog.js';
 
 /** Home page: greeting, a week strip around the chosen day, and the to-do / other-work areas. */
 export default function DashboardView({ active }: ViewProps) {
@@ -115,7 +116,7 @@ export default function DashboardView({ active }: ViewProps) {
           <h3 className="sf-area-title">
             <Icon name="tasks" /> {t('dashboard.backlog')}
           </h3>
-          <EmptyState icon="coffee" text={t('dashboard.backlogEmpty')} testId="dashboard-backlog-empty" />
+          <DashboardBacklog active={active} />
         </Segment>
         <Segment className="sf-area" data-testid="dashboard-other-work">
           <h3 className="sf-area-title">

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, type Page, tableRequestSchema, type WorkflowTaskItem } from '@schoolflow/contracts';
+import { type Envelope, type Page, type WorkflowTaskItem, workflowPageSchema } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
 import { validate } from '../../../infrastructure/http/validate.js';
@@ -15,7 +15,7 @@ export class MyTasksController {
   @Get('tasks')
   @ApiOperation({ summary: 'My review queue across all flows, oldest first' })
   async tasks(@Query() query: unknown, @CurrentUser() me: Principal): Promise<Envelope<Page<WorkflowTaskItem>>> {
-    const q = validate(tableRequestSchema.pick({ current: true, size: true }), query);
+    const q = validate(workflowPageSchema, query);
     return ok(await this.read.tasks(q.current, q.size, me));
   }
 }

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { MyStudentsController } from './queries/my-students/my-students.controller.js';
+
+/** The school's base data: students, classes, courses, terms (administration screens come with their issue). */
+@Module({ controllers: [MyStudentsController] })
+export class SchoolModule {}

@@ -1,0 +1,38 @@
+import { Button, Icon, Label, Loader, Modal } from 'semantic-ui-react';
+import { useT } from '../i18n/use-t.js';
+import { useStore } from '../util/store.js';
+import { closeMessageDialog, messageDialogStore } from './message-store.js';
+import { useMessageTypes } from './message-types.js';
+
+/** The detail of a message without a link (platform-shell §4); mounted once by the layout. */
+export function MessageDialog() {
+  const state = useStore(messageDialogStore);
+  const { t } = useT();
+  const typeName = useMessageTypes();
+  if (!state.open) return null;
+  const { row, loading } = state;
+  return (
+    <Modal open size="small" onClose={closeMessageDialog} closeIcon data-testid="message-dialog" data-id={row.MESSAGE_ID}>
+      <Modal.Header>
+        <Icon name="envelope open outline" /> {row.MESSAGE_TITLE}
+      </Modal.Header>
+      <Modal.Content>
+        <div className="sf-message-meta">
+          <Label size="tiny" basic>
+            {typeName(row.MESSAGE_TYPE)}
+          </Label>
+          <span>{row.CREATE_TIME}</span>
+        </div>
+        {loading ? <Loader active inline="centered" size="small" /> : null}
+        <div className="sf-message-content" data-testid="message-dialog-content">
+          {row.MESSAGE_CONTENT}
+        </div>
+      </Modal.Content>
+      <Modal.Actions>
+        <Button primary onClick={closeMessageDialog} data-testid="message-dialog-close">
+          {t('common.close')}
+        </Button>
+      </Modal.Actions>
+    </Modal>
+  );
+}

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Icon, Segment, Table } from 'semantic-ui-react';
+import type { Page, WorkflowListItem } from '@schoolflow/contracts';
+import type { ReviewStatus } from '@schoolflow/workflows';
+import { isCancelled, reportError } from '../../../api/http.js';
+import { asPage, workflowApi } from '../../../api/workflow-api.js';
+import { EmptyState } from '../../../components/empty-state.js';
+import { Pager } from '../../../components/pager.js';
+import { useT } from '../../../i18n/use-t.js';
+import { useRealtime } from '../../../realtime/use-realtime.js';
+import { detailPath, isReviewStatus, leaveTypeLabel, REVIEW_STATUSES, reviewLabel } from '../../../workflow/labels.js';
+import { schoolTime } from '../../../workflow/leave-model.js';
+import { StatusLabels } from '../../../workflow/status-labels.js';
+
+interface Props {
+  scope: 'mine' | 'all';
+  active: boolean;
+  title: string;
+}
+
+/** Leave applications as a table (我的申请 / 请假记录), kept current by `workflow.transitioned` pushes. */
+export function LeaveList({ scope, active, title }: Props) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<ReviewStatus | ''>('');
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(10);
+  const [page, setPage] = useState<Page<WorkflowListItem>>({ total: 0, list: [] });
+  const [loading, setLoading] = useState(false);
+  const ctrl = useRef<AbortController | null>(null);
+
+  const load = useCallback(
+    async (quiet = false) => {
+      ctrl.current?.abort();
+      const c = new AbortController();
+      ctrl.current = c;
+      if (!quiet) setLoading(true);
+      try {
+        setPage(asPage(await workflowApi.list('leave', { scope, current, size, status: status || undefined }, c.signal)));
+      } catch (err) {
+        if (isCancelled(err)) return;
+        reportError(err);
+        setPage({ total: 0, list: [] }); // a failed list empties the table (platform-shell §8)
+      } finally {
+        if (ctrl.current === c) setLoading(false);
+      }
+    },
+    [scope, current, size, status],
+  );
+
+  // Loads when shown and whenever the query changes; a hidden tab reloads when it comes back.
+  useEffect(() => {
+    if (active) void load();
+  }, [active, load]);
+  useEffect(() => () => ctrl.current?.abort(), []);
+
+  const live = () => {
+    if (active) void load(true);
+  };
+  useRealtime('workflow.transitioned', (p) => {
+    if (p.flow === 'leave') live();
+  }, live);
+
+  return (
+    <div className="sf-page sf-leave-list" data-testid={`leave-list-${scope}`}>
+      <Segment className="sf-card" loading={loading}>
+        <div className="sf-card-head">
+          <h3 className="sf-card-title">
+            <Icon name="list alternate outline" /> {title}
+          </h3>
+          <div className="sf-card-tools">
+            <select
+              className="ui compact dropdown"
+              value={status}
+              aria-label={t('leave.status')}
+              data-testid="leave-filter-status"
+              onChange={(e) => {
+                setStatus(isReviewStatus(e.target.value) ? e.target.value : '');
+                setCurrent(1);
+              }}
+            >
+              <option value="">{t('leave.filterAll')}</option>
+              {REVIEW_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {reviewLabel(t, s)}
+                </option>
+              ))}
+            </select>
+            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load()} data-testid="leave-refresh" />
+          </div>
+        </div>
+        <div className="sf-table-wrap">
+          <Table celled striped compact unstackable selectable className="sf-table" data-testid="leave-list">
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>{t('leave.student')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('leave.className')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('leave.type')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('leave.period')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('leave.duration')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('leave.status')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('leave.reviewers')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('leave.createdAt')}</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page.list.length === 0 ? (
+                <Table.Row>
+                  <Table.Cell colSpan={8}>
+                    <EmptyState text={t('leave.listEmpty')} testId="leave-list-empty" />
+                  </Table.Cell>
+                </Table.Row>
+              ) : (
+                page.list.map((row) => (
+                  <Table.Row
+                    key={row.id}
+                    className="sf-clickable"
+                    data-testid="leave-row"
+                    data-id={row.id}
+                    data-state={row.state}
+                    data-review={row.status.review}
+                    data-version={row.version}
+                    tabIndex={0}
+                    onClick={() => void navigate(detailPath(row.flow, row.id))}
+                    onKeyDown={(e: KeyboardEvent) => {
+                      if (e.key === 'Enter') void navigate(detailPath(row.flow, row.id));
+                    }}
+                  >
+                    <Table.Cell>
+                      <div className="sf-strong">{row.student?.name ?? row.applicant.name}</div>
+                      <div className="sf-sub">{row.student?.studentNo ?? ''}</div>
+                    </Table.Cell>
+                    <Table.Cell>{row.student?.className ?? ''}</Table.Cell>
+                    <Table.Cell>{leaveTypeLabel(t, row.form.type)}</Table.Cell>
+                    <Table.Cell className="sf-cell-period">
+                      {t('leave.periodValue', { start: schoolTime(row.form.start), end: schoolTime(row.form.end) })}
+                    </Table.Cell>
+                    <Table.Cell singleLine>{t('leave.daysValue', { days: Number(row.form.durationDays) || 0 })}</Table.Cell>
+                    <Table.Cell singleLine>
+                      <StatusLabels status={row.status} testId="leave-row-status" />
+                    </Table.Cell>
+                    <Table.Cell>{row.assignees.map((a) => a.name).join(t('common.listSeparator'))}</Table.Cell>
+                    <Table.Cell singleLine>{schoolTime(row.createdAt)}</Table.Cell>
+                  </Table.Row>
+                ))
+              )}
+            </Table.Body>
+          </Table>
+        </div>
+        <Pager
+          testId="leave-pager"
+          total={page.total}
+          current={current}
+          size={size}
+          onPage={setCurrent}
+          onSize={(s) => {
+            setSize(s);
+            setCurrent(1);
+          }}
+        />
+      </Segment>
+    </div>
+  );
+}

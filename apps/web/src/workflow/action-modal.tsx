@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Icon, Message, Modal } from 'semantic-ui-react';
+import { COMMENT_MAX, parseSchoolTime } from '@schoolflow/contracts';
+import { i18n } from '../i18n/i18n.js';
+import { useT, type Translator } from '../i18n/use-t.js';
+import { type CommandInput, type LeaveCommand, localInput, schoolTime } from './leave-model.js';
+
+export interface ActionTestIds {
+  modal: string;
+  comment: string;
+  submit: string;
+  cancel: string;
+  returnedAt?: string;
+}
+
+interface Props {
+  /** The command being sent; null = closed. */
+  command: LeaveCommand | null;
+  /** Overrides the command's own title (e.g. a batch). */
+  title?: string;
+  /** The leave's bounds (ISO), for the return time of CANCEL_LEAVE. */
+  leave?: { start: string; end: string };
+  testIds: ActionTestIds;
+  /** The shared machine's verdict on the input: null, or a refusal key (`workflow.*`). */
+  check?: (command: LeaveCommand, input: CommandInput) => string | null;
+  /** Sends; resolves true when the modal may close. */
+  onSubmit: (command: LeaveCommand, input: CommandInput) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** A refusal key of the shared flow as a message: the web wording where it has one, else the server's. */
+export function refusalText(key: string, t: Translator['t']): string {
+  switch (key) {
+    case 'workflow.rejectNeedsReason':
+      return t('leaveAction.rejectNeedsReason');
+    case 'workflow.returnOutsideLeave':
+      return t('leaveAction.returnOutsideLeave');
+    default:
+      return i18n.t(key.replace(/^workflow\./, ''), { ns: 'workflow' });
+  }
+}
+
+function titleOf(command: LeaveCommand, t: Translator['t']): string {
+  switch (command) {
+    case 'APPROVE':
+      return t('leaveAction.approveTitle');
+    case 'REJECT':
+      return t('leaveAction.rejectTitle');
+    case 'WITHDRAW':
+      return t('leaveAction.withdrawTitle');
+    case 'CANCEL_LEAVE':
+      return t('leaveAction.cancelLeaveTitle');
+  }
+}
+
+/**
+ * Comment (and return time) for a workflow command. A rejection cannot be sent without a reason; a return time
+ * must lie inside the leave; the machine has the last word before anything is sent.
+ */
+export function ActionModal({ command, title, leave, testIds, check, onSubmit, onClose }: Props) {
+  const { t } = useT();
+  const [comment, setComment] = useState('');
+  const [returnedAt, setReturnedAt] = useState('');
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  useEffect(() => {
+    setComment('');
+    setReturnedAt('');
+    setRefusal(null);
+    setSending(false);
+  }, [command]);
+
+  if (!command) return null;
+
+  const trimmed = comment.trim();
+  const needsReason = command === 'REJECT';
+  const needsReturn = command === 'CANCEL_LEAVE';
+  const returnText = returnedAt ? localInput.toSchool(returnedAt) : '';
+  const returnAt = returnText ? parseSchoolTime(returnText) : null;
+  const outside =
+    needsReturn && leave && returnAt !== null && (returnAt < Date.parse(leave.start) || returnAt > Date.parse(leave.end));
+
+  const problems: string[] = [];
+  if (needsReason && trimmed === '') problems.push(t('leaveAction.rejectNeedsReason'));
+  if (comment.length > COMMENT_MAX) problems.push(t('leaveAction.commentTooLong'));
+  if (needsReturn && returnAt === null) problems.push(t('leaveAction.returnedAtRequired'));
+  if (outside) problems.push(t('leaveAction.returnOutsideLeave'));
+  const blocked = problems.length > 0;
+
+  const submit = async () => {
+    if (blocked || sending) return;
+    const input: CommandInput = { comment: trimmed || undefined, returnedAt: needsReturn ? returnText : undefined };
+    const refused = check?.(command, input) ?? null;
+    if (refused) {
+      setRefusal(refusalText(refused, t));
+      return;
+    }
+    setRefusal(null);
+    setSending(true);
+    try {
+      if (await onSubmit(command, input)) onClose();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal open size="tiny" onClose={onClose} closeOnDimmerClick={!sending} data-testid={testIds.modal} data-command={command}>
+      <Modal.Header>{title ?? titleOf(command, t)}</Modal.Header>
+      <Modal.Content>
+        {command === 'WITHDRAW' ? <p className="sf-action-hint">{t('leaveAction.withdrawConfirm')}</p> : null}
+        {command === 'APPROVE' && !title ? <p className="sf-action-hint">{t('leaveAction.approveHint')}</p> : null}
+        <Form onSubmit={() => void submit()}>
+          {needsReturn ? (
+            <Form.Field required error={Boolean(outside)}>
+              <label htmlFor="action-returned-at">{t('leaveAction.returnedAt')}</label>
+              <input
+                id="action-returned-at"
+                type="datetime-local"
+                value={returnedAt}
+                min={leave ? localInput.fromIso(leave.start) : undefined}
+                max={leave ? localInput.fromIso(leave.end) : undefined}
+                data-testid={testIds.returnedAt}
+                onChange={(e) => setReturnedAt(e.target.value)}
+              />
+              {leave ? <div className="sf-field-hint">{t('leaveAction.returnedAtHint', { start: schoolTime(leave.start), end: schoolTime(leave.end) })}</div> : null}
+            </Form.Field>
+          ) : null}
+          <Form.Field required={needsReason} error={needsReason && trimmed === '' && comment !== ''}>
+            <label htmlFor="action-comment">{needsReason ? t('leaveAction.commentRequired') : t('leaveAction.commentOptional')}</label>
+            <textarea
+              id="action-comment"
+              rows={3}
+              value={comment}
+              maxLength={COMMENT_MAX + 50}
+              placeholder={t('leaveAction.commentPlaceholder')}
+              data-testid={testIds.comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </Form.Field>
+        </Form>
+        {problems.length > 0 ? (
+          <div className="sf-action-problems" data-testid={`${testIds.modal}-problems`}>
+            {problems.map((p) => (
+              <div key={p} className="sf-field-error">
+                <Icon name="info circle" /> {p}
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {refusal ? (
+          <Message negative size="small" data-testid={`${testIds.modal}-error`}>
+            {refusal}
+          </Message>
+        ) : null}
+      </Modal.Content>
+      <Modal.Actions>
+        <Button basic onClick={onClose} disabled={sending} data-testid={testIds.cancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          primary={command !== 'REJECT'}
+          negative={command === 'REJECT'}
+          disabled={blocked || sending}
+          loading={sending}
+          onClick={() => void submit()}
+          data-testid={testIds.submit}
+        >
+          {t('leaveAction.submit')}
+        </Button>
+      </Modal.Actions>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReviewStatus } from '@schoolflow/workflows';
+import type { SemanticCOLORS } from 'semantic-ui-react';
+import { webMessages, type Translator } from '../i18n/use-t.js';
+
+type T = Translator['t'];
+
+const REVIEW: readonly ReviewStatus[] = ['unreviewed', 'pending', 'passed', 'rejected', 'withdrawn'];
+export const REVIEW_STATUSES = REVIEW;
+
+export function isReviewStatus(value: unknown): value is ReviewStatus {
+  return typeof value === 'string' && (REVIEW as readonly string[]).includes(value);
+}
+
+export function reviewLabel(t: T, review: string): string {
+  if (!isReviewStatus(review)) return review;
+  switch (review) {
+    case 'unreviewed':
+      return t('workflow.review.unreviewed');
+    case 'pending':
+      return t('workflow.review.pending');
+    case 'passed':
+      return t('workflow.review.passed');
+    case 'rejected':
+      return t('workflow.review.rejected');
+    case 'withdrawn':
+      return t('workflow.review.withdrawn');
+  }
+}
+
+export const REVIEW_COLORS: Record<ReviewStatus, SemanticCOLORS> = {
+  unreviewed: 'grey',
+  pending: 'orange',
+  passed: 'green',
+  rejected: 'red',
+  withdrawn: 'brown',
+};
+
+export function extraLabel(t: T, extra: string | undefined): string | null {
+  if (extra === 'cancelled') return t('workflow.extra.cancelled');
+  if (extra === 'notCancelled') return t('workflow.extra.notCancelled');
+  return null;
+}
+
+/** A label found by a dotted path in the web messages (the flow definitions carry their labels as keys). */
+export function labelByKey(key: string, lang: Parameters<typeof webMessages>[0]): string {
+  let node: unknown = webMessages(lang);
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  return typeof node === 'string' ? node : key;
+}
+
+/** A machine state ('officeReview', 'approved.cancelled', …) as the label of its state. */
+export function stateLabel(state: string, lang: Parameters<typeof webMessages>[0]): string {
+  return labelByKey(`workflow.state.${state}`, lang);
+}
+
+export function eventLabel(type: string, lang: Parameters<typeof webMessages>[0]): string {
+  return labelByKey(`workflow.event.${type}`, lang);
+}
+
+export function leaveTypeLabel(t: T, type: unknown): string {
+  if (type === 'personal') return t('leave.types.personal');
+  if (type === 'sick') return t('leave.types.sick');
+  return typeof type === 'string' ? type : '';
+}
+
+export function flowLabel(flow: string, lang: Parameters<typeof webMessages>[0]): string {
+  return labelByKey(`workflow.flows.${flow}`, lang);
+}
+
+/** Where an instance of a flow is shown (menus: /apply/{flow}/detail?id=). */
+export function detailPath(flow: string, id: string): string {
+  return `/apply/${flow}/detail?id=${encodeURIComponent(id)}`;
+}
