@@ -69,6 +69,21 @@ describe('subscriptions', () => {
     expect(await sub.drain()).toBe(0);
   });
 
+  it('keeps numeric order when positions cross a digit boundary (9999 → 10000)', async () => {
+    const t = type();
+    const seen: RecordedEvent[] = [];
+    const sub = collector(`sub-${t}`, t, seen);
+    await pool.query(`INSERT INTO subscription_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [`sub-${t}`]);
+    // jump the sequence so that one append takes positions 10^k - 1 and 10^k
+    const { rows } = await pool.query<{ last: string }>(`SELECT last_value::text AS last FROM events_position_seq`);
+    const next = 10 ** String(Number(rows[0]?.last ?? 0) + 2).length;
+    await pool.query(`SELECT setval('events_position_seq', $1)`, [next - 2]);
+    await EventStore.append(pool, `${t}-1`, t, [{ type: 'FIRST', data: {} }, { type: 'SECOND', data: {} }, { type: 'THIRD', data: {} }], 0);
+    const deadline = Date.now() + 10_000;
+    while (seen.length < 3 && Date.now() < deadline) await sub.drain();
+    expect(seen.map((e) => [e.type, e.position])).toEqual([['FIRST', String(next - 1)], ['SECOND', String(next)], ['THIRD', String(next + 1)]]);
+  });
+
   it('delivers each event once across restarts (durable checkpoint), and again after a failed batch', async () => {
     const t = type();
     const name = `sub-${t}`;

@@ -71,12 +71,21 @@ describe('messages made from committed events', () => {
 });
 
 describe('live pushes over socket.io', () => {
-  it('refuses a socket without a valid session', async () => {
-    await expect(connectSocket('not-a-token').then(async (s) => {
-      const invalid = await nextPush<{ code: number }>(s, 'session.invalid', () => true, 3000);
+  it('refuses a socket without a valid session, with the expiry code', async () => {
+    await expect(connectSocket('not-a-token')).rejects.toMatchObject({ message: 'session.invalid', data: { code: 50008 } });
+    await expect(connectSocket('')).rejects.toMatchObject({ message: 'session.invalid', data: { code: 50000 } });
+  });
+
+  it('answers a catch-up sent the moment the socket connects (the room is joined before any message)', async () => {
+    const id = await submitOk(student, leaveForm(1));
+    await until(() => inbox(head), (r) => (r.body.data?.result ?? []).some((m) => m.MESSAGE_LINK?.includes(id)));
+    for (let i = 0; i < 5; i++) {
+      const s = await socketFor(head);
+      const answer = (await s.emitWithAck('catch-up', { since: '0' })) as { pushes: { payload: Record<string, unknown> }[]; latest: string };
+      expect(answer.latest).not.toBe('0');
+      expect(answer.pushes.length).toBeGreaterThan(0);
       s.disconnect();
-      return invalid;
-    })).resolves.toEqual({ code: 50008 });
+    }
   });
 
   it('pushes the queue item, the bell message and the transition to the right people without polling', async () => {

@@ -9,3 +9,4 @@ export * from './locales/index.js';
 export * from './school-time.js';
 export * from './workflow-api.js';
 export * from './messages-api.js';
+export * from './admin-api.js';

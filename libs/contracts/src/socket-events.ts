@@ -37,10 +37,10 @@ export interface PushPayloads {
 export type PushEvent = keyof PushPayloads;
 export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned'];
 
-export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void } & {
-  /** Sent just before the server drops a connection whose token is not a live session. */
-  'session.invalid': (p: { code: number }) => void;
-};
+export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void };
+
+/** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */
+export const SESSION_INVALID = 'session.invalid';
 
 /** `since`: the last seq applied, or 'latest' to learn the current position without receiving anything. */
 export interface CatchUpRequest {

@@ -146,12 +146,14 @@ export class Subscription {
       }
       const types = this.options.streamTypes;
       const rows = await client.query<Row>(
-        `SELECT position::text, transaction_id::text, stream_id, stream_type, version, type, data, metadata, recorded_at
-           FROM events
-          WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-            AND transaction_id < $3::xid8
-            ${types ? 'AND stream_type = ANY($5::text[])' : ''}
-          ORDER BY transaction_id, position
+        // Order by the columns themselves (e.position), not the text aliases of the select list: "100" < "99".
+        `SELECT e.position::text AS position, e.transaction_id::text AS transaction_id, e.stream_id, e.stream_type, e.version,
+                e.type, e.data, e.metadata, e.recorded_at
+           FROM events e
+          WHERE (e.transaction_id, e.position) > ($1::xid8, $2::bigint)
+            AND e.transaction_id < $3::xid8
+            ${types ? 'AND e.stream_type = ANY($5::text[])' : ''}
+          ORDER BY e.transaction_id, e.position
           LIMIT $4`,
         types
           ? [checkpoint.transaction_id, checkpoint.position, horizon.rows[0]?.xmin, this.options.batchSize ?? 200, types]

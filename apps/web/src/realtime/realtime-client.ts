@@ -8,6 +8,7 @@ import {
   type PushPayloads,
   type Sequenced as SequencedPayload,
   type ServerToClientEvents,
+  SESSION_INVALID,
   SOCKET_PATH,
 } from '@schoolflow/contracts';
 import { getAppConfig } from '../config/app-config.js';
@@ -76,8 +77,11 @@ class RealtimeClient {
       void this.catchUp(socket);
     });
     socket.on('disconnect', () => realtimeStatus.set('offline'));
-    socket.on('session.invalid', ({ code }) => {
+    // A refused handshake (no live session) fails with message 'session.invalid' and the expiry code.
+    socket.on('connect_error', (err: Error & { data?: { code?: unknown } }) => {
+      if (err.message !== SESSION_INVALID) return; // network trouble: socket.io keeps retrying
       realtimeStatus.set('offline');
+      const code = typeof err.data?.code === 'number' ? err.data.code : 0;
       if (EXPIRY_CODES.includes(code) && getToken()) showExpiryModal();
     });
     for (const event of PUSH_EVENTS) {

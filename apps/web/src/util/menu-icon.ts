@@ -1,8 +1,11 @@
 import type { SemanticICONS } from 'semantic-ui-react';
+// semantic-ui-react's own list of icon names (icons.css and its aliases); the package exports it only here.
+import { ICONS_AND_ALIASES } from 'semantic-ui-react/dist/es/lib/SUI.js';
 
 /**
- * Menus carry legacy icon names (element-ui `el-icon-*`, svg-icon names) or semantic-ui names. Known names map
- * to a semantic icon; unknown ones fall back to a neutral glyph so a menu never shows a blank.
+ * Menus carry semantic-ui icon names ('bell outline', 'file alternate outline', 'tasks', …) or legacy names
+ * (element-ui `el-icon-*`, svg-icon names). A semantic-ui name is used as it is; a legacy name maps to a semantic
+ * icon through the aliases below; anything else falls back to a neutral glyph so a menu never shows a blank.
  */
 const ALIASES: Readonly<Record<string, SemanticICONS>> = {
   dashboard: 'home',
@@ -59,7 +62,14 @@ const ALIASES: Readonly<Record<string, SemanticICONS>> = {
   tasks: 'tasks',
 };
 
+const SEMANTIC_NAMES: ReadonlySet<string> = new Set(ICONS_AND_ALIASES);
+
+function isSemanticIcon(name: string): name is SemanticICONS {
+  return SEMANTIC_NAMES.has(name);
+}
+
 export function menuIcon(raw: string | undefined, group: boolean): SemanticICONS {
-  const name = (raw ?? '').trim().toLowerCase().replace(/^el-icon-/, '').replace(/^icon-/, '');
-  return ALIASES[name] ?? (group ? 'folder outline' : 'file outline');
+  const name = (raw ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  const legacy = name.replace(/^el-icon-/, '').replace(/^icon-/, '');
+  return ALIASES[legacy] ?? (isSemanticIcon(name) ? name : group ? 'folder outline' : 'file outline');
 }

@@ -123,11 +123,11 @@ export class LeavePlugin implements FlowPlugin {
   async messages({ instanceId, event, before, after, tx }: NotificationInput): Promise<PlannedMessage[]> {
     const ctx = after.context as LeaveContext;
     const rows = (await tx.query(
-      `SELECT s.name, c.name AS class_name FROM student s JOIN admin_class c ON c.id = s.class_id WHERE s.id = $1`,
+      `SELECT s.name, c.name AS class_name, c.name_en AS class_name_en FROM student s JOIN admin_class c ON c.id = s.class_id WHERE s.id = $1`,
       [ctx.studentId],
-    )) as { name: string; class_name: string }[];
+    )) as { name: string; class_name: string; class_name_en: string }[];
     const student = rows[0]?.name ?? '';
-    const className = rows[0]?.class_name ?? '';
+    const className = { zh: rows[0]?.class_name ?? '', en: rows[0]?.class_name_en || (rows[0]?.class_name ?? '') };
     const actorId = typeof event.data.actorId === 'string' ? event.data.actorId : null;
     const actorRows = actorId && UUID.test(actorId) ? ((await tx.query(`SELECT name FROM sys_user WHERE id = $1`, [actorId])) as { name: string }[]) : [];
     const actor = actorRows[0]?.name ?? '';

@@ -14,18 +14,25 @@ export interface StoredMessage {
 
 /**
  * Messages are stored as i18n keys and parameters and rendered when read, in the reader's language:
- * a parameter `xKey` is translated into `x`, and `{time: iso}` becomes a school-time string.
+ * a parameter `xKey` is translated into `x`, `{zh, en}` gives the reader's language, and `{time: iso}` becomes a
+ * school-time string.
  */
 export function renderParams(params: Record<string, unknown>, lang: Language, timeZone: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
     if (k.endsWith('Key') && typeof v === 'string') out[k.slice(0, -3)] = translate(lang, v);
+    else if (isLocalised(v)) out[k] = v[lang] || v.zh;
     else if (v && typeof v === 'object' && 'time' in v && typeof (v as { time: unknown }).time === 'string') {
       const t = Date.parse((v as { time: string }).time);
       out[k] = Number.isNaN(t) ? '' : formatSchoolTime(t, timeZone);
     } else out[k] = v;
   }
   return out;
+}
+
+/** A parameter given in both languages (e.g. a class name), shown in the reader's. */
+function isLocalised(v: unknown): v is { zh: string; en: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { zh?: unknown }).zh === 'string' && typeof (v as { en?: unknown }).en === 'string';
 }
 
 export function renderMessage(m: StoredMessage, lang: Language, timeZone: string): MessageRow {

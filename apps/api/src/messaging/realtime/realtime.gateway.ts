@@ -1,7 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
-import { type OnGatewayConnection, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { type OnGatewayConnection, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { CATCH_UP_PAGE, type CatchUpAnswer } from '@schoolflow/contracts';
+import { CATCH_UP_PAGE, type CatchUpAnswer, SESSION_INVALID } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { SessionService } from '../../identity/domain/session.service.js';
@@ -10,12 +10,14 @@ import type { PushRow } from '../domain/outbox.js';
 export const userRoom = (userId: string): string => `user:${userId}`;
 
 /**
- * socket.io at `{BASE_API}/socket.io` (path set by the adapter). The handshake carries `auth: {token}`; a valid
- * session joins the user's room. Every push carries `seq` (its push-log number): after a reconnect the client asks
+ * socket.io at `{BASE_API}/socket.io` (path set by the adapter). The handshake carries `auth: {token}`, checked in
+ * middleware: a connection exists only once its user is known, and it joins the user's room before any message
+ * of it is handled (so a `catch-up` sent at once cannot run ahead of the join). A refused handshake fails with
+ * `connect_error` whose message is `session.invalid` and `data.code` the expiry code. Every push carries `seq` (its push-log number): after a reconnect the client asks
  * `catch-up {since}` and gets what it missed, in order; it drops any seq it has already seen.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayConnection {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('realtime');
   @WebSocketServer() server!: Server;
 
@@ -25,17 +27,28 @@ export class RealtimeGateway implements OnGatewayConnection {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async handleConnection(socket: Socket): Promise<void> {
-    const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    const token = typeof auth?.token === 'string' ? auth.token : '';
-    const found = token ? await this.sessions.resolve(token) : null;
-    if (!found?.ok) {
-      socket.emit('session.invalid', { code: found && !found.ok ? found.code : 50000 });
-      socket.disconnect(true);
-      return;
-    }
-    socket.data.userId = found.session.userId;
-    await socket.join(userRoom(found.session.userId));
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const token = typeof auth?.token === 'string' ? auth.token : '';
+      const refuse = (code: number) => next(Object.assign(new Error(SESSION_INVALID), { data: { code } }));
+      if (!token) return refuse(50000);
+      this.sessions.resolve(token).then(
+        (found) => {
+          if (!found.ok) return refuse(found.code);
+          socket.data.userId = found.session.userId;
+          next();
+        },
+        (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+      );
+    });
+  }
+
+  handleConnection(socket: Socket): void {
+    const userId = socket.data.userId as string | undefined;
+    // Rooms live in the local adapter (the Redis adapter only relays emits): joining is synchronous.
+    if (userId) void socket.join(userRoom(userId));
+    else socket.disconnect(true);
   }
 
   @SubscribeMessage('catch-up')
@@ -48,7 +61,7 @@ export class RealtimeGateway implements OnGatewayConnection {
     if (sinceRaw === 'latest') return { pushes: [], latest };
     const since = typeof sinceRaw === 'string' && /^\d{1,19}$/.test(sinceRaw) ? sinceRaw : typeof sinceRaw === 'number' && Number.isInteger(sinceRaw) ? String(sinceRaw) : '0';
     const pushes: CatchUpAnswer['pushes'] = await this.db.query(
-      `SELECT seq::text, event, payload FROM push_log WHERE user_id = $1 AND seq > $2::bigint ORDER BY seq LIMIT $3`,
+      `SELECT p.seq::text AS seq, p.event, p.payload FROM push_log p WHERE p.user_id = $1 AND p.seq > $2::bigint ORDER BY p.seq LIMIT $3`,
       [userId, since, CATCH_UP_PAGE],
     );
     return { pushes, latest };

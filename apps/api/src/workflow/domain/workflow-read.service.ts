@@ -29,6 +29,7 @@ interface ListRow {
   student_name: string | null;
   student_no: string | null;
   class_name: string | null;
+  class_name_en: string | null;
   form: Record<string, unknown>;
   assignees: string[];
   created_at: Date;
@@ -39,7 +40,7 @@ interface ListRow {
 
 const LIST_SELECT = `
   SELECT i.id, i.flow, i.version, i.state, i.review_status, i.extra_status, i.applicant_id, a.name AS applicant_name,
-         i.student_id, s.name AS student_name, s.student_no, c.name AS class_name, i.form, i.assignees, i.created_at, i.updated_at`;
+         i.student_id, s.name AS student_name, s.student_no, c.name AS class_name, c.name_en AS class_name_en, i.form, i.assignees, i.created_at, i.updated_at`;
 const LIST_FROM = `
   FROM wf_instance i JOIN sys_user a ON a.id = i.applicant_id
   LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id`;
@@ -89,7 +90,7 @@ export class WorkflowReadService {
       form: row.form,
       context: snapshot.context as Record<string, unknown>,
       applicant: { id: row.applicant_id, name: row.applicant_name },
-      student: this.student(row),
+      student: this.student(row, lang),
       assignees: def.assignees(snapshot).map((a) => ({ id: a, name: names.get(a) ?? '' })),
       history,
       can: this.engine.can(plugin, snapshot, me.userId),
@@ -97,7 +98,7 @@ export class WorkflowReadService {
     };
   }
 
-  async list(flow: string, scope: 'mine' | 'all', current: number, size: number, status: string | undefined, me: Principal): Promise<Page<WorkflowListItem>> {
+  async list(flow: string, scope: 'mine' | 'all', current: number, size: number, status: string | undefined, me: Principal, lang: Language): Promise<Page<WorkflowListItem>> {
     this.engine.plugin(flow);
     const args: unknown[] = [flow];
     const where = ['i.flow = $1'];
@@ -119,10 +120,10 @@ export class WorkflowReadService {
       args,
     );
     const names = await this.names(rows.flatMap((r) => r.assignees));
-    return { total: Number(rows[0]?.total ?? 0), list: rows.map((r) => this.item(r, names)) };
+    return { total: Number(rows[0]?.total ?? 0), list: rows.map((r) => this.item(r, names, lang)) };
   }
 
-  async tasks(current: number, size: number, me: Principal): Promise<Page<WorkflowTaskItem>> {
+  async tasks(current: number, size: number, me: Principal, lang: Language): Promise<Page<WorkflowTaskItem>> {
     const rows: ListRow[] = await this.db.query(
       `${LIST_SELECT}, t.assigned_at, count(*) OVER () AS total ${LIST_FROM} JOIN wf_task t ON t.instance_id = i.id
         WHERE t.assignee_id = $1 ORDER BY t.assigned_at, i.id LIMIT $2 OFFSET $3`,
@@ -134,12 +135,12 @@ export class WorkflowReadService {
       const plugin = this.engine.plugin(r.flow);
       const events = await EventStore.readStream(this.db, streamIdOf(r.flow, r.id));
       const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
-      list.push({ ...this.item(r, names), assignedAt: (r.assigned_at ?? r.updated_at).toISOString(), can: this.engine.can(plugin, snapshot, me.userId) });
+      list.push({ ...this.item(r, names, lang), assignedAt: (r.assigned_at ?? r.updated_at).toISOString(), can: this.engine.can(plugin, snapshot, me.userId) });
     }
     return { total: Number(rows[0]?.total ?? 0), list };
   }
 
-  private item(r: ListRow, names: Map<string, string>): WorkflowListItem {
+  private item(r: ListRow, names: Map<string, string>, lang: Language): WorkflowListItem {
     return {
       id: r.id,
       flow: r.flow,
@@ -147,7 +148,7 @@ export class WorkflowReadService {
       state: r.state,
       status: r.extra_status ? { review: r.review_status, extra: r.extra_status } : { review: r.review_status },
       applicant: { id: r.applicant_id, name: r.applicant_name },
-      student: this.student(r),
+      student: this.student(r, lang),
       form: r.form,
       assignees: r.assignees.map((a): WorkflowAssignee => ({ id: a, name: names.get(a) ?? '' })),
       createdAt: r.created_at.toISOString(),
@@ -155,8 +156,9 @@ export class WorkflowReadService {
     };
   }
 
-  private student(r: ListRow): WorkflowInstanceView['student'] {
-    return r.student_id ? { id: r.student_id, name: r.student_name ?? '', studentNo: r.student_no ?? '', className: r.class_name ?? '' } : null;
+  private student(r: ListRow, lang: Language): WorkflowInstanceView['student'] {
+    const className = (lang === 'en' && r.class_name_en) || r.class_name || '';
+    return r.student_id ? { id: r.student_id, name: r.student_name ?? '', studentNo: r.student_no ?? '', className } : null;
   }
 
   private async names(ids: string[]): Promise<Map<string, string>> {

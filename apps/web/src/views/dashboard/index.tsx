@@ -1,25 +1,25 @@
 import { useEffect, useState } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { Button, Icon, Label, Segment } from 'semantic-ui-react';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT, webMessages } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-registry.js';
 import { useReadySession } from '../../session/session-store.js';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../util/date.js';
+import { DATE_FORMAT, DATE_TIME_FORMAT, schoolTime } from '../../util/date.js';
 import { DashboardBacklog } from './backlog.js';
 
 /** Home page: greeting, a week strip around the chosen day, and the to-do / other-work areas. */
 export default function DashboardView({ active }: ViewProps) {
   const { t, lang } = useT();
   const session = useReadySession();
-  const [now, setNow] = useState<Dayjs>(() => dayjs());
-  const [selected, setSelected] = useState<Dayjs>(() => dayjs().startOf('day'));
+  const [now, setNow] = useState<Dayjs>(() => schoolTime());
+  const [selected, setSelected] = useState<Dayjs>(() => schoolTime().startOf('day'));
 
   // The clock only ticks while the page is on screen.
   useEffect(() => {
     if (!active) return;
-    setNow(dayjs());
-    const id = window.setInterval(() => setNow(dayjs()), 1000);
+    setNow(schoolTime());
+    const id = window.setInterval(() => setNow(schoolTime()), 1000);
     return () => window.clearInterval(id);
   }, [active]);
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, type Page, type WorkflowListItem, workflowListQuerySchema } from '@schoolflow/contracts';
+import { type Envelope, type Language, type Page, type WorkflowListItem, workflowListQuerySchema } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { validate } from '../../../infrastructure/http/validate.js';
 import { WorkflowReadService } from '../../domain/workflow-read.service.js';
 
@@ -13,8 +13,8 @@ export class ListWorkflowsController {
 
   @Get(':flow')
   @ApiOperation({ summary: 'Instances I may see: scope=mine (I applied or it is about me or my child) or all (I review it, or all with view-all)' })
-  async list(@Param('flow') flow: string, @Query() query: unknown, @CurrentUser() me: Principal): Promise<Envelope<Page<WorkflowListItem>>> {
+  async list(@Param('flow') flow: string, @Query() query: unknown, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<Page<WorkflowListItem>>> {
     const q = validate(workflowListQuerySchema, query);
-    return ok(await this.read.list(flow, q.scope, q.current, q.size, q.status, me));
+    return ok(await this.read.list(flow, q.scope, q.current, q.size, q.status, me, lang));
   }
 }

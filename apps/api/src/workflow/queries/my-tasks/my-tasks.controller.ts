@@ -1,8 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, type Page, type WorkflowTaskItem, workflowPageSchema } from '@schoolflow/contracts';
+import { type Envelope, type Language, type Page, type WorkflowTaskItem, workflowPageSchema } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { validate } from '../../../infrastructure/http/validate.js';
 import { WorkflowReadService } from '../../domain/workflow-read.service.js';
 
@@ -14,8 +14,8 @@ export class MyTasksController {
 
   @Get('tasks')
   @ApiOperation({ summary: 'My review queue across all flows, oldest first' })
-  async tasks(@Query() query: unknown, @CurrentUser() me: Principal): Promise<Envelope<Page<WorkflowTaskItem>>> {
+  async tasks(@Query() query: unknown, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<Page<WorkflowTaskItem>>> {
     const q = validate(workflowPageSchema, query);
-    return ok(await this.read.tasks(q.current, q.size, me));
+    return ok(await this.read.tasks(q.current, q.size, me, lang));
   }
 }
