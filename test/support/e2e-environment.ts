@@ -63,7 +63,9 @@ export const TEST_SERVER_ENV = {
 export async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
   const port = await freePort();
   let logs = '';
-  const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
+  // SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench)
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/api/src/main.js'], {
     env: { ...process.env, ...TEST_SERVER_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

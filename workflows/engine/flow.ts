@@ -63,6 +63,13 @@ export function fold<M extends AnyStateMachine>(machine: M, events: readonly Sto
   return snapshot as SnapshotFrom<M>;
 }
 
+/** Continues a fold from a snapshot: the events after it, in order (no replay from the start). */
+export function advance<S>(machine: AnyStateMachine, snapshot: S, events: readonly StoredFlowEvent[]): S {
+  let next = snapshot as SnapshotFrom<AnyStateMachine>;
+  for (const e of events) [next] = transition(machine, next, toMachineEvent(e) as never);
+  return next as S;
+}
+
 export function stateString(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {

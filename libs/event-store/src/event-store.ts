@@ -13,6 +13,7 @@ interface EventRow {
 }
 
 export function toRecorded(r: EventRow): RecordedEvent {
+  // accepts rows from node-postgres and from json_build_object alike
   return {
     position: String(r.position),
     transactionId: String(r.transaction_id),
@@ -35,6 +36,16 @@ function rowsOf<R>(result: unknown): R[] {
   return withRows?.rows ?? [];
 }
 
+/** Allocates the next positional parameter for a value (optionally cast) and answers its placeholder. */
+export type Param = (value: unknown, cast?: string) => string;
+
+/**
+ * Writes that must commit with the events, as data-modifying CTEs (`name AS (...)`) of the same statement. Each
+ * must write only when the append did (`WHERE EXISTS (SELECT 1 FROM ev)`): a stale version then writes nothing.
+ * One statement is one round trip and one atomic commit, which is what lets a command cost a single write.
+ */
+export type AlsoWrite = (param: Param) => string[];
+
 /**
  * Append-only event store on PostgreSQL. `append` must run inside the caller's transaction when the caller also
  * writes projections (so a reader sees its own action at once); the event INSERT must be that transaction's first
@@ -42,32 +53,39 @@ function rowsOf<R>(result: unknown): R[] {
  */
 export const EventStore = {
   /**
-   * Appends `events` to `streamId` if its current version is `expectedVersion` (0 for a new stream).
-   * A stale version raises ConcurrencyError and writes nothing (the unique (stream_id, version) key catches
-   * races that pass the first check).
+   * Appends `events` to `streamId` if its current version is `expectedVersion` (0 for a new stream), together with
+   * the caller's `also` writes, in one statement. A stale version raises ConcurrencyError and writes nothing.
    */
-  async append(db: Queryable, streamId: string, streamType: string, events: NewEvent[], expectedVersion: number): Promise<RecordedEvent[]> {
+  async append(db: Queryable, streamId: string, streamType: string, events: NewEvent[], expectedVersion: number, also?: AlsoWrite): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
-    const values: string[] = [];
     const params: unknown[] = [];
-    events.forEach((e, i) => {
-      const base = params.length;
-      params.push(streamId, streamType, expectedVersion + i + 1, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata ?? {}));
-      values.push(`($${base + 1}::text, $${base + 2}::text, $${base + 3}::int, $${base + 4}::text, $${base + 5}::jsonb, $${base + 6}::jsonb)`);
-    });
-    // The version check and the insert are one statement: the insert happens only when the stream's current
-    // version is the expected one; a concurrent append that slips between is stopped by the unique key.
-    params.push(expectedVersion);
-    const sql = `
+    const param: Param = (value, cast) => {
+      params.push(value);
+      return cast ? `$${params.length}::${cast}` : `$${params.length}`;
+    };
+    const stream = param(streamId, 'text');
+    const type = param(streamType, 'text');
+    const values = events.map(
+      (e, i) => `(${stream}, ${type}, ${param(expectedVersion + i + 1, 'int')}, ${param(e.type, 'text')}, ${param(JSON.stringify(e.data), 'jsonb')}, ${param(JSON.stringify(e.metadata ?? {}), 'jsonb')})`,
+    );
+    const expected = param(expectedVersion, 'int');
+    // The version check and the insert are one statement: rows go in only when the stream's version is the expected
+    // one; a concurrent append that slips between is stopped by the unique (stream_id, version) key.
+    const ev = `ev AS (
       INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
       SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
-       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = $1::text) = $${params.length}::int
-      RETURNING position, transaction_id, stream_id, stream_type, version, type, data, metadata, recorded_at`;
+       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}
+      RETURNING position, transaction_id, stream_id, stream_type, version, type, data, metadata, recorded_at)`;
+    const extra = also ? also(param) : [];
+    const sql = `WITH ${[ev, ...extra].join(',\n')}
+      SELECT position, transaction_id, stream_id, stream_type, version, type, data, metadata, recorded_at FROM ev ORDER BY version`;
     let rows: EventRow[];
     try {
       rows = rowsOf<EventRow>(await db.query(sql, params));
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw new ConcurrencyError(streamId, expectedVersion, null);
+      if ((err as { code?: string }).code === '23505' && /events_stream_id_version/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message))) {
+        throw new ConcurrencyError(streamId, expectedVersion, null);
+      }
       throw err;
     }
     if (rows.length !== events.length) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { MenuNode, MenuRemark, PermissionInfo } from '@schoolflow/contracts';
+import { permissionsOf, rolesOf } from './grants.sql.js';
 
 interface MenuRow {
   id: string;
@@ -30,19 +31,8 @@ export class AccessService {
   constructor(private readonly db: DataSource) {}
 
   async grants(userId: string): Promise<Grants> {
-    const rows: { code: string; permission: string | null }[] = await this.db.query(
-      `SELECT r.code, p.permission FROM sys_user_role ur
-         JOIN sys_role r ON r.id = ur.role_id AND r.enabled
-         LEFT JOIN (
-           SELECT rp.role_id, rp.permission FROM sys_role_permission rp
-           UNION SELECT rm.role_id, m.permission FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id AND m.enabled AND m.permission <> ''
-         ) p ON p.role_id = r.id
-        WHERE ur.user_id = $1`,
-      [userId],
-    );
-    const roles = [...new Set(rows.map((r) => r.code))].sort();
-    const permissions = new Set(rows.flatMap((r) => (r.permission ? [r.permission] : [])));
-    return { roles, permissions };
+    const rows: { roles: string[]; permissions: string[] }[] = await this.db.query(`SELECT ${rolesOf('$1::uuid')} AS roles, ${permissionsOf('$1::uuid')} AS permissions`, [userId]);
+    return { roles: rows[0]?.roles ?? [], permissions: new Set(rows[0]?.permissions ?? []) };
   }
 
   async menus(userId: string): Promise<MenuNode[]> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
 import {
   LEAVE_PICTURE_MAX_BYTES,
   leaveFormSchema,
@@ -26,7 +26,6 @@ interface StudentRow {
   head_teacher_id: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STEP_KEY: Record<string, string> = {
   headTeacherReview: 'messages.step.headTeacherReview',
   officeReview: 'messages.step.officeReview',
@@ -43,31 +42,35 @@ export class LeavePlugin implements FlowPlugin {
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async buildStart(body: unknown, actor: Principal, tx: EntityManager): Promise<StartPlan> {
+  async buildStart(body: unknown, actor: Principal, tx: Prepared): Promise<StartPlan> {
     const form = validate(leaveFormSchema, body);
-    const student = await this.studentFor(actor, form.studentId, tx);
     const start = parseSchoolTime(form.start, this.config.timeZone);
     const end = parseSchoolTime(form.end, this.config.timeZone);
     if (start === null || end === null) throw AppException.badRequest('validation.timeInvalid');
     if (end <= start) throw AppException.badRequest('validation.endBeforeStart');
     const attachments = [...new Set(form.attachments ?? [])];
+    // Two reads: whom the actor may apply for (with each student's guardians), and the reviewers and threshold.
+    const [candidates, route] = await Promise.all([
+      tx.query(
+        `SELECT s.id, s.user_id, s.name, s.student_no, c.name AS class_name, c.head_teacher_id, (s.user_id = $1) AS self,
+                coalesce((SELECT array_agg(g.user_id) FROM guardian g WHERE g.student_id = s.id), '{}') AS guardians
+           FROM student s JOIN admin_class c ON c.id = s.class_id
+          WHERE s.user_id = $1 OR s.id IN (SELECT student_id FROM guardian WHERE user_id = $1)
+          ORDER BY s.student_no`,
+        [actor.userId],
+      ) as Promise<(StudentRow & { self: boolean; guardians: string[] })[]>,
+      tx.query(
+        `SELECT ${['office', 'principal', 'admin'].map((r) => `coalesce((SELECT array_agg(u.id ORDER BY u.account) FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id
+                  JOIN sys_role r ON r.id = ur.role_id WHERE r.code = '${r}' AND r.enabled AND u.enabled), '{}') AS ${r}`).join(', ')},
+                (SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays') AS threshold`,
+      ) as Promise<{ office: string[]; principal: string[]; admin: string[]; threshold: number | null }[]>,
+    ]);
+    const student = this.pickStudent(actor, form.studentId, candidates);
     await this.checkPictures(attachments, actor, tx);
     if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
-
-    const roleUsers = async (code: string): Promise<string[]> =>
-      ((await tx.query(
-        `SELECT u.id FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id
-          WHERE r.code = $1 AND r.enabled AND u.enabled ORDER BY u.account`,
-        [code],
-      )) as { id: string }[]).map((r) => r.id);
-    const office = await roleUsers(RoleCode.office);
-    let principal = await roleUsers(RoleCode.principal);
+    const roles = route[0] ?? { office: [], principal: [], admin: [], threshold: null };
     // The last step must have a reviewer who is not the applicant: administrators stand in.
-    if (principal.filter((id) => id !== actor.userId).length === 0) principal = [...principal, ...(await roleUsers(RoleCode.admin))];
-    const guardians = ((await tx.query(`SELECT user_id FROM guardian WHERE student_id = $1`, [student.id])) as { user_id: string }[]).map((r) => r.user_id);
-    const thresholdRows: { value: number }[] = await tx.query(`SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays'`);
-    const thresholdDays = Number(thresholdRows[0]?.value ?? 3);
-
+    const principal = roles.principal.some((id) => id !== actor.userId) ? roles.principal : [...roles.principal, ...roles.admin];
     const duration = leaveDuration(start, end);
     const data: Omit<LeaveSubmitted, 'type' | 'actorId'> = {
       studentId: student.id,
@@ -79,15 +82,15 @@ export class LeavePlugin implements FlowPlugin {
       durationDays: duration.days,
       reason: form.reason,
       attachments,
-      route: { headTeacher: [student.head_teacher_id], office, principal },
-      thresholdDays,
+      route: { headTeacher: [student.head_teacher_id], office: roles.office, principal },
+      thresholdDays: Number(roles.threshold ?? 3),
     };
-    const owners = [actor.userId, ...(student.user_id ? [student.user_id] : []), ...guardians];
+    const owners = [actor.userId, ...(student.user_id ? [student.user_id] : []), ...student.guardians];
     return {
       data: data as unknown as Record<string, unknown>,
       studentId: student.id,
       owners,
-      reviewers: [student.head_teacher_id, ...office, ...principal],
+      reviewers: [student.head_teacher_id, ...roles.office, ...principal],
       attachments,
     };
   }
@@ -120,26 +123,17 @@ export class LeavePlugin implements FlowPlugin {
     };
   }
 
-  async messages({ instanceId, event, before, after, tx }: NotificationInput): Promise<PlannedMessage[]> {
+  messages({ instanceId, event, before, after, owners: allOwners, student: who, actorName }: NotificationInput): PlannedMessage[] {
     const ctx = after.context as LeaveContext;
-    const rows = (await tx.query(
-      `SELECT s.name, c.name AS class_name, c.name_en AS class_name_en FROM student s JOIN admin_class c ON c.id = s.class_id WHERE s.id = $1`,
-      [ctx.studentId],
-    )) as { name: string; class_name: string; class_name_en: string }[];
-    const student = rows[0]?.name ?? '';
-    const className = { zh: rows[0]?.class_name ?? '', en: rows[0]?.class_name_en || (rows[0]?.class_name ?? '') };
     const actorId = typeof event.data.actorId === 'string' ? event.data.actorId : null;
-    const actorRows = actorId && UUID.test(actorId) ? ((await tx.query(`SELECT name FROM sys_user WHERE id = $1`, [actorId])) as { name: string }[]) : [];
-    const actor = actorRows[0]?.name ?? '';
-    const owners = (((await tx.query(`SELECT owners FROM wf_instance WHERE id = $1`, [instanceId])) as { owners: string[] }[])[0]?.owners ?? []).filter((id) => id !== actorId);
+    const owners = allOwners.filter((id) => id !== actorId);
     const link = leaveLink(instanceId);
-    const fmt = (iso: string) => ({ time: iso });
     const base = {
-      student,
-      className,
-      actor,
-      start: fmt(ctx.start),
-      end: fmt(ctx.end),
+      student: who?.name ?? '',
+      className: who?.className ?? { zh: '', en: '' },
+      actor: actorName,
+      start: { time: ctx.start },
+      end: { time: ctx.end },
       days: ctx.durationDays,
       leaveTypeKey: `messages.leaveType.${ctx.leaveType}`,
     };
@@ -151,14 +145,8 @@ export class LeavePlugin implements FlowPlugin {
     };
     const beforeState = stateString(before.value);
     const afterState = stateString(after.value);
-    const beforeAssignees = leaveFlow.assignees(before as never);
     const afterAssignees = leaveFlow.assignees(after as never);
-    const newTask = afterState !== beforeState && afterAssignees.length > 0;
-
     switch (event.type) {
-      case 'SUBMIT':
-      case 'SKIP_STEP':
-        break;
       case 'APPROVE':
         if (afterState.startsWith('approved')) to(owners, MessageType.result, 'leaveApproved');
         else to(owners, MessageType.result, 'leaveStepApproved', { nextKey: STEP_KEY[afterState] ?? 'messages.system' });
@@ -167,33 +155,31 @@ export class LeavePlugin implements FlowPlugin {
         to(owners, MessageType.result, 'leaveRejected', { reason: String(event.data.comment ?? '') });
         break;
       case 'WITHDRAW':
-        to(beforeAssignees.filter((id) => id !== actorId), MessageType.system, 'leaveWithdrawn');
+        to(leaveFlow.assignees(before as never).filter((id) => id !== actorId), MessageType.system, 'leaveWithdrawn');
         break;
       case 'CANCEL_LEAVE':
-        to([...ctx.route.headTeacher, ...owners].filter((id) => id !== actorId), MessageType.system, 'leaveReturned', { returnedAt: fmt(String(event.data.returnedAt ?? '')) });
+        to([...ctx.route.headTeacher, ...owners].filter((id) => id !== actorId), MessageType.system, 'leaveReturned', { returnedAt: { time: String(event.data.returnedAt ?? '') } });
         break;
       default:
         break;
     }
-    if (newTask) to(afterAssignees, MessageType.task, 'leaveTask');
+    // Each step messages its reviewers.
+    if (afterState !== beforeState && afterAssignees.length > 0) to(afterAssignees, MessageType.task, 'leaveTask');
     return out;
   }
 
   /** The student of this leave: a student applies for themself; a parent names one of their own children. */
-  private async studentFor(actor: Principal, requested: string | undefined, tx: EntityManager): Promise<StudentRow> {
-    const select = `SELECT s.id, s.user_id, s.name, s.student_no, c.name AS class_name, c.head_teacher_id
-                      FROM student s JOIN admin_class c ON c.id = s.class_id`;
+  private pickStudent(actor: Principal, requested: string | undefined, candidates: (StudentRow & { self: boolean; guardians: string[] })[]): StudentRow & { guardians: string[] } {
     if (actor.roles.includes(RoleCode.student)) {
-      const own: StudentRow[] = await tx.query(`${select} WHERE s.user_id = $1`, [actor.userId]);
-      const me = own[0];
+      const me = candidates.find((c) => c.self);
       if (!me) throw AppException.unprocessable('workflow.studentNotFound');
       if (requested && requested !== me.id && requested !== me.student_no) throw new AppException(403, 403, 'workflow.notYourChild');
       return me;
     }
-    const children: StudentRow[] = await tx.query(`${select} JOIN guardian g ON g.student_id = s.id WHERE g.user_id = $1 ORDER BY s.student_no`, [actor.userId]);
+    const children = candidates.filter((c) => !c.self);
     if (children.length === 0) throw new AppException(403, 403, 'workflow.notApplicant');
     if (!requested) {
-      if (children.length === 1) return children[0] as StudentRow;
+      if (children.length === 1) return children[0] as StudentRow & { guardians: string[] };
       throw AppException.badRequest('validation.studentRequired');
     }
     const child = children.find((c) => c.id === requested || c.student_no === requested);
@@ -201,7 +187,7 @@ export class LeavePlugin implements FlowPlugin {
     return child;
   }
 
-  private async checkPictures(resIds: string[], actor: Principal, tx: EntityManager): Promise<void> {
+  private async checkPictures(resIds: string[], actor: Principal, tx: Prepared): Promise<void> {
     if (resIds.length === 0) return;
     const rows: { res_id: string; owner_id: string; mime: string; size: number; removed_at: Date | null }[] = await tx.query(
       `SELECT res_id, owner_id, mime, size, removed_at FROM sys_file WHERE res_id = ANY($1::uuid[])`,

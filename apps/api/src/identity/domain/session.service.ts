@@ -4,6 +4,9 @@ import { DataSource } from 'typeorm';
 import { ErrorCode, type SessionView } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { ClientInfo } from '../../infrastructure/http/request-context.js';
+import { permissionsOf, rolesOf } from '../../access/domain/grants.sql.js';
+import { poolOf } from '../../infrastructure/database/pool.js';
+import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 
 export type RevokeReason = 'logout' | 'password_changed' | 'admin' | 'signed_in_elsewhere';
 
@@ -15,6 +18,8 @@ export interface ActiveSession {
   userType: string;
   lang: 'zh' | 'en';
   expiresAt: Date;
+  roles: string[];
+  permissions: string[];
 }
 
 export type SessionLookup =
@@ -33,6 +38,8 @@ interface SessionRow {
   last_seen_at: Date;
   revoked_at: Date | null;
   revoke_reason: RevokeReason | null;
+  roles: string[];
+  permissions: string[];
 }
 
 /** Only the SHA-256 of a token is stored: a leaked table cannot be replayed. */
@@ -44,14 +51,19 @@ function tokenHash(token: string): Buffer {
 const TOUCH_EVERY_MS = 15_000;
 
 /**
- * Server-side sessions: revocable, with a sliding expiry (SESSION_TTL_SECONDS after the last request).
+ * Server-side sessions: revocable, with a sliding expiry (SESSION_TTL_SECONDS after the last request). A lookup
+ * answers the session and the user's grants together (one round trip per request).
  */
 @Injectable()
 export class SessionService {
+  private readonly hot: Prepared;
+
   constructor(
     private readonly db: DataSource,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-  ) {}
+  ) {
+    this.hot = prepared(poolOf(db));
+  }
 
   async create(userId: string, client: ClientInfo): Promise<string> {
     const token = randomBytes(32).toString('base64url');
@@ -65,8 +77,9 @@ export class SessionService {
 
   async resolve(token: string): Promise<SessionLookup> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
-    const rows: SessionRow[] = await this.db.query(
-      `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason
+    const rows: SessionRow[] = await this.hot.query(
+      `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason,
+              ${rolesOf('s.user_id')} AS roles, ${permissionsOf('s.user_id')} AS permissions
          FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
       [tokenHash(token)],
     );
@@ -80,7 +93,7 @@ export class SessionService {
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, code: ErrorCode.TOKEN_EXPIRED, key: 'tokenExpired' };
     let expiresAt = row.expires_at;
     if (Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-      const touched: { expires_at: Date }[] = await this.db.query(
+      const touched: { expires_at: Date }[] = await this.hot.query(
         `UPDATE sys_session SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
           WHERE id = $1 AND revoked_at IS NULL RETURNING expires_at`,
         [row.id, this.config.sessionTtlSeconds],
@@ -89,7 +102,7 @@ export class SessionService {
     }
     return {
       ok: true,
-      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt },
+      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt, roles: row.roles, permissions: row.permissions },
     };
   }
 

@@ -2,7 +2,6 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { ErrorCode } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
-import { AccessService } from '../../access/domain/access.service.js';
 import { SessionService } from '../../identity/domain/session.service.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { AppException } from '../http/app-exception.js';
@@ -26,7 +25,6 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
-    private readonly access: AccessService,
     private readonly oplog: OperationLogService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -43,7 +41,7 @@ export class AuthGuard implements CanActivate {
     const s = found.session;
     const lang = languageOf(req);
     if (lang !== s.lang) await this.sessions.rememberLanguage(s.userId, lang);
-    const grants = await this.access.grants(s.userId);
+    const grants = { roles: s.roles, permissions: new Set(s.permissions) };
     req.principal = {
       userId: s.userId,
       account: s.account,

@@ -1,22 +1,33 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
-import { EventStore, type RecordedEvent, Subscription } from '@schoolflow/event-store';
-import { fold } from '@schoolflow/workflows';
+import { type RecordedEvent, Subscription } from '@schoolflow/event-store';
+import { advance, fold } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { logger } from '../../infrastructure/logging/logger.js';
+import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
-import { Outbox, type PushRow } from '../domain/outbox.js';
+import { Outbox, type PlannedPush, type PushRow } from '../domain/outbox.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { ReminderScheduler } from '../reminders/reminder.scheduler.js';
 
 export const NOTIFICATIONS_SUBSCRIPTION = 'workflow-notifications';
 
+interface InstanceInfo {
+  id: string;
+  owners: string[];
+  student_name: string | null;
+  class_name: string | null;
+  class_name_en: string | null;
+}
+
 /**
  * Side effects of committed workflow events, through a durable subscription: messages and the per-user push log
  * are written in the same transaction as the checkpoint (a crash re-delivers the batch; unique source keys keep
  * the second delivery from writing anything), then the pushes are emitted and reminders scheduled.
+ * Work is set-based per batch (a handful of statements whatever its size), so under load the subscriber keeps up
+ * by taking bigger batches rather than falling behind.
  * `NOTIFICATIONS_DISABLED=1` starts an instance without it (the durability test stops it this way).
  */
 @Injectable()
@@ -38,14 +49,9 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     this.subscription = new Subscription(poolOf(this.db), {
       name: NOTIFICATIONS_SUBSCRIPTION,
       idleMs: 2000,
-      handle: async (events, tx) => {
-        pushes = [];
-        tasks = [];
-        for (const e of events) {
-          const out = await this.handle(e, tx);
-          pushes.push(...out.pushes);
-          if (out.taskAdded) tasks.push({ instanceId: out.instanceId, version: e.version });
-        }
+      batchSize: 500,
+      handle: async (events, client) => {
+        ({ pushes, tasks } = await this.handleBatch(events, client));
       },
       afterCommit: async () => {
         this.gateway.emit(pushes);
@@ -60,36 +66,83 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     await this.subscription?.stop();
   }
 
-  private async handle(e: RecordedEvent, client: pg.PoolClient): Promise<{ pushes: PushRow[]; taskAdded: boolean; instanceId: string }> {
-    // Plugins and the outbox read rows, whatever the driver answers.
+  private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<{ pushes: PushRow[]; tasks: { instanceId: string; version: number }[] }> {
     const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
-    const flow = e.streamType;
-    const plugin = this.engine.plugin(flow);
-    const def = plugin.definition;
-    const instanceId = e.streamId.slice(flow.length + 1);
-    const stream = (await EventStore.readStream(tx, e.streamId)).filter((x) => x.version <= e.version).map((x) => ({ type: x.type, data: x.data }));
-    const before = fold(def.machine, stream.slice(0, -1));
-    const after = fold(def.machine, stream);
-    const key = `ev:${e.position}`;
-    const out: PushRow[] = [];
+    const flows = events.filter((e) => this.engine.hasFlow(e.streamType));
+    if (flows.length === 0) return { pushes: [], tasks: [] };
+    const streamIds = [...new Set(flows.map((e) => e.streamId))];
+    const instanceIds = [...new Set(flows.map((e) => e.streamId.slice(e.streamType.length + 1)))];
 
-    const planned = await plugin.messages({ streamId: e.streamId, instanceId, position: e.position, event: { type: e.type, data: e.data, version: e.version }, before, after, tx });
-    for (const m of planned) out.push(...(await Outbox.message(tx, m, `${key}:${m.recipientId}:${m.titleKey}`, this.config.timeZone)));
+    // Three reads for the whole batch: the streams (to fold), the instances, the actors' names.
+    const [streamRows, instances] = await Promise.all([
+      tx.query<{ stream_id: string; type: string; data: Record<string, unknown>; version: number }[]>(
+        `SELECT stream_id, type, data, version FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+        [streamIds],
+      ),
+      tx.query<InstanceInfo[]>(
+        `SELECT i.id, i.owners, s.name AS student_name, c.name AS class_name, c.name_en AS class_name_en
+           FROM wf_instance i LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id
+          WHERE i.id = ANY($1::uuid[])`,
+        [instanceIds],
+      ),
+    ]);
+    const actorIds = [...new Set(flows.map((e) => String(e.data.actorId ?? '')).filter((a) => /^[0-9a-f-]{36}$/.test(a)))];
+    const names = new Map(
+      (actorIds.length ? await tx.query<{ id: string; name: string }[]>(`SELECT id, name FROM sys_user WHERE id = ANY($1::uuid[])`, [actorIds]) : []).map((r) => [r.id, r.name]),
+    );
+    const streams = new Map<string, { type: string; data: Record<string, unknown>; version: number }[]>();
+    for (const r of streamRows) {
+      const list = streams.get(r.stream_id) ?? [];
+      list.push(r);
+      streams.set(r.stream_id, list);
+    }
+    const byId = new Map(instances.map((i) => [i.id, i]));
 
-    const beforeAssignees = new Set(e.version === 1 ? [] : def.assignees(before));
-    const afterAssignees = new Set(def.assignees(after));
-    const stepChanged = def.stateOf(before) !== def.stateOf(after);
-    const state = def.stateOf(after);
-    for (const id of beforeAssignees) {
-      if (stepChanged || !afterAssignees.has(id)) out.push(...(await Outbox.push(tx, id, 'task.changed', { flow, id: instanceId, state, action: 'removed' }, `${key}:${id}:task-removed`)));
+    const messages: { message: PlannedMessage; sourceKey: string }[] = [];
+    const pushes: PlannedPush[] = [];
+    const tasks: { instanceId: string; version: number }[] = [];
+    for (const e of flows) {
+      const plugin = this.engine.plugin(e.streamType);
+      const def = plugin.definition;
+      const instanceId = e.streamId.slice(e.streamType.length + 1);
+      const info = byId.get(instanceId);
+      const history = (streams.get(e.streamId) ?? []).filter((x) => x.version < e.version);
+      const before = fold(def.machine, history);
+      const after = advance(def.machine, before, [{ type: e.type, data: e.data }]);
+      const key = `ev:${e.position}`;
+      const input: NotificationInput = {
+        instanceId,
+        event: { type: e.type, data: e.data, version: e.version, position: e.position },
+        before,
+        after,
+        owners: info?.owners ?? [],
+        student: info?.student_name ? { name: info.student_name, className: { zh: info.class_name ?? '', en: info.class_name_en || (info.class_name ?? '') } } : null,
+        actorName: names.get(String(e.data.actorId ?? '')) ?? '',
+      };
+      for (const m of plugin.messages(input)) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
+
+      const beforeAssignees = new Set(e.version === 1 ? [] : def.assignees(before));
+      const afterAssignees = new Set(def.assignees(after));
+      const stepChanged = def.stateOf(before) !== def.stateOf(after);
+      const state = def.stateOf(after);
+      const flow = e.streamType;
+      for (const id of beforeAssignees) {
+        if (stepChanged || !afterAssignees.has(id)) pushes.push({ userId: id, event: 'task.changed', payload: { flow, id: instanceId, state, action: 'removed' }, sourceKey: `${key}:${id}:task-removed` });
+      }
+      for (const id of afterAssignees) {
+        if (stepChanged || !beforeAssignees.has(id)) pushes.push({ userId: id, event: 'task.changed', payload: { flow, id: instanceId, state, action: 'added' }, sourceKey: `${key}:${id}:task-added` });
+      }
+      // The change concerns the applicant side, the step's old and new reviewers, and whoever has acted on it;
+      // reviewers of later steps learn of it when it reaches them (task.changed).
+      const actors = [...history, e].map((x) => String(x.data.actorId ?? '')).filter((a) => /^[0-9a-f-]{36}$/.test(a));
+      const concerned = new Set([...(info?.owners ?? []), ...beforeAssignees, ...afterAssignees, ...actors]);
+      for (const id of concerned) {
+        pushes.push({ userId: id, event: 'workflow.transitioned', payload: { flow, id: instanceId, version: e.version, state, event: e.type }, sourceKey: `${key}:${id}:transitioned` });
+      }
+      if (stepChanged && afterAssignees.size > 0) tasks.push({ instanceId, version: e.version });
     }
-    for (const id of afterAssignees) {
-      if (stepChanged || !beforeAssignees.has(id)) out.push(...(await Outbox.push(tx, id, 'task.changed', { flow, id: instanceId, state, action: 'added' }, `${key}:${id}:task-added`)));
-    }
-    const participants = (await tx.query<{ participants: string[] }[]>(`SELECT participants FROM wf_instance WHERE id = $1`, [instanceId]))[0]?.participants ?? [];
-    for (const id of participants) {
-      out.push(...(await Outbox.push(tx, id, 'workflow.transitioned', { flow, id: instanceId, version: e.version, state, event: e.type }, `${key}:${id}:transitioned`)));
-    }
-    return { pushes: out, taskAdded: stepChanged && afterAssignees.size > 0, instanceId };
+    // Two writes for the whole batch: messages (with their message.created pushes), then the other pushes.
+    const written = [...(await Outbox.messages(tx, messages, this.config.timeZone)), ...(await Outbox.pushes(tx, pushes))];
+    return { pushes: written, tasks };
   }
 }

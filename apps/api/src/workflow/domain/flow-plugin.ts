@@ -1,6 +1,6 @@
 import type { FlowDefinition, StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { EntityManager } from 'typeorm';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { WorkflowEventInput } from '@schoolflow/contracts';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 
@@ -26,18 +26,16 @@ export interface PlannedMessage {
   link: string | null;
 }
 
+/** Everything a flow needs to plan the messages of one committed event; prefetched for a whole batch. */
 export interface NotificationInput {
-  streamId: string;
   instanceId: string;
-  position: string;
-  event: StoredFlowEvent & { version: number };
+  event: StoredFlowEvent & { version: number; position: string };
   before: AnyMachineSnapshot;
   after: AnyMachineSnapshot;
-  tx: EntityManagerLike;
-}
-
-export interface EntityManagerLike {
-  query<R = unknown>(sql: string, params?: unknown[]): Promise<R>;
+  /** Applicant side of the instance (applicant, student, guardians). */
+  owners: string[];
+  student: { name: string; className: { zh: string; en: string } } | null;
+  actorName: string;
 }
 
 /**
@@ -49,12 +47,14 @@ export interface FlowPlugin {
   definition: FlowDefinition;
   /** Permission value needed to start an instance (checked by the engine, refusals logged). */
   applyPermission: string;
-  buildStart(form: unknown, actor: Principal, tx: EntityManager): Promise<StartPlan>;
+  /** `db` answers rows; it runs hot statements prepared. */
+  buildStart(form: unknown, actor: Principal, db: Prepared): Promise<StartPlan>;
   /** Extra, validated data of a command event (e.g. CANCEL_LEAVE's return time). */
   commandData(input: WorkflowEventInput, snapshot: AnyMachineSnapshot): Record<string, unknown>;
   /** An event that probes whether `type` is possible for `actorId` now (for the `can` list). */
   probe(type: string, actorId: string, snapshot: AnyMachineSnapshot): Record<string, unknown> & { type: string; actorId: string };
-  messages(input: NotificationInput): Promise<PlannedMessage[]>;
+  /** Pure: the messages an event causes (the engine writes them, idempotently). */
+  messages(input: NotificationInput): PlannedMessage[];
   /** The form as users see it (start event data without the internal route). */
   formView(startData: Record<string, unknown>): Record<string, unknown>;
 }

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { ConcurrencyError, EventStore, type EventMetadata, type RecordedEvent } from '@schoolflow/event-store';
+import { DataSource } from 'typeorm';
+import { ConcurrencyError, EventStore, type EventMetadata, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
-import { type ActorEvent, fold, type StoredFlowEvent } from '@schoolflow/workflows';
+import { type ActorEvent, advance, fold, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FLOW_PLUGINS, type FlowPlugin } from './flow-plugin.js';
 import { WorkflowProjection } from './workflow-projection.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
+import { poolOf } from '../../infrastructure/database/pool.js';
+import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 
 export interface LoadedInstance {
   plugin: FlowPlugin;
@@ -21,6 +23,18 @@ export interface LoadedInstance {
 }
 
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
+
+interface RecordedRow {
+  position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: string;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,6 +53,8 @@ function refuse(kind: 'forbidden' | 'impossible', reason?: string): never {
 @Injectable()
 export class WorkflowEngine {
   private readonly plugins: Map<string, FlowPlugin>;
+  /** Hot statements as named prepared statements (planned once per connection). */
+  private readonly hot: Prepared;
 
   constructor(
     private readonly db: DataSource,
@@ -46,6 +62,11 @@ export class WorkflowEngine {
     @Inject(FLOW_PLUGINS) plugins: FlowPlugin[],
   ) {
     this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
+    this.hot = prepared(poolOf(db));
+  }
+
+  hasFlow(flow: string): boolean {
+    return this.plugins.has(flow);
   }
 
   plugin(flow: string): FlowPlugin {
@@ -63,21 +84,27 @@ export class WorkflowEngine {
     }
     const id = randomUUID();
     const streamId = streamIdOf(flow, id);
-    return this.db.transaction(async (tx) => {
-      const plan = await plugin.buildStart(form, actor, tx);
-      const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId: actor.userId } };
-      let snapshot = fold(def.machine, [start]);
-      if (def.stateOf(snapshot) === def.stateOf(fold(def.machine, []))) refuse('impossible', 'workflow.notPossible');
-      const events: StoredFlowEvent[] = [start, ...this.autoEvents(plugin, [start])];
-      snapshot = fold(def.machine, events);
-      const meta = this.metadata(actor, client, requestId);
-      // The event insert is this transaction's first write (docs/adr/0005).
-      const recorded = await EventStore.append(tx, streamId, flow, events.map((e) => ({ type: e.type, data: e.data, metadata: meta })), 0);
-      const status = def.status(snapshot);
-      await WorkflowProjection.created(tx, {
+    const plan = await plugin.buildStart(form, actor, this.hot);
+    const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId: actor.userId } };
+    const initial = fold(def.machine, []);
+    const submitted = advance(def.machine, initial, [start]);
+    if (def.stateOf(submitted) === def.stateOf(initial)) refuse('impossible', 'workflow.notPossible');
+    const auto = this.autoEvents(plugin, submitted);
+    const snapshot = auto.snapshot;
+    const events = [start, ...auto.events];
+    const meta = this.metadata(actor, client, requestId);
+    const status = def.status(snapshot);
+    // One statement: the events, the instance, its tasks and the attachment links (docs/adr/0006).
+    await EventStore.append(
+      this.hot,
+      streamId,
+      flow,
+      events.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
+      0,
+      WorkflowProjection.created({
         id,
         flow,
-        version: recorded.length,
+        version: events.length,
         state: def.stateOf(snapshot),
         review: status.review,
         extra: status.extra ?? null,
@@ -87,10 +114,10 @@ export class WorkflowEngine {
         form: plugin.formView(plan.data),
         owners: [...new Set(plan.owners)],
         participants: [...new Set([...plan.owners, ...plan.reviewers])],
-      });
-      await this.linkAttachments(tx, plan.attachments, id);
-      return { id, version: recorded.length, state: def.stateOf(snapshot) };
-    });
+        attachments: plan.attachments,
+      }),
+    );
+    return { id, version: events.length, state: def.stateOf(snapshot) };
   }
 
   async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
@@ -105,39 +132,51 @@ export class WorkflowEngine {
     if (refusal) refuse(refusal.kind, refusal.kind === 'impossible' ? refusal.reason : undefined);
 
     const { type, ...data } = event;
-    const stored: StoredFlowEvent[] = [...loaded.events.map((e) => ({ type: e.type, data: e.data })), { type, data }];
-    const auto = this.autoEvents(plugin, stored);
-    const next = fold(def.machine, [...stored, ...auto]);
-    const newEvents = [{ type, data }, ...auto];
+    const acted = advance(def.machine, snapshot, [{ type, data }]);
+    const auto = this.autoEvents(plugin, acted);
+    const next = auto.snapshot;
+    const newEvents: StoredFlowEvent[] = [{ type, data }, ...auto.events];
     const meta = this.metadata(actor, client, requestId);
+    const status = def.status(next);
+    const newVersion = version + newEvents.length;
     try {
-      return await this.db.transaction(async (tx) => {
-        const recorded = await EventStore.append(tx, loaded.streamId, flow, newEvents.map((e) => ({ type: e.type, data: e.data, metadata: meta })), version);
-        const status = def.status(next);
-        const newVersion = version + recorded.length;
-        await WorkflowProjection.transitioned(
-          tx,
+      await EventStore.append(
+        this.hot,
+        loaded.streamId,
+        flow,
+        newEvents.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
+        version,
+        WorkflowProjection.transitioned(
           { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next) },
           def.stateOf(next) !== def.stateOf(snapshot),
-        );
-        return { id, version: newVersion, state: def.stateOf(next) };
-      });
+        ),
+      );
     } catch (err) {
       if (err instanceof ConcurrencyError) throw AppException.conflict('workflow.conflict');
       throw err;
     }
+    return { id, version: newVersion, state: def.stateOf(next) };
   }
 
   /** Loads and folds an instance the actor may see; one they may not see answers 404 (its existence is not told). */
   async load(flow: string, id: string, actor: Principal): Promise<LoadedInstance> {
     const plugin = this.plugin(flow);
     if (!UUID.test(id)) throw AppException.notFound('notFound');
-    const rows: { participants: string[] }[] = await this.db.query(`SELECT participants FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
+    const streamId = streamIdOf(flow, id);
+    // Visibility and the stream in one round trip.
+    const rows: { participants: string[]; events: RecordedRow[] }[] = await this.hot.query(
+      `SELECT i.participants,
+              coalesce((SELECT json_agg(json_build_object('position', e.position::text, 'transaction_id', e.transaction_id::text,
+                 'stream_id', e.stream_id, 'stream_type', e.stream_type, 'version', e.version, 'type', e.type, 'data', e.data,
+                 'metadata', e.metadata, 'recorded_at', e.recorded_at) ORDER BY e.version)
+                 FROM events e WHERE e.stream_id = $3), '[]'::json) AS events
+         FROM wf_instance i WHERE i.id = $1 AND i.flow = $2`,
+      [id, flow, streamId],
+    );
     const row = rows[0];
     if (!row) throw AppException.notFound('notFound');
     if (!row.participants.includes(actor.userId) && !actor.permissions.has(Permission.workflowViewAll)) throw AppException.notFound('notFound');
-    const streamId = streamIdOf(flow, id);
-    const events = await EventStore.readStream(this.db, streamId);
+    const events = row.events.map((e) => toRecorded({ ...e, recorded_at: new Date(e.recorded_at) }));
     const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
     return { plugin, id, streamId, events, snapshot, version: events.length };
   }
@@ -147,28 +186,22 @@ export class WorkflowEngine {
     return plugin.definition.commandTypes.filter((type) => plugin.definition.refusal(snapshot, plugin.probe(type, actorId, snapshot)) === null);
   }
 
-  private autoEvents(plugin: FlowPlugin, events: StoredFlowEvent[]): StoredFlowEvent[] {
-    const out: StoredFlowEvent[] = [];
+  /** Automatic follow-up events (e.g. a step skipped because its reviewer is the applicant), with the snapshot after them. */
+  private autoEvents(plugin: FlowPlugin, from: AnyMachineSnapshot): { events: StoredFlowEvent[]; snapshot: AnyMachineSnapshot } {
+    const events: StoredFlowEvent[] = [];
+    let snapshot = from;
     // Bounded: a flow has few steps; a cycle would be a flow bug, not a reason to spin.
     for (let i = 0; i < 10; i++) {
-      const snapshot = fold(plugin.definition.machine, [...events, ...out]);
       const auto = plugin.definition.autoEvent(snapshot);
       if (!auto) break;
       const { type, ...data } = auto;
-      out.push({ type, data });
+      events.push({ type, data });
+      snapshot = advance(plugin.definition.machine, snapshot, [{ type, data }]);
     }
-    return out;
+    return { events, snapshot };
   }
 
   private metadata(actor: Principal, client: ClientInfo, requestId: string): EventMetadata {
     return { actorId: actor.userId, actorRoles: actor.roles, correlationId: requestId, requestId, clientAddress: client.ip };
-  }
-
-  private async linkAttachments(tx: EntityManager, resIds: string[], instanceId: string): Promise<void> {
-    if (resIds.length === 0) return;
-    await tx.query(
-      `INSERT INTO sys_file_link (res_id, ref_type, ref_id) SELECT unnest($1::uuid[]), 'workflow', $2 ON CONFLICT DO NOTHING`,
-      [resIds, instanceId],
-    );
   }
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { Param } from '@schoolflow/event-store';
 
 export interface InstanceProjection {
   id: string;
@@ -10,44 +10,69 @@ export interface InstanceProjection {
   assignees: string[];
 }
 
+export interface CreatedProjection extends InstanceProjection {
+  applicantId: string;
+  studentId: string | null;
+  form: Record<string, unknown>;
+  owners: string[];
+  participants: string[];
+  attachments: string[];
+}
+
 /**
- * Inline projection: written in the same transaction as the events, so the applicant and the reviewer read their
- * own action at once. Tasks are replaced when the step changes; an unchanged step keeps its assignment time
- * (and so its reminder clock).
+ * Inline projection, written as data-modifying CTEs of the append statement (docs/adr/0005, 0006): the instance and
+ * its review tasks commit with the events, so the applicant and the reviewer read their own action at once, and a
+ * command costs one write. Every CTE writes only if the events went in (`EXISTS (SELECT 1 FROM ev)`).
+ * Tasks: assignees who left are removed; the current ones are upserted — a new step restarts the clock (and the
+ * reminder), the same step keeps it. The two touch disjoint rows, as CTEs of one statement must.
  */
 export const WorkflowProjection = {
-  async created(
-    tx: EntityManager,
-    p: InstanceProjection & { applicantId: string; studentId: string | null; form: Record<string, unknown>; owners: string[]; participants: string[] },
-  ): Promise<void> {
-    await tx.query(
-      `INSERT INTO wf_instance (id, flow, version, state, review_status, extra_status, applicant_id, student_id, form, owners, participants, assignees, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now(), now())`,
-      [p.id, p.flow, p.version, p.state, p.review, p.extra, p.applicantId, p.studentId, JSON.stringify(p.form), p.owners, p.participants, p.assignees],
-    );
-    await replaceTasks(tx, p, true);
+  created(p: CreatedProjection) {
+    return (param: Param): string[] => {
+      const id = param(p.id, 'uuid');
+      return [
+        `inst AS (
+          INSERT INTO wf_instance (id, flow, version, state, review_status, extra_status, applicant_id, student_id, form, owners, participants, assignees, created_at, updated_at)
+          SELECT ${id}, ${param(p.flow, 'text')}, ${param(p.version, 'int')}, ${param(p.state, 'text')}, ${param(p.review, 'text')}, ${param(p.extra, 'text')},
+                 ${param(p.applicantId, 'uuid')}, ${param(p.studentId, 'uuid')}, ${param(JSON.stringify(p.form), 'jsonb')}, ${param(p.owners, 'uuid[]')},
+                 ${param(p.participants, 'uuid[]')}, ${param(p.assignees, 'uuid[]')}, now(), now()
+          WHERE EXISTS (SELECT 1 FROM ev) RETURNING id)`,
+        ...tasks(param, id, p, true, 'inst'),
+        `files AS (
+          INSERT INTO sys_file_link (res_id, ref_type, ref_id)
+          SELECT r, 'workflow', ${id} FROM unnest(${param(p.attachments, 'uuid[]')}) AS r
+          WHERE EXISTS (SELECT 1 FROM inst) ON CONFLICT DO NOTHING)`,
+      ];
+    };
   },
 
-  async transitioned(tx: EntityManager, p: InstanceProjection, stepChanged: boolean): Promise<void> {
-    await tx.query(
-      `UPDATE wf_instance SET version = $2, state = $3, review_status = $4, extra_status = $5, assignees = $6, updated_at = now() WHERE id = $1`,
-      [p.id, p.version, p.state, p.review, p.extra, p.assignees],
-    );
-    await replaceTasks(tx, p, stepChanged);
+  transitioned(p: InstanceProjection, stepChanged: boolean) {
+    return (param: Param): string[] => {
+      const id = param(p.id, 'uuid');
+      return [
+        `inst AS (
+          UPDATE wf_instance SET version = ${param(p.version, 'int')}, state = ${param(p.state, 'text')}, review_status = ${param(p.review, 'text')},
+                 extra_status = ${param(p.extra, 'text')}, assignees = ${param(p.assignees, 'uuid[]')}, updated_at = now()
+           WHERE id = ${id} AND EXISTS (SELECT 1 FROM ev) RETURNING id)`,
+        ...tasks(param, id, p, stepChanged, 'inst'),
+      ];
+    };
   },
 };
 
-async function replaceTasks(tx: EntityManager, p: InstanceProjection, stepChanged: boolean): Promise<void> {
-  if (stepChanged) {
-    await tx.query(`DELETE FROM wf_task WHERE instance_id = $1`, [p.id]);
-  } else {
-    await tx.query(`DELETE FROM wf_task WHERE instance_id = $1 AND NOT (assignee_id = ANY($2::uuid[]))`, [p.id, p.assignees]);
-  }
-  if (p.assignees.length === 0) return;
-  await tx.query(
-    `INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
-     SELECT $1, a, $2, $3, $4, now() FROM unnest($5::uuid[]) AS a
-     ON CONFLICT (instance_id, assignee_id) DO UPDATE SET version = EXCLUDED.version`,
-    [p.id, p.flow, p.state, p.version, p.assignees],
-  );
+function tasks(param: Param, id: string, p: InstanceProjection, stepChanged: boolean, after: string): string[] {
+  const assignees = param(p.assignees, 'uuid[]');
+  const changed = param(stepChanged, 'boolean');
+  return [
+    `gone AS (
+      DELETE FROM wf_task WHERE instance_id = ${id} AND EXISTS (SELECT 1 FROM ev) AND NOT (assignee_id = ANY(${assignees})))`,
+    `task AS (
+      INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
+      SELECT ${id}, a, ${param(p.flow, 'text')}, ${param(p.state, 'text')}, ${param(p.version, 'int')}, now()
+        FROM unnest(${assignees}) AS a WHERE EXISTS (SELECT 1 FROM ${after})
+      ON CONFLICT (instance_id, assignee_id) DO UPDATE SET
+        state = EXCLUDED.state, version = EXCLUDED.version,
+        assigned_at = CASE WHEN ${changed} THEN now() ELSE wf_task.assigned_at END,
+        reminded_at = CASE WHEN ${changed} THEN NULL ELSE wf_task.reminded_at END)`,
+  ];
 }
