@@ -2,6 +2,7 @@ import { IdentityAndAccess1732000000000 } from './1732000000000-identity-and-acc
 import { SchoolBaseData1732000001000 } from './1732000001000-school-base-data.js';
 import { EventStore1732000002000 } from './1732000002000-event-store.js';
 import { WorkflowsAndMessages1732000003000 } from './1732000003000-workflows-and-messages.js';
+import { Administration1732000004000 } from './1732000004000-administration.js';
 
 /** Every migration, in order. Run on start (`npm start`) and by the test harness. */
-export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000];
+export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000];

@@ -13,6 +13,7 @@ import { WorkflowModule } from './workflow/workflow.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
 import { FilesModule } from './files/files.module.js';
 import { SchoolModule } from './school/school.module.js';
+import { AdminModule } from './admin/admin.module.js';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,7 @@ export class AppModule {
         SchoolModule,
         WorkflowModule,
         MessagingModule,
+        AdminModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

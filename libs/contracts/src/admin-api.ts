@@ -29,6 +29,7 @@ export const AdminPath = {
   roleTestSql: '/ms/role/testSql',
   menuTree: '/ms/menu/tree',
   menuSave: '/ms/menu/save',
+  menuEnable: '/ms/menu/enable',
   menuDelete: '/ms/menu/delete',
   orgTree: '/ms/org/tree',
   orgSave: '/ms/org/save',
@@ -43,7 +44,6 @@ export const AdminPath = {
   configGet: '/ms/config/get',
   configSave: '/ms/config/save',
   monitor: '/ms/monitor',
-  exportList: '/ms/export',
 } as const;
 
 export const ComponentPath = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DICT_TABLE_PATTERN } from './admin-api.js';
 
 export const MessagePath = {
   byRecipient: '/api/message/info/getInfoByRecipient',
@@ -22,7 +23,7 @@ export const messageListSchema = z.object({
 
 export const messageIdSchema = z.object({ id: z.string({ error: 'validation.idRequired' }).uuid('validation.idInvalid') });
 export const messageIdsSchema = z.object({ ids: z.array(z.string().uuid('validation.idInvalid')).min(1, 'validation.idRequired').max(1000, 'validation.tooLong') });
-export const dictsSchema = z.object({ typeArr: z.array(z.string().regex(/^STD_[A-Z_]+$/, 'validation.invalid')).min(1, 'validation.invalid').max(50, 'validation.invalid') });
+export const dictsSchema = z.object({ typeArr: z.array(z.string().regex(DICT_TABLE_PATTERN, 'validation.dictTableName')).min(1, 'validation.invalid').max(50, 'validation.invalid') });
 
 export interface DictEntry {
   code: string;

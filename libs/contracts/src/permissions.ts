@@ -16,7 +16,7 @@ export const Permission = {
   monitorView: 'ms:monitor:view',
   leaveApply: 'workflow:leave:apply',
   workflowReview: 'workflow:review',
-  workflowViewAll: 'workflow:view-all',
+  workflowViewAll: 'workflow:view_all',
   messageView: 'message:view',
   fileUpload: 'file:upload',
 } as const;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MyStudentsController } from './queries/my-students/my-students.controller.js';
+import { AreaController } from './queries/area/area.controller.js';
 
 /** The school's base data: students, classes, courses, terms (administration screens come with their issue). */
-@Module({ controllers: [MyStudentsController] })
+@Module({ controllers: [MyStudentsController, AreaController] })
 export class SchoolModule {}

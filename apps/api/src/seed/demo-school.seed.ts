@@ -27,19 +27,27 @@ const REVIEWERS = [RoleCode.headTeacher, RoleCode.office, RoleCode.principal, Ro
 const APPLICANTS = [RoleCode.student, RoleCode.parent];
 
 const MENUS: MenuSeed[] = [
-  { key: 'apply', name: '业务申请', nameEn: 'Applications', url: '/apply', icon: 'file alternate outline', sort: 20, roles: [...APPLICANTS, ...REVIEWERS] },
+  { key: 'apply', name: '业务申请', nameEn: 'Applications', url: '/apply', permission: 'menu:apply', icon: 'file alternate outline', sort: 20, roles: [...APPLICANTS, ...REVIEWERS] },
   { key: 'leaveNew', parent: 'apply', name: '请假申请', nameEn: 'Apply for leave', url: '/apply/leave/new', permission: Permission.leaveApply, icon: 'edit outline', sort: 1, roles: APPLICANTS },
   { key: 'leaveMine', parent: 'apply', name: '我的申请', nameEn: 'My applications', url: '/apply/leave/mine', permission: Permission.leaveApply, icon: 'list alternate outline', sort: 2, roles: APPLICANTS },
   { key: 'tasks', parent: 'apply', name: '审批待办', nameEn: 'Review queue', url: '/apply/tasks', permission: Permission.workflowReview, icon: 'tasks', sort: 3, roles: REVIEWERS },
   { key: 'leaveAll', parent: 'apply', name: '请假记录', nameEn: 'Leave records', url: '/apply/leave/all', permission: Permission.workflowReview, icon: 'archive', sort: 4, roles: REVIEWERS },
-  { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: [...APPLICANTS, ...REVIEWERS] },
-  { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
+  { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', permission: 'menu:leave_detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: [...APPLICANTS, ...REVIEWERS] },
+  { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', permission: 'menu:message', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
-  { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', icon: 'user', sort: 80, roles: ALL_ROLES },
+  { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', permission: 'menu:personal', icon: 'user', sort: 80, roles: ALL_ROLES },
   { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
-  { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
+  { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
+  { key: 'users', parent: 'ms', name: '用户管理', nameEn: 'Users', url: '/ms/user', permission: Permission.userList, icon: 'users', sort: 10, roles: [RoleCode.admin] },
+  { key: 'roleTypes', parent: 'ms', name: '角色类型', nameEn: 'Role types', url: '/ms/roleType', permission: Permission.roleList, icon: 'tags', sort: 15, roles: [RoleCode.admin] },
+  { key: 'roles', parent: 'ms', name: '角色管理', nameEn: 'Roles', url: '/ms/role', permission: Permission.roleList, icon: 'id badge', sort: 20, roles: [RoleCode.admin] },
+  { key: 'menus', parent: 'ms', name: '菜单管理', nameEn: 'Menus', url: '/ms/menus', permission: Permission.menuList, icon: 'sitemap', sort: 30, roles: [RoleCode.admin] },
+  { key: 'orgs', parent: 'ms', name: '组织机构', nameEn: 'Organisations', url: '/org', permission: Permission.userList, icon: 'building', sort: 40, roles: [RoleCode.admin] },
+  { key: 'dicts', parent: 'ms', name: '数据字典', nameEn: 'Dictionaries', url: '/ms/dict', permission: Permission.dictList, icon: 'book', sort: 50, roles: [RoleCode.admin] },
+  { key: 'config', parent: 'ms', name: '系统配置', nameEn: 'Configuration', url: '/ms/systemConfig', permission: Permission.configEdit, icon: 'cogs', sort: 60, roles: [RoleCode.admin] },
+  { key: 'monitor', parent: 'ms', name: '服务监控', nameEn: 'Server monitor', url: '/serverMonitor', permission: Permission.monitorView, icon: 'heartbeat', sort: 70, roles: [RoleCode.admin] },
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
-  { key: 'docs', name: '接口文档', nameEn: 'API docs', url: '/server/docs', icon: 'book', sort: 200, remark: { cdwz: 'top' }, roles: [RoleCode.admin] },
+  { key: 'docs', name: '接口文档', nameEn: 'API docs', url: '/server/docs', permission: 'menu:docs', icon: 'book', sort: 200, remark: { cdwz: 'top' }, roles: [RoleCode.admin] },
 ];
 
 const ROLES: { code: string; name: string; nameEn: string }[] = [
@@ -87,7 +95,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   // Roles and grants
   const roleId = new Map<string, string>();
   for (const [i, r] of ROLES.entries()) {
-    const row = await one<{ id: string }>(`INSERT INTO sys_role (code, name, name_en, sort) VALUES ($1, $2, $3, $4) RETURNING id`, [r.code, r.name, r.nameEn, i]);
+    const row = await one<{ id: string }>(`INSERT INTO sys_role (code, name, name_en, sort, built_in, role_type_id) VALUES ($1, $2, $3, $4, true, (SELECT id FROM sys_role_type WHERE name = '系统角色')) RETURNING id`, [r.code, r.name, r.nameEn, i]);
     roleId.set(r.code, row.id);
   }
   for (const p of Object.values(Permission)) {

@@ -162,3 +162,93 @@ export async function requestBlob(path: string, signal?: AbortSignal): Promise<B
   if (envelope && EXPIRY_CODES.includes(envelope.code) && getToken()) showExpiryModal();
   throw new ApiError(envelope?.msg || translate('http.badResponse', { status: res.status }), envelope?.code ?? res.status, 'server');
 }
+
+/** A file answered to a POST with a JSON body (Excel export and template). Same failure handling as requestBlob. */
+export async function postBlob(path: string, json: unknown, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = new Headers({ [LANGUAGE_HEADER]: currentLanguage(), 'Content-Type': 'application/json' });
+  const token = getToken();
+  if (token) headers.set(getTokenHeader(), token);
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path), { method: 'POST', headers, body: JSON.stringify(json ?? {}), credentials: 'include', signal });
+  } catch (err) {
+    if (isAbort(err, signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
+    throw new ApiError(translate('http.networkError'), -1, 'network');
+  }
+  const type = res.headers.get('Content-Type') ?? '';
+  if (res.ok && !type.includes('application/json')) {
+    const disposition = res.headers.get('Content-Disposition') ?? '';
+    const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+    const plain = /filename="?([^";]+)"?/i.exec(disposition);
+    const decode = (v: string): string | null => {
+      try {
+        return decodeURIComponent(v.trim());
+      } catch {
+        return null;
+      }
+    };
+    const fileName = (star?.[1] ? decode(star[1]) : null) ?? plain?.[1] ?? null;
+    return { blob: await res.blob(), fileName };
+  }
+  const parsed: unknown = await res.json().catch(() => null); // not JSON: fall back to the status below
+  const envelope = toEnvelope<unknown>(parsed, res.status);
+  if (envelope && EXPIRY_CODES.includes(envelope.code) && getToken()) showExpiryModal();
+  throw new ApiError(envelope?.msg || translate('http.badResponse', { status: res.status }), envelope?.code ?? res.status, 'server');
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, because fetch reports no upload progress. `onProgress` gets 0…100.
+ * Resolves with `data` of a successful envelope; rejects with ApiError like request().
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(LANGUAGE_HEADER, currentLanguage());
+    const headerName = getTokenHeader();
+    const token = getToken();
+    if (token) xhr.setRequestHeader(headerName, token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => {
+      toast.error(translate('http.networkError'), 5000);
+      reject(new ApiError(translate('http.networkError'), -1, 'network'));
+    };
+    xhr.onabort = () => reject(new ApiError(translate('http.cancelled'), -1, 'cancelled'));
+    xhr.onload = () => {
+      const renewed = xhr.getResponseHeader(headerName);
+      if (renewed && token && renewed !== token) setToken(renewed);
+      const parsed = parseJson(xhr.responseText);
+      const envelope = toEnvelope<T>(parsed, xhr.status);
+      if (!envelope) return reject(new ApiError(translate('http.badResponse', { status: xhr.status }), xhr.status, 'bad-response'));
+      if (SUCCESS_CODES.includes(envelope.code) && envelope.result) return resolve(envelope.data as T);
+      if (EXPIRY_CODES.includes(envelope.code) && getToken()) showExpiryModal();
+      reject(new ApiError(envelope.msg || translate('http.requestFailed'), envelope.code, 'server', envelope.data));
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

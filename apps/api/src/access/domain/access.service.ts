@@ -2,7 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { MenuNode, MenuRemark, PermissionInfo } from '@schoolflow/contracts';
+import { logger } from '../../infrastructure/logging/logger.js';
+import { DynamicRoleRunner } from './dynamic-role-runner.js';
 import { permissionsOf, rolesOf } from './grants.sql.js';
+
+/** Dynamic role membership and the list of dynamic roles are cached this long (docs/adr/0008-dynamic-roles.md). */
+const DYNAMIC_CACHE_MS = 5_000;
+
+interface DynamicRole {
+  id: string;
+  code: string;
+  sql: string;
+  procedure: string;
+  permissions: string[];
+}
 
 interface MenuRow {
   id: string;
@@ -28,11 +41,76 @@ export interface Grants {
  */
 @Injectable()
 export class AccessService {
-  constructor(private readonly db: DataSource) {}
+  private dynamicRoles: { at: number; roles: Promise<DynamicRole[]> } | undefined;
+  private readonly membership = new Map<string, { at: number; roles: Promise<DynamicRole[]> }>();
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly runner: DynamicRoleRunner,
+  ) {}
 
   async grants(userId: string): Promise<Grants> {
     const rows: { roles: string[]; permissions: string[] }[] = await this.db.query(`SELECT ${rolesOf('$1::uuid')} AS roles, ${permissionsOf('$1::uuid')} AS permissions`, [userId]);
-    return { roles: rows[0]?.roles ?? [], permissions: new Set(rows[0]?.permissions ?? []) };
+    return this.withDynamic(userId, { roles: rows[0]?.roles ?? [], permissions: new Set(rows[0]?.permissions ?? []) });
+  }
+
+  /** Adds the dynamic roles whose query, run in the user's context, includes the user (and their permissions). */
+  async withDynamic(userId: string, grants: Grants): Promise<Grants> {
+    const dynamic = await this.dynamicRolesOf(userId);
+    if (dynamic.length === 0) return grants;
+    const roles = [...new Set([...grants.roles, ...dynamic.map((r) => r.code)])].sort();
+    const permissions = new Set(grants.permissions);
+    for (const r of dynamic) for (const p of r.permissions) permissions.add(p);
+    return { roles, permissions };
+  }
+
+  /** Forget cached dynamic memberships (after a role is saved on this instance). */
+  invalidateDynamic(): void {
+    this.dynamicRoles = undefined;
+    this.membership.clear();
+  }
+
+  private allDynamicRoles(): Promise<DynamicRole[]> {
+    const now = Date.now();
+    if (!this.dynamicRoles || now - this.dynamicRoles.at > DYNAMIC_CACHE_MS) {
+      const roles: Promise<DynamicRole[]> = this.db
+        .query(
+          `SELECT r.id, r.code, r.sql, r.procedure,
+                  coalesce((SELECT array_agg(DISTINCT p.permission) FROM (
+                     SELECT rp.permission FROM sys_role_permission rp WHERE rp.role_id = r.id
+                     UNION SELECT m.permission FROM sys_role_menu rm JOIN sys_menu m ON m.id = rm.menu_id AND m.enabled AND m.permission <> '' WHERE rm.role_id = r.id) p), '{}') AS permissions
+             FROM sys_role r WHERE r.enabled AND r.kind = 'dynamic' AND (r.sql <> '' OR r.procedure <> '')`,
+        )
+        .then((rows: DynamicRole[]) => rows);
+      roles.catch(() => undefined);
+      this.dynamicRoles = { at: now, roles };
+    }
+    return this.dynamicRoles.roles;
+  }
+
+  async dynamicRolesOf(userId: string): Promise<DynamicRole[]> {
+    const all = await this.allDynamicRoles().catch(() => [] as DynamicRole[]);
+    if (all.length === 0) return [];
+    const now = Date.now();
+    const hit = this.membership.get(userId);
+    if (hit && now - hit.at <= DYNAMIC_CACHE_MS) return hit.roles;
+    if (this.membership.size > 10_000) this.membership.clear();
+    const roles = (async () => {
+      const ctx = await this.runner.context(userId);
+      const out: DynamicRole[] = [];
+      for (const role of all) {
+        try {
+          const ids = await this.runner.resolve(role, ctx);
+          if (ids.includes(userId)) out.push(role);
+        } catch (err) {
+          // A broken dynamic role grants nothing; it must not fail the user's request.
+          logger.warn({ err, role: role.code }, 'dynamic role evaluation failed');
+        }
+      }
+      return out;
+    })();
+    this.membership.set(userId, { at: now, roles });
+    return roles;
   }
 
   async menus(userId: string): Promise<MenuNode[]> {
@@ -41,12 +119,13 @@ export class AccessService {
          SELECT m.* FROM sys_menu m
           WHERE m.enabled AND m.id IN (
             SELECT rm.menu_id FROM sys_role_menu rm JOIN sys_user_role ur ON ur.role_id = rm.role_id
-              JOIN sys_role r ON r.id = rm.role_id AND r.enabled WHERE ur.user_id = $1)
+              JOIN sys_role r ON r.id = rm.role_id AND r.enabled WHERE ur.user_id = $1
+            UNION SELECT rm.menu_id FROM sys_role_menu rm WHERE rm.role_id = ANY($2::uuid[]))
          UNION
          SELECT p.* FROM sys_menu p JOIN granted g ON g.parent_id = p.id WHERE p.enabled
        )
        SELECT DISTINCT id, parent_id, name, name_en, url, permission, icon, sort, remark FROM granted`,
-      [userId],
+      [userId, (await this.dynamicRolesOf(userId)).map((r) => r.id)],
     );
     return buildTree(rows);
   }

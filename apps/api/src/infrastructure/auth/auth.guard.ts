@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { ErrorCode } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { AccessService } from '../../access/domain/access.service.js';
 import { SessionService } from '../../identity/domain/session.service.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { AppException } from '../http/app-exception.js';
@@ -26,6 +27,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
     private readonly oplog: OperationLogService,
+    private readonly access: AccessService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -41,7 +43,7 @@ export class AuthGuard implements CanActivate {
     const s = found.session;
     const lang = languageOf(req);
     if (lang !== s.lang) await this.sessions.rememberLanguage(s.userId, lang);
-    const grants = { roles: s.roles, permissions: new Set(s.permissions) };
+    const grants = await this.access.withDynamic(s.userId, { roles: s.roles, permissions: new Set(s.permissions) });
     req.principal = {
       userId: s.userId,
       account: s.account,

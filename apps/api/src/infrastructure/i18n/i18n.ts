@@ -8,7 +8,7 @@ void instance.init({
   resources,
   lng: 'zh',
   fallbackLng: 'zh',
-  ns: ['server', 'validation', 'workflow', 'messages'],
+  ns: ['server', 'validation', 'workflow', 'messages', 'excel'],
   defaultNS: 'server',
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -5,7 +5,7 @@ import { type DictEntry, dictsSchema, type Envelope } from '@schoolflow/contract
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { validate } from '../../../infrastructure/http/validate.js';
 
-/** Dictionary entries by table name: `{typeArr}` → `{[type]: entries}` (enabled entries, by sort). */
+/** Dictionary entries by table name: `{typeArr}` → `{[type]: entries}` (published and enabled entries, by sort). */
 @ApiTags('system')
 @Controller()
 export class DictsController {
@@ -17,7 +17,7 @@ export class DictsController {
   async dicts(@Body() body: unknown): Promise<Envelope<Record<string, DictEntry[]>>> {
     const { typeArr } = validate(dictsSchema, body);
     const rows: (DictEntry & { dict_type: string })[] = await this.db.query(
-      `SELECT dict_type, code, name, name_en AS "nameEn", sort FROM sys_dict WHERE dict_type = ANY($1::text[]) AND enabled ORDER BY dict_type, sort, code`,
+      `SELECT dict_type, code, name, name_en AS "nameEn", sort FROM sys_dict WHERE dict_type = ANY($1::text[]) AND enabled AND published ORDER BY dict_type, sort, code`,
       [typeArr],
     );
     const out: Record<string, DictEntry[]> = Object.fromEntries(typeArr.map((t) => [t, []]));

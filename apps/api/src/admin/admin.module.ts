@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { ComponentsController } from './components/components.controller.js';
+import { ConfigController } from './config/config.controller.js';
+import { DictsAdminController } from './dicts/dicts-admin.controller.js';
+import { MenusController } from './menus/menus.controller.js';
+import { MonitorController } from './monitor/monitor.controller.js';
+import { OrgsController } from './orgs/orgs.controller.js';
+import { RolesController } from './roles/roles.controller.js';
+import { AdminAudit } from './shared/admin-support.js';
+import { UserAdminService } from './users/user-admin.service.js';
+import { UsersController } from './users/users.controller.js';
+
+/** System administration (issue "System administration and the shared widgets"). */
+@Module({
+  imports: [MessagingModule],
+  controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ComponentsController],
+  providers: [AdminAudit, UserAdminService],
+})
+export class AdminModule {}

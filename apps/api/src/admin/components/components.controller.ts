@@ -1,0 +1,61 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { type Envelope, type Language, type PickerPerson, type PickerRoleGroup, userAllDataSchema, userDataSchema } from '@schoolflow/contracts';
+import { ok } from '../../infrastructure/http/envelope.js';
+import { Lang } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { str } from '../shared/admin-support.js';
+
+/** Pickers (platform-shell §7, §9): any signed-in user may call them. */
+@ApiTags('components')
+@Controller()
+export class ComponentsController {
+  constructor(private readonly db: DataSource) {}
+
+  @Post('components/getUserAllData')
+  @HttpCode(200)
+  async userAll(@Body() body: unknown): Promise<Envelope<{ total: number; rows: PickerPerson[] }>> {
+    const input = validate(userAllDataSchema, body);
+    let search: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = input.search ? JSON.parse(input.search) : {};
+      if (parsed && typeof parsed === 'object') search = parsed as Record<string, unknown>;
+    } catch {
+      search = { KEYWORD: input.search };
+    }
+    const kw = str(search.KEYWORD);
+    const type = str(search.USERTYPE);
+    const args = [kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%', type || null];
+    const w = `WHERE u.enabled AND (u.account ILIKE $1 OR u.name ILIKE $1) AND ($2::text IS NULL OR u.user_type = $2)`;
+    const total: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_user u ${w}`, args);
+    const rows: PickerPerson[] = await this.db.query(
+      `SELECT u.account AS "USERID", u.name AS "USERNAME", u.user_type AS "USERTYPE" FROM sys_user u ${w} ORDER BY u.account LIMIT ${input.size} OFFSET ${input.page * input.size}`,
+      args,
+    );
+    return ok({ total: total[0]?.n ?? 0, rows });
+  }
+
+  @Post('components/getUserData')
+  @HttpCode(200)
+  async users(@Body() body: unknown): Promise<Envelope<{ USERID: string; USERNAME: string }[]>> {
+    const { ids } = validate(userDataSchema, body);
+    const rows: { USERID: string; USERNAME: string }[] = await this.db.query(`SELECT account AS "USERID", name AS "USERNAME" FROM sys_user WHERE account = ANY($1::text[]) ORDER BY account`, [ids]);
+    return ok(rows);
+  }
+
+  @Post('components/getRoles')
+  @HttpCode(200)
+  async roles(@Lang() lang: Language): Promise<Envelope<PickerRoleGroup[]>> {
+    const rows: { type_id: string; type_name: string; code: string; name: string; name_en: string }[] = await this.db.query(
+      `SELECT t.id AS type_id, t.name AS type_name, r.code, r.name, r.name_en FROM sys_role_type t JOIN sys_role r ON r.role_type_id = t.id AND r.enabled ORDER BY t.created_at, r.sort, r.code`,
+    );
+    const groups = new Map<string, PickerRoleGroup>();
+    for (const r of rows) {
+      const g = groups.get(r.type_id) ?? { CODE: r.type_id, NAME: r.type_name, CHILD: [] };
+      g.CHILD.push({ CODE: r.code, NAME: lang === 'en' && r.name_en ? r.name_en : r.name });
+      groups.set(r.type_id, g);
+    }
+    return ok([...groups.values()]);
+  }
+}

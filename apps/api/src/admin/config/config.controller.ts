@@ -1,0 +1,81 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { type Envelope, type Language, Permission, type SystemConfig, systemConfigSchema } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import { ok } from '../../infrastructure/http/envelope.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { translate } from '../../infrastructure/i18n/i18n.js';
+import { SystemConfigService } from '../../system/domain/system-config.service.js';
+import { AdminAudit } from '../shared/admin-support.js';
+
+type Localised = { zh: string; en: string };
+const L = (v: unknown): Localised => {
+  const o = (typeof v === 'object' && v ? v : {}) as Partial<Localised>;
+  return { zh: o.zh ?? '', en: o.en ?? '' };
+};
+
+/** System configuration, stored in sys_config under the keys the running services read. */
+@ApiTags('admin')
+@Controller()
+export class ConfigController {
+  constructor(
+    private readonly db: DataSource,
+    private readonly settings: SystemConfigService,
+    private readonly audit: AdminAudit,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  @Post('ms/config/get')
+  @HttpCode(200)
+  @RequirePermissions(Permission.configEdit)
+  async get(): Promise<Envelope<SystemConfig>> {
+    const pwd = await this.settings.get<{ rule?: string; description?: Partial<Localised> }>('password.strategy');
+    const title = await this.settings.get<unknown>('ui.title');
+    return ok({
+      loginTitle: L(await this.settings.get('ui.loginTitle')),
+      loginFooter: L(await this.settings.get('ui.loginFooter')),
+      title: typeof title === 'string' ? { zh: title, en: title } : L(title),
+      logoUrl: (await this.settings.get<string>('ui.logoUrl')) ?? '',
+      themeDefault: ((await this.settings.get<string>('ui.themeDefault')) ?? '') as SystemConfig['themeDefault'],
+      pwdRule: pwd?.rule ?? this.config.pwdRule,
+      pwdDescription: L(pwd?.description),
+      leaveThresholdDays: Number((await this.settings.get<number>('workflow.leave.principalThresholdDays')) ?? 3),
+      reminderDelayMinutes: Number((await this.settings.get<number>('workflow.reminderDelayMinutes')) ?? 60),
+    });
+  }
+
+  @Post('ms/config/save')
+  @HttpCode(200)
+  @RequirePermissions(Permission.configEdit)
+  async save(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
+    const c = validate(systemConfigSchema, body);
+    try {
+      new RegExp(c.pwdRule, 'u');
+    } catch {
+      throw AppException.badRequest('validation.pwdRuleInvalid');
+    }
+    const entries: [string, unknown][] = [
+      ['ui.loginTitle', c.loginTitle],
+      ['ui.loginFooter', c.loginFooter],
+      ['ui.title', c.title],
+      ['ui.logoUrl', c.logoUrl],
+      ['ui.themeDefault', c.themeDefault],
+      ['password.strategy', { rule: c.pwdRule, description: c.pwdDescription }],
+      ['workflow.leave.principalThresholdDays', c.leaveThresholdDays],
+      ['workflow.reminderDelayMinutes', c.reminderDelayMinutes],
+    ];
+    await this.db.transaction(async (tx) => {
+      for (const [key, value] of entries) {
+        await tx.query(
+          `INSERT INTO sys_config (key, value, updated_by) VALUES ($1, $2::jsonb, $3) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+          [key, JSON.stringify(value), me.userId],
+        );
+      }
+    });
+    await this.audit.record(me, client, 'config.save', null, { keys: entries.map(([k]) => k) });
+    return ok(undefined, translate(lang, 'configSaved'));
+  }
+}

@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ACCOUNT_PATTERN, type NormalisedTable, USER_TYPES, type UserCreate, type UserRow, type ImportRowError } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { PasswordHasher } from '../../identity/domain/password-hasher.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import { isUniqueViolation, str } from '../shared/admin-support.js';
+
+interface UserDbRow {
+  id: string;
+  account: string;
+  name: string;
+  user_type: string;
+  enabled: boolean;
+  department_id: string | null;
+  dept_name: string | null;
+  roles: { id: string; code: string; name: string }[];
+  locked: boolean;
+  sessions: number;
+  created_at: Date;
+}
+
+const SORTABLE: Record<string, string> = { account: 'u.account', name: 'u.name', userType: 'u.user_type', enabled: 'u.enabled', createdAt: 'u.created_at' };
+
+/** Users as administrators see them; shared by the list, the export and the pickers. */
+@Injectable()
+export class UserAdminService {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async list(t: NormalisedTable, all = false): Promise<{ total: number; list: UserRow[] }> {
+    const q = t.query;
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const kw = str(q.keyword);
+    if (kw) {
+      args.push(`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(u.account ILIKE $${args.length} OR u.name ILIKE $${args.length})`);
+    }
+    const userType = str(q.userType);
+    if (userType) {
+      args.push(userType);
+      where.push(`u.user_type = $${args.length}`);
+    }
+    if (q.enabled === true || q.enabled === false || q.enabled === 'true' || q.enabled === 'false') {
+      args.push(q.enabled === true || q.enabled === 'true');
+      where.push(`u.enabled = $${args.length}`);
+    }
+    const deptId = str(q.deptId);
+    if (/^[0-9a-f-]{36}$/i.test(deptId)) {
+      args.push(deptId);
+      where.push(`u.department_id = $${args.length}`);
+    }
+    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const order = t.orders.flatMap((o) => (SORTABLE[o.column] ? [`${SORTABLE[o.column]} ${o.asc ? 'ASC' : 'DESC'}`] : []));
+    order.push('u.account ASC');
+    const totalRows: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_user u ${w}`, args);
+    const limit = all ? 100_000 : t.size;
+    const offset = all ? 0 : (t.current - 1) * t.size;
+    const rows: UserDbRow[] = await this.db.query(
+      `SELECT u.id, u.account, u.name, u.user_type, u.enabled, u.department_id, d.name AS dept_name, u.created_at,
+              (u.locked_until IS NOT NULL AND u.locked_until > now()) AS locked,
+              (SELECT count(*)::int FROM sys_session s WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()) AS sessions,
+              coalesce((SELECT json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) ORDER BY r.sort)
+                          FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id), '[]') AS roles
+         FROM sys_user u LEFT JOIN org_department d ON d.id = u.department_id ${w}
+        ORDER BY ${order.join(', ')} LIMIT ${limit} OFFSET ${offset}`,
+      args,
+    );
+    return {
+      total: totalRows[0]?.n ?? 0,
+      list: rows.map((r) => ({
+        id: r.id,
+        account: r.account,
+        name: r.name,
+        userType: r.user_type,
+        enabled: r.enabled,
+        deptId: r.department_id,
+        deptName: r.dept_name,
+        roles: r.roles,
+        locked: r.locked,
+        sessions: r.sessions,
+        createdAt: r.created_at.toISOString(),
+      })),
+    };
+  }
+
+  async hash(account: string, password: string): Promise<string> {
+    return PasswordHasher.hashDigest(await PasswordHasher.digest(this.config.pwdHashPrefix, account, password));
+  }
+
+  async create(input: UserCreate, tx: EntityManager = this.db.manager): Promise<string> {
+    const hash = await this.hash(input.account, input.password);
+    try {
+      const rows: { id: string }[] = await tx.query(
+        `INSERT INTO sys_user (account, name, user_type, password_hash, enabled, department_id, password_changed_at) VALUES ($1, $2, $3, $4, $5, $6, now()) RETURNING id`,
+        [input.account, input.name, input.userType, hash, input.enabled, input.deptId ?? null],
+      );
+      const id = (rows[0] as { id: string }).id;
+      await this.setRoles(tx, id, input.roleIds);
+      return id;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppException.badRequest('accountUsed');
+      if ((err as { code?: string }).code === '23503') throw AppException.badRequest('validation.idInvalid');
+      throw err;
+    }
+  }
+
+  async setRoles(tx: EntityManager, userId: string, roleIds: string[]): Promise<void> {
+    await tx.query(`DELETE FROM sys_user_role WHERE user_id = $1`, [userId]);
+    if (roleIds.length) {
+      await tx.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT $1, r.id FROM sys_role r WHERE r.id = ANY($2::uuid[]) AND r.kind = 'ordinary' ON CONFLICT DO NOTHING`, [userId, roleIds]);
+    }
+  }
+
+  /** Validates every row of an import; answers the users to create, or every row error. */
+  async validateImport(rows: string[][]): Promise<{ users: UserCreate[]; errors: ImportRowError[] }> {
+    const errors: ImportRowError[] = [];
+    const users: UserCreate[] = [];
+    const depts: { id: string; code: string }[] = await this.db.query(`SELECT id, code FROM org_department`);
+    const roles: { id: string; code: string }[] = await this.db.query(`SELECT id, code FROM sys_role WHERE kind = 'ordinary'`);
+    const deptByCode = new Map(depts.map((d) => [d.code, d.id]));
+    const roleByCode = new Map(roles.map((r) => [r.code, r.id]));
+    const accounts = rows.slice(1).map((r) => str(r[0]));
+    const taken: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE account = ANY($1::text[])`, [accounts]);
+    const takenSet = new Set(taken.map((x) => x.account));
+    const seen = new Set<string>();
+    rows.slice(1).forEach((r, i) => {
+      const rowNo = i + 2;
+      const err = (column: string, message: string) => errors.push({ row: rowNo, column, message });
+      const [account = '', name = '', userType = '', password = '', deptCode = '', roleCodes = ''] = r.map((c) => str(c));
+      const before = errors.length;
+      if (!account) err('account', 'validation.accountRequired');
+      else if ([...account].length > 50) err('account', 'validation.accountTooLong');
+      else if (!ACCOUNT_PATTERN.test(account)) err('account', 'validation.accountChars');
+      else if (takenSet.has(account)) err('account', 'accountUsed');
+      else if (seen.has(account)) err('account', 'importDuplicateInFile');
+      seen.add(account);
+      if (!name) err('name', 'validation.nameRequired');
+      else if ([...name].length > 50) err('name', 'validation.nameTooLong');
+      if (!(USER_TYPES as readonly string[]).includes(userType)) err('userType', 'validation.userTypeInvalid');
+      if (!password) err('password', 'validation.passwordRequired');
+      else if ([...password].length < 5) err('password', 'validation.passwordTooShort');
+      else if ([...password].length > 50) err('password', 'validation.passwordTooLong');
+      let deptId: string | null = null;
+      if (deptCode) {
+        deptId = deptByCode.get(deptCode) ?? null;
+        if (!deptId) err('deptCode', 'deptNotFound');
+      }
+      const roleIds: string[] = [];
+      for (const code of roleCodes.split(/[,，;\s]+/).filter(Boolean)) {
+        const id = roleByCode.get(code);
+        if (id) roleIds.push(id);
+        else err('roleCodes', 'roleNotFoundCode');
+      }
+      if (errors.length === before) users.push({ account, name, userType: userType as UserCreate['userType'], password, enabled: true, deptId, roleIds });
+    });
+    return { users, errors };
+  }
+}

@@ -1,0 +1,205 @@
+import { Body, Controller, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { DataSource } from 'typeorm';
+import {
+  type Envelope,
+  type ImportResult,
+  type Language,
+  oneIdSchema,
+  Permission,
+  userCreateSchema,
+  userEnableSchema,
+  userResetPasswordSchema,
+  type UserRow,
+  userUpdateSchema,
+  idsSchema,
+} from '@schoolflow/contracts';
+import { SessionService } from '../../identity/domain/session.service.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import { ok } from '../../infrastructure/http/envelope.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { translate } from '../../infrastructure/i18n/i18n.js';
+import { AdminAudit, attachmentHeader, page, readSheet, tableRequest, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
+import { UserAdminService } from './user-admin.service.js';
+
+interface Uploaded {
+  originalname: string;
+  size: number;
+  buffer: Buffer;
+}
+
+const TEMPLATE_COLUMNS = ['account', 'name', 'userType', 'password', 'deptCode', 'roleCodes'] as const;
+const EXPORT_COLUMNS = ['account', 'name', 'userType', 'enabled', 'deptName', 'roles'] as const;
+/** Column titles come from the `excel` locale namespace. */
+const templateTitle = (lang: Language, key: string): string => translate(lang, `excel.userTemplate.${key}`);
+
+/** User administration (school-business §3, §5): list, create, update, enable, delete, reset password, sessions, Excel. */
+@ApiTags('admin')
+@Controller()
+export class UsersController {
+  constructor(
+    private readonly db: DataSource,
+    private readonly users: UserAdminService,
+    private readonly sessions: SessionService,
+    private readonly audit: AdminAudit,
+  ) {}
+
+  @Post('ms/user/list')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userList)
+  @ApiOperation({ summary: 'Users: keyword (account/name), userType, enabled, deptId' })
+  async list(@Body() body: unknown): Promise<Envelope<{ total: number; list: UserRow[] }>> {
+    const t = tableRequest(body);
+    const r = await this.users.list(t);
+    return ok(page(t, r.total, r.list));
+  }
+
+  @Post('ms/user/create')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  async create(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
+    const input = validate(userCreateSchema, body);
+    const id = await this.db.transaction((tx) => this.users.create(input, tx));
+    await this.audit.record(me, client, 'user.create', input.account, { id, userType: input.userType, roles: input.roleIds });
+    return ok({ id }, translate(lang, 'saveOk'));
+  }
+
+  @Post('ms/user/update')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  async update(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
+    const input = validate(userUpdateSchema, body);
+    const account = await this.db.transaction(async (tx) => {
+      const rows: { account: string }[] = await tx.query(
+        `UPDATE sys_user SET name = $2, user_type = $3, enabled = $4, department_id = $5, updated_at = now() WHERE id = $1 RETURNING account`,
+        [input.id, input.name, input.userType, input.enabled, input.deptId ?? null],
+      ).then((r: [{ account: string }[], number]) => r[0]);
+      if (!rows[0]) throw AppException.notFound('userNotFoundAdmin');
+      await this.users.setRoles(tx, input.id, input.roleIds);
+      return rows[0].account;
+    });
+    if (!input.enabled) await this.sessions.revokeOthers(input.id, null, 'admin');
+    await this.audit.record(me, client, 'user.update', account, { id: input.id, enabled: input.enabled, roles: input.roleIds });
+    return ok(undefined, translate(lang, 'saveOk'));
+  }
+
+  @Post('ms/user/enable')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  async enable(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
+    const input = validate(userEnableSchema, body);
+    if (!input.enabled && input.ids.includes(me.userId)) throw AppException.badRequest('cannotDisableSelf');
+    await this.db.query(`UPDATE sys_user SET enabled = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
+    if (!input.enabled) for (const id of input.ids) await this.sessions.revokeOthers(id, null, 'admin');
+    await this.audit.record(me, client, input.enabled ? 'user.enable' : 'user.disable', input.ids.join(','), { ids: input.ids });
+    return ok(undefined, translate(lang, 'enableOk'));
+  }
+
+  @Post('ms/user/delete')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
+    const { ids } = validate(idsSchema, body);
+    if (ids.includes(me.userId)) throw AppException.badRequest('cannotDeleteSelf');
+    const used: { n: number }[] = await this.db.query(
+      `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND (
+         EXISTS (SELECT 1 FROM student s WHERE s.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM guardian g WHERE g.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM admin_class c WHERE c.head_teacher_id = u.id)
+         OR EXISTS (SELECT 1 FROM teaching_assignment a WHERE a.teacher_id = u.id)
+         OR EXISTS (SELECT 1 FROM wf_instance w WHERE w.applicant_id = u.id)
+         OR EXISTS (SELECT 1 FROM wf_task k WHERE k.assignee_id = u.id)
+         OR EXISTS (SELECT 1 FROM sys_file f WHERE f.owner_id = u.id)
+         OR EXISTS (SELECT 1 FROM sys_operation_log l WHERE l.user_id = u.id))`,
+      [ids],
+    );
+    if ((used[0]?.n ?? 0) > 0) {
+      await this.audit.record(me, client, 'user.delete', ids.join(','), { ids, reason: 'in_use' }, 'failure');
+      throw AppException.badRequest('userInUse');
+    }
+    try {
+      await this.db.query(`DELETE FROM sys_user WHERE id = ANY($1::uuid[])`, [ids]);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23503') throw AppException.badRequest('userInUse');
+      throw err;
+    }
+    await this.audit.record(me, client, 'user.delete', ids.join(','), { ids });
+    return ok(undefined, translate(lang, 'deleteOk'));
+  }
+
+  @Post('ms/user/resetPassword')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  async resetPassword(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
+    const input = validate(userResetPasswordSchema, body);
+    const rows: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE id = $1`, [input.id]);
+    const account = rows[0]?.account;
+    if (!account) throw AppException.notFound('userNotFoundAdmin');
+    const hash = await this.users.hash(account, input.password);
+    await this.db.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1`, [input.id, hash]);
+    await this.sessions.revokeOthers(input.id, null, 'admin');
+    await this.audit.record(me, client, 'user.resetPassword', account, { id: input.id });
+    return ok(undefined, translate(lang, 'passwordReset'));
+  }
+
+  @Post('ms/user/endSessions')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  async endSessions(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ ended: number }>> {
+    const { id } = validate(oneIdSchema, body);
+    const ended = await this.sessions.revokeOthers(id, id === me.userId ? me.sessionId : null, 'admin');
+    await this.audit.record(me, client, 'user.endSessions', id, { id, ended });
+    return ok({ ended }, translate(lang, 'userSessionsEnded', { count: ended }));
+  }
+
+  @Post('ms/user/export')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userList)
+  @ApiOperation({ summary: 'The user list (same filters as list) as xlsx' })
+  async export(@Body() body: unknown, @Lang() lang: Language, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Res() res: Response): Promise<void> {
+    const t = tableRequest({ ...(typeof body === 'object' && body ? body : {}), size: 10, current: 1 });
+    const { list } = await this.users.list(t, true);
+    const bytes = xlsxOf('users', EXPORT_COLUMNS.map((key) => ({ key, title: translate(lang, `excel.userExport.${key}`) })), list.map((u) => ({ ...u, enabled: u.enabled ? 1 : 0, roles: u.roles.map((r) => r.code).join(',') })));
+    await this.audit.record(me, client, 'user.export', null, { rows: list.length });
+    res.setHeader('Content-Type', XLSX_MIME);
+    res.setHeader('Content-Disposition', attachmentHeader('users.xlsx'));
+    res.end(bytes);
+  }
+
+  @Post('ms/user/template')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  template(@Lang() lang: Language, @Res() res: Response): void {
+    const bytes = xlsxOf('users', TEMPLATE_COLUMNS.map((key) => ({ key, title: templateTitle(lang, key) })), []);
+    res.setHeader('Content-Type', XLSX_MIME);
+    res.setHeader('Content-Disposition', attachmentHeader(lang === 'en' ? 'user-import-template.xlsx' : '用户导入模板.xlsx'));
+    res.end(bytes);
+  }
+
+  @Post('ms/user/import')
+  @HttpCode(200)
+  @RequirePermissions(Permission.userEdit)
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  @ApiOperation({ summary: 'Import users from one xls/xlsx file (multipart field "file"); nothing is imported when any row is bad' })
+  async import(@UploadedFile() file: Uploaded | undefined, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ImportResult>> {
+    if (!file) throw AppException.badRequest('importFileRequired');
+    const rows = readSheet(file.buffer, file.originalname);
+    if (rows.length < 2) throw AppException.badRequest('importFileEmpty');
+    const header = rows[0] ?? [];
+    if (header.length < 4 || ![templateTitle('zh', 'account'), templateTitle('en', 'account')].includes(header[0] ?? '')) throw AppException.badRequest('importWrongTemplate');
+    const { users, errors } = await this.users.validateImport(rows);
+    if (errors.length) {
+      await this.audit.record(me, client, 'user.import', file.originalname.slice(0, 100), { errors: errors.length }, 'failure');
+      const translated = errors.map((e) => ({ ...e, message: translate(lang, e.message) }));
+      return { code: 400, result: false, msg: translate(lang, 'importHasErrors', { count: new Set(errors.map((e) => e.row)).size }), data: { imported: 0, errors: translated } };
+    }
+    await this.db.transaction(async (tx) => {
+      for (const u of users) await this.users.create(u, tx);
+    });
+    await this.audit.record(me, client, 'user.import', file.originalname.slice(0, 100), { imported: users.length, accounts: users.map((u) => u.account).slice(0, 200) });
+    return ok({ imported: users.length, errors: [] }, translate(lang, 'importOk', { count: users.length }));
+  }
+}

@@ -1,0 +1,436 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Checkbox, Form, Icon, Label, Message, Radio, Segment, Table } from 'semantic-ui-react';
+import {
+  AdminPath,
+  Permission,
+  PERMISSION_PATTERN,
+  roleGrantSchema,
+  roleSchema,
+  type MenuAdminNode,
+  type Page,
+  type RoleRow,
+  type RoleTypeRow,
+  type UserRow,
+} from '@schoolflow/contracts';
+import { errorMessage, reportError, requestData } from '../../../api/http.js';
+import { Authorized, useAuthorized } from '../../../components/authorized.js';
+import { confirmAction } from '../../../components/confirm-dialog.js';
+import { EmptyState } from '../../../components/empty-state.js';
+import { TextField } from '../../../components/form-field.js';
+import { Pager } from '../../../components/pager.js';
+import { useT } from '../../../i18n/use-t.js';
+import type { ViewProps } from '../../../router/view-registry.js';
+import { FormModal, SelectField, TextAreaField, readPage, runAction, usePagedList, validate, type FieldErrors } from '../admin-kit.js';
+import { MenuCheckTree } from './menu-check-tree.js';
+import { PeoplePicker, type PickedPerson } from './people-picker.js';
+
+interface Draft {
+  id?: string;
+  name: string;
+  code: string;
+  nameEn: string;
+  roleTypeId: string;
+  source: 'sql' | 'procedure';
+  sql: string;
+  procedure: string;
+  sort: string;
+}
+
+interface TestOutcome {
+  ok: boolean;
+  text: string;
+  names: string[];
+}
+
+/** Reads what the SQL test answers: a list of people, `{users}`, `{list}` or `{count}`. */
+function readTest(data: unknown): { count: number; names: string[] } {
+  const o = (data ?? {}) as Record<string, unknown>;
+  const list = Array.isArray(data) ? data : Array.isArray(o.users) ? o.users : Array.isArray(o.list) ? o.list : [];
+  const names = (list as unknown[]).slice(0, 50).map((u) => {
+    if (typeof u === 'string') return u;
+    const r = (u ?? {}) as Record<string, unknown>;
+    return String(r.name ?? r.USERNAME ?? r.account ?? r.user_id ?? r.id ?? r.USERID ?? '');
+  });
+  return { count: typeof o.count === 'number' ? o.count : list.length, names };
+}
+
+/** Reads the saved members: people rows in any of the shapes the server may use. */
+function readPeople(data: unknown): PickedPerson[] {
+  const o = (data ?? {}) as Record<string, unknown>;
+  const list = Array.isArray(data) ? data : Array.isArray(o.list) ? o.list : Array.isArray(o.users) ? o.users : [];
+  return (list as Record<string, unknown>[])
+    .map((r) => ({ id: typeof r.id === 'string' ? r.id : undefined, account: String(r.account ?? r.USERID ?? r.id ?? ''), name: String(r.name ?? r.USERNAME ?? r.account ?? '') }))
+    .filter((p) => p.account);
+}
+
+/**
+ * The picker answers accounts (USERID); setUsers wants user ids. Members loaded from the role already carry ids;
+ * newly picked people are looked up by account in the user list.
+ */
+async function resolveIds(people: PickedPerson[]): Promise<{ ids: string[]; missing: string[] }> {
+  const ids: string[] = [];
+  const missing: string[] = [];
+  for (const p of people) {
+    if (p.id) {
+      ids.push(p.id);
+      continue;
+    }
+    const page = await requestData<Page<UserRow>>(AdminPath.userList, { json: { current: 1, size: 10, orders: [], query: { keyword: p.account } } });
+    const hit = (Array.isArray(page?.list) ? page.list : []).find((u) => u.account === p.account);
+    if (hit) ids.push(hit.id);
+    else missing.push(p.account);
+  }
+  return { ids, missing };
+}
+
+/** Roles (ms/role): table, create/edit (dynamic ones with SQL or a procedure and a test), grants, members. */
+export default function RolesView({ active }: ViewProps) {
+  const { t, lang } = useT();
+  const canEdit = useAuthorized({ all: [Permission.roleEdit] });
+  const [keyword, setKeyword] = useState('');
+  const [typeFilter, setTypeFilter] = useState('');
+  const [applied, setApplied] = useState({ keyword: '', roleTypeId: '' });
+  const query = useMemo(() => {
+    const q: Record<string, unknown> = {};
+    if (applied.keyword) q.keyword = applied.keyword;
+    if (applied.roleTypeId) q.roleTypeId = applied.roleTypeId;
+    return q;
+  }, [applied]);
+  const list = usePagedList<RoleRow>(AdminPath.roleList, query, active);
+  const [types, setTypes] = useState<RoleTypeRow[]>([]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [test, setTest] = useState<TestOutcome | null>(null);
+  // grants
+  const [grantFor, setGrantFor] = useState<RoleRow | null>(null);
+  const [menus, setMenus] = useState<MenuAdminNode[]>([]);
+  const [checked, setChecked] = useState<Set<string>>(new Set());
+  const [perms, setPerms] = useState('');
+  const [grantError, setGrantError] = useState('');
+  // members
+  const [usersFor, setUsersFor] = useState<RoleRow | null>(null);
+  const [members, setMembers] = useState<PickedPerson[]>([]);
+
+  useEffect(() => {
+    if (!active) return;
+    const c = new AbortController();
+    requestData<unknown>(AdminPath.roleTypeList, { json: { current: 1, size: 1000, orders: [], query: {} }, signal: c.signal })
+      .then((p) => setTypes(readPage<RoleTypeRow>(p).list))
+      .catch(() => setTypes([]));
+    return () => c.abort();
+  }, [active]);
+  const typeOptions = types.map((x) => ({ value: x.id, text: `${x.name} · ${t(`roleTypes.kinds.${x.kind === 'dynamic' ? 'dynamic' : 'ordinary'}`)}` }));
+  const draftKind = types.find((x) => x.id === draft?.roleTypeId)?.kind ?? 'ordinary';
+  const setD = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
+
+  const openCreate = () => {
+    setErrors({});
+    setTest(null);
+    setDraft({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
+  };
+  const openEdit = (r: RoleRow) => {
+    setErrors({});
+    setTest(null);
+    setDraft({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
+  };
+
+  const payload = (d: Draft) => ({
+    id: d.id,
+    name: d.name.trim(),
+    code: d.code.trim(),
+    nameEn: d.nameEn.trim(),
+    roleTypeId: d.roleTypeId,
+    sql: draftKind === 'dynamic' && d.source === 'sql' ? d.sql.trim() : '',
+    procedure: draftKind === 'dynamic' && d.source === 'procedure' ? d.procedure.trim() : '',
+    sort: d.sort === '' ? 0 : d.sort,
+  });
+
+  const save = async () => {
+    if (!draft) return;
+    const checkedDraft = validate(roleSchema, payload(draft));
+    const errs: FieldErrors = { ...(checkedDraft.errors ?? {}) };
+    if (!draft.roleTypeId) errs.roleTypeId = t('admin.choose');
+    if (draftKind === 'dynamic' && draft.source === 'sql' && !draft.sql.trim()) errs.sql = t('roles.sql');
+    if (draftKind === 'dynamic' && draft.source === 'procedure' && !draft.procedure.trim()) errs.procedure = t('roles.procedure');
+    if (Object.keys(errs).length > 0 || !checkedDraft.data) return setErrors(errs);
+    setErrors({});
+    setSaving(true);
+    const r = await runAction(AdminPath.roleSave, checkedDraft.data, t('admin.saved'));
+    setSaving(false);
+    if (r.ok) {
+      setDraft(null);
+      list.reload();
+    }
+  };
+
+  const runTest = async () => {
+    if (!draft) return;
+    const p = payload(draft);
+    setTesting(true);
+    setTest(null);
+    try {
+      const data = await requestData<unknown>(AdminPath.roleTestSql, { json: { sql: p.sql, procedure: p.procedure } });
+      const r = readTest(data);
+      setTest({ ok: true, text: r.count > 0 ? t('roles.testOk', { count: r.count }) : t('roles.testNone'), names: r.names });
+    } catch (err) {
+      setTest({ ok: false, text: errorMessage(err), names: [] });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const remove = async (r: RoleRow) => {
+    if (!(await confirmAction(t('admin.confirmDelete', { name: r.name })))) return;
+    if ((await runAction(AdminPath.roleDelete, { ids: [r.id] }, t('admin.deleted'))).ok) list.reload();
+  };
+  const setEnabled = async (r: RoleRow, enabled: boolean) => {
+    if ((await runAction(AdminPath.roleEnable, { ids: [r.id], enabled })).ok) list.reload();
+  };
+
+  const openGrant = async (r: RoleRow) => {
+    setGrantError('');
+    try {
+      const [tree, grants] = await Promise.all([
+        requestData<MenuAdminNode[]>(AdminPath.menuTree, { json: {} }),
+        requestData<{ menuIds?: string[]; permissions?: string[] }>(AdminPath.roleGrants, { json: { id: r.id, roleId: r.id } }),
+      ]);
+      setMenus(Array.isArray(tree) ? tree : []);
+      setChecked(new Set(Array.isArray(grants?.menuIds) ? grants.menuIds : []));
+      setPerms((Array.isArray(grants?.permissions) ? grants.permissions : []).join('\n'));
+      setGrantFor(r);
+    } catch (err) {
+      reportError(err);
+    }
+  };
+  const saveGrant = async () => {
+    if (!grantFor) return;
+    const permissions = [...new Set(perms.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
+    const bad = permissions.find((p) => !PERMISSION_PATTERN.test(p));
+    const checkedGrant = validate(roleGrantSchema, { roleId: grantFor.id, menuIds: [...checked], permissions });
+    if (bad || checkedGrant.errors) {
+      setGrantError(checkedGrant.errors ? (Object.values(checkedGrant.errors)[0] ?? '') : `${bad ?? ''}: ${t('roles.permissionsHint')}`);
+      return;
+    }
+    setSaving(true);
+    const res = await runAction(AdminPath.roleGrant, checkedGrant.data, t('roles.granted'));
+    setSaving(false);
+    if (res.ok) setGrantFor(null);
+  };
+
+  const openUsers = async (r: RoleRow) => {
+    try {
+      const data = await requestData<unknown>(AdminPath.roleUsers, { json: { id: r.id, roleId: r.id } });
+      setMembers(readPeople(data));
+      setUsersFor(r);
+    } catch (err) {
+      reportError(err);
+    }
+  };
+  const saveUsers = async () => {
+    if (!usersFor) return;
+    setSaving(true);
+    let userIds: string[];
+    try {
+      const resolved = await resolveIds(members);
+      if (resolved.missing.length > 0) {
+        setSaving(false);
+        reportError(new Error(`${t('roles.usersMissing')}: ${resolved.missing.join(t('common.listSeparator'))}`));
+        return;
+      }
+      userIds = resolved.ids;
+    } catch (err) {
+      setSaving(false);
+      reportError(err);
+      return;
+    }
+    const res = await runAction(AdminPath.roleSetUsers, { roleId: usersFor.id, userIds }, t('roles.usersSaved'));
+    setSaving(false);
+    if (res.ok) {
+      setUsersFor(null);
+      list.reload();
+    }
+  };
+
+  return (
+    <div className="sf-page sf-admin" data-testid="role-view">
+      <Segment className="sf-card sf-search-card">
+        <Form onSubmit={() => setApplied({ keyword: keyword.trim(), roleTypeId: typeFilter })} className="sf-search-form" data-testid="role-search">
+          <Form.Field inline>
+            <label htmlFor="role-search-keyword">{t('admin.keyword')}</label>
+            <input id="role-search-keyword" value={keyword} maxLength={50} data-testid="role-search-keyword" onChange={(e) => setKeyword(e.target.value)} />
+          </Form.Field>
+          <Form.Field inline>
+            <label htmlFor="role-search-type">{t('roles.roleType')}</label>
+            <select id="role-search-type" className="ui dropdown" value={typeFilter} data-testid="role-search-type" onChange={(e) => setTypeFilter(e.target.value)}>
+              <option value="">{t('roles.roleTypeFilter')}</option>
+              {typeOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.text}
+                </option>
+              ))}
+            </select>
+          </Form.Field>
+          <div className="sf-search-actions">
+            <Button primary type="submit" data-testid="role-search-submit">
+              <Icon name="search" /> {t('common.search')}
+            </Button>
+            <Button
+              type="button"
+              basic
+              onClick={() => {
+                setKeyword('');
+                setTypeFilter('');
+                setApplied({ keyword: '', roleTypeId: '' });
+              }}
+              data-testid="role-search-reset"
+            >
+              <Icon name="undo" /> {t('common.reset')}
+            </Button>
+          </div>
+        </Form>
+      </Segment>
+
+      <Segment className="sf-card" loading={list.loading}>
+        <div className="sf-card-head">
+          <h3 className="sf-card-title">
+            <Icon name="id badge outline" /> {t('roles.title')}
+          </h3>
+          <div className="sf-toolbar">
+            <Authorized all={[Permission.roleEdit]}>
+              <Button primary size="small" onClick={openCreate} data-testid="role-create">
+                <Icon name="plus" /> {t('admin.create')}
+              </Button>
+            </Authorized>
+            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={list.reload} data-testid="role-refresh" />
+          </div>
+        </div>
+        <div className="sf-table-wrap">
+          <Table celled striped compact unstackable className="sf-table" data-testid="role-table">
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>{t('roles.name')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('roles.code')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('roles.nameEn')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('roles.roleType')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('admin.sort')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('roles.users')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('admin.enabled')}</Table.HeaderCell>
+                <Table.HeaderCell collapsing>{t('admin.actions')}</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {list.page.list.length === 0 ? (
+                <Table.Row>
+                  <Table.Cell colSpan={8}>
+                    <EmptyState text={t('common.empty')} testId="role-empty" />
+                  </Table.Cell>
+                </Table.Row>
+              ) : (
+                list.page.list.map((r) => (
+                  <Table.Row key={r.id} data-testid="role-row" data-id={r.id} data-code={r.code} data-kind={r.kind} data-enabled={r.enabled ? '1' : '0'}>
+                    <Table.Cell>
+                      {lang === 'en' && r.nameEn ? r.nameEn : r.name}
+                      {r.builtIn ? (
+                        <Label size="mini" basic className="sf-ml">
+                          {t('admin.builtIn')}
+                        </Label>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <code>{r.code}</code>
+                    </Table.Cell>
+                    <Table.Cell>{r.nameEn}</Table.Cell>
+                    <Table.Cell>
+                      {r.roleTypeName ?? ''}{' '}
+                      <Label size="mini" basic color={r.kind === 'dynamic' ? 'purple' : 'teal'}>
+                        {t(`roleTypes.kinds.${r.kind === 'dynamic' ? 'dynamic' : 'ordinary'}`)}
+                      </Label>
+                    </Table.Cell>
+                    <Table.Cell textAlign="center">{r.sort}</Table.Cell>
+                    <Table.Cell textAlign="center">{r.kind === 'dynamic' ? '—' : r.users}</Table.Cell>
+                    <Table.Cell>
+                      <Checkbox toggle checked={r.enabled} disabled={!canEdit} data-testid="role-row-enabled" data-checked={r.enabled ? '1' : '0'} onChange={(_, d) => void setEnabled(r, Boolean(d.checked))} aria-label={t('admin.enabled')} />
+                    </Table.Cell>
+                    <Table.Cell singleLine>
+                      <Authorized all={[Permission.roleEdit]}>
+                        <Button size="mini" basic icon="edit" title={t('admin.edit')} aria-label={t('admin.edit')} onClick={() => openEdit(r)} data-testid="role-edit" />
+                        <Button size="mini" basic color="teal" onClick={() => void openGrant(r)} data-testid="role-grant">
+                          <Icon name="key" /> {t('roles.grant')}
+                        </Button>
+                        {r.kind === 'ordinary' ? (
+                          <Button size="mini" basic color="blue" onClick={() => void openUsers(r)} data-testid="role-users">
+                            <Icon name="users" /> {t('roles.userList')}
+                          </Button>
+                        ) : null}
+                        <Button size="mini" basic color="red" icon="trash alternate outline" title={t('admin.delete')} aria-label={t('admin.delete')} disabled={r.builtIn} onClick={() => void remove(r)} data-testid="role-delete" />
+                      </Authorized>
+                    </Table.Cell>
+                  </Table.Row>
+                ))
+              )}
+            </Table.Body>
+          </Table>
+        </div>
+        <Pager testId="role-pager" total={list.page.total} current={list.current} size={list.size} onPage={list.setCurrent} onSize={list.setSize} />
+      </Segment>
+
+      <FormModal open={draft !== null} title={draft?.id ? t('roles.editTitle', { name: draft.name }) : t('roles.createTitle')} testId="role-form" saving={saving} onSave={() => void save()} onClose={() => setDraft(null)}>
+        {draft ? (
+          <>
+            <Form.Group widths="equal">
+              <TextField label={t('roles.name')} testId="role-form-name" required maxLength={50} value={draft.name} error={errors.name} onValue={(v) => setD('name', v)} />
+              <TextField label={t('roles.code')} testId="role-form-code" required maxLength={50} value={draft.code} error={errors.code} onValue={(v) => setD('code', v)} />
+            </Form.Group>
+            <Form.Group widths="equal">
+              <TextField label={t('roles.nameEn')} testId="role-form-name-en" maxLength={100} value={draft.nameEn} error={errors.nameEn} onValue={(v) => setD('nameEn', v)} />
+              <TextField label={t('admin.sort')} testId="role-form-sort" type="number" min={0} max={9999} value={draft.sort} error={errors.sort} onValue={(v) => setD('sort', v)} />
+            </Form.Group>
+            <SelectField label={t('roles.roleType')} testId="role-form-type" required value={draft.roleTypeId} placeholder={t('admin.choose')} options={typeOptions} error={errors.roleTypeId} onValue={(v) => setD('roleTypeId', v)} />
+            {draftKind === 'dynamic' ? (
+              <Segment secondary data-testid="role-form-dynamic">
+                <Form.Group inline>
+                  <Form.Field>
+                    <Radio label={t('roles.sourceSql')} checked={draft.source === 'sql'} onChange={() => setD('source', 'sql')} data-testid="role-form-source-sql" />
+                  </Form.Field>
+                  <Form.Field>
+                    <Radio label={t('roles.sourceProcedure')} checked={draft.source === 'procedure'} onChange={() => setD('source', 'procedure')} data-testid="role-form-source-procedure" />
+                  </Form.Field>
+                </Form.Group>
+                {draft.source === 'sql' ? (
+                  <TextAreaField label={t('roles.sql')} testId="role-form-sql" rows={5} maxLength={4000} className="sf-code" value={draft.sql} error={errors.sql} onValue={(v) => setD('sql', v)} spellCheck={false} />
+                ) : (
+                  <TextField label={t('roles.procedure')} testId="role-form-procedure" maxLength={120} value={draft.procedure} error={errors.procedure} onValue={(v) => setD('procedure', v)} />
+                )}
+                <Button type="button" size="small" basic color="purple" loading={testing} disabled={testing} onClick={() => void runTest()} data-testid="role-form-test">
+                  <Icon name="lab" /> {t('roles.test')}
+                </Button>
+                {test ? (
+                  <Message size="small" positive={test.ok} negative={!test.ok} data-testid="role-form-test-result" data-ok={test.ok ? '1' : '0'}>
+                    <p>{test.text}</p>
+                    {test.names.length > 0 ? <p className="sf-hint">{test.names.join(t('common.listSeparator'))}</p> : null}
+                  </Message>
+                ) : null}
+              </Segment>
+            ) : null}
+          </>
+        ) : null}
+      </FormModal>
+
+      <FormModal open={grantFor !== null} title={t('roles.grantTitle', { name: grantFor?.name ?? '' })} testId="role-grant-form" saving={saving} onSave={() => void saveGrant()} onClose={() => setGrantFor(null)}>
+        <div className="sf-two-cols sf-grant">
+          <Form.Field>
+            <label>{t('roles.menus')}</label>
+            <MenuCheckTree nodes={menus} checked={checked} onChange={setChecked} />
+          </Form.Field>
+          <TextAreaField label={t('roles.permissions')} hint={t('roles.permissionsHint')} testId="role-grant-permissions" rows={10} value={perms} error={grantError} onValue={setPerms} spellCheck={false} />
+        </div>
+      </FormModal>
+
+      <FormModal open={usersFor !== null} title={t('roles.usersTitle', { name: usersFor?.name ?? '' })} testId="role-users-form" saving={saving} onSave={() => void saveUsers()} onClose={() => setUsersFor(null)}>
+        {usersFor ? <PeoplePicker value={members} onChange={setMembers} /> : null}
+      </FormModal>
+    </div>
+  );
+}
