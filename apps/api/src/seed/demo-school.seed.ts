@@ -47,6 +47,8 @@ const MENUS: MenuSeed[] = [
   { key: 'config', parent: 'ms', name: '系统配置', nameEn: 'Configuration', url: '/ms/systemConfig', permission: Permission.configEdit, icon: 'cogs', sort: 60, roles: [RoleCode.admin] },
   { key: 'monitor', parent: 'ms', name: '服务监控', nameEn: 'Server monitor', url: '/serverMonitor', permission: Permission.monitorView, icon: 'heartbeat', sort: 70, roles: [RoleCode.admin] },
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
+  { key: 'demo', name: '组件示例', nameEn: 'Demo', url: '/demo', permission: 'menu:demo', icon: 'puzzle', sort: 190, roles: [RoleCode.admin] },
+  { key: 'widgets', parent: 'demo', name: '通用组件', nameEn: 'Widgets', url: '/demo/others', permission: 'menu:demo_widgets', icon: 'puzzle piece', sort: 1, roles: [RoleCode.admin] },
   { key: 'docs', name: '接口文档', nameEn: 'API docs', url: '/server/docs', permission: 'menu:docs', icon: 'book', sort: 200, remark: { cdwz: 'top' }, roles: [RoleCode.admin] },
 ];
 

@@ -32,6 +32,7 @@ const views: Readonly<Record<string, View>> = {
   'apply/leave/detail': lazy(() => import('../views/apply/leave/detail/index.js')),
   'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
+  'demo/others': lazy(() => import('../views/demo/others/index.js')),
 };
 
 export function hasView(stem: string): boolean {

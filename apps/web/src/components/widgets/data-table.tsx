@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Icon, Table } from 'semantic-ui-react';
+import { isCancelled, reportError, requestData } from '../../api/http.js';
+import { useT } from '../../i18n/use-t.js';
+import { EmptyState } from '../empty-state.js';
+import { Pager } from '../pager.js';
+import { DEFAULT_TABLE_SIZE } from './form-defaults.js';
+import './widgets.css';
+
+export interface DataColumn<T> {
+  /** Field of the row; also the sort column sent to the server. */
+  key: string;
+  title: ReactNode;
+  render?: (row: T, index: number) => ReactNode;
+  sortable?: boolean;
+  width?: number | string;
+}
+
+export interface Sort {
+  column: string;
+  asc: boolean;
+}
+
+export interface DataTableProps<T> {
+  /** POST url of the list (under BASE_API). */
+  url: string;
+  columns: readonly DataColumn<T>[];
+  /** Query object: `query` in the current shape, `search` in the older one. A change reloads from page 1. */
+  query?: Record<string, unknown>;
+  /** Send the older request {currPage (0-based), limit, order, sortField, search} and read {total, rows}. */
+  legacy?: boolean;
+  rowKey: (row: T, index: number) => string;
+  initialSize?: number;
+  /** False while the page is kept alive in a background tab: no loading then. */
+  active?: boolean;
+  /** Changing it reloads the current page. */
+  reloadKey?: unknown;
+  testId?: string;
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
+}
+
+/** The request body of one page in either shape (platform-shell §3 Table request). */
+export function tableRequest(current: number, size: number, sort: Sort | null, query: Record<string, unknown>, legacy: boolean): Record<string, unknown> {
+  if (legacy) return { currPage: current - 1, limit: size, order: sort ? (sort.asc ? 'asc' : 'desc') : '', sortField: sort?.column ?? '', search: query };
+  return { current, size, orders: sort ? [sort] : [], query };
+}
+
+/** Reads {total, list} (current) or {total, rows} (older). */
+export function tableAnswer<T>(data: unknown, legacy: boolean): { total: number; list: T[] } {
+  const o = (data ?? {}) as { total?: unknown; list?: unknown; rows?: unknown };
+  const raw = legacy ? o.rows : o.list;
+  const list = (Array.isArray(raw) ? raw : []) as T[];
+  return { total: Number(o.total) || 0, list };
+}
+
+/** Generic list table: server paging (10…1000), sortable columns; a failure shows msg and empties the table (§8). */
+export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey, initialSize = DEFAULT_TABLE_SIZE, active = true, reloadKey, testId = 'data-table' }: DataTableProps<T>) {
+  const { t } = useT();
+  const [current, setCurrent] = useState(1);
+  const [size, setSize] = useState(initialSize);
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [page, setPage] = useState<{ total: number; list: T[] }>({ total: 0, list: [] });
+  const [loading, setLoading] = useState(false);
+  const ctrl = useRef<AbortController | null>(null);
+  const queryKey = JSON.stringify(query);
+
+  const load = useCallback(async () => {
+    ctrl.current?.abort();
+    const c = new AbortController();
+    ctrl.current = c;
+    setLoading(true);
+    try {
+      const data = await requestData<unknown>(url, { json: tableRequest(current, size, sort, JSON.parse(queryKey) as Record<string, unknown>, legacy), signal: c.signal });
+      setPage(tableAnswer<T>(data, legacy));
+    } catch (err) {
+      if (isCancelled(err)) return;
+      reportError(err);
+      setPage({ total: 0, list: [] });
+    } finally {
+      if (ctrl.current === c) setLoading(false);
+    }
+  }, [url, current, size, sort, queryKey, legacy]);
+
+  useEffect(() => setCurrent(1), [queryKey]);
+  useEffect(() => {
+    if (active) void load();
+  }, [active, load, reloadKey]);
+  useEffect(() => () => ctrl.current?.abort(), []);
+
+  const clickSort = (column: string) =>
+    setSort((s) => {
+      if (!s || s.column !== column) return { column, asc: true };
+      return s.asc ? { column, asc: false } : null;
+    });
+
+  return (
+    <div className="sf-data-table" data-testid={testId}>
+      <Table celled compact unstackable sortable className={loading ? 'sf-loading' : ''} data-testid={`${testId}-table`}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((col) => {
+              const dir = sort?.column === col.key ? (sort.asc ? 'ascending' : 'descending') : undefined;
+              return (
+                <Table.HeaderCell
+                  key={col.key}
+                  style={col.width ? { width: col.width } : undefined}
+                  className={col.sortable ? 'sortable' : 'disabled'}
+                  sorted={col.sortable ? dir : undefined}
+                  onClick={col.sortable ? () => clickSort(col.key) : undefined}
+                  title={col.sortable && dir ? t(dir === 'ascending' ? 'widgets.table.sortAsc' : 'widgets.table.sortDesc') : undefined}
+                  data-testid={`${testId}-col-${col.key}`}
+                  data-sort={dir ?? 'none'}
+                >
+                  {col.title}
+                  {col.sortable && !dir ? <Icon name="sort" color="grey" /> : null}
+                </Table.HeaderCell>
+              );
+            })}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {page.list.map((row, i) => (
+            <Table.Row key={rowKey(row, i)} data-testid={`${testId}-row`}>
+              {columns.map((col) => (
+                <Table.Cell key={col.key}>{col.render ? col.render(row, i) : cellText((row as Record<string, unknown>)[col.key])}</Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table>
+      {page.list.length === 0 && !loading ? <EmptyState text={t('common.empty')} testId={`${testId}-empty`} /> : null}
+      <Pager
+        total={page.total}
+        current={current}
+        size={size}
+        onPage={setCurrent}
+        onSize={(s) => {
+          setSize(s);
+          setCurrent(1);
+        }}
+        testId={`${testId}-pager`}
+      />
+    </div>
+  );
+}

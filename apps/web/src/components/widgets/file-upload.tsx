@@ -1,0 +1,195 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Button, Icon, Progress } from 'semantic-ui-react';
+import { FilePath } from '@schoolflow/contracts';
+import { fileApi, type FileRef } from '../../api/file-api.js';
+import { errorMessage, isCancelled, reportError, requestData, saveBlob, uploadWithProgress } from '../../api/http.js';
+import { useT, type Translator } from '../../i18n/use-t.js';
+import { toast } from '../../util/toast.js';
+import { confirmAction } from '../confirm-dialog.js';
+import { UPLOAD_DEFAULT_LIMIT, UPLOAD_DEFAULT_MAX_KB, UPLOAD_DEFAULT_TYPES } from './form-defaults.js';
+import 'semantic-ui-css/components/progress.min.css';
+import './widgets.css';
+
+export interface FileUploadProps {
+  /** Uploaded file ids (resId). */
+  value: readonly string[];
+  onChange: (resIds: string[], files: FileRef[]) => void;
+  /** KB; 0 = unlimited. */
+  maxSizeKb?: number;
+  /** Comma list of allowed extensions, e.g. '.pdf,.png'. Default '.xlsx,.xls'. */
+  types?: string;
+  /** Files in the field; 0 = unlimited. Default 1. */
+  limit?: number;
+  disabled?: boolean;
+  /** Reports an upload or removal in progress. */
+  onUploading?: (busy: boolean) => void;
+  /** Prefix of the data-testids (default 'file-upload'). */
+  testId?: string;
+}
+
+/** '.PDF, .png' → ['.pdf', '.png']. */
+export function parseTypes(types: string): string[] {
+  return types
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .map((s) => (s.startsWith('.') ? s : `.${s}`));
+}
+
+function extensionOf(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i < 0 ? '' : name.slice(i).toLowerCase();
+}
+
+/** The first §5.3 rule a chosen file breaks, or null. */
+export function fileProblem(file: { name: string; size: number }, maxSizeKb: number, types: string, t: Translator['t']): string | null {
+  if (file.size === 0) return t('widgets.file.empty');
+  if (maxSizeKb > 0 && file.size > maxSizeKb * 1024) return t('widgets.file.tooLarge', { maxSize: maxSizeKb });
+  const allowed = parseTypes(types);
+  if (allowed.length > 0 && !allowed.includes(extensionOf(file.name))) return t('widgets.file.type', { types });
+  return null;
+}
+
+/** File upload field (platform-shell §3 File, §4 upload states, §5.3 checks, §7 /file/*). */
+export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB, types = UPLOAD_DEFAULT_TYPES, limit = UPLOAD_DEFAULT_LIMIT, disabled = false, onUploading, testId = 'file-upload' }: FileUploadProps) {
+  const { t } = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<FileRef[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
+  const known = useRef(new Map<string, FileRef>());
+  const valueKey = value.join(',');
+  const reachedLimit = limit > 0 && value.length >= limit;
+
+  // Names and suffixes of ids not seen yet come from /file/getFiles.
+  useEffect(() => {
+    const ids = valueKey ? valueKey.split(',') : [];
+    const missing = ids.filter((id) => !known.current.has(id));
+    const show = () => setFiles(ids.map((id) => known.current.get(id) ?? { resId: id, resName: id, resSuffix: '' }));
+    if (missing.length === 0) {
+      show();
+      return;
+    }
+    const c = new AbortController();
+    requestData<FileRef[]>(FilePath.getFiles, { json: { resIds: missing }, signal: c.signal })
+      .then((list) => {
+        for (const f of Array.isArray(list) ? list : []) known.current.set(f.resId, f);
+        show();
+      })
+      .catch((err: unknown) => {
+        if (!isCancelled(err)) toast.warning(errorMessage(err));
+        show();
+      });
+    return () => c.abort();
+  }, [valueKey]);
+
+  const setBusy = (on: boolean) => {
+    setLoading(on);
+    onUploading?.(on);
+  };
+
+  const emit = (ids: string[]) => onChange(ids, ids.map((id) => known.current.get(id) ?? { resId: id, resName: id, resSuffix: '' }));
+
+  const choose = async (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(e.target.files ?? []);
+    e.target.value = ''; // the same file may be chosen again after a refusal
+    if (chosen.length === 0) return;
+    if (limit > 0 && value.length + chosen.length > limit) {
+      toast.warning(t('widgets.file.tooMany', { limit }));
+      return;
+    }
+    for (const f of chosen) {
+      const problem = fileProblem(f, maxSizeKb, types, t);
+      if (problem) {
+        toast.warning(problem);
+        return;
+      }
+    }
+    const body = new FormData();
+    for (const f of chosen) body.append('file', f, f.name);
+    const qs = new URLSearchParams();
+    if (maxSizeKb > 0) qs.set('maxSize', String(maxSizeKb));
+    qs.set('types', parseTypes(types).join(','));
+    if (limit > 0) qs.set('limit', String(limit));
+    setBusy(true);
+    setPercent(0);
+    try {
+      const saved = await uploadWithProgress<FileRef[]>(`${FilePath.upload}?${qs.toString()}`, body, setPercent);
+      const list = Array.isArray(saved) ? saved : [];
+      for (const f of list) known.current.set(f.resId, f);
+      emit([...value, ...list.map((f) => f.resId)]);
+      toast.success(t('widgets.file.uploaded'));
+    } catch (err) {
+      if (!isCancelled(err)) toast.warning(errorMessage(err)); // upload failures are warnings (§8)
+    } finally {
+      setPercent(null);
+      setBusy(false);
+    }
+  };
+
+  const remove = async (file: FileRef) => {
+    if (!(await confirmAction(t('widgets.file.removeConfirm')))) {
+      toast.info(t('widgets.file.removeCancelled'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await fileApi.remove(file.resId);
+      known.current.delete(file.resId);
+      emit(value.filter((id) => id !== file.resId));
+      toast.success(t('widgets.file.removed'));
+    } catch (err) {
+      toast.warning(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async (file: FileRef) => {
+    try {
+      const blob = await fileApi.download(file.resId);
+      saveBlob(blob, `${file.resName}${file.resSuffix}`);
+      toast.success(t('widgets.file.downloaded'));
+    } catch (err) {
+      reportError(err);
+    }
+  };
+
+  const accept = parseTypes(types).join(',');
+  const uploadDisabled = disabled || loading || reachedLimit;
+
+  return (
+    <div className="sf-file-upload" data-testid={testId} data-count={value.length} data-loading={loading ? '1' : '0'} data-upload-disabled={reachedLimit ? '1' : '0'}>
+      <Button type="button" size="small" basic icon labelPosition="left" disabled={uploadDisabled} loading={loading} onClick={() => input.current?.click()} data-testid={`${testId}-button`} title={reachedLimit ? t('widgets.file.limitReached') : undefined}>
+        <Icon name="upload" />
+        {percent !== null ? t('widgets.file.uploading', { percent }) : t('widgets.file.choose')}
+      </Button>
+      <input ref={input} type="file" hidden accept={accept} multiple={limit !== 1} disabled={uploadDisabled} data-testid={`${testId}-input`} onChange={(e) => void choose(e)} />
+      {percent !== null ? <Progress percent={percent} size="tiny" indicating data-testid={`${testId}-progress`} /> : null}
+      <div className="sf-file-hint">
+        {[t('widgets.file.hintTypes', { types }), maxSizeKb > 0 ? t('widgets.file.hintSize', { maxSize: maxSizeKb }) : '', limit > 0 ? t('widgets.file.hintLimit', { limit }) : ''].filter(Boolean).join('；')}
+      </div>
+      {files.length > 0 ? (
+        <ul className="sf-file-list">
+          {files.map((f) => (
+            <li key={f.resId} className="sf-file-item" data-testid={`${testId}-item`} data-res-id={f.resId}>
+              <Icon name="file outline" />
+              <span className="sf-file-name" title={`${f.resName}${f.resSuffix}`}>
+                {f.resName}
+                {f.resSuffix}
+              </span>
+              <button type="button" className="sf-link" onClick={() => void download(f)} data-testid={`${testId}-download`}>
+                {t('widgets.file.download')}
+              </button>
+              {disabled ? null : (
+                <button type="button" className="sf-link danger" disabled={loading} onClick={() => void remove(f)} data-testid={`${testId}-remove`}>
+                  {t('widgets.file.remove')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
