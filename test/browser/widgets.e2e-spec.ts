@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
+import * as XLSX from '@e965/xlsx';
+import { call } from '../support/api.js';
 import { appUrl, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
 
 /** The shared widgets on the demo page: upload + download with the original name; the people picker's limit. */
@@ -54,6 +56,33 @@ describe('shared widgets in the browser', () => {
       await page.getByText('您最多可选2个').first().waitFor();
       expect(await page.locator(`${tid('people-picker-row')}[data-selected="1"]`).count()).toBe(2);
       await shot(page, 'widgets-picker-limit');
+      expect(t.problems.unexpected()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports the operation log as xlsx, with formula-looking cells escaped', async () => {
+    // A sign-in attempt whose account looks like a formula lands in the log as it was typed.
+    await call('/api/login/v3', { form: { username: '=HYPERLINK("x")', password: 'whatever1' } });
+    const t = await newTestPage(browser);
+    const { page } = t;
+    try {
+      await signIn(page, 'admin');
+      await page.goto(appUrl('/ms/logs'));
+      await page.locator(tid('logs-row')).first().waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('logs-export')).click()]);
+      expect(download.suggestedFilename()).toBe('operation-log.xlsx');
+      const path = join(mkdtempSync(join(tmpdir(), 'sf-export-')), 'log.xlsx');
+      await download.saveAs(path);
+      const book = XLSX.read(readFileSync(path), { type: 'buffer' });
+      const sheet = book.Sheets[book.SheetNames[0] as string];
+      const rows = XLSX.utils.sheet_to_json<string[]>(sheet as XLSX.WorkSheet, { header: 1, raw: false });
+      expect(rows[0]?.slice(0, 3)).toEqual(['时间', '账号', '操作']);
+      expect(rows.length).toBeGreaterThan(2);
+      const accounts = rows.map((r) => r[1]);
+      expect(accounts).toContain(`'=HYPERLINK("x")`);
+      expect(accounts).not.toContain('=HYPERLINK("x")');
       expect(t.problems.unexpected()).toEqual([]);
     } finally {
       await t.close();

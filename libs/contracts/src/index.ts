@@ -10,3 +10,4 @@ export * from './school-time.js';
 export * from './workflow-api.js';
 export * from './messages-api.js';
 export * from './admin-api.js';
+export * from './excel.js';

@@ -1,3 +1,4 @@
+import { type ExportColumn, sheetRows } from '@schoolflow/contracts';
 import { Injectable } from '@nestjs/common';
 import * as XLSX from '@e965/xlsx';
 import { normaliseTableRequest, type NormalisedTable } from '@schoolflow/contracts';
@@ -30,21 +31,9 @@ export function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
 }
 
-/** A cell that a spreadsheet would run as a formula gets a leading apostrophe (CSV/formula injection). */
-export function escapeCell(v: unknown): string | number | boolean {
-  if (typeof v === 'number' || typeof v === 'boolean') return v;
-  const s = v === null || v === undefined ? '' : String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-}
-
-export interface ExportColumn {
-  key: string;
-  title: string;
-}
-
 /** One sheet, a header row and the rows; every cell written as a value (never a formula) and escaped. */
 export function xlsxOf(sheetName: string, columns: ExportColumn[], rows: Record<string, unknown>[]): Buffer {
-  const aoa: (string | number | boolean)[][] = [columns.map((c) => c.title), ...rows.map((r) => columns.map((c) => escapeCell(r[c.key])))];
+  const aoa = sheetRows(columns, rows);
   const ws = XLSX.utils.aoa_to_sheet(aoa);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, sheetName.slice(0, 31) || 'Sheet1');
@@ -79,3 +68,5 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string };
   return e.code === '23505' && (!constraint || e.constraint === constraint);
 }
+
+export type { ExportColumn };

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Icon, Table } from 'semantic-ui-react';
+import { Button, Icon, Table } from 'semantic-ui-react';
 import { isCancelled, reportError, requestData } from '../../api/http.js';
+import { allPages, exportRows } from '../../util/export-xlsx.js';
 import { useT } from '../../i18n/use-t.js';
 import { EmptyState } from '../empty-state.js';
 import { Pager } from '../pager.js';
@@ -36,6 +37,8 @@ export interface DataTableProps<T> {
   /** Changing it reloads the current page. */
   reloadKey?: unknown;
   testId?: string;
+  /** When given, an Export button writes every row of the list (all pages) to `<exportName>.xlsx`. */
+  exportName?: string;
 }
 
 function cellText(v: unknown): string {
@@ -58,7 +61,7 @@ export function tableAnswer<T>(data: unknown, legacy: boolean): { total: number;
 }
 
 /** Generic list table: server paging (10…1000), sortable columns; a failure shows msg and empties the table (§8). */
-export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey, initialSize = DEFAULT_TABLE_SIZE, active = true, reloadKey, testId = 'data-table' }: DataTableProps<T>) {
+export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey, initialSize = DEFAULT_TABLE_SIZE, active = true, reloadKey, testId = 'data-table', exportName }: DataTableProps<T>) {
   const { t } = useT();
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(initialSize);
@@ -91,6 +94,22 @@ export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey,
   }, [active, load, reloadKey]);
   useEffect(() => () => ctrl.current?.abort(), []);
 
+  const [exporting, setExporting] = useState(false);
+  const exportAll = async () => {
+    if (!exportName) return;
+    setExporting(true);
+    try {
+      const filter = JSON.parse(queryKey) as Record<string, unknown>;
+      const rows = await allPages((c, s) => requestData<unknown>(url, { json: tableRequest(c, s, sort, filter, legacy) }).then((d) => tableAnswer<T>(d, legacy)));
+      const titles = columns.map((c) => ({ key: c.key, title: typeof c.title === 'string' ? c.title : c.key }));
+      await exportRows(exportName, titles, rows as Record<string, unknown>[]);
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const clickSort = (column: string) =>
     setSort((s) => {
       if (!s || s.column !== column) return { column, asc: true };
@@ -99,6 +118,11 @@ export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey,
 
   return (
     <div className="sf-data-table" data-testid={testId}>
+      {exportName ? (
+        <div className="sf-data-table-tools">
+          <Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={() => void exportAll()} data-testid={`${testId}-export`} />
+        </div>
+      ) : null}
       <Table celled compact unstackable sortable className={loading ? 'sf-loading' : ''} data-testid={`${testId}-table`}>
         <Table.Header>
           <Table.Row>

@@ -703,6 +703,7 @@ export const web: WebMessages = {
     table: {
       sortAsc: 'Ascending',
       sortDesc: 'Descending',
+      export: 'Export',
     },
     checkbox: {
       min: 'Select at least {{min}}',

@@ -702,6 +702,7 @@ export const web = {
     table: {
       sortAsc: '升序',
       sortDesc: '降序',
+      export: '导出',
     },
     checkbox: {
       min: '至少选择{{min}}项',

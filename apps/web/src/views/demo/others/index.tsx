@@ -98,7 +98,7 @@ export default function WidgetsDemoView({ active }: ViewProps) {
       </Segment>
       <Segment className="sf-demo-section">
         <Header as="h4">{t('widgets.demo.dataTable')}</Header>
-        <DataTable<OperationLogRow> url={ApiPath.operationLogs} columns={columns} rowKey={(r) => r.id} active={active} />
+        <DataTable<OperationLogRow> url={ApiPath.operationLogs} columns={columns} rowKey={(r) => r.id} active={active} exportName="operation-log" />
       </Segment>
     </div>
   );

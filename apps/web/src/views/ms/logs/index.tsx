@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Form, Icon, Label, Popup, Segment, Table, type SemanticCOLORS } from 'semantic-ui-react';
 import { ApiPath, type OperationLogQuery, type OperationLogRow, type Page } from '@schoolflow/contracts';
 import { isCancelled, reportError, requestData } from '../../../api/http.js';
+import { allPages, exportRows } from '../../../util/export-xlsx.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { Pager } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
@@ -45,6 +46,24 @@ export default function OperationLogView({ active }: ViewProps) {
   const { t, lang } = useT();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
+  const [exporting, setExporting] = useState(false);
+  /** Every row matching the applied filters (all pages), as .xlsx. */
+  const exportLog = async () => {
+    setExporting(true);
+    try {
+      const rows = await allPages((c, s) => requestData<Page<OperationLogRow>>(ApiPath.operationLogs, { json: { current: c, size: s, query: toQuery(applied) } }));
+      const columns = (['at', 'account', 'action', 'target', 'result', 'ip', 'detail'] as const).map((key) => ({ key, title: t(`logs.${key}`) }));
+      await exportRows(
+        'operation-log',
+        columns,
+        rows.map((r) => ({ ...r, at: formatDateTime(r.at), detail: detailText(r.detail) })),
+      );
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(10);
   const [page, setPage] = useState<Page<OperationLogRow>>({ total: 0, list: [] });
@@ -143,7 +162,10 @@ export default function OperationLogView({ active }: ViewProps) {
           <h3 className="sf-card-title">
             <Icon name="file alternate outline" /> {t('logs.title')}
           </h3>
-          <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load(applied, current, size)} data-testid="logs-refresh" />
+          <div>
+            <Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={() => void exportLog()} data-testid="logs-export" />
+            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load(applied, current, size)} data-testid="logs-refresh" />
+          </div>
         </div>
         <div className="sf-table-wrap">
           <Table celled striped compact unstackable className="sf-table" data-testid="logs-table">
