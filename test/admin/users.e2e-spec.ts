@@ -82,6 +82,16 @@ describe('user import and export', () => {
     await login('e2eimp_学生', 'Import2');
   });
 
+  it('imports an .xls (BIFF8) file as well as .xlsx', async () => {
+    const before = await userCount();
+    const bytes = workbook([HEADER, ['e2eimp_xls1', '旧格式', '3', 'Import3', '', '']], 'biff8');
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('d0cf11e0'); // an OLE compound file, not a zip
+    const res = await upload<ImportResult>(AdminPath.userImport, token, bytes, 'users.xls');
+    expect(res.body).toMatchObject({ code: 200, result: true, data: { imported: 1, errors: [] } });
+    expect(await userCount()).toBe(before + 1);
+    await login('e2eimp_xls1', 'Import3');
+  });
+
   it('export escapes cells that look like formulas', async () => {
     await createUser('e2eexp_formula', '=1+1');
     await createUser('e2eexp_at', '@SUM(A1)');

@@ -23,10 +23,11 @@ export function expectOk(res: CallResult<unknown>): void {
 }
 
 /** A workbook of one sheet from rows (first row: the header). */
-export function workbook(rows: (string | number)[][]): Buffer {
+/** A one-sheet workbook: xlsx, or the older binary .xls (BIFF8) that schools still send. */
+export function workbook(rows: (string | number)[][], bookType: 'xlsx' | 'biff8' = 'xlsx'): Buffer {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'users');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
 }
 
 /** POSTs one file as the multipart field `file`. */
