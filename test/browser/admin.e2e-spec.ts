@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { type Instance, callAt, isolatedDatabase, loginAt, startInstance, stopInstance } from '../support/instances.js';
+import { callAt, type Instance, isolatedApp, loginAt } from '../support/instances.js';
 import { appUrl, eventually, pathOf, launchBrowser, newTestPage, shot, signIn, tid, type TestPage, waitForPath } from '../support/browser.js';
 
 // System administration in the browser (platform-shell §5): `admin` creates a role, a menu group with a page under
@@ -46,27 +46,20 @@ function sidebarText(page: Page): Promise<string> {
 
 describe('system administration in the browser: a new role and menu reach a signed-in teacher', () => {
   let browser: Browser;
-  let db: Awaited<ReturnType<typeof isolatedDatabase>>;
+  const isolated = isolatedApp();
   let app: Instance | undefined;
-  const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
   let admin: TestPage;
   let teacher: TestPage;
 
   beforeAll(async () => {
-    db = await isolatedDatabase();
-    app = await startInstance(db.url, db.name);
-    process.env.E2E_BASE_URL = app.url;
-    process.env.E2E_DATABASE_URL = db.url;
+    app = await isolated.start();
     browser = await launchBrowser();
     [admin, teacher] = await Promise.all([newTestPage(browser), newTestPage(browser)]);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    process.env.E2E_BASE_URL = shared.base;
-    process.env.E2E_DATABASE_URL = shared.db;
-    await stopInstance(app);
-    await db?.drop();
+    await isolated.stop();
   }, 60_000);
 
   it('teacher is signed in first and does not have the menu yet', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, call } from '../support/api.js';
-import { type Instance, isolatedDatabase, startInstance, stopInstance } from '../support/instances.js';
+import { isolatedApp } from '../support/instances.js';
 import { eventually, launchBrowser, newTestPage, pathOf, shot, signIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
 
 // The leave workflow of school-business §3–§4 driven through the SPA, with several people signed in at once in
@@ -129,24 +129,16 @@ describe('leave workflow in the browser, several people at once', () => {
   let browser: Browser;
   // An app and database of its own: the shared test server's queues hold what other test files left behind, and the
   // live row must land on the first page of the head teacher's (oldest-first) queue.
-  let db: Awaited<ReturnType<typeof isolatedDatabase>>;
-  let app: Instance | undefined;
-  const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
+  const isolated = isolatedApp();
 
   beforeAll(async () => {
-    db = await isolatedDatabase();
-    app = await startInstance(db.url, db.name);
-    process.env.E2E_BASE_URL = app.url;
-    process.env.E2E_DATABASE_URL = db.url;
+    await isolated.start();
     browser = await launchBrowser();
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
-    process.env.E2E_BASE_URL = shared.base;
-    process.env.E2E_DATABASE_URL = shared.db;
-    await stopInstance(app);
-    await db?.drop();
+    await isolated.stop();
   }, 60_000);
 
   it('student submits; the head teacher sees it in the queue live and approves; office approves; the student sees it approved and the bell rise live; the parent got the messages', async () => {

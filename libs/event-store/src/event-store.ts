@@ -1,6 +1,7 @@
 import { ConcurrencyError, type NewEvent, type Queryable, type RecordedEvent } from './types.js';
 
-interface EventRow {
+/** An events row as the database answers it (`recorded_at` is text when it comes through JSON). */
+export interface EventRow {
   position: string;
   transaction_id: string;
   stream_id: string;
@@ -9,7 +10,7 @@ interface EventRow {
   type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  recorded_at: Date;
+  recorded_at: Date | string;
 }
 
 export function toRecorded(r: EventRow): RecordedEvent {
@@ -23,7 +24,7 @@ export function toRecorded(r: EventRow): RecordedEvent {
     type: r.type,
     data: r.data,
     metadata: r.metadata,
-    recordedAt: r.recorded_at,
+    recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
   };
 }
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { toRecorded } from './event-store.js';
+import { type EventRow as Row, toRecorded } from './event-store.js';
 import type { RecordedEvent } from './types.js';
 
 export interface SubscriptionOptions {
@@ -20,17 +20,6 @@ export interface SubscriptionOptions {
   onError?: (err: unknown) => void;
 }
 
-interface Row {
-  position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_type: string;
-  version: number;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  recorded_at: Date;
-}
 
 export const EVENTS_CHANNEL = 'schoolflow_events';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConcurrencyError, EventStore, type EventMetadata, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
+import { ConcurrencyError, EventStore, type EventMetadata, type EventRow, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
 import { type ActorEvent, advance, fold, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -24,17 +24,6 @@ export interface LoadedInstance {
 
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
 
-interface RecordedRow {
-  position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_type: string;
-  version: number;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  recorded_at: string;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -164,7 +153,7 @@ export class WorkflowEngine {
     if (!UUID.test(id)) throw AppException.notFound('notFound');
     const streamId = streamIdOf(flow, id);
     // Visibility and the stream in one round trip.
-    const rows: { participants: string[]; events: RecordedRow[] }[] = await this.hot.query(
+    const rows: { participants: string[]; events: EventRow[] }[] = await this.hot.query(
       `SELECT i.participants,
               coalesce((SELECT json_agg(json_build_object('position', e.position::text, 'transaction_id', e.transaction_id::text,
                  'stream_id', e.stream_id, 'stream_type', e.stream_type, 'version', e.version, 'type', e.type, 'data', e.data,
@@ -176,7 +165,7 @@ export class WorkflowEngine {
     const row = rows[0];
     if (!row) throw AppException.notFound('notFound');
     if (!row.participants.includes(actor.userId) && !actor.permissions.has(Permission.workflowViewAll)) throw AppException.notFound('notFound');
-    const events = row.events.map((e) => toRecorded({ ...e, recorded_at: new Date(e.recorded_at) }));
+    const events = row.events.map(toRecorded);
     const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
     return { plugin, id, streamId, events, snapshot, version: events.length };
   }
