@@ -249,3 +249,27 @@ export function trimAll<T extends Record<string, unknown>>(value: T, keys: reado
   for (const k of keys) if (typeof out[k] === 'string') out[k] = (out[k] as string).trim() as T[keyof T];
   return out;
 }
+
+/** A tree loaded from a POST path while the view is active; `reload()` fetches it again. Failures empty it. */
+export function useTree<T>(path: string, active: boolean): { tree: T[]; loading: boolean; reload: () => void } {
+  const [tree, setTree] = useState<T[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const c = new AbortController();
+    setLoading(true);
+    requestData<T[]>(path, { json: {}, signal: c.signal }).then(
+      (data) => setTree(Array.isArray(data) ? data : []),
+      (err: unknown) => {
+        if (isCancelled(err)) return;
+        reportError(err);
+        setTree([]);
+      },
+    ).finally(() => {
+      if (!c.signal.aborted) setLoading(false);
+    });
+    return () => c.abort();
+  }, [path, active, tick]);
+  return { tree, loading, reload: useCallback(() => setTick((n) => n + 1), []) };
+}

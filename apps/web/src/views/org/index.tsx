@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Icon, Segment, Table } from 'semantic-ui-react';
 import { AdminPath, Permission, orgSchema, type OrgNode } from '@schoolflow/contracts';
-import { isCancelled, reportError, requestData } from '../../api/http.js';
 import { Authorized } from '../../components/authorized.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { TextField } from '../../components/form-field.js';
 import { useT } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-registry.js';
-import { FormModal, SelectField, allIds, flattenTree, runAction, validate, type FieldErrors } from '../ms/admin-kit.js';
+import { FormModal, SelectField, allIds, flattenTree, runAction, useTree, validate, type FieldErrors } from '../ms/admin-kit.js';
 
 interface Draft {
   id?: string;
@@ -22,34 +21,12 @@ interface Draft {
 /** Organisations (org): tree with add child, edit, delete. Editing is gated by the user-edit grant. */
 export default function OrgView({ active }: ViewProps) {
   const { t, lang } = useT();
-  const [tree, setTree] = useState<OrgNode[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { tree, loading, reload } = useTree<OrgNode>(AdminPath.orgTree, active);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const [tick, setTick] = useState(0);
-  const reload = () => setTick((n) => n + 1);
 
-  const load = useCallback(async (signal: AbortSignal) => {
-    setLoading(true);
-    try {
-      const data = await requestData<OrgNode[]>(AdminPath.orgTree, { json: {}, signal });
-      setTree(Array.isArray(data) ? data : []);
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      setTree([]);
-    } finally {
-      if (!signal.aborted) setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    if (!active) return;
-    const c = new AbortController();
-    void load(c.signal);
-    return () => c.abort();
-  }, [active, tick, load]);
 
   const label = (n: OrgNode) => (lang === 'en' && n.nameEn ? n.nameEn : n.name);
   const setD = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Checkbox, Form, Icon, Label, Segment, Table } from 'semantic-ui-react';
 import { AdminPath, Permission, menuSchema, type MenuAdminNode, type MenuInput } from '@schoolflow/contracts';
-import { isCancelled, reportError, requestData } from '../../../api/http.js';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { confirmAction } from '../../../components/confirm-dialog.js';
 import { EmptyState } from '../../../components/empty-state.js';
@@ -9,7 +8,7 @@ import { TextField } from '../../../components/form-field.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
 import { menuIcon } from '../../../util/menu-icon.js';
-import { FormModal, SelectField, ToggleField, allIds, flattenTree, runAction, validate, type FieldErrors } from '../admin-kit.js';
+import { FormModal, SelectField, ToggleField, allIds, flattenTree, runAction, useTree, validate, type FieldErrors } from '../admin-kit.js';
 
 type Draft = Omit<MenuInput, 'sort'> & { sort: string };
 
@@ -43,34 +42,12 @@ function toInput(d: Draft): Record<string, unknown> {
 export default function MenusView({ active }: ViewProps) {
   const { t, lang } = useT();
   const canEdit = useAuthorized({ all: [Permission.menuEdit] });
-  const [tree, setTree] = useState<MenuAdminNode[]>([]);
-  const [loading, setLoading] = useState(false);
+  const { tree, loading, reload } = useTree<MenuAdminNode>(AdminPath.menuTree, active);
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
-  const [tick, setTick] = useState(0);
-  const reload = () => setTick((n) => n + 1);
 
-  const load = useCallback(async (signal: AbortSignal) => {
-    setLoading(true);
-    try {
-      const data = await requestData<MenuAdminNode[]>(AdminPath.menuTree, { json: {}, signal });
-      setTree(Array.isArray(data) ? data : []);
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      setTree([]);
-    } finally {
-      if (!signal.aborted) setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    if (!active) return;
-    const c = new AbortController();
-    void load(c.signal);
-    return () => c.abort();
-  }, [active, tick, load]);
 
   const label = (n: { name: string; nameEn: string }) => (lang === 'en' && n.nameEn ? n.nameEn : n.name);
   const setD = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
