@@ -67,10 +67,12 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
     dataSource,
     config,
     url,
+    // Each step runs even if an earlier one failed: with the embedded PostgreSQL its own exit hook may stop the
+    // database while the app is still closing its connections.
     close: async () => {
-      await app.close();
-      await dataSource.destroy();
-      if (stopPg) await stopPg();
+      await app.close().catch((err: unknown) => logger.warn({ err: String(err) }, 'closing the app'));
+      await dataSource.destroy().catch(() => undefined);
+      if (stopPg) await stopPg().catch(() => undefined);
     },
   };
 }

@@ -68,11 +68,14 @@ export class Subscription {
     this.wake?.();
     await this.loop;
     if (this.listener) {
+      const listener = this.listener;
+      this.listener = undefined;
       try {
-        await this.listener.query(`UNLISTEN ${EVENTS_CHANNEL}`);
-      } finally {
-        this.listener.release();
-        this.listener = undefined;
+        await listener.query(`UNLISTEN ${EVENTS_CHANNEL}`);
+        listener.release();
+      } catch (err) {
+        // The database may already be gone (it is shutting down too): drop the connection instead of reusing it.
+        listener.release(err instanceof Error ? err : true);
       }
     }
   }
