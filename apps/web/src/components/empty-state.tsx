@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon, type SemanticICONS } from 'semantic-ui-react';
+import { Icon, type SemanticICONS, Table } from 'semantic-ui-react';
 
 interface Props {
   icon?: SemanticICONS;
@@ -16,5 +16,16 @@ export function EmptyState({ icon = 'inbox', text, testId, children }: Props) {
       <p>{text}</p>
       {children}
     </div>
+  );
+}
+
+/** The empty placeholder as the single row of a table spanning all its columns. */
+export function EmptyRow({ colSpan, text, testId }: { colSpan: number; text: string; testId?: string }) {
+  return (
+    <Table.Row>
+      <Table.Cell colSpan={colSpan}>
+        <EmptyState text={text} testId={testId} />
+      </Table.Cell>
+    </Table.Row>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Form, Icon, Segment, Table } from 'semantic-ui-react';
 import { AdminPath, Permission, orgSchema, type OrgNode } from '@schoolflow/contracts';
 import { Authorized } from '../../components/authorized.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
-import { EmptyState } from '../../components/empty-state.js';
+import { EmptyRow } from '../../components/empty-state.js';
 import { TextField } from '../../components/form-field.js';
 import { useT } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-registry.js';
@@ -128,11 +128,7 @@ export default function OrgView({ active }: ViewProps) {
             </Table.Header>
             <Table.Body>
               {tree.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={6}>
-                    <EmptyState text={t('common.empty')} testId="org-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={6} text={t('common.empty')} testId="org-empty" />
               ) : (
                 rows(tree, 0)
               )}

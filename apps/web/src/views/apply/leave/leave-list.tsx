@@ -5,7 +5,7 @@ import type { Page, WorkflowListItem } from '@schoolflow/contracts';
 import type { ReviewStatus } from '@schoolflow/workflows';
 import { isCancelled, reportError } from '../../../api/http.js';
 import { asPage, workflowApi } from '../../../api/workflow-api.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow } from '../../../components/empty-state.js';
 import { Pager } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
@@ -106,11 +106,7 @@ export function LeaveList({ scope, active, title }: Props) {
             </Table.Header>
             <Table.Body>
               {page.list.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={8}>
-                    <EmptyState text={t('leave.listEmpty')} testId="leave-list-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={8} text={t('leave.listEmpty')} testId="leave-list-empty" />
               ) : (
                 page.list.map((row) => (
                   <Table.Row

@@ -3,7 +3,7 @@ import { Button, Checkbox, Form, Icon, Label, List, Segment, Table } from 'seman
 import { AdminPath, Permission, dictEntrySchema, dictTableSchema, type DictEntryRow, type DictTableRow } from '@schoolflow/contracts';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { confirmAction } from '../../../components/confirm-dialog.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow, EmptyState } from '../../../components/empty-state.js';
 import { TextField } from '../../../components/form-field.js';
 import { Pager } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
@@ -288,11 +288,7 @@ export default function DictView({ active }: ViewProps) {
                 </Table.Header>
                 <Table.Body>
                   {list.length === 0 ? (
-                    <Table.Row>
-                      <Table.Cell colSpan={10}>
-                        <EmptyState text={t('common.empty')} testId="dict-entry-empty" />
-                      </Table.Cell>
-                    </Table.Row>
+                    <EmptyRow colSpan={10} text={t('common.empty')} testId="dict-entry-empty" />
                   ) : (
                     list.map((r) => (
                       <Table.Row key={r.id} data-testid="dict-entry-row" data-id={r.id} data-code={r.code} data-published={r.published ? '1' : '0'}>

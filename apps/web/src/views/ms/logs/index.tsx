@@ -3,7 +3,7 @@ import { Button, Form, Icon, Label, Popup, Segment, Table, type SemanticCOLORS }
 import { ApiPath, type OperationLogQuery, type OperationLogRow, type Page } from '@schoolflow/contracts';
 import { isCancelled, reportError, requestData } from '../../../api/http.js';
 import { allPages, exportRows } from '../../../util/export-xlsx.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow } from '../../../components/empty-state.js';
 import { Pager } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
@@ -182,11 +182,7 @@ export default function OperationLogView({ active }: ViewProps) {
             </Table.Header>
             <Table.Body>
               {page.list.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={7}>
-                    <EmptyState text={t('common.empty')} testId="logs-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={7} text={t('common.empty')} testId="logs-empty" />
               ) : (
                 page.list.map((row) => {
                   const detail = detailText(row.detail);

@@ -3,7 +3,7 @@ import { Button, Checkbox, Form, Icon, Label, Segment, Table } from 'semantic-ui
 import { AdminPath, Permission, menuSchema, type MenuAdminNode, type MenuInput } from '@schoolflow/contracts';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { confirmAction } from '../../../components/confirm-dialog.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow } from '../../../components/empty-state.js';
 import { TextField } from '../../../components/form-field.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
@@ -195,11 +195,7 @@ export default function MenusView({ active }: ViewProps) {
             </Table.Header>
             <Table.Body>
               {tree.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={7}>
-                    <EmptyState text={t('common.empty')} testId="menu-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={7} text={t('common.empty')} testId="menu-empty" />
               ) : (
                 rows(tree, 0)
               )}

@@ -3,7 +3,7 @@ import { Button, Icon, Label, Segment, Table } from 'semantic-ui-react';
 import { AdminPath, Permission, roleTypeSchema, type RoleTypeRow } from '@schoolflow/contracts';
 import { Authorized } from '../../../components/authorized.js';
 import { confirmAction } from '../../../components/confirm-dialog.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow } from '../../../components/empty-state.js';
 import { TextField } from '../../../components/form-field.js';
 import { Pager } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
@@ -86,11 +86,7 @@ export default function RoleTypesView({ active }: ViewProps) {
             </Table.Header>
             <Table.Body>
               {list.page.list.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={5}>
-                    <EmptyState text={t('common.empty')} testId="role-type-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={5} text={t('common.empty')} testId="role-type-empty" />
               ) : (
                 list.page.list.map((row) => (
                   <Table.Row key={row.id} data-testid="role-type-row" data-id={row.id} data-kind={row.kind}>

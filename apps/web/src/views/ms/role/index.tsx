@@ -15,7 +15,7 @@ import {
 import { errorMessage, reportError, requestData } from '../../../api/http.js';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { confirmAction } from '../../../components/confirm-dialog.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow } from '../../../components/empty-state.js';
 import { TextField } from '../../../components/form-field.js';
 import { Pager } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
@@ -322,11 +322,7 @@ export default function RolesView({ active }: ViewProps) {
             </Table.Header>
             <Table.Body>
               {list.page.list.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={8}>
-                    <EmptyState text={t('common.empty')} testId="role-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={8} text={t('common.empty')} testId="role-empty" />
               ) : (
                 list.page.list.map((r) => (
                   <Table.Row key={r.id} data-testid="role-row" data-id={r.id} data-code={r.code} data-kind={r.kind} data-enabled={r.enabled ? '1' : '0'}>

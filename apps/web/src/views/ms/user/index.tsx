@@ -14,7 +14,7 @@ import {
 import { postBlob, reportError, requestData, saveBlob } from '../../../api/http.js';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { confirmAction } from '../../../components/confirm-dialog.js';
-import { EmptyState } from '../../../components/empty-state.js';
+import { EmptyRow } from '../../../components/empty-state.js';
 import { TextField } from '../../../components/form-field.js';
 import { Pager } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
@@ -250,11 +250,7 @@ export default function UsersView({ active }: ViewProps) {
             </Table.Header>
             <Table.Body>
               {list.page.list.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={9}>
-                    <EmptyState text={t('common.empty')} testId="user-empty" />
-                  </Table.Cell>
-                </Table.Row>
+                <EmptyRow colSpan={9} text={t('common.empty')} testId="user-empty" />
               ) : (
                 list.page.list.map((u) => (
                   <Table.Row key={u.id} data-testid="user-row" data-id={u.id} data-account={u.account} data-enabled={u.enabled ? '1' : '0'}>
