@@ -10,7 +10,7 @@ import {
   type WorkflowTaskItem,
 } from '@schoolflow/contracts';
 import { EventStore } from '@schoolflow/event-store';
-import { fold } from '@schoolflow/workflows';
+import { advance, fold } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
@@ -62,8 +62,11 @@ export class WorkflowReadService {
     const row = rows[0] as ListRow;
     const actorIds = [...new Set(events.map((e) => String(e.data.actorId ?? '')).filter((x) => /^[0-9a-f-]{36}$/.test(x)))];
     const names = await this.names([...actorIds, ...def.assignees(snapshot)]);
-    const history = events.map((e, i) => {
-      const state = def.stateOf(fold(def.machine, events.slice(0, i + 1).map((x) => ({ type: x.type, data: x.data }))));
+    // One pass: each event's state is the previous snapshot advanced by it.
+    let step = fold(def.machine, []);
+    const history = events.map((e) => {
+      step = advance(def.machine, step, [{ type: e.type, data: e.data }]);
+      const state = def.stateOf(step);
       const actorId = typeof e.data.actorId === 'string' ? e.data.actorId : null;
       return {
         version: e.version,
