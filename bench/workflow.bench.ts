@@ -8,9 +8,11 @@
  */
 import type pg from 'pg';
 import { login } from '../test/support/api.js';
-import { act, leaveForm, submitLeave } from '../test/support/workflow.js';
+import type { Envelope, WorkflowCommandResult } from '@schoolflow/contracts';
+import { leaveForm } from '../test/support/workflow.js';
 import { type BenchServer, runMain, withBenchServer } from './support/bench-server.js';
 import { openDb } from './support/db.js';
+import { LeanClient } from './support/lean-http.js';
 import { type DemoStudent, demoStudents, OFFICE, spreadOverClasses } from './support/demo-school.js';
 import { notificationBacklog } from './support/notifications.js';
 import { type CpuSample, describeContext, formatCpu, sampleCpu } from './support/machine.js';
@@ -32,6 +34,10 @@ interface Client {
   studentToken: string;
   headToken: string;
   officeToken: string;
+  /** One keep-alive connection per simulated browser (student, head teacher, office). */
+  studentHttp: LeanClient;
+  headHttp: LeanClient;
+  officeHttp: LeanClient;
 }
 
 /** Client-side latencies of the commands answered 200, and every other answer counted by status and message. */
@@ -55,7 +61,7 @@ class Recorder {
 }
 
 /** One command: its latency counts only when answered 200 with a result; answers the new version (or null). */
-async function timed(rec: Recorder, kind: Kind, send: () => ReturnType<typeof submitLeave>): Promise<{ id: string; version: number } | null> {
+async function timed(rec: Recorder, kind: Kind, send: () => Promise<{ status: number; body: Envelope<WorkflowCommandResult> }>): Promise<{ id: string; version: number } | null> {
   const t0 = performance.now();
   try {
     const res = await send();
@@ -73,11 +79,11 @@ async function timed(rec: Recorder, kind: Kind, send: () => ReturnType<typeof su
 
 /** One leave through its three commands: the student submits, the head teacher approves, the office approves. */
 async function oneLeave(c: Client, rec: Recorder): Promise<void> {
-  const started = await timed(rec, 'submit', () => submitLeave(c.studentToken, leaveForm(1)));
+  const started = await timed(rec, 'submit', () => c.studentHttp.submitLeave(c.studentToken, leaveForm(1)));
   if (!started) return;
-  const afterHead = await timed(rec, 'headTeacherApprove', () => act(c.headToken, started.id, { type: 'APPROVE' }, started.version));
+  const afterHead = await timed(rec, 'headTeacherApprove', () => c.headHttp.act(c.headToken, started.id, { type: 'APPROVE' }, started.version));
   if (!afterHead) return;
-  const done = await timed(rec, 'officeApprove', () => act(c.officeToken, started.id, { type: 'APPROVE' }, afterHead.version));
+  const done = await timed(rec, 'officeApprove', () => c.officeHttp.act(c.officeToken, started.id, { type: 'APPROVE' }, afterHead.version));
   if (done) rec.instances++;
 }
 
@@ -217,7 +223,16 @@ async function bench(server: BenchServer): Promise<void> {
   // Each client is its own set of browsers: its own sessions for the student, the head teacher and the office.
   const clients: Client[] = await mapLimit(students.length, 4, async (i) => {
     const s = students[i] as DemoStudent;
-    return { student: s.account, headTeacher: s.headTeacher, studentToken: await login(s.account), headToken: await login(s.headTeacher), officeToken: await login(OFFICE) };
+    return {
+      student: s.account,
+      headTeacher: s.headTeacher,
+      studentToken: await login(s.account),
+      headToken: await login(s.headTeacher),
+      officeToken: await login(OFFICE),
+      studentHttp: new LeanClient(server.url),
+      headHttp: new LeanClient(server.url),
+      officeHttp: new LeanClient(server.url),
+    };
   });
 
   const warm = new Recorder();
