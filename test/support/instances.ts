@@ -23,8 +23,12 @@ export async function stopInstance(i: Instance | undefined): Promise<void> {
 }
 
 /** Calls the API of a given instance (the shared helpers target the main test server). */
-export async function callAt<T>(base: string, path: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<{ status: number; body: { code: number; result: boolean; msg: string; data?: T } }> {
-  const headers: Record<string, string> = {};
+export async function callAt<T>(
+  base: string,
+  path: string,
+  init: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: { code: number; result: boolean; msg: string; data?: T } }> {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.token) headers['X-Access-Token'] = init.token;
   let body: string | undefined;
   if (init.json !== undefined) {

@@ -1,3 +1,4 @@
 export * from './types.js';
 export * from './event-store.js';
 export * from './subscription.js';
+export * from './listener.js';

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { type EventRow as Row, toRecorded } from './event-store.js';
+import type { PgListener } from './listener.js';
 import type { RecordedEvent } from './types.js';
 
 export interface SubscriptionOptions {
@@ -18,6 +19,8 @@ export interface SubscriptionOptions {
   /** Called after the batch committed, for effects outside the database (pushes). At most once per batch per process. */
   afterCommit?: (events: RecordedEvent[]) => Promise<void> | void;
   onError?: (err: unknown) => void;
+  /** The process's shared LISTEN connection; without it the subscription opens its own. */
+  listener?: PgListener;
 }
 
 
@@ -40,6 +43,7 @@ export class Subscription {
   private listener: pg.PoolClient | undefined;
   private loop: Promise<void> | undefined;
   private pending = false;
+  private unlisten: (() => void)[] = [];
 
   constructor(
     private readonly pool: pg.Pool,
@@ -50,10 +54,15 @@ export class Subscription {
     if (this.running) return;
     this.running = true;
     await this.pool.query(`INSERT INTO subscription_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [this.options.name]);
-    this.listener = await this.pool.connect();
-    this.listener.on('notification', () => this.poke());
-    this.listener.on('error', (err) => this.options.onError?.(err));
-    await this.listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    const shared = this.options.listener;
+    if (shared) {
+      this.unlisten = [await shared.on(EVENTS_CHANNEL, () => this.poke()), shared.onReset(() => this.poke())];
+    } else {
+      this.listener = await this.pool.connect();
+      this.listener.on('notification', () => this.poke());
+      this.listener.on('error', (err) => this.options.onError?.(err));
+      await this.listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    }
     this.loop = this.run();
   }
 
@@ -67,6 +76,7 @@ export class Subscription {
     this.running = false;
     this.wake?.();
     await this.loop;
+    for (const off of this.unlisten.splice(0)) off();
     if (this.listener) {
       const listener = this.listener;
       this.listener = undefined;

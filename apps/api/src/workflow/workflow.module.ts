@@ -4,6 +4,7 @@ import { LeavePlugin } from '../applications/leave/leave.plugin.js';
 import { FLOW_PLUGINS } from './domain/flow-plugin.js';
 import { WorkflowEngine } from './domain/workflow-engine.service.js';
 import { WorkflowReadService } from './domain/workflow-read.service.js';
+import { StreamCache } from './domain/stream-cache.js';
 import { MyTasksController } from './queries/my-tasks/my-tasks.controller.js';
 import { StartWorkflowController } from './commands/start-workflow/start-workflow.controller.js';
 import { StartWorkflowHandler } from './commands/start-workflow/start-workflow.handler.js';
@@ -19,6 +20,7 @@ import { ListWorkflowsController } from './queries/list-workflows/list-workflows
   providers: [
     LeavePlugin,
     { provide: FLOW_PLUGINS, useFactory: (leave: LeavePlugin) => [leave], inject: [LeavePlugin] },
+    StreamCache,
     WorkflowEngine,
     WorkflowReadService,
     StartWorkflowHandler,

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -27,6 +28,8 @@ const enableSchema = idsSchema.extend({ enabled: z.boolean({ error: 'validation.
 
 /** The menu tree editor: every field, remark flags (custom page and parameter, home page, top/left, hidden, no cache). */
 @ApiTags('admin')
+// Its writes change who may do what: this instance's cached grants are dropped at once (docs/adr/0010).
+@UseInterceptors(AccessChangeInterceptor)
 @Controller()
 export class MenusController {
   constructor(

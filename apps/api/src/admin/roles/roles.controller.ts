@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -30,6 +31,8 @@ const roleIdSchema = z.object({ roleId: z.string({ error: 'validation.idRequired
 
 /** Role types (ordinary / dynamic SQL) and roles: CRUD, grants of menus and permission values, users, SQL test. */
 @ApiTags('admin')
+// Its writes change who may do what: this instance's cached grants are dropped at once (docs/adr/0010).
+@UseInterceptors(AccessChangeInterceptor)
 @Controller()
 export class RolesController {
   constructor(

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -38,6 +39,8 @@ const templateTitle = (lang: Language, key: string): string => translate(lang, `
 
 /** User administration (school-business §3, §5): list, create, update, enable, delete, reset password, sessions, Excel. */
 @ApiTags('admin')
+// Its writes change who may do what: this instance's cached grants are dropped at once (docs/adr/0010).
+@UseInterceptors(AccessChangeInterceptor)
 @Controller()
 export class UsersController {
   constructor(

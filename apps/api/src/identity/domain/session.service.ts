@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ErrorCode, type SessionView } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { ClientInfo } from '../../infrastructure/http/request-context.js';
 import { permissionsOf, rolesOf } from '../../access/domain/grants.sql.js';
+import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 
@@ -47,6 +48,53 @@ function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
+/** Channel of the triggers that announce a session, user or grant change (migrations/1732000005000). */
+export const AUTH_CHANNEL = 'schoolflow_auth';
+/** A cached lookup is re-read after this long even without a change notification (defence in depth). */
+const CACHE_MAX_AGE_MS = 30_000;
+const CACHE_MAX_ENTRIES = 20_000;
+
+/**
+ * Live sessions with their grants, cached per token hash (docs/adr/0010). Entries are dropped by the triggers'
+ * notifications on any instance's change, locally and at once by this instance's own changes, all of them when the
+ * notification connection is lost, and after CACHE_MAX_AGE_MS in any case. A lookup that raced with a change
+ * (the epoch moved while it was in flight) is answered but not cached.
+ */
+class SessionCache {
+  private readonly byHash = new Map<string, { row: SessionRow; at: number }>();
+  private epoch = 0;
+
+  get(hash: string, now: number): SessionRow | undefined {
+    const hit = this.byHash.get(hash);
+    if (!hit) return undefined;
+    if (now - hit.at > CACHE_MAX_AGE_MS) {
+      this.byHash.delete(hash);
+      return undefined;
+    }
+    return hit.row;
+  }
+
+  get currentEpoch(): number {
+    return this.epoch;
+  }
+
+  put(hash: string, row: SessionRow, epochAtRead: number, now: number): void {
+    if (epochAtRead !== this.epoch) return;
+    if (this.byHash.size >= CACHE_MAX_ENTRIES) this.byHash.clear();
+    this.byHash.set(hash, { row, at: now });
+  }
+
+  /** `s:<session id>`, `u:<user id>` or `*` (migrations/1732000005000). */
+  invalidate(what: string): void {
+    this.epoch++;
+    if (what === '*' || what === '') return this.byHash.clear();
+    const [kind, id] = [what.slice(0, 2), what.slice(2)];
+    for (const [hash, { row }] of this.byHash) {
+      if ((kind === 's:' && row.id === id) || (kind === 'u:' && row.user_id === id)) this.byHash.delete(hash);
+    }
+  }
+}
+
 /** A touch is written at most this often; the sliding expiry is precise to this many seconds. */
 const TOUCH_EVERY_MS = 15_000;
 
@@ -55,14 +103,26 @@ const TOUCH_EVERY_MS = 15_000;
  * answers the session and the user's grants together (one round trip per request).
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements OnModuleInit {
   private readonly hot: Prepared;
+  private readonly cache = new SessionCache();
 
   constructor(
     private readonly db: DataSource,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly notifications: DatabaseNotifications,
   ) {
     this.hot = prepared(poolOf(db));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.notifications.on(AUTH_CHANNEL, (payload) => this.cache.invalidate(payload));
+    this.notifications.onReset(() => this.cache.invalidate('*'));
+  }
+
+  /** Forget cached sessions and grants after a change made through this instance (others hear the triggers). */
+  invalidate(what: { sessionId: string } | { userId: string } | 'all'): void {
+    this.cache.invalidate(what === 'all' ? '*' : 'sessionId' in what ? `s:${what.sessionId}` : `u:${what.userId}`);
   }
 
   async create(userId: string, client: ClientInfo): Promise<string> {
@@ -77,13 +137,23 @@ export class SessionService {
 
   async resolve(token: string): Promise<SessionLookup> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
-    const rows: SessionRow[] = await this.hot.query(
-      `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason,
-              ${rolesOf('s.user_id')} AS roles, ${permissionsOf('s.user_id')} AS permissions
-         FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
-      [tokenHash(token)],
-    );
-    const row = rows[0];
+    const hash = tokenHash(token);
+    const key = hash.toString('base64');
+    const now = Date.now();
+    let row = this.notifications.live ? this.cache.get(key, now) : undefined;
+    // A cached session that looks expired may have been extended by another instance: ask the database.
+    if (row && row.expires_at.getTime() <= now) row = undefined;
+    if (!row) {
+      const epoch = this.cache.currentEpoch;
+      const rows: SessionRow[] = await this.hot.query(
+        `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason,
+                ${rolesOf('s.user_id')} AS roles, ${permissionsOf('s.user_id')} AS permissions
+           FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
+        [hash],
+      );
+      row = rows[0];
+      if (row && row.enabled && !row.revoked_at && this.notifications.live) this.cache.put(key, row, epoch, now);
+    }
     if (!row || !row.enabled) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
     if (row.revoked_at) {
       return row.revoke_reason === 'logout'
@@ -93,12 +163,16 @@ export class SessionService {
     if (row.expires_at.getTime() <= Date.now()) return { ok: false, code: ErrorCode.TOKEN_EXPIRED, key: 'tokenExpired' };
     let expiresAt = row.expires_at;
     if (Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+      // Marked first: concurrent requests sharing the cached row do not touch again.
+      row.last_seen_at = new Date();
       const touched: { expires_at: Date }[] = await this.hot.query(
         `UPDATE sys_session SET last_seen_at = now(), expires_at = now() + make_interval(secs => $2)
           WHERE id = $1 AND revoked_at IS NULL RETURNING expires_at`,
         [row.id, this.config.sessionTtlSeconds],
       );
       expiresAt = touched[0]?.expires_at ?? expiresAt;
+      // The cached row is shared by later requests: it now carries the extended expiry.
+      row.expires_at = expiresAt;
     }
     return {
       ok: true,
@@ -109,6 +183,7 @@ export class SessionService {
   /** Remembers the language the user works in (pushes are rendered in it); written only when it changes. */
   async rememberLanguage(userId: string, lang: 'zh' | 'en'): Promise<void> {
     await this.db.query(`UPDATE sys_user SET lang = $2 WHERE id = $1 AND lang <> $2`, [userId, lang]);
+    this.invalidate({ userId });
   }
 
   async expiresAt(sessionId: string): Promise<Date | null> {
@@ -118,6 +193,7 @@ export class SessionService {
 
   async revoke(sessionId: string, reason: RevokeReason): Promise<void> {
     await this.db.query(`UPDATE sys_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [sessionId, reason]);
+    this.invalidate({ sessionId });
   }
 
   /** Ends every other live session of the user; answers how many. */
@@ -128,6 +204,7 @@ export class SessionService {
         RETURNING id`,
       [userId, keepSessionId, reason],
     );
+    this.invalidate({ userId });
     // TypeORM answers UPDATE ... RETURNING as [rows, count]
     const first = rows[0];
     return Array.isArray(first) ? first.length : rows.length;

@@ -1,8 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { DatabaseNotifications } from './database-notifications.js';
 
-/** Provides the started DataSource and the configuration to every module. */
+/** Provides the started DataSource, its shared LISTEN connection and the configuration to every module. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -12,8 +13,9 @@ export class CoreModule {
       providers: [
         { provide: SERVER_CONFIG, useValue: config },
         { provide: DataSource, useValue: dataSource },
+        DatabaseNotifications,
       ],
-      exports: [SERVER_CONFIG, DataSource],
+      exports: [SERVER_CONFIG, DataSource, DatabaseNotifications],
     };
   }
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { type RecordedEvent, Subscription } from '@schoolflow/event-store';
 import { advance, fold } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
@@ -39,6 +40,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     private readonly engine: WorkflowEngine,
     private readonly gateway: RealtimeGateway,
     private readonly reminders: ReminderScheduler,
+    private readonly notifications: DatabaseNotifications,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -50,12 +52,13 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
       name: NOTIFICATIONS_SUBSCRIPTION,
       idleMs: 2000,
       batchSize: 500,
+      listener: this.notifications,
       handle: async (events, client) => {
         ({ pushes, tasks } = await this.handleBatch(events, client));
       },
       afterCommit: async () => {
         this.gateway.emit(pushes);
-        for (const t of tasks) await this.reminders.scheduleFor(t.instanceId, t.version);
+        await this.reminders.schedule(tasks);
       },
       onError: (err) => logger.error({ err }, 'notifications subscription failed; retrying'),
     });

@@ -12,6 +12,7 @@ import { WorkflowProjection } from './workflow-projection.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
+import { type CachedStream, StreamCache } from './stream-cache.js';
 
 export interface LoadedInstance {
   plugin: FlowPlugin;
@@ -20,6 +21,7 @@ export interface LoadedInstance {
   events: RecordedEvent[];
   snapshot: AnyMachineSnapshot;
   version: number;
+  participants: string[];
 }
 
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
@@ -48,6 +50,7 @@ export class WorkflowEngine {
   constructor(
     private readonly db: DataSource,
     private readonly oplog: OperationLogService,
+    private readonly streams: StreamCache,
     @Inject(FLOW_PLUGINS) plugins: FlowPlugin[],
   ) {
     this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
@@ -83,6 +86,7 @@ export class WorkflowEngine {
     const events = [start, ...auto.events];
     const meta = this.metadata(actor, client, requestId);
     const status = def.status(snapshot);
+    const participants = [...new Set([...plan.owners, ...plan.reviewers])];
     // One statement: the events, the instance, its tasks and the attachment links (docs/adr/0006).
     await EventStore.append(
       this.hot,
@@ -102,16 +106,18 @@ export class WorkflowEngine {
         studentId: plan.studentId,
         form: plugin.formView(plan.data),
         owners: [...new Set(plan.owners)],
-        participants: [...new Set([...plan.owners, ...plan.reviewers])],
+        participants,
         attachments: plan.attachments,
       }),
     );
+    this.streams.put(streamId, { version: events.length, snapshot, participants });
     return { id, version: events.length, state: def.stateOf(snapshot) };
   }
 
   async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
-    const loaded = await this.load(flow, id, actor);
-    const { plugin, snapshot, version } = loaded;
+    const plugin = this.plugin(flow);
+    const streamId = streamIdOf(flow, id);
+    const { snapshot, version, participants } = await this.commandState(plugin, id, streamId, actor, ifMatch);
     const def = plugin.definition;
     if (ifMatch !== null && ifMatch !== version) throw AppException.conflict('workflow.conflict');
     if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
@@ -131,7 +137,7 @@ export class WorkflowEngine {
     try {
       await EventStore.append(
         this.hot,
-        loaded.streamId,
+        streamId,
         flow,
         newEvents.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
         version,
@@ -141,10 +147,34 @@ export class WorkflowEngine {
         ),
       );
     } catch (err) {
-      if (err instanceof ConcurrencyError) throw AppException.conflict('workflow.conflict');
+      if (err instanceof ConcurrencyError) {
+        this.streams.evict(streamId);
+        throw AppException.conflict('workflow.conflict');
+      }
       throw err;
     }
+    this.streams.put(streamId, { version: newVersion, snapshot: next, participants });
     return { id, version: newVersion, state: def.stateOf(next) };
+  }
+
+  /**
+   * The state a command decides on: the cached fold when there is one (docs/adr/0010) — it can only be behind,
+   * and then the append's version check answers 409 as it would for a concurrent command — else the stream read.
+   * An If-Match above the cached version proves the entry behind, so the stream is read.
+   */
+  private async commandState(plugin: FlowPlugin, id: string, streamId: string, actor: Principal, ifMatch: number | null): Promise<CachedStream> {
+    if (!UUID.test(id)) throw AppException.notFound('notFound');
+    const cached = this.streams.get(streamId);
+    if (cached && (ifMatch === null || ifMatch <= cached.version)) {
+      if (!this.visible(cached.participants, actor)) throw AppException.notFound('notFound');
+      return cached;
+    }
+    const loaded = await this.load(plugin.definition.flow, id, actor);
+    return { version: loaded.version, snapshot: loaded.snapshot, participants: loaded.participants };
+  }
+
+  private visible(participants: readonly string[], actor: Principal): boolean {
+    return participants.includes(actor.userId) || actor.permissions.has(Permission.workflowViewAll);
   }
 
   /** Loads and folds an instance the actor may see; one they may not see answers 404 (its existence is not told). */
@@ -164,10 +194,11 @@ export class WorkflowEngine {
     );
     const row = rows[0];
     if (!row) throw AppException.notFound('notFound');
-    if (!row.participants.includes(actor.userId) && !actor.permissions.has(Permission.workflowViewAll)) throw AppException.notFound('notFound');
+    if (!this.visible(row.participants, actor)) throw AppException.notFound('notFound');
     const events = row.events.map(toRecorded);
     const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
-    return { plugin, id, streamId, events, snapshot, version: events.length };
+    this.streams.put(streamId, { version: events.length, snapshot, participants: row.participants });
+    return { plugin, id, streamId, events, snapshot, version: events.length, participants: row.participants };
   }
 
   /** Commands this actor could send now (for buttons; the browser checks again with the same machine). */

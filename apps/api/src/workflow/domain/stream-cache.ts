@@ -1,0 +1,72 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EVENTS_CHANNEL } from '@schoolflow/event-store';
+import type { AnyMachineSnapshot } from 'xstate';
+import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
+
+/** What a command needs of an instance: its folded state at a version, and who may see it. */
+export interface CachedStream {
+  version: number;
+  snapshot: AnyMachineSnapshot;
+  participants: readonly string[];
+}
+
+const MAX_STREAMS = 20_000;
+
+/**
+ * The folded state of recently used workflow streams, for commands (docs/adr/0010). A state at version n is a fact
+ * (events are immutable), so an entry can only be *behind*, never wrong: the append's optimistic check still decides,
+ * and every instance drops an entry as soon as the events trigger announces a later version. Reads never use it.
+ */
+@Injectable()
+export class StreamCache implements OnModuleInit {
+  private readonly entries = new Map<string, CachedStream>();
+  /** The latest version announced per stream, so a load that raced with an append does not cache the older state. */
+  private readonly announced = new Map<string, number>();
+
+  constructor(private readonly notifications: DatabaseNotifications) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.notifications.on(EVENTS_CHANNEL, (payload) => this.onAppended(payload));
+    this.notifications.onReset(() => this.clear());
+  }
+
+  get(streamId: string): CachedStream | undefined {
+    if (!this.notifications.live) return undefined;
+    return this.entries.get(streamId);
+  }
+
+  /** Remembers a state read or written at `version`, unless a later version is already known. */
+  put(streamId: string, entry: CachedStream): void {
+    if (!this.notifications.live) return;
+    if ((this.announced.get(streamId) ?? 0) > entry.version) return;
+    const current = this.entries.get(streamId);
+    if (current && current.version >= entry.version) return;
+    if (this.entries.size >= MAX_STREAMS) this.entries.clear();
+    this.entries.delete(streamId);
+    this.entries.set(streamId, entry);
+  }
+
+  evict(streamId: string): void {
+    this.entries.delete(streamId);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.announced.clear();
+  }
+
+  /** `stream:version,...` or `*` (migrations/1732000005000). */
+  private onAppended(payload: string): void {
+    if (payload === '*' || payload === '') return this.clear();
+    if (this.announced.size >= MAX_STREAMS) this.announced.clear();
+    for (const item of payload.split(',')) {
+      const at = item.lastIndexOf(':');
+      const streamId = item.slice(0, at);
+      const version = Number(item.slice(at + 1));
+      if (at <= 0 || !Number.isInteger(version)) continue;
+      if ((this.announced.get(streamId) ?? 0) < version) this.announced.set(streamId, version);
+      const cached = this.entries.get(streamId);
+      if (cached && cached.version < version) this.entries.delete(streamId);
+    }
+  }
+}
