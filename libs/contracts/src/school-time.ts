@@ -19,14 +19,33 @@ function cached(map: Map<string, Intl.DateTimeFormat>, tz: string, make: () => I
   return f;
 }
 
+// Offsets and displayed times are pure functions of (zone, instant); the same instants come again and again (a batch
+// of messages shares its creation time and leave times, a form's times are parsed twice), so the answers are kept
+// per zone and instant, exactly, in small maps emptied when full.
+const MEMO_MAX = 2048;
+const offsetMemo = new Map<string, Map<number, number>>();
+const displayMemo = new Map<string, Map<number, string>>();
+/** Keeps `value` for (`tz`, `key`); called only after the zone's format was made, so only valid zones get a map. */
+function remember<T>(memo: Map<string, Map<number, T>>, tz: string, key: number, value: T): T {
+  let m = memo.get(tz);
+  if (!m) {
+    m = new Map();
+    memo.set(tz, m);
+  } else if (m.size >= MEMO_MAX) m.clear();
+  m.set(key, value);
+  return value;
+}
+
 /** Offset of `tz` at the UTC instant `utcMs`, in minutes. */
 function offsetMinutes(tz: string, utcMs: number): number {
+  const known = offsetMemo.get(tz)?.get(utcMs);
+  if (known !== undefined) return known;
   const parts = cached(offsetFormats, tz, () => new Intl.DateTimeFormat('en-US', {
     timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   })).formatToParts(new Date(utcMs));
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - utcMs) / 60000);
+  return remember(offsetMemo, tz, utcMs, Math.round((asUtc - utcMs) / 60000));
 }
 
 /** Answers the instant (ms since epoch), or null when the text is not a valid time. */
@@ -50,7 +69,9 @@ export function parseSchoolTime(text: string, tz: string = DEFAULT_SCHOOL_TZ): n
 
 /** `YYYY-MM-DD HH:mm` in the school's time zone. */
 export function formatSchoolTime(ms: number, tz: string = DEFAULT_SCHOOL_TZ): string {
+  const known = displayMemo.get(tz)?.get(ms);
+  if (known !== undefined) return known;
   const parts = cached(displayFormats, tz, () => new Intl.DateTimeFormat('en-CA', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })).formatToParts(new Date(ms));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  return remember(displayMemo, tz, ms, `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`);
 }

@@ -26,6 +26,41 @@ interface StudentRow {
   head_teacher_id: string | null;
 }
 
+type Candidate = StudentRow & { self: boolean; guardians: string[] };
+
+interface FileRow {
+  res_id: string;
+  owner_id: string;
+  mime: string;
+  size: number;
+  removed: boolean;
+}
+
+interface StartRow {
+  candidates: Candidate[];
+  office: string[];
+  principal: string[];
+  admin: string[];
+  threshold: number | null;
+  files?: FileRow[];
+}
+
+// The reads of a start, as one statement (texts built from code only: they are prepared by name).
+// Candidates come as one json array (ordered by student number), each with its guardians and whether it is the actor.
+const START_SQL = `SELECT coalesce((SELECT json_agg(json_build_object(
+           'id', s.id, 'user_id', s.user_id, 'name', s.name, 'student_no', s.student_no, 'class_name', c.name,
+           'head_teacher_id', c.head_teacher_id, 'self', (s.user_id = $1),
+           'guardians', coalesce((SELECT array_agg(g.user_id) FROM guardian g WHERE g.student_id = s.id), '{}')) ORDER BY s.student_no)
+         FROM student s JOIN admin_class c ON c.id = s.class_id
+        WHERE s.user_id = $1 OR s.id IN (SELECT student_id FROM guardian WHERE user_id = $1)), '[]') AS candidates,
+       ${['office', 'principal', 'admin'].map((r) => `coalesce((SELECT array_agg(u.id ORDER BY u.account) FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id
+                  JOIN sys_role r ON r.id = ur.role_id WHERE r.code = '${r}' AND r.enabled AND u.enabled), '{}') AS ${r}`).join(', ')},
+       (SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays') AS threshold`;
+const START_WITH_FILES_SQL = `${START_SQL},
+       coalesce((SELECT json_agg(json_build_object('res_id', f.res_id, 'owner_id', f.owner_id, 'mime', f.mime, 'size', f.size,
+                                                   'removed', f.removed_at IS NOT NULL))
+                   FROM sys_file f WHERE f.res_id = ANY($2::uuid[])), '[]') AS files`;
+
 const STEP_KEY: Record<string, string> = {
   headTeacherReview: 'messages.step.headTeacherReview',
   officeReview: 'messages.step.officeReview',
@@ -49,26 +84,16 @@ export class LeavePlugin implements FlowPlugin {
     if (start === null || end === null) throw AppException.badRequest('validation.timeInvalid');
     if (end <= start) throw AppException.badRequest('validation.endBeforeStart');
     const attachments = [...new Set(form.attachments ?? [])];
-    // Two reads: whom the actor may apply for (with each student's guardians), and the reviewers and threshold.
-    const [candidates, route] = await Promise.all([
-      tx.query(
-        `SELECT s.id, s.user_id, s.name, s.student_no, c.name AS class_name, c.head_teacher_id, (s.user_id = $1) AS self,
-                coalesce((SELECT array_agg(g.user_id) FROM guardian g WHERE g.student_id = s.id), '{}') AS guardians
-           FROM student s JOIN admin_class c ON c.id = s.class_id
-          WHERE s.user_id = $1 OR s.id IN (SELECT student_id FROM guardian WHERE user_id = $1)
-          ORDER BY s.student_no`,
-        [actor.userId],
-      ) as Promise<(StudentRow & { self: boolean; guardians: string[] })[]>,
-      tx.query(
-        `SELECT ${['office', 'principal', 'admin'].map((r) => `coalesce((SELECT array_agg(u.id ORDER BY u.account) FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id
-                  JOIN sys_role r ON r.id = ur.role_id WHERE r.code = '${r}' AND r.enabled AND u.enabled), '{}') AS ${r}`).join(', ')},
-                (SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays') AS threshold`,
-      ) as Promise<{ office: string[]; principal: string[]; admin: string[]; threshold: number | null }[]>,
-    ]);
-    const student = this.pickStudent(actor, form.studentId, candidates);
-    await this.checkPictures(attachments, actor, tx);
+    // One read (one round trip): whom the actor may apply for (with each student's guardians), the reviewers and
+    // threshold, and — only when there are pictures — the pictures' files.
+    const rows: StartRow[] = attachments.length === 0
+      ? await tx.query(START_SQL, [actor.userId])
+      : await tx.query(START_WITH_FILES_SQL, [actor.userId, attachments]);
+    const row = rows[0];
+    const student = this.pickStudent(actor, form.studentId, row?.candidates ?? []);
+    this.checkPictures(attachments, actor, row?.files ?? []);
     if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
-    const roles = route[0] ?? { office: [], principal: [], admin: [], threshold: null };
+    const roles = row ?? { office: [], principal: [], admin: [], threshold: null };
     // The last step must have a reviewer who is not the applicant: administrators stand in.
     const principal = roles.principal.some((id) => id !== actor.userId) ? roles.principal : [...roles.principal, ...roles.admin];
     const duration = leaveDuration(start, end);
@@ -169,7 +194,7 @@ export class LeavePlugin implements FlowPlugin {
   }
 
   /** The student of this leave: a student applies for themself; a parent names one of their own children. */
-  private pickStudent(actor: Principal, requested: string | undefined, candidates: (StudentRow & { self: boolean; guardians: string[] })[]): StudentRow & { guardians: string[] } {
+  private pickStudent(actor: Principal, requested: string | undefined, candidates: Candidate[]): StudentRow & { guardians: string[] } {
     if (actor.roles.includes(RoleCode.student)) {
       const me = candidates.find((c) => c.self);
       if (!me) throw AppException.unprocessable('workflow.studentNotFound');
@@ -187,15 +212,11 @@ export class LeavePlugin implements FlowPlugin {
     return child;
   }
 
-  private async checkPictures(resIds: string[], actor: Principal, tx: Prepared): Promise<void> {
+  private checkPictures(resIds: string[], actor: Principal, rows: FileRow[]): void {
     if (resIds.length === 0) return;
-    const rows: { res_id: string; owner_id: string; mime: string; size: number; removed_at: Date | null }[] = await tx.query(
-      `SELECT res_id, owner_id, mime, size, removed_at FROM sys_file WHERE res_id = ANY($1::uuid[])`,
-      [resIds],
-    );
     for (const id of resIds) {
       const f = rows.find((r) => r.res_id === id);
-      if (!f || f.removed_at || f.owner_id !== actor.userId) throw AppException.badRequest('workflow.attachmentNotYours');
+      if (!f || f.removed || f.owner_id !== actor.userId) throw AppException.badRequest('workflow.attachmentNotYours');
       if (!['image/jpeg', 'image/png'].includes(f.mime) || f.size > LEAVE_PICTURE_MAX_BYTES) throw AppException.badRequest('workflow.attachmentNotPicture');
     }
   }

@@ -24,13 +24,44 @@ export function languageOf(req: Pick<Request, 'headers'>): Language {
   return m?.[1] === 'en' ? 'en' : 'zh';
 }
 
+// A fixed T per language, made once (getFixedT builds a new function on every call).
+const fixedTs = new Map<Language, TFunction>();
+function fixedT(lang: Language): TFunction {
+  let t = fixedTs.get(lang);
+  if (!t) {
+    t = instance.getFixedT(lang);
+    fixedTs.set(lang, t);
+  }
+  return t;
+}
+
+// Resources are static and in memory, so a key translated without parameters always gives the same text: cached per
+// language (bounded, in case a key ever comes from outside the code).
+const MAX_CACHED_PER_LANGUAGE = 5000;
+const plainTexts = new Map<Language, Map<string, string>>();
+
 export function translator(lang: Language): TFunction {
-  return instance.getFixedT(lang);
+  return fixedT(lang);
 }
 
 /** Translate a server message key, or a `namespace.key` validation key, in a language. */
 export function translate(lang: Language, key: ServerMessageKey | string, params?: Record<string, unknown>): string {
-  const t = instance.getFixedT(lang);
-  const nsKey = key.includes('.') ? key.replace('.', ':') : `server:${key}`;
-  return t(nsKey, params ?? {});
+  if (params === undefined) {
+    let texts = plainTexts.get(lang);
+    if (!texts) {
+      texts = new Map();
+      plainTexts.set(lang, texts);
+    }
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = fixedT(lang)(namespaced(key), {});
+      if (texts.size < MAX_CACHED_PER_LANGUAGE) texts.set(key, text);
+    }
+    return text;
+  }
+  return fixedT(lang)(namespaced(key), params);
+}
+
+function namespaced(key: string): string {
+  return key.includes('.') ? key.replace('.', ':') : `server:${key}`;
 }

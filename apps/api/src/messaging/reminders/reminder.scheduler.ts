@@ -43,12 +43,21 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** A step was assigned: fire a sweep when its delay has passed. */
-  async scheduleFor(instanceId: string, version: number): Promise<void> {
-    if (process.env.REMINDERS_DISABLED === '1') return;
+  /**
+   * Steps were assigned (a committed batch of events): fire a sweep when their delay has passed. The delay is read
+   * once per batch; with no Redis one timer serves the batch, since a sweep reminds every step that is due.
+   */
+  async schedule(steps: readonly { instanceId: string; version: number }[]): Promise<void> {
+    if (process.env.REMINDERS_DISABLED === '1' || steps.length === 0) return;
     const delay = Math.round((await this.reminders.delayMinutes()) * 60_000) + 250;
     if (this.queue) {
-      await this.queue.add('step-due', { instanceId, version }, { jobId: `due-${instanceId}-${version}`, delay, removeOnComplete: true, removeOnFail: 1000 });
+      await this.queue.addBulk(
+        steps.map(({ instanceId, version }) => ({
+          name: 'step-due',
+          data: { instanceId, version },
+          opts: { jobId: `due-${instanceId}-${version}`, delay, removeOnComplete: true, removeOnFail: 1000 },
+        })),
+      );
       return;
     }
     if (delay > 2_147_000_000) return; // beyond a timer's range: the periodic sweep handles it
