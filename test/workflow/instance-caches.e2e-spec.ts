@@ -78,44 +78,39 @@ describe('session cache', () => {
   });
 });
 
+/** The student submits on A (A caches version 1); answers the instance id. */
+async function submitOnA(): Promise<string> {
+  const started = await callAt<WorkflowCommandResult>(A(), '/api/workflows/leave', { token: await loginAt(A(), 'student'), json: leaveForm(1) });
+  expect(started.body.data?.version).toBe(1);
+  return started.body.data?.id as string;
+}
+
+function expectApproved(r: Awaited<ReturnType<typeof act>>): void {
+  expect(r.status).toBe(200);
+  expect(r.body.data).toMatchObject({ version: 3 });
+  expect(r.body.data?.state).toMatch(/^approved/);
+}
+
 describe('stream cache', () => {
   it('commands on either instance decide on the latest state: If-Match newer than a cached state reads the stream', async () => {
-    const student = await loginAt(A(), 'student');
-    const head = await loginAt(B(), 'headteacher');
-    const office = await loginAt(A(), 'office');
-    const started = await callAt<WorkflowCommandResult>(A(), '/api/workflows/leave', { token: student, json: leaveForm(1) });
-    const id = started.body.data?.id as string;
-    expect(started.body.data?.version).toBe(1); // A caches version 1
-    const first = await act(B(), head, id, 1);
-    expect(first.body.data?.version).toBe(2);
+    const id = await submitOnA();
+    expect((await act(B(), await loginAt(B(), 'headteacher'), id, 1)).body.data?.version).toBe(2);
     // A's cached state (version 1) is behind: the user's If-Match 2 proves it, whatever the notification timing.
-    const second = await act(A(), office, id, 2);
-    expect(second.status).toBe(200);
-    expect(second.body.data).toMatchObject({ version: 3 });
-    expect(second.body.data?.state).toMatch(/^approved/);
+    expectApproved(await act(A(), await loginAt(A(), 'office'), id, 2));
   });
 
   it("another instance's append drops the cached state: a command without If-Match decides on the new state", async () => {
-    const student = await loginAt(A(), 'student');
-    const head = await loginAt(B(), 'headteacher');
-    const office = await loginAt(A(), 'office');
-    const started = await callAt<WorkflowCommandResult>(A(), '/api/workflows/leave', { token: student, json: leaveForm(1) });
-    const id = started.body.data?.id as string;
-    expect((await act(B(), head, id)).body.data?.version).toBe(2);
+    const id = await submitOnA();
+    expect((await act(B(), await loginAt(B(), 'headteacher'), id)).body.data?.version).toBe(2);
     // The events trigger announces version 2; A drops its version-1 state (were it kept, A would answer 409).
     await new Promise((r) => setTimeout(r, 1000));
-    const r = await act(A(), office, id);
-    expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ version: 3 });
-    expect(r.body.data?.state).toMatch(/^approved/);
+    expectApproved(await act(A(), await loginAt(A(), 'office'), id));
   });
 
   it('the same step approved on both instances at once (the version both saw): one 200, the others 409, one event', async () => {
-    const student = await loginAt(A(), 'student');
     const headA = await loginAt(A(), 'headteacher');
     const headB = await loginAt(B(), 'headteacher');
-    const started = await callAt<WorkflowCommandResult>(A(), '/api/workflows/leave', { token: student, json: leaveForm(1) });
-    const id = started.body.data?.id as string;
+    const id = await submitOnA();
     await callAt(B(), `/api/workflows/leave/${id}`, { token: headB }); // B caches it too
     const results = await Promise.all([...Array(5)].flatMap(() => [act(A(), headA, id, 1), act(B(), headB, id, 1)]));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
