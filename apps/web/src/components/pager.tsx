@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Pagination } from 'semantic-ui-react';
 import { PAGE_SIZES } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
@@ -9,6 +10,21 @@ interface Props {
   onPage: (page: number) => void;
   onSize: (size: number) => void;
   testId?: string;
+}
+
+/** Page number and size of a paged list; a new page size starts again at page 1. */
+export function usePaging(initialSize = 10): { current: number; size: number; setCurrent: (page: number) => void; setSize: (size: number) => void } {
+  const [current, setCurrent] = useState(1);
+  const [size, setSizeState] = useState(initialSize);
+  return {
+    current,
+    size,
+    setCurrent,
+    setSize: (s: number) => {
+      setSizeState(s);
+      setCurrent(1);
+    },
+  };
 }
 
 /** Total, page size (10…1000, platform-shell §9) and page buttons under a table. */

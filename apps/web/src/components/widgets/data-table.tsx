@@ -4,7 +4,7 @@ import { isCancelled, reportError, requestData } from '../../api/http.js';
 import { allPages, exportRows } from '../../util/export-xlsx.js';
 import { useT } from '../../i18n/use-t.js';
 import { EmptyState } from '../empty-state.js';
-import { Pager } from '../pager.js';
+import { Pager, usePaging } from '../pager.js';
 import { DEFAULT_TABLE_SIZE } from './form-defaults.js';
 import './widgets.css';
 
@@ -63,8 +63,7 @@ export function tableAnswer<T>(data: unknown, legacy: boolean): { total: number;
 /** Generic list table: server paging (10…1000), sortable columns; a failure shows msg and empties the table (§8). */
 export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey, initialSize = DEFAULT_TABLE_SIZE, active = true, reloadKey, testId = 'data-table', exportName }: DataTableProps<T>) {
   const { t } = useT();
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(initialSize);
+  const { current, size, setCurrent, setSize } = usePaging(initialSize);
   const [sort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState<{ total: number; list: T[] }>({ total: 0, list: [] });
   const [loading, setLoading] = useState(false);
@@ -162,10 +161,7 @@ export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey,
         current={current}
         size={size}
         onPage={setCurrent}
-        onSize={(s) => {
-          setSize(s);
-          setCurrent(1);
-        }}
+        onSize={setSize}
         testId={`${testId}-pager`}
       />
     </div>

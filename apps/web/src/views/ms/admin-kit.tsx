@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Modal } from 'semantic-ui-react';
 import type { ZodType } from 'zod';
 import type { Page } from '@schoolflow/contracts';
 import { isCancelled, reportError, requestData } from '../../api/http.js';
+import { usePaging } from '../../components/pager.js';
 import { translate, validationMessage } from '../../i18n/use-t.js';
 import { toast } from '../../util/toast.js';
 import 'semantic-ui-css/components/progress.min.css';
@@ -49,8 +50,7 @@ export async function runAction<T = unknown>(path: string, json: unknown, succes
 
 /** A paged list under `path` with `{current, size, orders, query}`; reloads when the page is active and inputs change. */
 export function usePagedList<T>(path: string, query: Record<string, unknown> | null, active: boolean, initialSize = 10) {
-  const [current, setCurrent] = useState(1);
-  const [size, setSizeState] = useState(initialSize);
+  const { current, size, setCurrent, setSize } = usePaging(initialSize);
   const [page, setPage] = useState<Page<T>>({ total: 0, list: [] });
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
@@ -92,10 +92,7 @@ export function usePagedList<T>(path: string, query: Record<string, unknown> | n
     current,
     size,
     setCurrent,
-    setSize: (s: number) => {
-      setSizeState(s);
-      setCurrent(1);
-    },
+    setSize,
     reload: () => setTick((n) => n + 1),
   };
 }

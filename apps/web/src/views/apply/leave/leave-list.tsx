@@ -6,7 +6,7 @@ import type { ReviewStatus } from '@schoolflow/workflows';
 import { isCancelled, reportError } from '../../../api/http.js';
 import { asPage, workflowApi } from '../../../api/workflow-api.js';
 import { EmptyRow } from '../../../components/empty-state.js';
-import { Pager } from '../../../components/pager.js';
+import { Pager, usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
 import { detailPath, isReviewStatus, leaveTypeLabel, REVIEW_STATUSES, reviewLabel } from '../../../workflow/labels.js';
@@ -24,8 +24,7 @@ export function LeaveList({ scope, active, title }: Props) {
   const { t } = useT();
   const navigate = useNavigate();
   const [status, setStatus] = useState<ReviewStatus | ''>('');
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(10);
+  const { current, size, setCurrent, setSize } = usePaging();
   const [page, setPage] = useState<Page<WorkflowListItem>>({ total: 0, list: [] });
   const [loading, setLoading] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
@@ -150,10 +149,7 @@ export function LeaveList({ scope, active, title }: Props) {
           current={current}
           size={size}
           onPage={setCurrent}
-          onSize={(s) => {
-            setSize(s);
-            setCurrent(1);
-          }}
+          onSize={setSize}
         />
       </Segment>
     </div>

@@ -5,7 +5,7 @@ import { ErrorCode, type Page, type WorkflowTaskItem } from '@schoolflow/contrac
 import { ApiError, errorMessage, isCancelled, reportError } from '../../../api/http.js';
 import { asPage, workflowApi } from '../../../api/workflow-api.js';
 import { EmptyState } from '../../../components/empty-state.js';
-import { Pager } from '../../../components/pager.js';
+import { Pager, usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
 import type { ViewProps } from '../../../router/view-registry.js';
@@ -29,8 +29,7 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 export default function TasksView({ active }: ViewProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(10);
+  const { current, size, setCurrent, setSize } = usePaging();
   const [page, setPage] = useState<Page<WorkflowTaskItem>>({ total: 0, list: [] });
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -254,10 +253,7 @@ export default function TasksView({ active }: ViewProps) {
           current={current}
           size={size}
           onPage={setCurrent}
-          onSize={(s) => {
-            setSize(s);
-            setCurrent(1);
-          }}
+          onSize={setSize}
         />
       </Segment>
       <ActionModal

@@ -4,7 +4,7 @@ import type { MessageRow } from '@schoolflow/contracts';
 import { isCancelled, reportError } from '../../../api/http.js';
 import { messageApi, type MessagePage } from '../../../api/message-api.js';
 import { EmptyState } from '../../../components/empty-state.js';
-import { Pager } from '../../../components/pager.js';
+import { Pager, usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { markAllRead, markRead, messagesVersion, openMessage } from '../../../messages/message-store.js';
 import { useMessageTypeList, useMessageTypes } from '../../../messages/message-types.js';
@@ -30,8 +30,7 @@ export default function MessageCenterView({ active }: ViewProps) {
   const version = useStore(messagesVersion);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(10);
+  const { current, size, setCurrent, setSize } = usePaging();
   const [page, setPage] = useState<MessagePage>({ count: { COUNT: 0, UNREAD: 0 }, result: [] });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [loading, setLoading] = useState(false);
@@ -272,10 +271,7 @@ export default function MessageCenterView({ active }: ViewProps) {
           current={current}
           size={size}
           onPage={setCurrent}
-          onSize={(s) => {
-            setSize(s);
-            setCurrent(1);
-          }}
+          onSize={setSize}
         />
       </Segment>
     </div>

@@ -4,7 +4,7 @@ import { ApiPath, type OperationLogQuery, type OperationLogRow, type Page } from
 import { isCancelled, reportError, requestData } from '../../../api/http.js';
 import { allPages, exportRows } from '../../../util/export-xlsx.js';
 import { EmptyRow } from '../../../components/empty-state.js';
-import { Pager } from '../../../components/pager.js';
+import { Pager, usePaging } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
 import { formatDateTime } from '../../../util/date.js';
@@ -64,8 +64,7 @@ export default function OperationLogView({ active }: ViewProps) {
       setExporting(false);
     }
   };
-  const [current, setCurrent] = useState(1);
-  const [size, setSize] = useState(10);
+  const { current, size, setCurrent, setSize } = usePaging();
   const [page, setPage] = useState<Page<OperationLogRow>>({ total: 0, list: [] });
   const [loading, setLoading] = useState(false);
   const ctrl = useRef<AbortController | null>(null);
@@ -218,10 +217,7 @@ export default function OperationLogView({ active }: ViewProps) {
           current={current}
           size={size}
           onPage={setCurrent}
-          onSize={(s) => {
-            setSize(s);
-            setCurrent(1);
-          }}
+          onSize={setSize}
         />
       </Segment>
     </div>
