@@ -58,9 +58,21 @@ export function toMachineEvent(e: StoredFlowEvent): { type: string } & Record<st
 export function fold<M extends AnyStateMachine>(machine: M, events: readonly StoredFlowEvent[]): SnapshotFrom<M> {
   // Typed loosely inside: the caller's machine type is restored on the way out.
   const logic = machine as AnyStateMachine;
-  let [snapshot] = initialTransition(logic);
+  let snapshot = initialSnapshot(logic);
   for (const e of events) [snapshot] = transition(logic, snapshot, toMachineEvent(e) as never);
   return snapshot as SnapshotFrom<M>;
+}
+
+// A machine's initial snapshot is the same every time (no input) and snapshots are immutable values — transition
+// answers a new one — so it is made once per machine instead of on every fold.
+const initials = new WeakMap<AnyStateMachine, SnapshotFrom<AnyStateMachine>>();
+function initialSnapshot(logic: AnyStateMachine): SnapshotFrom<AnyStateMachine> {
+  let s = initials.get(logic);
+  if (!s) {
+    [s] = initialTransition(logic);
+    initials.set(logic, s);
+  }
+  return s;
 }
 
 /** Continues a fold from a snapshot: the events after it, in order (no replay from the start). */

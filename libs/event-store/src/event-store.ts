@@ -28,6 +28,14 @@ export function toRecorded(r: EventRow): RecordedEvent {
   };
 }
 
+/** What an append answers per event: the columns the database assigns. */
+interface AppendedRow {
+  position: string;
+  transaction_id: string;
+  version: number;
+  recorded_at: Date;
+}
+
 /** Normalises what node-postgres and TypeORM answer for a query (rows, or [rows, count] for DML). */
 function rowsOf<R>(result: unknown): R[] {
   if (Array.isArray(result)) {
@@ -76,13 +84,14 @@ export const EventStore = {
       INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
       SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
        WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}
-      RETURNING position, transaction_id, stream_id, stream_type, version, type, data, metadata, recorded_at)`;
+      RETURNING position, transaction_id, version, recorded_at)`;
     const extra = also ? also(param) : [];
+    // Only what the database assigns comes back (the rest is what was sent): no jsonb to print and parse again.
     const sql = `WITH ${[ev, ...extra].join(',\n')}
-      SELECT position, transaction_id, stream_id, stream_type, version, type, data, metadata, recorded_at FROM ev ORDER BY version`;
-    let rows: EventRow[];
+      SELECT position::text AS position, transaction_id::text AS transaction_id, version, recorded_at FROM ev ORDER BY version`;
+    let rows: AppendedRow[];
     try {
-      rows = rowsOf<EventRow>(await db.query(sql, params));
+      rows = rowsOf<AppendedRow>(await db.query(sql, params));
     } catch (err) {
       if ((err as { code?: string }).code === '23505' && /events_stream_id_version/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message))) {
         throw new ConcurrencyError(streamId, expectedVersion, null);
@@ -93,7 +102,20 @@ export const EventStore = {
       const current = rowsOf<{ v: number }>(await db.query(`SELECT coalesce(max(version), 0)::int AS v FROM events WHERE stream_id = $1`, [streamId]));
       throw new ConcurrencyError(streamId, expectedVersion, current[0]?.v ?? null);
     }
-    return rows.map(toRecorded);
+    return rows.map((r, i) => {
+      const e = events[i] as NewEvent;
+      return {
+        position: r.position,
+        transactionId: r.transaction_id,
+        streamId,
+        streamType,
+        version: r.version,
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata ?? {},
+        recordedAt: r.recorded_at,
+      };
+    });
   },
 
   async readStream(db: Queryable, streamId: string): Promise<RecordedEvent[]> {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { type RecordedEvent, Subscription } from '@schoolflow/event-store';
 import { advance, fold } from '@schoolflow/workflows';
+import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
@@ -101,6 +102,9 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     }
     const byId = new Map(instances.map((i) => [i.id, i]));
 
+    // The state after each handled event, so the next event of the same stream in this batch continues from it
+    // instead of folding its history again.
+    const folded = new Map<string, { version: number; snapshot: AnyMachineSnapshot }>();
     const messages: { message: PlannedMessage; sourceKey: string }[] = [];
     const pushes: PlannedPush[] = [];
     const tasks: { instanceId: string; version: number }[] = [];
@@ -110,8 +114,10 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
       const instanceId = e.streamId.slice(e.streamType.length + 1);
       const info = byId.get(instanceId);
       const history = (streams.get(e.streamId) ?? []).filter((x) => x.version < e.version);
-      const before = fold(def.machine, history);
+      const known = folded.get(e.streamId);
+      const before = known && known.version === e.version - 1 ? known.snapshot : fold(def.machine, history);
       const after = advance(def.machine, before, [{ type: e.type, data: e.data }]);
+      folded.set(e.streamId, { version: e.version, snapshot: after });
       const key = `ev:${e.position}`;
       const input: NotificationInput = {
         instanceId,
