@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { ConcurrencyError, EventStore, type RecordedEvent, Subscription } from '@schoolflow/event-store';
+import { AppendAnnouncer, ConcurrencyError, EVENTS_CHANNEL, EventStore, PgListener, type RecordedEvent, Subscription } from '@schoolflow/event-store';
 
 let pool: pg.Pool;
 beforeAll(() => {
@@ -32,6 +32,70 @@ describe('event store', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(true);
     expect(await EventStore.streamVersion(pool, stream)).toBe(1);
+  });
+});
+
+describe('announcements of appends (docs/adr/0011)', () => {
+  /** What a listening connection (another instance) hears on the events channel about streams of type `t`. */
+  async function hearing(t: string): Promise<{ heard: string[]; stop: () => Promise<void> }> {
+    const listener = new PgListener(pool);
+    const heard: string[] = [];
+    await listener.on(EVENTS_CHANNEL, (payload) => heard.push(...payload.split(',').filter((item) => item.startsWith(t))));
+    await listener.start();
+    return { heard, stop: () => listener.stop() };
+  }
+  const until = async (done: () => boolean): Promise<void> => {
+    const deadline = Date.now() + 5_000;
+    while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('the trigger announces an append at its commit; a caller-announced append is announced by the caller only, once, batched', async () => {
+    const t = type();
+    const other = await hearing(t);
+    try {
+      // any writer (a tool, hand-written SQL): the trigger announces it
+      await EventStore.append(pool, `${t}-1`, t, [{ type: 'A', data: {} }, { type: 'B', data: {} }], 0);
+      await until(() => other.heard.length >= 2);
+      expect(other.heard).toEqual([`${t}-1:1`, `${t}-1:2`]);
+
+      // the engine's way: no trigger notification; its own process is told at once, the others by one batched NOTIFY
+      const local: string[] = [];
+      // (a long batching interval here, to see that the NOTIFY comes from the announcer and not from the trigger)
+      const announcer = new AppendAnnouncer(pool, (payload) => local.push(payload), undefined, 60_000);
+      for (let i = 2; i <= 4; i++) {
+        await EventStore.append(pool, `${t}-${i}`, t, [{ type: 'A', data: {} }], 0, undefined, { announcedByCaller: true });
+        announcer.appended(`${t}-${i}`, 1);
+      }
+      expect(local).toEqual([`${t}-2:1`, `${t}-3:1`, `${t}-4:1`]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(other.heard).toHaveLength(2); // nothing from the trigger
+      await announcer.flush();
+      await until(() => other.heard.length >= 5);
+      expect(other.heard.slice(2)).toEqual([`${t}-2:1`, `${t}-3:1`, `${t}-4:1`]);
+      // with its default interval an announcer sends by itself, soon after the append
+      const soon = new AppendAnnouncer(pool, () => undefined);
+      await EventStore.append(pool, `${t}-5`, t, [{ type: 'A', data: {} }], 0, undefined, { announcedByCaller: true });
+      soon.appended(`${t}-5`, 1);
+      await until(() => other.heard.length >= 6);
+      expect(other.heard.slice(5)).toEqual([`${t}-5:1`]);
+
+      // a rolled-back caller-announced append is never announced (the caller only announces what committed)
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await EventStore.append(client, `${t}-9`, t, [{ type: 'A', data: {} }], 0, undefined, { announcedByCaller: true });
+        await client.query('ROLLBACK');
+        // the setting was local to that transaction: this connection's next plain append is announced by the trigger
+        await EventStore.append(client, `${t}-10`, t, [{ type: 'A', data: {} }], 0);
+      } finally {
+        client.release();
+      }
+      await until(() => other.heard.length >= 7);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(other.heard.slice(6)).toEqual([`${t}-10:1`]);
+    } finally {
+      await other.stop();
+    }
   });
 });
 

@@ -36,6 +36,14 @@ interface AppendedRow {
   recorded_at: Date;
 }
 
+export interface AppendOptions {
+  /**
+   * The caller announces the append itself after commit (`AppendAnnouncer`), so the events trigger does not NOTIFY
+   * for it (migrations/1732000006000, docs/adr/0011). The setting is local to the append's transaction.
+   */
+  announcedByCaller?: boolean;
+}
+
 /** Normalises what node-postgres and TypeORM answer for a query (rows, or [rows, count] for DML). */
 function rowsOf<R>(result: unknown): R[] {
   if (Array.isArray(result)) {
@@ -65,7 +73,15 @@ export const EventStore = {
    * Appends `events` to `streamId` if its current version is `expectedVersion` (0 for a new stream), together with
    * the caller's `also` writes, in one statement. A stale version raises ConcurrencyError and writes nothing.
    */
-  async append(db: Queryable, streamId: string, streamType: string, events: NewEvent[], expectedVersion: number, also?: AlsoWrite): Promise<RecordedEvent[]> {
+  async append(
+    db: Queryable,
+    streamId: string,
+    streamType: string,
+    events: NewEvent[],
+    expectedVersion: number,
+    also?: AlsoWrite,
+    options: AppendOptions = {},
+  ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
     const params: unknown[] = [];
     const param: Param = (value, cast) => {
@@ -83,7 +99,9 @@ export const EventStore = {
     const ev = `ev AS (
       INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
       SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
-       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}
+       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}${
+         options.announcedByCaller ? ` AND set_config('schoolflow.announce', 'caller', true) = 'caller'` : ''
+       }
       RETURNING position, transaction_id, version, recorded_at)`;
     const extra = also ? also(param) : [];
     // Only what the database assigns comes back (the rest is what was sent): no jsonb to print and parse again.

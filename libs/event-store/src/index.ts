@@ -2,3 +2,4 @@ export * from './types.js';
 export * from './event-store.js';
 export * from './subscription.js';
 export * from './listener.js';
+export * from './announcer.js';

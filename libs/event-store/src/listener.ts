@@ -76,19 +76,22 @@ export class PgListener {
     }
   }
 
+  /** Runs this process's handlers of a channel as if the payload had been notified (announcements of its own writes). */
+  deliverLocally(channel: string, payload: string): void {
+    const set = this.handlers.get(channel);
+    if (!set) return;
+    for (const h of set) {
+      try {
+        h(payload);
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
   private async connect(): Promise<void> {
     const client = await this.pool.connect();
-    client.on('notification', (msg) => {
-      const set = this.handlers.get(msg.channel);
-      if (!set) return;
-      for (const h of set) {
-        try {
-          h(msg.payload ?? '');
-        } catch (err) {
-          this.onError(err);
-        }
-      }
-    });
+    client.on('notification', (msg) => this.deliverLocally(msg.channel, msg.payload ?? ''));
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('listener connection ended')));
     for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);

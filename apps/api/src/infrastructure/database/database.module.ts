@@ -2,8 +2,9 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from './database-notifications.js';
+import { EventAnnouncements } from './event-announcements.js';
 
-/** Provides the started DataSource, its shared LISTEN connection and the configuration to every module. */
+/** Provides the started DataSource, its shared LISTEN connection, the announcer of appends and the configuration to every module. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -14,8 +15,9 @@ export class CoreModule {
         { provide: SERVER_CONFIG, useValue: config },
         { provide: DataSource, useValue: dataSource },
         DatabaseNotifications,
+        EventAnnouncements,
       ],
-      exports: [SERVER_CONFIG, DataSource, DatabaseNotifications],
+      exports: [SERVER_CONFIG, DataSource, DatabaseNotifications, EventAnnouncements],
     };
   }
 }

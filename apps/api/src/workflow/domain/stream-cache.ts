@@ -15,7 +15,8 @@ const MAX_STREAMS = 20_000;
 /**
  * The folded state of recently used workflow streams, for commands (docs/adr/0010). A state at version n is a fact
  * (events are immutable), so an entry can only be *behind*, never wrong: the append's optimistic check still decides,
- * and every instance drops an entry as soon as the events trigger announces a later version. Reads never use it.
+ * and every instance drops an entry as soon as a later version is announced (by its writer, batched, or by the
+ * events trigger for other writers: docs/adr/0011). Reads never use it.
  */
 @Injectable()
 export class StreamCache implements OnModuleInit {
@@ -55,7 +56,7 @@ export class StreamCache implements OnModuleInit {
     this.announced.clear();
   }
 
-  /** `stream:version,...` or `*` (migrations/1732000005000). */
+  /** `stream:version,...` or `*` (migrations/1732000005000, 1732000006000; AppendAnnouncer). */
   private onAppended(payload: string): void {
     if (payload === '*' || payload === '') return this.clear();
     if (this.announced.size >= MAX_STREAMS) this.announced.clear();

@@ -13,6 +13,7 @@ import { OperationLogService } from '../../system/domain/operation-log.service.j
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 import { type CachedStream, StreamCache } from './stream-cache.js';
+import { EventAnnouncements } from '../../infrastructure/database/event-announcements.js';
 
 export interface LoadedInstance {
   plugin: FlowPlugin;
@@ -39,7 +40,7 @@ function refuse(kind: 'forbidden' | 'impossible', reason?: string): never {
  * The generic engine: a command reads the stream, folds it through the flow's machine, asks the machine (and
  * the flow's refusal explanation) whether the event is possible for this actor, appends it with optimistic
  * concurrency, appends any automatic follow-up (a step skipped because its reviewer is the applicant), and
- * updates the read models in the same transaction.
+ * updates the read models in the same transaction. It announces its committed appends itself, batched (docs/adr/0011).
  */
 @Injectable()
 export class WorkflowEngine {
@@ -51,6 +52,7 @@ export class WorkflowEngine {
     private readonly db: DataSource,
     private readonly oplog: OperationLogService,
     private readonly streams: StreamCache,
+    private readonly announcements: EventAnnouncements,
     @Inject(FLOW_PLUGINS) plugins: FlowPlugin[],
   ) {
     this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
@@ -109,8 +111,10 @@ export class WorkflowEngine {
         participants,
         attachments: plan.attachments,
       }),
+      { announcedByCaller: true },
     );
     this.streams.put(streamId, { version: events.length, snapshot, participants });
+    this.announcements.appended(streamId, events.length);
     return { id, version: events.length, state: def.stateOf(snapshot) };
   }
 
@@ -145,6 +149,7 @@ export class WorkflowEngine {
           { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next) },
           def.stateOf(next) !== def.stateOf(snapshot),
         ),
+        { announcedByCaller: true },
       );
     } catch (err) {
       if (err instanceof ConcurrencyError) {
@@ -154,6 +159,7 @@ export class WorkflowEngine {
       throw err;
     }
     this.streams.put(streamId, { version: newVersion, snapshot: next, participants });
+    this.announcements.appended(streamId, newVersion);
     return { id, version: newVersion, state: def.stateOf(next) };
   }
 
