@@ -46,6 +46,9 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // No ETag on API answers: Express hashed every JSON body for it, and the API's answers are not cached by the SPA
+  // (static files keep theirs: serve-static sets its own).
+  app.set('etag', false);
   app.use(cookieParser());
   app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
   app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl, config.redisPrefix));

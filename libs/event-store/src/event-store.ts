@@ -57,11 +57,81 @@ function rowsOf<R>(result: unknown): R[] {
 export type Param = (value: unknown, cast?: string) => string;
 
 /**
- * Writes that must commit with the events, as data-modifying CTEs (`name AS (...)`) of the same statement. Each
- * must write only when the append did (`WHERE EXISTS (SELECT 1 FROM ev)`): a stale version then writes nothing.
+ * Writes that must commit with the events, as data-modifying CTEs of the same statement, named through `cte`
+ * (`${cte('inst')} AS (...)`): an append may share its statement with others (`appendMany`), so every name of its
+ * own — `cte('ev')` for its events — is made unique there. Each must write only when its append did
+ * (`WHERE EXISTS (SELECT 1 FROM ${cte('ev')})`): a stale version then writes nothing.
  * One statement is one round trip and one atomic commit, which is what lets a command cost a single write.
  */
-export type AlsoWrite = (param: Param) => string[];
+export type AlsoWrite = (param: Param, cte: (name: string) => string) => string[];
+
+/** One append: to `streamId` if its version is `expectedVersion` (0 for a new stream), with its `also` writes. */
+export interface AppendRequest {
+  streamId: string;
+  streamType: string;
+  events: NewEvent[];
+  expectedVersion: number;
+  also?: AlsoWrite;
+  options?: AppendOptions;
+  /**
+   * What kind of statement its `also` writes (e.g. 'created', 'transitioned'): a group is ordered by it, so the text
+   * of a group statement depends only on how many of each kind it holds and is prepared once, not per arrival order.
+   */
+  shape?: string;
+}
+
+/** The statement parts of one append: its CTEs (events first), given the statement's parameter allocator. */
+function appendCtes(r: AppendRequest, param: Param, cte: (name: string) => string): string[] {
+  const stream = param(r.streamId, 'text');
+  const type = param(r.streamType, 'text');
+  const values = r.events.map(
+    (e, i) => `(${stream}, ${type}, ${param(r.expectedVersion + i + 1, 'int')}, ${param(e.type, 'text')}, ${param(JSON.stringify(e.data), 'jsonb')}, ${param(JSON.stringify(e.metadata ?? {}), 'jsonb')})`,
+  );
+  const expected = param(r.expectedVersion, 'int');
+  // The version check and the insert are one statement: rows go in only when the stream's version is the expected
+  // one; a concurrent append that slips between is stopped by the unique (stream_id, version) key.
+  const ev = `${cte('ev')} AS (
+      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+      SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
+       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}${
+         r.options?.announcedByCaller ? ` AND set_config('schoolflow.announce', 'caller', true) = 'caller'` : ''
+       }
+      RETURNING position, transaction_id, version, recorded_at)`;
+  return [ev, ...(r.also ? r.also(param, cte) : [])];
+}
+
+function parameters(): { params: unknown[]; param: Param } {
+  const params: unknown[] = [];
+  return {
+    params,
+    param: (value, cast) => {
+      params.push(value);
+      return cast ? `$${params.length}::${cast}` : `$${params.length}`;
+    },
+  };
+}
+
+/** The recorded events of an append, from what the database assigned and what was sent. */
+function recorded(r: AppendRequest, rows: AppendedRow[]): RecordedEvent[] {
+  return rows.map((row, i) => {
+    const e = r.events[i] as NewEvent;
+    return {
+      position: row.position,
+      transactionId: row.transaction_id,
+      streamId: r.streamId,
+      streamType: r.streamType,
+      version: row.version,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata ?? {},
+      recordedAt: row.recorded_at,
+    };
+  });
+}
+
+function isVersionClash(err: unknown): boolean {
+  return (err as { code?: string }).code === '23505' && /events_stream_id_version/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message));
+}
 
 /**
  * Append-only event store on PostgreSQL. `append` must run inside the caller's transaction when the caller also
@@ -82,57 +152,46 @@ export const EventStore = {
     also?: AlsoWrite,
     options: AppendOptions = {},
   ): Promise<RecordedEvent[]> {
+    const r: AppendRequest = { streamId, streamType, events, expectedVersion, also, options };
     if (events.length === 0) return [];
-    const params: unknown[] = [];
-    const param: Param = (value, cast) => {
-      params.push(value);
-      return cast ? `$${params.length}::${cast}` : `$${params.length}`;
-    };
-    const stream = param(streamId, 'text');
-    const type = param(streamType, 'text');
-    const values = events.map(
-      (e, i) => `(${stream}, ${type}, ${param(expectedVersion + i + 1, 'int')}, ${param(e.type, 'text')}, ${param(JSON.stringify(e.data), 'jsonb')}, ${param(JSON.stringify(e.metadata ?? {}), 'jsonb')})`,
-    );
-    const expected = param(expectedVersion, 'int');
-    // The version check and the insert are one statement: rows go in only when the stream's version is the expected
-    // one; a concurrent append that slips between is stopped by the unique (stream_id, version) key.
-    const ev = `ev AS (
-      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-      SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
-       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}${
-         options.announcedByCaller ? ` AND set_config('schoolflow.announce', 'caller', true) = 'caller'` : ''
-       }
-      RETURNING position, transaction_id, version, recorded_at)`;
-    const extra = also ? also(param) : [];
+    const { params, param } = parameters();
+    const ctes = appendCtes(r, param, (name) => name);
     // Only what the database assigns comes back (the rest is what was sent): no jsonb to print and parse again.
-    const sql = `WITH ${[ev, ...extra].join(',\n')}
+    const sql = `WITH ${ctes.join(',\n')}
       SELECT position::text AS position, transaction_id::text AS transaction_id, version, recorded_at FROM ev ORDER BY version`;
     let rows: AppendedRow[];
     try {
       rows = rowsOf<AppendedRow>(await db.query(sql, params));
     } catch (err) {
-      if ((err as { code?: string }).code === '23505' && /events_stream_id_version/.test(String((err as { constraint?: string }).constraint ?? (err as Error).message))) {
-        throw new ConcurrencyError(streamId, expectedVersion, null);
-      }
+      if (isVersionClash(err)) throw new ConcurrencyError(streamId, expectedVersion, null);
       throw err;
     }
     if (rows.length !== events.length) {
       const current = rowsOf<{ v: number }>(await db.query(`SELECT coalesce(max(version), 0)::int AS v FROM events WHERE stream_id = $1`, [streamId]));
       throw new ConcurrencyError(streamId, expectedVersion, current[0]?.v ?? null);
     }
-    return rows.map((r, i) => {
-      const e = events[i] as NewEvent;
-      return {
-        position: r.position,
-        transactionId: r.transaction_id,
-        streamId,
-        streamType,
-        version: r.version,
-        type: e.type,
-        data: e.data,
-        metadata: e.metadata ?? {},
-        recordedAt: r.recorded_at,
-      };
+    return recorded(r, rows);
+  },
+
+  /**
+   * Several appends to distinct streams in one statement — one round trip, one commit (group commit, docs/adr/0012).
+   * Each is checked on its own: a stale one answers its ConcurrencyError and writes nothing, the others commit.
+   * The statement fails as a whole only on an error (e.g. a concurrent append to one of the streams slipping in, or a
+   * projection's constraint): the caller then runs them one by one to give each its own outcome.
+   */
+  async appendMany(db: Queryable, requests: AppendRequest[]): Promise<(RecordedEvent[] | ConcurrencyError)[]> {
+    if (new Set(requests.map((r) => r.streamId)).size !== requests.length) throw new Error('appendMany: one append per stream');
+    const { params, param } = parameters();
+    const ctes = requests.flatMap((r, k) => appendCtes(r, param, (name) => `${name}_${k}`));
+    const sql = `WITH ${ctes.join(',\n')}
+      ${requests.map((_, k) => `SELECT ${k} AS k, position::text AS position, transaction_id::text AS transaction_id, version, recorded_at FROM ev_${k}`).join('\n      UNION ALL ')}
+      ORDER BY k, version`;
+    const rows = rowsOf<AppendedRow & { k: number }>(await db.query(sql, params));
+    const byRequest = requests.map((): AppendedRow[] => []);
+    for (const row of rows) byRequest[row.k]?.push(row);
+    return requests.map((r, k) => {
+      const mine = byRequest[k] ?? [];
+      return mine.length === r.events.length ? recorded(r, mine) : new ConcurrencyError(r.streamId, r.expectedVersion, null);
     });
   },
 

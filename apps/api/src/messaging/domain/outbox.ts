@@ -34,48 +34,61 @@ export const Outbox = {
   /** Inserts the messages (skipping those already written) and the `message.created` pushes of the new ones. */
   async messages(db: Queryable, planned: { message: PlannedMessage; sourceKey: string }[], timeZone: string): Promise<PushRow[]> {
     if (planned.length === 0) return [];
-    const inserted = rows<StoredMessage & { recipient_id: string; lang: Language; source_key: string; ord: number }>(
+    // The batch goes as one json parameter and only what the database assigns comes back (id, time, the recipient's
+    // language): arrays of jsonb texts cost an escape per element, and the texts would come back to be parsed again.
+    const input = planned.map((p, i) => ({ i, r: p.message.recipientId, ty: p.message.type, tk: p.message.titleKey, ck: p.message.contentKey, p: p.message.params, l: p.message.link, k: p.sourceKey }));
+    const inserted = rows<{ id: string; created_at: Date; i: number; lang: Language }>(
       await db.query(
         `WITH input AS (
-           SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::text[], $7::text[])
-             WITH ORDINALITY AS t(recipient_id, type, title_key, content_key, params, link, source_key, ord)),
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, r uuid, ty text, tk text, ck text, p jsonb, l text, k text)),
          ins AS (
            INSERT INTO message (recipient_id, type, title_key, content_key, params, link, source_key)
-           SELECT recipient_id, type, title_key, content_key, params, link, source_key FROM input ORDER BY ord
+           SELECT r, ty, tk, ck, coalesce(p, '{}'::jsonb), l, k FROM input ORDER BY i
            ON CONFLICT (source_key) DO NOTHING
-           RETURNING id, recipient_id, type, title_key, content_key, params, link, status, created_at, source_key)
-         SELECT ins.*, u.lang, input.ord FROM ins JOIN input USING (source_key) JOIN sys_user u ON u.id = ins.recipient_id ORDER BY input.ord`,
-        [
-          planned.map((p) => p.message.recipientId),
-          planned.map((p) => p.message.type),
-          planned.map((p) => p.message.titleKey),
-          planned.map((p) => p.message.contentKey),
-          planned.map((p) => JSON.stringify(p.message.params)),
-          planned.map((p) => p.message.link),
-          planned.map((p) => p.sourceKey),
-        ],
+           RETURNING id, recipient_id, created_at, source_key)
+         SELECT ins.id, ins.created_at, input.i, u.lang FROM ins JOIN input ON input.k = ins.source_key JOIN sys_user u ON u.id = ins.recipient_id ORDER BY input.i`,
+        [JSON.stringify(input)],
       ),
     );
     return Outbox.pushes(
       db,
-      inserted.map((m) => ({ userId: m.recipient_id, event: 'message.created', payload: { ...renderMessage(m, m.lang, timeZone) }, sourceKey: `${m.source_key}:push` })),
+      inserted.map((row) => {
+        const p = planned[row.i] as { message: PlannedMessage; sourceKey: string };
+        const stored: StoredMessage = {
+          id: row.id,
+          type: p.message.type,
+          title_key: p.message.titleKey,
+          content_key: p.message.contentKey,
+          params: p.message.params,
+          link: p.message.link,
+          status: '0',
+          created_at: row.created_at,
+        };
+        return { userId: p.message.recipientId, event: 'message.created', payload: { ...renderMessage(stored, row.lang, timeZone) }, sourceKey: `${p.sourceKey}:push` };
+      }),
     );
   },
 
   /** Appends pushes in the given order (their seq follows it), skipping any already written. */
   async pushes(db: Queryable, planned: PlannedPush[]): Promise<PushRow[]> {
     if (planned.length === 0) return [];
-    return rows<PushRow>(
+    const input = planned.map((p, i) => ({ i, u: p.userId, e: p.event, p: p.payload, k: p.sourceKey }));
+    const written = rows<{ seq: string; i: number }>(
       await db.query(
-        `INSERT INTO push_log (user_id, event, payload, source_key)
-         SELECT user_id, event, payload, source_key
-           FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::text[]) WITH ORDINALITY AS t(user_id, event, payload, source_key, ord)
-          ORDER BY ord
-         ON CONFLICT (source_key) DO NOTHING
-         RETURNING seq::text AS seq, user_id, event, payload`,
-        [planned.map((p) => p.userId), planned.map((p) => p.event), planned.map((p) => JSON.stringify(p.payload)), planned.map((p) => p.sourceKey)],
+        `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, u uuid, e text, p jsonb, k text)),
+         ins AS (
+           INSERT INTO push_log (user_id, event, payload, source_key)
+           SELECT u, e, p, k FROM input ORDER BY i
+           ON CONFLICT (source_key) DO NOTHING
+           RETURNING seq, source_key)
+         SELECT ins.seq::text AS seq, input.i FROM ins JOIN input ON input.k = ins.source_key ORDER BY ins.seq`,
+        [JSON.stringify(input)],
       ),
-    ).sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+    );
+    return written.map((w) => {
+      const p = planned[w.i] as PlannedPush;
+      return { seq: w.seq, user_id: p.userId, event: p.event, payload: p.payload };
+    });
   },
 
   /** One message and its push (reminders). */

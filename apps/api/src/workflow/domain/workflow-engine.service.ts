@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConcurrencyError, EventStore, type EventMetadata, type EventRow, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
+import { ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
 import { type ActorEvent, advance, fold, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -43,10 +43,12 @@ function refuse(kind: 'forbidden' | 'impossible', reason?: string): never {
  * updates the read models in the same transaction. It announces its committed appends itself, batched (docs/adr/0011).
  */
 @Injectable()
-export class WorkflowEngine {
+export class WorkflowEngine implements OnApplicationShutdown {
   private readonly plugins: Map<string, FlowPlugin>;
   /** Hot statements as named prepared statements (planned once per connection). */
   private readonly hot: Prepared;
+  /** Appends with group commit (docs/adr/0012). */
+  private readonly appender: GroupAppender;
 
   constructor(
     private readonly db: DataSource,
@@ -57,6 +59,11 @@ export class WorkflowEngine {
   ) {
     this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
     this.hot = prepared(poolOf(db));
+    this.appender = new GroupAppender(poolOf(db));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.appender.close();
   }
 
   hasFlow(flow: string): boolean {
@@ -90,13 +97,14 @@ export class WorkflowEngine {
     const status = def.status(snapshot);
     const participants = [...new Set([...plan.owners, ...plan.reviewers])];
     // One statement: the events, the instance, its tasks and the attachment links (docs/adr/0006).
-    await EventStore.append(
-      this.hot,
+    await this.appender.append({
       streamId,
-      flow,
-      events.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
-      0,
-      WorkflowProjection.created({
+      streamType: flow,
+      events: events.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
+      expectedVersion: 0,
+      shape: 'created',
+      options: { announcedByCaller: true },
+      also: WorkflowProjection.created({
         id,
         flow,
         version: events.length,
@@ -111,8 +119,7 @@ export class WorkflowEngine {
         participants,
         attachments: plan.attachments,
       }),
-      { announcedByCaller: true },
-    );
+    });
     this.streams.put(streamId, { version: events.length, snapshot, participants });
     this.announcements.appended(streamId, events.length);
     return { id, version: events.length, state: def.stateOf(snapshot) };
@@ -139,18 +146,18 @@ export class WorkflowEngine {
     const status = def.status(next);
     const newVersion = version + newEvents.length;
     try {
-      await EventStore.append(
-        this.hot,
+      await this.appender.append({
         streamId,
-        flow,
-        newEvents.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
-        version,
-        WorkflowProjection.transitioned(
+        streamType: flow,
+        events: newEvents.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
+        expectedVersion: version,
+        shape: 'transitioned',
+        options: { announcedByCaller: true },
+        also: WorkflowProjection.transitioned(
           { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next) },
           def.stateOf(next) !== def.stateOf(snapshot),
         ),
-        { announcedByCaller: true },
-      );
+      });
     } catch (err) {
       if (err instanceof ConcurrencyError) {
         this.streams.evict(streamId);

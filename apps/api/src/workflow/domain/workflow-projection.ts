@@ -1,4 +1,4 @@
-import type { Param } from '@schoolflow/event-store';
+import type { AlsoWrite, Param } from '@schoolflow/event-store';
 
 export interface InstanceProjection {
   id: string;
@@ -27,49 +27,49 @@ export interface CreatedProjection extends InstanceProjection {
  * reminder), the same step keeps it. The two touch disjoint rows, as CTEs of one statement must.
  */
 export const WorkflowProjection = {
-  created(p: CreatedProjection) {
-    return (param: Param): string[] => {
+  created(p: CreatedProjection): AlsoWrite {
+    return (param, cte) => {
       const id = param(p.id, 'uuid');
       return [
-        `inst AS (
+        `${cte('inst')} AS (
           INSERT INTO wf_instance (id, flow, version, state, review_status, extra_status, applicant_id, student_id, form, owners, participants, assignees, created_at, updated_at)
           SELECT ${id}, ${param(p.flow, 'text')}, ${param(p.version, 'int')}, ${param(p.state, 'text')}, ${param(p.review, 'text')}, ${param(p.extra, 'text')},
                  ${param(p.applicantId, 'uuid')}, ${param(p.studentId, 'uuid')}, ${param(JSON.stringify(p.form), 'jsonb')}, ${param(p.owners, 'uuid[]')},
                  ${param(p.participants, 'uuid[]')}, ${param(p.assignees, 'uuid[]')}, now(), now()
-          WHERE EXISTS (SELECT 1 FROM ev) RETURNING id)`,
-        ...tasks(param, id, p, true, 'inst'),
-        `files AS (
+          WHERE EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
+        ...tasks(param, cte, id, p, true),
+        `${cte('files')} AS (
           INSERT INTO sys_file_link (res_id, ref_type, ref_id)
           SELECT r, 'workflow', ${id} FROM unnest(${param(p.attachments, 'uuid[]')}) AS r
-          WHERE EXISTS (SELECT 1 FROM inst) ON CONFLICT DO NOTHING)`,
+          WHERE EXISTS (SELECT 1 FROM ${cte('inst')}) ON CONFLICT DO NOTHING)`,
       ];
     };
   },
 
-  transitioned(p: InstanceProjection, stepChanged: boolean) {
-    return (param: Param): string[] => {
+  transitioned(p: InstanceProjection, stepChanged: boolean): AlsoWrite {
+    return (param, cte) => {
       const id = param(p.id, 'uuid');
       return [
-        `inst AS (
+        `${cte('inst')} AS (
           UPDATE wf_instance SET version = ${param(p.version, 'int')}, state = ${param(p.state, 'text')}, review_status = ${param(p.review, 'text')},
                  extra_status = ${param(p.extra, 'text')}, assignees = ${param(p.assignees, 'uuid[]')}, updated_at = now()
-           WHERE id = ${id} AND EXISTS (SELECT 1 FROM ev) RETURNING id)`,
-        ...tasks(param, id, p, stepChanged, 'inst'),
+           WHERE id = ${id} AND EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
+        ...tasks(param, cte, id, p, stepChanged),
       ];
     };
   },
 };
 
-function tasks(param: Param, id: string, p: InstanceProjection, stepChanged: boolean, after: string): string[] {
+function tasks(param: Param, cte: (name: string) => string, id: string, p: InstanceProjection, stepChanged: boolean): string[] {
   const assignees = param(p.assignees, 'uuid[]');
   const changed = param(stepChanged, 'boolean');
   return [
-    `gone AS (
-      DELETE FROM wf_task WHERE instance_id = ${id} AND EXISTS (SELECT 1 FROM ev) AND NOT (assignee_id = ANY(${assignees})))`,
-    `task AS (
+    `${cte('gone')} AS (
+      DELETE FROM wf_task WHERE instance_id = ${id} AND EXISTS (SELECT 1 FROM ${cte('ev')}) AND NOT (assignee_id = ANY(${assignees})))`,
+    `${cte('task')} AS (
       INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
       SELECT ${id}, a, ${param(p.flow, 'text')}, ${param(p.state, 'text')}, ${param(p.version, 'int')}, now()
-        FROM unnest(${assignees}) AS a WHERE EXISTS (SELECT 1 FROM ${after})
+        FROM unnest(${assignees}) AS a WHERE EXISTS (SELECT 1 FROM ${cte('inst')})
       ON CONFLICT (instance_id, assignee_id) DO UPDATE SET
         state = EXCLUDED.state, version = EXCLUDED.version,
         assigned_at = CASE WHEN ${changed} THEN now() ELSE wf_task.assigned_at END,

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { type AppendRequest, EventStore } from './event-store.js';
+import { ConcurrencyError, type Queryable, type RecordedEvent } from './types.js';
+
+export interface GroupAppendOptions {
+  /** Statements in flight at once, each on its own connection (default 2). */
+  lanes?: number;
+  /** Appends per statement at most (default 16). */
+  maxGroup?: number;
+}
+
+interface Pending {
+  request: AppendRequest;
+  resolve: (events: RecordedEvent[]) => void;
+  reject: (err: unknown) => void;
+}
+
+/** A connection kept by a lane: its statements are prepared there once and planned generically (docs/adr/0012). */
+class Lane {
+  private client: pg.PoolClient | undefined;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** A Queryable on the lane's connection, with statements prepared by name (their text is built from code only). */
+  async db(): Promise<Queryable> {
+    if (!this.client) {
+      const client = await this.pool.connect();
+      try {
+        // A group statement's text varies with its make-up: plan each once per connection, not five times first.
+        await client.query(`SET plan_cache_mode = force_generic_plan`);
+      } catch (err) {
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+      client.on('error', () => undefined); // a broken connection surfaces on its next query; see failed()
+      this.client = client;
+    }
+    const client = this.client;
+    return {
+      query: async <R>(sql: string, params: unknown[] = []): Promise<R> => {
+        const name = `sf_g_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+        return (await client.query({ name, text: sql, values: params })).rows as R;
+      },
+    };
+  }
+
+  /** After an error: a connection-level failure (no SQLSTATE) drops the connection; a statement error keeps it. */
+  failed(err: unknown): void {
+    if (err instanceof ConcurrencyError || (err as { code?: unknown }).code !== undefined || !this.client) return;
+    this.client.release(err instanceof Error ? err : true);
+    this.client = undefined;
+  }
+
+  release(): void {
+    this.client?.release();
+    this.client = undefined;
+  }
+}
+
+/**
+ * Group commit of appends (docs/adr/0012). An append goes at once when a lane is free — alone, exactly as
+ * `EventStore.append` — and otherwise waits for one; whatever waited is then sent together as one statement
+ * (`EventStore.appendMany`): one round trip, one wake-up of PostgreSQL and one commit for many commands, instead of
+ * one each. Under no load nothing waits; under load the groups grow with it.
+ *
+ * Each append keeps its own outcome: its own version check (ConcurrencyError for a stale one, nothing written), and
+ * if the group's statement fails as a whole, its appends are run again one by one, so only the faulty one fails.
+ * Two appends to the same stream never share a statement or run at once: the later waits for the earlier.
+ */
+export class GroupAppender {
+  private readonly lanes: Lane[];
+  private readonly free: Lane[];
+  private readonly maxGroup: number;
+  private queue: Pending[] = [];
+  private readonly inFlight = new Set<string>();
+  private closed = false;
+
+  constructor(pool: pg.Pool, options: GroupAppendOptions = {}) {
+    this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 2) }, () => new Lane(pool));
+    this.free = [...this.lanes];
+    this.maxGroup = Math.max(1, options.maxGroup ?? 16);
+  }
+
+  append(request: AppendRequest): Promise<RecordedEvent[]> {
+    if (this.closed) return Promise.reject(new Error('the appender is closed'));
+    if (request.events.length === 0) return Promise.resolve([]);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Releases the lanes' connections once nothing is in flight (shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.free.length < this.lanes.length || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
+    for (const lane of this.lanes) lane.release();
+  }
+
+  private pump(): void {
+    while (this.free.length > 0 && this.queue.length > 0) {
+      const group: Pending[] = [];
+      const streams = new Set<string>();
+      const rest: Pending[] = [];
+      for (const p of this.queue) {
+        const id = p.request.streamId;
+        if (group.length < this.maxGroup && !streams.has(id) && !this.inFlight.has(id)) {
+          group.push(p);
+          streams.add(id);
+        } else rest.push(p);
+      }
+      if (group.length === 0) return;
+      this.queue = rest;
+      const lane = this.free.pop() as Lane;
+      for (const id of streams) this.inFlight.add(id);
+      void this.run(lane, group).finally(() => {
+        for (const id of streams) this.inFlight.delete(id);
+        this.free.push(lane);
+        this.pump();
+      });
+    }
+  }
+
+  private async run(lane: Lane, group: Pending[]): Promise<void> {
+    let db: Queryable;
+    try {
+      db = await lane.db();
+    } catch (err) {
+      for (const p of group) p.reject(err);
+      return;
+    }
+    if (group.length > 1) {
+      // Ordered by kind, so the statement's text depends on its make-up only (prepared once per make-up).
+      const ordered = [...group].sort((a, b) => kindOf(a.request).localeCompare(kindOf(b.request)));
+      try {
+        const outcomes = await EventStore.appendMany(db, ordered.map((p) => p.request));
+        ordered.forEach((p, i) => {
+          const o = outcomes[i];
+          if (Array.isArray(o)) p.resolve(o);
+          else p.reject(o);
+        });
+        return;
+      } catch (err) {
+        lane.failed(err);
+        // One of them failed the statement (or the connection did): each alone now, for its own outcome.
+        try {
+          db = await lane.db();
+        } catch (again) {
+          for (const p of group) p.reject(again);
+          return;
+        }
+      }
+    }
+    for (const p of group) {
+      const r = p.request;
+      try {
+        p.resolve(await EventStore.append(db, r.streamId, r.streamType, r.events, r.expectedVersion, r.also, r.options));
+      } catch (err) {
+        p.reject(err);
+        lane.failed(err);
+        try {
+          db = await lane.db(); // the same connection unless it broke
+        } catch {
+          // the next append of this group fails on the broken lane and says why
+        }
+      }
+    }
+  }
+}
+
+function kindOf(r: AppendRequest): string {
+  return `${r.shape ?? ''}:${r.events.length}:${r.options?.announcedByCaller ? 1 : 0}`;
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { type AlsoWrite, ConcurrencyError, EventStore, GroupAppender, type RecordedEvent } from '@schoolflow/event-store';
+
+// Group commit (docs/adr/0012): many appends per statement, each with its own outcome.
+let pool: pg.Pool;
+beforeAll(() => {
+  pool = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 10 });
+});
+afterAll(async () => {
+  await pool.end();
+});
+
+const type = () => `group-${randomUUID().slice(0, 8)}`;
+const event = (i: number) => ({ type: 'E', data: { i } });
+
+async function transactionsOf(t: string): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ tx: string; n: number }>(
+    `SELECT transaction_id::text AS tx, count(*)::int AS n FROM events WHERE stream_type = $1 GROUP BY transaction_id`,
+    [t],
+  );
+  return new Map(rows.map((r) => [r.tx, r.n]));
+}
+
+describe('group commit of appends', () => {
+  it('concurrent appends to many streams share statements (one transaction holds several) and each gets its own events', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 1 });
+    try {
+      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i), event(i + 100)], expectedVersion: 0 })));
+      results.forEach((recorded, i) => {
+        expect(recorded.map((e) => [e.streamId, e.version, e.data.i])).toEqual([[`${t}-${i}`, 1, i], [`${t}-${i}`, 2, i + 100]]);
+      });
+      const txs = await transactionsOf(t);
+      expect([...txs.values()].reduce((a, b) => a + b, 0)).toBe(60);
+      expect(txs.size).toBeLessThan(30); // some statements carried several appends
+      for (let i = 0; i < 30; i++) {
+        expect((await EventStore.readStream(pool, `${t}-${i}`)).map((e) => e.data.i)).toEqual([i, i + 100]);
+      }
+    } finally {
+      await appender.close();
+    }
+  });
+
+  it('a stale append in a group answers ConcurrencyError and writes nothing, while the others commit', async () => {
+    const t = type();
+    await EventStore.append(pool, `${t}-stale`, t, [event(0)], 0);
+    const appender = new GroupAppender(pool, { lanes: 1 });
+    try {
+      // the first occupies the lane; the next three wait and go as one statement
+      const first = appender.append({ streamId: `${t}-first`, streamType: t, events: [event(1)], expectedVersion: 0 });
+      const grouped = Promise.allSettled([
+        appender.append({ streamId: `${t}-a`, streamType: t, events: [event(2)], expectedVersion: 0 }),
+        appender.append({ streamId: `${t}-stale`, streamType: t, events: [event(3)], expectedVersion: 0 }),
+        appender.append({ streamId: `${t}-b`, streamType: t, events: [event(4)], expectedVersion: 0 }),
+      ]);
+      await first;
+      const [a, stale, b] = await grouped;
+      expect(a?.status).toBe('fulfilled');
+      expect(b?.status).toBe('fulfilled');
+      expect(stale?.status).toBe('rejected');
+      expect((stale as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((await EventStore.readStream(pool, `${t}-stale`)).map((e) => e.data.i)).toEqual([0]);
+      const txA = (a as PromiseFulfilledResult<RecordedEvent[]>).value[0]?.transactionId;
+      expect(txA).toBe((b as PromiseFulfilledResult<RecordedEvent[]>).value[0]?.transactionId);
+    } finally {
+      await appender.close();
+    }
+  });
+
+  it('appends to one stream never share a statement: of ten at the same version exactly one wins', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 2 });
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => appender.append({ streamId: `${t}-1`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof ConcurrencyError)).toBe(true);
+      expect(await EventStore.streamVersion(pool, `${t}-1`)).toBe(1);
+    } finally {
+      await appender.close();
+    }
+  });
+
+  it('when the group statement fails as a whole, each append runs alone: only the faulty one fails', async () => {
+    const t = type();
+    await pool.query(`CREATE TABLE IF NOT EXISTS group_append_probe (id text PRIMARY KEY, n int NOT NULL CHECK (n >= 0))`);
+    // an `also` write that violates a constraint when n < 0
+    const probe = (id: string, n: number): AlsoWrite => (param, cte) => [
+      `${cte('probe')} AS (INSERT INTO group_append_probe (id, n) SELECT ${param(id, 'text')}, ${param(n, 'int')} WHERE EXISTS (SELECT 1 FROM ${cte('ev')}))`,
+    ];
+    const appender = new GroupAppender(pool, { lanes: 1 });
+    try {
+      const first = appender.append({ streamId: `${t}-0`, streamType: t, events: [event(0)], expectedVersion: 0, also: probe(`${t}-0`, 0) });
+      const grouped = Promise.allSettled([1, -1, 2].map((n, i) => appender.append({ streamId: `${t}-${i + 1}`, streamType: t, events: [event(n)], expectedVersion: 0, also: probe(`${t}-${i + 1}`, n) })));
+      await first;
+      const outcomes = await grouped;
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(String((outcomes[1] as PromiseRejectedResult).reason)).toMatch(/check constraint/);
+      expect(await EventStore.streamVersion(pool, `${t}-2`)).toBe(0); // its events did not go in either
+      const { rows } = await pool.query<{ id: string }>(`SELECT id FROM group_append_probe WHERE id LIKE $1 ORDER BY id`, [`${t}-%`]);
+      expect(rows.map((r) => r.id)).toEqual([`${t}-0`, `${t}-1`, `${t}-3`]);
+    } finally {
+      await appender.close();
+      await pool.query(`DROP TABLE IF EXISTS group_append_probe`);
+    }
+  });
+
+  it('a writer outside the group racing on one of its streams (unique key) costs only that append a ConcurrencyError', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 1 });
+    const other = await pool.connect();
+    try {
+      await other.query('BEGIN');
+      await EventStore.append(other, `${t}-raced`, t, [event(-1)], 0); // holds version 1 of the stream, not committed
+      const first = appender.append({ streamId: `${t}-first`, streamType: t, events: [event(0)], expectedVersion: 0 });
+      await first;
+      const grouped = Promise.allSettled([
+        appender.append({ streamId: `${t}-a`, streamType: t, events: [event(1)], expectedVersion: 0 }),
+        appender.append({ streamId: `${t}-raced`, streamType: t, events: [event(2)], expectedVersion: 0 }),
+      ]);
+      await new Promise((r) => setTimeout(r, 200)); // the group now waits on the other writer's key
+      await other.query('COMMIT');
+      const [a, raced] = await grouped;
+      expect(a?.status).toBe('fulfilled');
+      expect(raced?.status).toBe('rejected');
+      expect((raced as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((await EventStore.readStream(pool, `${t}-raced`)).map((e) => e.data.i)).toEqual([-1]);
+    } finally {
+      other.release();
+      await appender.close();
+    }
+  });
+});
