@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
@@ -49,7 +48,6 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   // No ETag on API answers: Express hashed every JSON body for it, and the API's answers are not cached by the SPA
   // (static files keep theirs: serve-static sets its own).
   app.set('etag', false);
-  app.use(cookieParser());
   app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
   app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl, config.redisPrefix));
 
