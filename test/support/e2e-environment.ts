@@ -57,6 +57,8 @@ export const TEST_SERVER_ENV = {
   LOGIN_RATE_LIMIT: '12',
   LOGIN_RATE_WINDOW_SECONDS: '60',
   LOG_LEVEL: 'warn',
+  // The upload cleanup sweeps every second, so its test sees it work (it only deletes removed or day-old uploads).
+  FILE_SWEEP_SECONDS: '1',
 } as const;
 
 /** Starts the built server (dist/) as a child process, exactly as `npm start` runs it, and waits for health. */

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { RemoveFileController } from './commands/remove-file/remove-file.controller.js';
 import { UploadFileController } from './commands/upload-file/upload-file.controller.js';
+import { FileCleanup } from './domain/file-cleanup.service.js';
 import { FileStore } from './domain/file-store.js';
 import { DownloadFileController } from './queries/download-file/download-file.controller.js';
 import { GetFilesController } from './queries/get-files/get-files.controller.js';
@@ -8,7 +9,7 @@ import { GetFilesController } from './queries/get-files/get-files.controller.js'
 @Global()
 @Module({
   controllers: [UploadFileController, RemoveFileController, GetFilesController, DownloadFileController],
-  providers: [FileStore],
+  providers: [FileStore, FileCleanup],
   exports: [FileStore],
 })
 export class FilesModule {}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import { Permission } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
+import { poolOf } from '../../infrastructure/database/pool.js';
 
 export interface FileRow {
   res_id: string;
@@ -64,6 +65,31 @@ export class FileStore {
 
   read(row: FileRow): Promise<Buffer> {
     return readFile(join(this.dir, row.storage_name));
+  }
+
+  /**
+   * Deletes what no request can ever show: uploads never attached once they are older than `retentionHours`, and
+   * removed ones at once (their rows, then their stored bytes; a crash in between leaves only bytes nobody can reach).
+   * Attached files are kept for good — the request's record needs them. Rows are claimed with SKIP LOCKED, so several
+   * instances sweeping at once share the work. Answers how many files were deleted.
+   */
+  async sweep(retentionHours: number, limit = 500): Promise<number> {
+    // (on the pg pool: TypeORM answers [rows, count] for a DELETE ... RETURNING)
+    const { rows: gone } = await poolOf(this.db).query<{ storage_name: string }>(
+      `DELETE FROM sys_file WHERE res_id IN (
+         SELECT f.res_id FROM sys_file f
+          WHERE (f.removed_at IS NOT NULL OR f.created_at < now() - make_interval(secs => $1))
+            AND NOT EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id)
+          ORDER BY f.created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING storage_name`,
+      [Math.round(retentionHours * 3600), limit],
+    );
+    for (const g of gone) {
+      await unlink(join(this.dir, g.storage_name)).catch((err: unknown) => {
+        if ((err as { code?: string }).code !== 'ENOENT') throw err;
+      });
+    }
+    return gone.length;
   }
 
   /** Only the owner removes a file, and not once it is attached to a request (the record must keep it). */

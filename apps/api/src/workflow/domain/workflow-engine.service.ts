@@ -97,29 +97,37 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const status = def.status(snapshot);
     const participants = [...new Set([...plan.owners, ...plan.reviewers])];
     // One statement: the events, the instance, its tasks and the attachment links (docs/adr/0006).
-    await this.appender.append({
-      streamId,
-      streamType: flow,
-      events: events.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
-      expectedVersion: 0,
-      shape: 'created',
-      options: { announcedByCaller: true },
-      also: WorkflowProjection.created({
-        id,
-        flow,
-        version: events.length,
-        state: def.stateOf(snapshot),
-        review: status.review,
-        extra: status.extra ?? null,
-        assignees: def.assignees(snapshot),
-        applicantId: actor.userId,
-        studentId: plan.studentId,
-        form: plugin.formView(plan.data),
-        owners: [...new Set(plan.owners)],
-        participants,
-        attachments: plan.attachments,
-      }),
-    });
+    try {
+      await this.appender.append({
+        streamId,
+        streamType: flow,
+        events: events.map((e) => ({ type: e.type, data: e.data, metadata: meta })),
+        expectedVersion: 0,
+        shape: 'created',
+        options: { announcedByCaller: true },
+        also: WorkflowProjection.created({
+          id,
+          flow,
+          version: events.length,
+          state: def.stateOf(snapshot),
+          review: status.review,
+          extra: status.extra ?? null,
+          assignees: def.assignees(snapshot),
+          applicantId: actor.userId,
+          studentId: plan.studentId,
+          form: plugin.formView(plan.data),
+          owners: [...new Set(plan.owners)],
+          participants,
+          attachments: plan.attachments,
+        }),
+      });
+    } catch (err) {
+      // A picture deleted by the upload cleanup between the submission's read and its write (docs/adr/0013).
+      if ((err as { code?: string }).code === '23503' && (err as { constraint?: string }).constraint === 'sys_file_link_res_id_fkey') {
+        throw AppException.badRequest('workflow.attachmentGone');
+      }
+      throw err;
+    }
     this.streams.put(streamId, { version: events.length, snapshot, participants });
     this.announcements.appended(streamId, events.length);
     return { id, version: events.length, state: def.stateOf(snapshot) };

@@ -16,6 +16,7 @@ export const workflow: WorkflowMessages = {
   submitted: 'The leave request was submitted',
   done: 'Done',
   attachmentNotYours: 'Only pictures you uploaded can be attached',
+  attachmentGone: 'A picture is no longer available; please upload it again',
   attachmentNotPicture: 'Leave attachments must be JPG or PNG pictures',
   noHeadTeacher: "The student's class has no head teacher yet, so leave cannot be submitted",
 };

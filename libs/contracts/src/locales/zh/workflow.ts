@@ -15,6 +15,7 @@ export const workflow = {
   submitted: '请假申请已提交',
   done: '操作成功',
   attachmentNotYours: '只能使用自己上传的图片',
+  attachmentGone: '图片已失效，请重新上传',
   attachmentNotPicture: '请假附件只能是 JPG 或 PNG 图片',
   noHeadTeacher: '该学生的班级没有班主任，暂不能提交请假',
 } as const;
