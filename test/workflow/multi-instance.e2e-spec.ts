@@ -33,6 +33,18 @@ describe('two instances, one Redis', () => {
     }
   });
 
+  it('the sign-in limit per address counts the attempts made on both instances (12 per minute in the tests)', async () => {
+    const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const at = (i % 2 === 0 ? a : b) as Instance;
+      statuses.push((await callAt(at.url, '/api/login/v3', { form: { username: 'nobody', password: 'whatever1' }, headers: { 'X-Forwarded-For': ip } })).status);
+    }
+    // each instance saw only 7: without a shared count neither would refuse
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(12)).toEqual([429, 429]);
+  });
+
   it('a push caused on instance A reaches a client connected to instance B', async () => {
     const A = (a as Instance).url;
     const B = (b as Instance).url;

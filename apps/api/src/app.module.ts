@@ -14,16 +14,20 @@ import { MessagingModule } from './messaging/messaging.module.js';
 import { FilesModule } from './files/files.module.js';
 import { SchoolModule } from './school/school.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ServerConfig, dataSource: DataSource): DynamicModule {
+    // With Redis every instance counts the same sign-in attempts per address; without, each its own (ADR 0003).
+    const throttleStorage = config.redisUrl ? new RedisThrottlerStorage(config.redisUrl, config.redisPrefix) : undefined;
     return {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, dataSource),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'login', ttl: config.loginRateWindowSeconds * 1000, limit: config.loginRateLimit }],
+          ...(throttleStorage ? { storage: throttleStorage } : {}),
         }),
         SystemModule,
         AccessModule,
@@ -37,6 +41,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_GUARD, useClass: AuthGuard },
+        ...(throttleStorage ? [{ provide: RedisThrottlerStorage, useValue: throttleStorage }] : []),
       ],
     };
   }
