@@ -106,6 +106,24 @@ describe('group commit of appends', () => {
     }
   });
 
+  it("goes on after the database ended a lane's connection (no append fails for it)", async () => {
+    const t = type();
+    const named = new pg.Pool({ connectionString: process.env.E2E_DATABASE_URL, max: 4, application_name: `lane-${t}` });
+    named.on('error', () => undefined);
+    const appender = new GroupAppender(named, { lanes: 1 });
+    try {
+      await appender.append({ streamId: `${t}-1`, streamType: t, events: [event(1)], expectedVersion: 0 });
+      const ended = await pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1`, [`lane-${t}`]);
+      expect(ended.rowCount).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300)); // the lane hears of it
+      const after = await Promise.all([2, 3, 4].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      expect(after.map((r) => r[0]?.version)).toEqual([1, 1, 1]);
+    } finally {
+      await appender.close();
+      await named.end();
+    }
+  });
+
   it('a writer outside the group racing on one of its streams (unique key) costs only that append a ConcurrencyError', async () => {
     const t = type();
     const appender = new GroupAppender(pool, { lanes: 1 });

@@ -33,7 +33,9 @@ class Lane {
         client.release(err instanceof Error ? err : true);
         throw err;
       }
-      client.on('error', () => undefined); // a broken connection surfaces on its next query; see failed()
+      // The connection broke while idle (the server restarted, an administrator ended it): drop it now, so the next
+      // append connects anew instead of failing on it.
+      client.on('error', (err) => this.drop(client, err));
       this.client = client;
     }
     const client = this.client;
@@ -45,11 +47,22 @@ class Lane {
     };
   }
 
-  /** After an error: a connection-level failure (no SQLSTATE) drops the connection; a statement error keeps it. */
+  /**
+   * After an error: a statement's error (a SQLSTATE) or a stale version keeps the connection; anything else — a socket
+   * error (ECONNRESET, ...), a client no longer queryable, a terminated backend — drops it; the next use connects anew.
+   */
   failed(err: unknown): void {
-    if (err instanceof ConcurrencyError || (err as { code?: unknown }).code !== undefined || !this.client) return;
-    this.client.release(err instanceof Error ? err : true);
+    if (err instanceof ConcurrencyError || !this.client) return;
+    const code = String((err as { code?: unknown }).code ?? '');
+    // SQLSTATE classes 08 (connection exception) and 57 (operator intervention: terminated, shutting down) end it too.
+    if (/^[0-9A-Z]{5}$/.test(code) && !/^(08|57)/.test(code)) return;
+    this.drop(this.client, err);
+  }
+
+  private drop(client: pg.PoolClient, err: unknown): void {
+    if (this.client !== client) return;
     this.client = undefined;
+    client.release(err instanceof Error ? err : true);
   }
 
   release(): void {
