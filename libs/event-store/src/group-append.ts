@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { type AppendRequest, EventStore } from './event-store.js';
+import { prepared } from './prepared.js';
 import { ConcurrencyError, type Queryable, type RecordedEvent } from './types.js';
 
 export interface GroupAppendOptions {
@@ -19,12 +19,13 @@ interface Pending {
 /** A connection kept by a lane: its statements are prepared there once and planned generically (docs/adr/0012). */
 class Lane {
   private client: pg.PoolClient | undefined;
+  private queries: Queryable | undefined;
 
   constructor(private readonly pool: pg.Pool) {}
 
   /** A Queryable on the lane's connection, with statements prepared by name (their text is built from code only). */
   async db(): Promise<Queryable> {
-    if (!this.client) {
+    if (!this.client || !this.queries) {
       const client = await this.pool.connect();
       try {
         // A group statement's text varies with its make-up: plan each once per connection, not five times first.
@@ -37,14 +38,9 @@ class Lane {
       // append connects anew instead of failing on it.
       client.on('error', (err) => this.drop(client, err));
       this.client = client;
+      this.queries = prepared(client, 'sf_g');
     }
-    const client = this.client;
-    return {
-      query: async <R>(sql: string, params: unknown[] = []): Promise<R> => {
-        const name = `sf_g_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
-        return (await client.query({ name, text: sql, values: params })).rows as R;
-      },
-    };
+    return this.queries;
   }
 
   /**
@@ -62,12 +58,14 @@ class Lane {
   private drop(client: pg.PoolClient, err: unknown): void {
     if (this.client !== client) return;
     this.client = undefined;
+    this.queries = undefined;
     client.release(err instanceof Error ? err : true);
   }
 
   release(): void {
     this.client?.release();
     this.client = undefined;
+    this.queries = undefined;
   }
 }
 

@@ -4,3 +4,4 @@ export * from './subscription.js';
 export * from './listener.js';
 export * from './announcer.js';
 export * from './group-append.js';
+export * from './prepared.js';
