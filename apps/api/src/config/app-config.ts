@@ -10,6 +10,10 @@ function num(name: string, fallback: number): number {
   const n = Number(raw);
   return Number.isFinite(n) ? n : fallback;
 }
+function positive(name: string, fallback: number): number {
+  const n = num(name, fallback);
+  return n > 0 ? n : fallback;
+}
 function str(name: string, fallback: string): string {
   const raw = process.env[name];
   return raw === undefined || raw === '' ? fallback : raw;
@@ -48,6 +52,10 @@ export interface ServerConfig {
   logLevel: string;
   webDir: string;
   version: string;
+  /** Uploads never attached are deleted after this many hours; removed ones at the next sweep (ADR 0013). */
+  fileRetentionHours: number;
+  fileSweepSeconds: number;
+  fileCleanupDisabled: boolean;
 }
 
 /** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
@@ -82,6 +90,9 @@ export function loadConfig(): ServerConfig {
     logLevel: str('LOG_LEVEL', 'info'),
     webDir: str('WEB_DIR', 'dist/web'),
     version: str('npm_package_version', '0.1.0'),
+    fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),
+    fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
+    fileCleanupDisabled: bool('FILE_CLEANUP_DISABLED', false),
   };
 }
 

@@ -1,17 +1,13 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { FileStore } from './file-store.js';
-
-function positive(name: string, fallback: number): number {
-  const n = Number(process.env[name]);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
 
 /**
  * Keeps the file store from filling with uploads nobody will use (docs/adr/0013): every FILE_SWEEP_SECONDS (3600)
  * each instance deletes uploads never attached after FILE_RETENTION_HOURS (24) and removed ones. A sweep that finds
  * a full batch goes on at once. `FILE_SWEEP_SECONDS=0` is not accepted (the default applies); to stop it, run with
- * `FILE_CLEANUP_DISABLED=1`.
+ * `FILE_CLEANUP_DISABLED=1`. (All three read by loadConfig.)
  */
 const BATCH = 500;
 
@@ -20,11 +16,14 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
-  constructor(private readonly files: FileStore) {}
+  constructor(
+    private readonly files: FileStore,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
-    if (process.env.FILE_CLEANUP_DISABLED === '1') return;
-    this.timer = setInterval(() => this.tick(), positive('FILE_SWEEP_SECONDS', 3600) * 1000);
+    if (this.config.fileCleanupDisabled) return;
+    this.timer = setInterval(() => this.tick(), this.config.fileSweepSeconds * 1000);
     this.timer.unref();
   }
 
@@ -35,7 +34,7 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
 
   private tick(): void {
     if (this.running) return;
-    const retention = positive('FILE_RETENTION_HOURS', 24);
+    const retention = this.config.fileRetentionHours;
     this.running = (async () => {
       try {
         let deleted = 0;
