@@ -1,4 +1,5 @@
 import type { Language } from '@schoolflow/contracts';
+import { rowsOf } from '@schoolflow/event-store';
 import type { PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { renderMessage, type StoredMessage } from './message-renderer.js';
 
@@ -21,11 +22,6 @@ export interface PlannedPush {
   sourceKey: string;
 }
 
-function rows<R>(r: unknown): R[] {
-  if (Array.isArray(r)) return r as R[];
-  return ((r as { rows?: R[] })?.rows ?? []) as R[];
-}
-
 /**
  * Writes messages and pushes inside the caller's transaction, a whole batch per statement. Each carries a source
  * key (what caused it and for whom), unique in its table: a batch handled again after a crash writes nothing twice.
@@ -37,7 +33,7 @@ export const Outbox = {
     // The batch goes as one json parameter and only what the database assigns comes back (id, time, the recipient's
     // language): arrays of jsonb texts cost an escape per element, and the texts would come back to be parsed again.
     const input = planned.map((p, i) => ({ i, r: p.message.recipientId, ty: p.message.type, tk: p.message.titleKey, ck: p.message.contentKey, p: p.message.params, l: p.message.link, k: p.sourceKey }));
-    const inserted = rows<{ id: string; created_at: Date; i: number; lang: Language }>(
+    const inserted = rowsOf<{ id: string; created_at: Date; i: number; lang: Language }>(
       await db.query(
         `WITH input AS (
            SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, r uuid, ty text, tk text, ck text, p jsonb, l text, k text)),
@@ -73,7 +69,7 @@ export const Outbox = {
   async pushes(db: Queryable, planned: PlannedPush[]): Promise<PushRow[]> {
     if (planned.length === 0) return [];
     const input = planned.map((p, i) => ({ i, u: p.userId, e: p.event, p: p.payload, k: p.sourceKey }));
-    const written = rows<{ seq: string; i: number }>(
+    const written = rowsOf<{ seq: string; i: number }>(
       await db.query(
         `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, u uuid, e text, p jsonb, k text)),
          ins AS (
