@@ -6,6 +6,7 @@ import { Administration1732000004000 } from './1732000004000-administration.js';
 import { ChangeNotifications1732000005000 } from './1732000005000-change-notifications.js';
 import { RowLevelEventNotify1732000006000 } from './1732000006000-row-level-event-notify.js';
 import { LookupIndexes1732000007000 } from './1732000007000-lookup-indexes.js';
+import { RoleQueryViews1732000008000 } from './1732000008000-role-query-views.js';
 
 /** Every migration, in order. Run on start (`npm start`) and by the test harness. */
-export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000, ChangeNotifications1732000005000, RowLevelEventNotify1732000006000, LookupIndexes1732000007000];
+export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000, ChangeNotifications1732000005000, RowLevelEventNotify1732000006000, LookupIndexes1732000007000, RoleQueryViews1732000008000];

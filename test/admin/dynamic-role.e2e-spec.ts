@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
 import { AdminPath, Permission, type RoleRow } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
 import { admin, expectOk, expectRefused } from '../support/admin.js';
@@ -94,5 +95,91 @@ describe('dynamic SQL roles (school-business §6)', () => {
     expectOk(await post(AdminPath.roleEnable, { ids: [roleId], enabled: false }));
     expect((await call(AdminPath.dictTableList, { token: student, json: { current: 1, size: 10 } })).status).toBe(403);
     expectOk(await post(AdminPath.roleDelete, { ids: [roleId] }));
+  });
+});
+
+/**
+ * Hardening, finding 1: an attacker's run left the sandbox through the simple query protocol (a `;` the skeleton
+ * check could not see behind dollar quotes, then `COMMIT` ending the READ ONLY block), ran `COPY … TO PROGRAM` as the
+ * database's OS user, and read server files through error texts. Each of these must now fail, and write nothing.
+ */
+describe('the dynamic SQL sandbox (hardening)', () => {
+  const remark = () => withDb(async (c) => (await c.query(`SELECT remark FROM sys_dict_table WHERE table_name = 'STD_MESSAGE_TYPE'`)).rows[0]?.remark as string);
+  const marker = `/tmp/schoolflow-e2e-${process.pid}-${Date.now()}`;
+
+  it('a second statement hidden behind dollar quotes is refused and writes nothing', async () => {
+    const before = await remark();
+    const attack = `SELECT $$'$$ AS user_id; COMMIT; UPDATE sys_dict_table SET remark = 'pwned' WHERE table_name = 'STD_MESSAGE_TYPE'; SELECT $$'$$ AS user_id`;
+    const res = await post(AdminPath.roleTestSql, { sql: attack });
+    expect(res.body.result).toBe(false);
+    expect(res.status).toBe(400);
+    expectRefused(await post(AdminPath.roleSave, { name: 'E2E美元引号', code: 'e2e_dollar', roleTypeId: dynamicType, sql: attack }), /./);
+    expect(await remark()).toBe(before);
+    expect(before).not.toBe('pwned');
+  });
+
+  it.each([
+    ['behind dollar quotes', (m: string) => `SELECT $$'$$ AS user_id; COMMIT; COPY (SELECT 1) TO PROGRAM 'touch ${m}'; SELECT $$'$$ AS user_id`],
+    ['behind a tagged dollar quote', (m: string) => `SELECT $x$';$x$ AS user_id; COPY (SELECT 1) TO PROGRAM 'touch ${m}'`],
+    ['behind an escape string', (m: string) => `SELECT E'\\'' AS user_id; COPY (SELECT 1) TO PROGRAM 'touch ${m}'; SELECT ''''`],
+    ["behind a ' in a quoted identifier", (m: string) => `SELECT 1 AS "'"; COPY (SELECT 1) TO PROGRAM 'touch ${m}'; SELECT '"'`],
+  ])('COPY … TO PROGRAM %s never runs', async (_t, make) => {
+    const file = `${marker}-${_t.replace(/\W+/g, '-')}`;
+    const res = await post(AdminPath.roleTestSql, { sql: make(file) });
+    expect(res.body.result).toBe(false);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('cannot read server files, and no database error text reaches the client', async () => {
+    for (const sql of [
+      `SELECT pg_read_file('/etc/passwd')::int AS user_id`,
+      `SELECT (SELECT string_agg(password_hash, ',') FROM sys_user)::int AS user_id`,
+      `SELECT (SELECT string_agg(table_name || remark, ',') FROM sys_dict_table)::int AS user_id`,
+      `SELECT (SELECT rolpassword FROM pg_authid LIMIT 1)::int AS user_id`,
+    ]) {
+      for (const lang of ['zh', 'en'] as const) {
+        const res = await call(AdminPath.roleTestSql, { token, json: { sql }, lang });
+        expect(res.status).toBe(400);
+        expect(res.body.result).toBe(false);
+        expect(res.body.msg).not.toMatch(/root:|argon2|STD_MESSAGE_TYPE|SCRAM|invalid input syntax|permission denied|syntax for type/i);
+      }
+    }
+  });
+
+  it('runs as a role that is no superuser, can switch to no other and sees only the role-query views', async () => {
+    const superuser = await post<unknown[]>(AdminPath.roleTestSql, { sql: `SELECT id AS user_id FROM sys_user WHERE current_setting('is_superuser') = 'on'` });
+    expectOk(superuser);
+    expect(superuser.body.data).toEqual([]);
+    for (const sql of [
+      `SELECT set_config('role', 'postgres', true) AS user_id`,
+      `SELECT user_id FROM sys_session`,
+      `SELECT user_id FROM public.sys_session`,
+      `SELECT id AS user_id FROM sys_user WHERE password_hash IS NOT NULL`,
+      `SELECT user_id FROM sys_operation_log`,
+      `SELECT stream_id AS user_id FROM events`,
+    ]) {
+      const res = await post(AdminPath.roleTestSql, { sql });
+      expect({ sql, result: res.body.result }).toEqual({ sql, result: false });
+    }
+    // What a role query needs stays readable: people, their organisation and roles, classes, students and guardians.
+    const heads = await post<{ account: string }[]>(AdminPath.roleTestSql, {
+      sql: `SELECT c.head_teacher_id AS user_id FROM admin_class c JOIN student s ON s.class_id = c.id JOIN guardian g ON g.student_id = s.id JOIN sys_user p ON p.id = g.user_id WHERE p.account = 'jz202511001'`,
+    });
+    expectOk(heads);
+    expect((heads.body.data as { account: string }[]).map((u) => u.account)).toEqual(['headteacher']);
+  });
+
+  it('writes every SQL test and every role save to the operation log, refused or not', async () => {
+    const tag = `e2e_audit_${Date.now()}`;
+    await post(AdminPath.roleTestSql, { sql: `SELECT id AS user_id FROM sys_user WHERE account = '${tag}'` });
+    await post(AdminPath.roleTestSql, { sql: `SELECT 1 AS user_id; SELECT '${tag}'` });
+    await post(AdminPath.roleSave, { name: `审计${tag}`.slice(0, 50), code: tag, roleTypeId: dynamicType, sql: `DELETE FROM e2e_victim WHERE note = '${tag}'` });
+    const rows = await withDb(async (c) => (await c.query(`SELECT action, result FROM sys_operation_log WHERE detail::text LIKE $1 ORDER BY id`, [`%${tag}%`])).rows as { action: string; result: string }[]);
+    expect(rows).toEqual([
+      { action: 'role.testSql', result: 'success' },
+      { action: 'role.testSql', result: 'failure' },
+      { action: 'role.create', result: 'failure' },
+    ]);
   });
 });

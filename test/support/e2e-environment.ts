@@ -9,22 +9,44 @@ import pg from 'pg';
 // Jest loads global setup through require(), outside its module mapper, so this file imports no relative
 // module; test files import the helpers below from here.
 
+/** The roles the app under test runs as (created by the provision a deployment runs, docs/adr/0014). */
+export const TEST_APP_ROLE = 'schoolflow_app';
+export const TEST_ROLE_QUERY_ROLE = 'schoolflow_role_query';
+const TEST_ROLE_PASSWORD = 'test-only';
+
+/** A database's connection string as `user` (the test roles share one test-only password). */
+function asRole(url: string, user: string, database?: string): string {
+  const u = new URL(url);
+  u.username = user;
+  u.password = TEST_ROLE_PASSWORD;
+  if (database) u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** The role-query account's connection string for a test database (as the app's own, with the other user). */
+export function testRoleQueryUrl(appUrl: string): string {
+  return asRole(appUrl, TEST_ROLE_QUERY_ROLE);
+}
+
 /**
  * Test databases are real PostgreSQL: the server named by DATABASE_URL (CI and our machines: 127.0.0.1:5432),
- * or else an embedded one started for the run. Each run gets a fresh database, dropped at the end.
+ * or else an embedded one started for the run. Each run gets a fresh database, dropped at the end. It is provisioned
+ * by the same command a deployment runs (`npm run db:provision`, from dist/): the app owns it and is no superuser.
  */
-export async function createFreshDatabase(adminUrl: string): Promise<{ url: string; name: string }> {
+export async function createFreshDatabase(adminUrl: string): Promise<{ url: string; roleQueryUrl: string; name: string }> {
   const name = `schoolflow_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), name };
+  const url = asRole(adminUrl, TEST_APP_ROLE, name);
+  const roleQueryUrl = asRole(adminUrl, TEST_ROLE_QUERY_ROLE, name);
+  await new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['dist/apps/api/src/infrastructure/database/provision.cli.js'], {
+      env: { ...process.env, PROVISION_ADMIN_URL: adminUrl, DATABASE_URL: url, ROLE_QUERY_DATABASE_URL: roleQueryUrl },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`provisioning ${name} failed (${code}): ${err}`))));
+  });
+  return { url, roleQueryUrl, name };
 }
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
@@ -67,8 +89,9 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
   let logs = '';
   // SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench)
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const roleQuery = env.DATABASE_URL && !env.ROLE_QUERY_DATABASE_URL ? { ROLE_QUERY_DATABASE_URL: testRoleQueryUrl(env.DATABASE_URL) } : {};
   const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/api/src/main.js'], {
-    env: { ...process.env, ...TEST_SERVER_ENV, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...TEST_SERVER_ENV, ...roleQuery, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (logs += d.toString()));

@@ -30,11 +30,14 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   if (!databaseUrl) {
     const pg = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
     databaseUrl = pg.url;
+    config.databaseUrl = pg.url;
+    config.roleQueryDatabaseUrl = pg.roleQueryUrl;
     stopPg = pg.stop;
     logger.info({ port: config.embeddedPgPort }, 'embedded PostgreSQL started');
   }
   const dataSource = createDataSource(databaseUrl);
   await dataSource.initialize();
+  await warnIfSuperuser(dataSource);
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   if (ran.length) logger.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
   if (config.seedDemo) await seedDemoSchool(dataSource, config);
@@ -76,6 +79,14 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
       if (stopPg) await stopPg().catch(() => undefined);
     },
   };
+}
+
+/** The app needs no superuser (docs/adr/0014); running as one works, but gives up a layer of defence: say so. */
+async function warnIfSuperuser(db: DataSource): Promise<void> {
+  const rows: { super: boolean; user: string }[] = await db.query(`SELECT rolsuper AS super, current_user AS user FROM pg_roles WHERE rolname = current_user`);
+  if (rows[0]?.super) {
+    logger.warn({ user: rows[0].user }, 'the app connects to PostgreSQL as a superuser; give it a role of its own (npm run db:provision, docs/adr/0014)');
+  }
 }
 
 /** The SPA owns every path outside BASE_API: static files, else index.html (client-side routes). */

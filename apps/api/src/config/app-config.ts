@@ -29,6 +29,13 @@ export interface ServerConfig {
   host: string;
   baseApi: string;
   databaseUrl: string | null;
+  /**
+   * The connection of dynamic roles' SQL: a role of its own that can read only the `role_query` views
+   * (docs/adr/0014). ROLE_QUERY_DATABASE_URL, else DATABASE_URL with the user `schoolflow_role_query` and no password.
+   */
+  roleQueryDatabaseUrl: string | null;
+  /** Statement timeout of a dynamic role's SQL (DYNAMIC_ROLE_TIMEOUT_MS, 50 ms to 30 s). */
+  dynamicRoleTimeoutMs: number;
   embeddedPgPort: number;
   dataDir: string;
   redisUrl: string | null;
@@ -59,6 +66,17 @@ export interface ServerConfig {
 }
 
 /** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
+/** The role that runs dynamic roles' SQL, when no ROLE_QUERY_DATABASE_URL names another (docs/adr/0014). */
+export const ROLE_QUERY_USER = 'schoolflow_role_query';
+
+/** The role-query URL that goes with an app URL: same server and database, the role-query user, no password. */
+export function roleQueryUrlFor(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.username = ROLE_QUERY_USER;
+  url.password = '';
+  return url.toString();
+}
+
 export const DEFAULT_PWD_RULE = '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{8,50}$';
 
 export function loadConfig(): ServerConfig {
@@ -68,6 +86,8 @@ export function loadConfig(): ServerConfig {
     host: str('HOST', '0.0.0.0'),
     baseApi,
     databaseUrl: process.env.DATABASE_URL || null,
+    roleQueryDatabaseUrl: process.env.ROLE_QUERY_DATABASE_URL || (process.env.DATABASE_URL ? roleQueryUrlFor(process.env.DATABASE_URL) : null),
+    dynamicRoleTimeoutMs: Math.min(Math.max(num('DYNAMIC_ROLE_TIMEOUT_MS', 2000), 50), 30_000),
     embeddedPgPort: num('EMBEDDED_PG_PORT', 54329),
     dataDir: str('DATA_DIR', '.data'),
     redisUrl: process.env.REDIS_URL || null,

@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
-import { poolOf } from '../../infrastructure/database/pool.js';
+import { RoleQuerySandbox } from './role-query-sandbox.js';
+import { scan, shapeOf, type SqlShape } from './sql-lexer.js';
 
 /** The context a dynamic role resolves users from (school-business §6). */
 export interface DynamicContext {
@@ -17,40 +18,67 @@ export interface DynamicContext {
 type Named = 'userId' | 'userType' | 'orgId' | 'date' | 'time';
 const PROCEDURE_NAME = /^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*$/;
 
-function timeoutMs(): number {
-  const n = Number(process.env.DYNAMIC_ROLE_TIMEOUT_MS ?? 2000);
-  return Number.isFinite(n) && n >= 50 ? Math.min(n, 30_000) : 2000;
-}
+/** Each static refusal, stated where its rule is (sql-lexer.ts). */
+const SHAPE_REFUSAL: Record<Exclude<SqlShape, 'ok'>, string> = {
+  unterminated: 'dynamicSqlUnterminated',
+  multiple: 'dynamicSqlMultiple',
+  'not-a-query': 'dynamicSqlSelectOnly',
+  writes: 'dynamicSqlReadOnly',
+};
 
-/** Strips comments and string literals, so keyword and `;` checks see only the statement's structure. */
-function skeleton(sql: string): string {
-  return sql
-    .replace(/--[^\n]*/g, ' ')
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/'(?:[^']|'')*'/g, "''")
-    .replace(/"(?:[^"]|"")*"/g, '""');
-}
-
-/** `:userId` … `:time` → `$1`…`$n` in order of first use (casts such as `::uuid` are left alone). */
-export function bindNamed(sql: string, ctx: DynamicContext): { text: string; values: unknown[] } {
-  const order: Named[] = [];
-  const text = sql.replace(/(?<![:\w]):(userId|userType|orgId|date|time)\b/g, (_m, name: Named) => {
-    let i = order.indexOf(name);
-    if (i < 0) i = order.push(name) - 1;
-    return `$${i + 1}`;
-  });
-  return { text, values: order.map((n) => ctx[n]) };
+export interface Bound {
+  text: string;
+  values: unknown[];
+  /** Position (1-based) in the original text of each position of `text`, for error positions. */
+  original: (position: number) => number;
 }
 
 /**
- * Runs a dynamic role's SELECT or stored procedure: inside a READ ONLY transaction, with a statement timeout,
- * with the context bound as parameters (never interpolated), always rolled back. Answers sys_user ids.
- * See docs/adr/0008-dynamic-roles.md.
+ * `:userId` … `:time` → `$1`…`$n` in order of first use, in code only (never inside a literal or comment); casts
+ * such as `::uuid` are left alone. Values are bound, never put into the text.
+ */
+export function bindNamed(sql: string, ctx: DynamicContext): Bound {
+  const order: Named[] = [];
+  let text = '';
+  const map: number[] = [];
+  const copy = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) map.push(k + 1);
+    text += sql.slice(from, to);
+  };
+  for (const span of scan(sql).spans) {
+    if (span.kind !== 'code') {
+      copy(span.start, span.end);
+      continue;
+    }
+    const code = sql.slice(span.start, span.end);
+    const re = /(?<![:\w]):(userId|userType|orgId|date|time)\b/g;
+    let last = 0;
+    for (let m = re.exec(code); m; m = re.exec(code)) {
+      copy(span.start + last, span.start + m.index);
+      const name = m[1] as Named;
+      let i = order.indexOf(name);
+      if (i < 0) i = order.push(name) - 1;
+      const param = `$${i + 1}`;
+      for (let k = 0; k < param.length; k++) map.push(span.start + m.index + 1);
+      text += param;
+      last = m.index + m[0].length;
+    }
+    copy(span.start + last, span.end);
+  }
+  return { text, values: order.map((n) => ctx[n]), original: (position) => map[position - 1] ?? position };
+}
+
+/**
+ * Runs a dynamic role's SELECT or stored procedure and answers sys_user ids. The SQL must pass the static check (one
+ * statement, a query, nothing that writes), and then runs in the sandbox: its own read-only account, the extended
+ * protocol, a statement timeout, always rolled back (docs/adr/0008, docs/adr/0014). A database error becomes one of
+ * our messages; its text — which may quote data — never reaches the caller.
  */
 @Injectable()
 export class DynamicRoleRunner {
   constructor(
     private readonly db: DataSource,
+    private readonly sandbox: RoleQuerySandbox,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -63,11 +91,10 @@ export class DynamicRoleRunner {
     return { userId, userType: r?.user_type ?? '', orgId: r?.department_id ?? null, date: r?.d ?? '', time: r?.t ?? '' };
   }
 
-  /** Static checks of a SELECT: one statement, a query (SELECT / WITH / VALUES / TABLE). */
+  /** The static check of a role's SQL. */
   checkSql(sql: string): void {
-    const s = skeleton(sql).trim().replace(/;\s*$/, '');
-    if (s.includes(';')) throw AppException.badRequest('dynamicSqlMultiple');
-    if (!/^\(*\s*(select|with)\b/i.test(s)) throw AppException.badRequest('dynamicSqlSelectOnly');
+    const shape = shapeOf(sql);
+    if (shape !== 'ok') throw AppException.badRequest(SHAPE_REFUSAL[shape]);
   }
 
   async resolve(input: { sql?: string; procedure?: string }, ctx: DynamicContext): Promise<string[]> {
@@ -80,26 +107,34 @@ export class DynamicRoleRunner {
 
   private async runSql(sql: string, ctx: DynamicContext): Promise<string[]> {
     this.checkSql(sql);
-    const bound = bindNamed(sql.trim().replace(/;\s*$/, ''), ctx);
-    const result = await this.readOnly((c) => c.query({ text: bound.text, values: bound.values }));
+    const bound = bindNamed(sql, ctx);
+    const result = await this.inSandbox(bound.text, bound.values, bound.original);
     if (!result.fields.some((f) => f.name === 'user_id')) throw AppException.badRequest('dynamicSqlNoUserId');
     return this.toUserIds(result.rows.map((r: Record<string, unknown>) => r.user_id));
   }
 
+  /**
+   * A procedure or function with (IN user id, IN user type, OUT/INOUT result), looked up as the sandbox account sees
+   * the catalogue: one it may execute, and never SECURITY DEFINER — that would run with its owner's rights, outside
+   * the sandbox.
+   */
   private async procedureSignature(name: string): Promise<{ schema: string; name: string; kind: string }> {
     if (!PROCEDURE_NAME.test(name)) throw AppException.badRequest('procedureName');
     const [schema, proc] = name.includes('.') ? (name.split('.') as [string, string]) : [null, name];
-    const rows: { nspname: string; proname: string; prokind: string; modes: string[] | null; nargs: number; pronargs: number }[] = await this.db.query(
-      `SELECT n.nspname, p.proname, p.prokind, p.proargmodes::text[] AS modes,
-              coalesce(array_length(p.proallargtypes, 1), p.pronargs) AS nargs, p.pronargs
+    const result = await this.inSandbox(
+      `SELECT n.nspname, p.proname, p.prokind, p.proargmodes::text[] AS modes, p.prosecdef AS definer,
+              has_function_privilege(p.oid, 'EXECUTE') AS executable,
+              coalesce(array_length(p.proallargtypes, 1), p.pronargs) AS nargs
          FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE p.proname = $1 AND ($2::text IS NULL OR n.nspname = $2) AND n.nspname NOT IN ('pg_catalog', 'information_schema')`,
       [proc, schema],
     );
+    const rows = result.rows as { nspname: string; proname: string; prokind: string; modes: string[] | null; definer: boolean; executable: boolean; nargs: number }[];
     if (rows.length === 0) throw AppException.badRequest('procedureNotFound');
     const r = rows.find((x) => x.nargs === 3);
     const modes = r?.modes ?? ['i', 'i', 'i'];
     if (!r || rows.length > 1 || modes[0] !== 'i' || modes[1] !== 'i' || !['o', 'b'].includes(modes[2] ?? '')) throw AppException.badRequest('procedureParams');
+    if (r.definer || !r.executable) throw AppException.badRequest('procedureUnsafe');
     return { schema: r.nspname, name: r.proname, kind: r.prokind };
   }
 
@@ -111,23 +146,45 @@ export class DynamicRoleRunner {
     const sig = await this.procedureSignature(name);
     const ident = `"${sig.schema.replace(/"/g, '""')}"."${sig.name.replace(/"/g, '""')}"`;
     const text = sig.kind === 'p' ? `CALL ${ident}($1, $2, NULL)` : `SELECT * FROM ${ident}($1, $2)`;
-    const result = await this.readOnly((c) => c.query({ text, values: [ctx.userId, ctx.userType] }));
+    const result = await this.inSandbox(text, [ctx.userId, ctx.userType]);
     const first: unknown = result.rows[0] ? Object.values(result.rows[0] as Record<string, unknown>)[0] : null;
     const list = Array.isArray(first) ? first : typeof first === 'string' ? first.split(',') : [];
     return this.toUserIds(list);
   }
 
-  private async readOnly(fn: (c: pg.PoolClient) => Promise<pg.QueryResult>): Promise<pg.QueryResult> {
-    const client = await poolOf(this.db).connect();
+  private async inSandbox(text: string, values: unknown[], original: (position: number) => number = (p) => p): Promise<pg.QueryResult> {
     try {
-      await client.query('BEGIN READ ONLY');
-      await client.query(`SET LOCAL statement_timeout = ${timeoutMs()}`);
-      return await fn(client);
+      return await this.sandbox.run(text, values);
     } catch (err) {
-      throw translateError(err);
-    } finally {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      throw this.translate(err, original);
+    }
+  }
+
+  /** A database error as one of our messages: the SQLSTATE decides, the error's text is never passed on. */
+  private translate(err: unknown, original: (position: number) => number): unknown {
+    if (err instanceof AppException) return err;
+    const e = err as { code?: unknown; message?: unknown; position?: unknown };
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (!/^[0-9A-Z]{5}$/.test(code)) return err; // not the statement's fault: the filter answers it as such
+    const views = this.sandbox.views.join(', ');
+    switch (code) {
+      case '57014':
+        return AppException.badRequest('dynamicSqlTimeout', { ms: this.config.dynamicRoleTimeoutMs });
+      case '25006':
+        return AppException.badRequest('dynamicSqlReadOnly');
+      case '42601':
+        if (/multiple commands/i.test(String(e.message ?? ''))) return AppException.badRequest('dynamicSqlMultiple');
+        return AppException.badRequest('dynamicSqlSyntax', { position: original(Number(e.position) || 1) });
+      case '42P01':
+        return AppException.badRequest('dynamicSqlUnknownRelation', { views });
+      case '42703':
+        return AppException.badRequest('dynamicSqlUnknownColumn');
+      case '42883':
+        return AppException.badRequest('dynamicSqlUnknownFunction');
+      case '42501':
+        return AppException.badRequest('dynamicSqlForbidden', { views });
+      default:
+        return AppException.badRequest('dynamicSqlFailed', { code });
     }
   }
 
@@ -138,14 +195,4 @@ export class DynamicRoleRunner {
     const rows: { id: string }[] = await this.db.query(`SELECT id FROM sys_user WHERE id::text = ANY($1::text[]) OR account = ANY($1::text[])`, [list]);
     return rows.map((r) => r.id);
   }
-}
-
-function translateError(err: unknown): unknown {
-  if (err instanceof AppException) return err;
-  const e = err as { code?: string; message?: string };
-  if (e.code === '57014') return AppException.badRequest('dynamicSqlTimeout', { ms: timeoutMs() });
-  if (e.code === '25006') return AppException.badRequest('dynamicSqlReadOnly');
-  if (e.code === '42601' && /multiple commands/i.test(e.message ?? '')) return AppException.badRequest('dynamicSqlMultiple');
-  if (typeof e.code === 'string') return AppException.badRequest('dynamicSqlInvalid', { reason: String(e.message ?? '').slice(0, 200) });
-  return err;
 }

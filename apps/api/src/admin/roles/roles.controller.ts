@@ -131,8 +131,15 @@ export class RolesController {
       sql = input.sql.trim();
       procedure = sql ? '' : input.procedure.trim();
       if (!sql && !procedure) throw AppException.badRequest('dynamicSqlRequired');
-      // Validated on save: it must parse, run read-only within the timeout and answer a user_id column.
-      await this.runner.resolve({ sql, procedure }, await this.runner.context(me.userId));
+      // Validated on save: it must parse, run read-only within the timeout and answer a user_id column. A refused
+      // SQL is an administrator's attempt on the database too: it goes to the operation log with its text.
+      try {
+        await this.runner.resolve({ sql, procedure }, await this.runner.context(me.userId));
+      } catch (err) {
+        const detail = { id: input.id ?? null, kind, sql: sql.slice(0, 2000), procedure, refused: err instanceof AppException ? err.messageKey : 'error' };
+        await this.audit.record(me, client, input.id ? 'role.update' : 'role.create', input.code, detail, 'failure');
+        throw err;
+      }
     }
     const dup: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role WHERE name = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [input.name, input.id ?? null]);
     if ((dup[0]?.n ?? 0) > 0) throw AppException.badRequest('roleNameUsed');
@@ -159,7 +166,7 @@ export class RolesController {
       throw err;
     }
     this.access.invalidateDynamic();
-    await this.audit.record(me, client, input.id ? 'role.update' : 'role.create', input.code, { id, kind, sql: sql.slice(0, 500), procedure });
+    await this.audit.record(me, client, input.id ? 'role.update' : 'role.create', input.code, { id, kind, sql: sql.slice(0, 2000), procedure });
     return ok({ id }, translate(lang, 'saveOk'));
   }
 
@@ -246,9 +253,18 @@ export class RolesController {
   @Post('ms/role/testSql')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async testSql(@Body() body: unknown, @CurrentUser() me: Principal): Promise<Envelope<{ id: string; account: string; name: string }[]>> {
+  async testSql(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<{ id: string; account: string; name: string }[]>> {
     const input = validate(roleTestSqlSchema, body);
-    const ids = await this.runner.resolve(input, await this.runner.context(me.userId));
+    // Every test is logged with its text: it runs an administrator's SQL on the database (docs/adr/0014).
+    const detail = { sql: (input.sql ?? '').slice(0, 2000), procedure: input.procedure ?? '' };
+    let ids: string[];
+    try {
+      ids = await this.runner.resolve(input, await this.runner.context(me.userId));
+    } catch (err) {
+      await this.audit.record(me, client, 'role.testSql', null, { ...detail, refused: err instanceof AppException ? err.messageKey : 'error' }, 'failure');
+      throw err;
+    }
+    await this.audit.record(me, client, 'role.testSql', null, { ...detail, users: ids.length });
     const rows: { id: string; account: string; name: string }[] = await this.db.query(`SELECT id, account, name FROM sys_user WHERE id = ANY($1::uuid[]) ORDER BY account LIMIT 1000`, [ids]);
     return ok(rows);
   }

