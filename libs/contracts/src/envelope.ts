@@ -21,6 +21,8 @@ export const ErrorCode = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
+  /** A dependency is away (the database restarting): try again shortly. */
+  UNAVAILABLE: 503,
   /** Generic "log in again". */
   LOGIN_REQUIRED: 50000,
   /** Token unknown, malformed or revoked. */

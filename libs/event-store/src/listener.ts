@@ -91,10 +91,16 @@ export class PgListener {
 
   private async connect(): Promise<void> {
     const client = await this.pool.connect();
+    try {
+      for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      // The database went away again between connecting and listening: drop this connection, the caller retries.
+      client.release(err instanceof Error ? err : true);
+      throw err;
+    }
     client.on('notification', (msg) => this.deliverLocally(msg.channel, msg.payload ?? ''));
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('listener connection ended')));
-    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
     this.client = client;
     this.setLive(true);
   }

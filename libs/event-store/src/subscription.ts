@@ -113,7 +113,7 @@ export class Subscription {
       } catch (err) {
         this.options.onError?.(err);
         await this.sleep(backoff);
-        backoff = Math.min(backoff * 2, 10_000);
+        backoff = Math.min(backoff * 2, 2_000);
       }
     }
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { FileStore } from './file-store.js';
 
@@ -45,7 +46,7 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
         } while (n === BATCH);
         if (deleted > 0) logger.info({ deleted }, 'unattached and removed uploads deleted');
       } catch (err) {
-        logger.error({ err }, 'file cleanup failed; retried at the next sweep');
+        logDatabaseError(err, 'file cleanup failed; retried at the next sweep');
       } finally {
         this.running = undefined;
       }

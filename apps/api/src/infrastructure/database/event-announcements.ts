@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppendAnnouncer, EVENTS_CHANNEL } from '@schoolflow/event-store';
-import { logger } from '../logging/logger.js';
+import { logDatabaseError } from './database-outage.js';
 import { DatabaseNotifications } from './database-notifications.js';
 import { poolOf } from './pool.js';
 
@@ -15,7 +15,7 @@ export class EventAnnouncements extends AppendAnnouncer implements OnApplication
     super(
       poolOf(db),
       (payload) => notifications.deliverLocally(EVENTS_CHANNEL, payload),
-      (err) => logger.warn({ err }, 'announcing appended events failed; other instances catch up at their next poll'),
+      (err) => logDatabaseError(err, 'announcing appended events failed; other instances catch up at their next poll'),
     );
   }
 

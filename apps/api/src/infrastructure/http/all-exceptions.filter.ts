@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { AppException } from './app-exception.js';
 import { languageOf, translate } from '../i18n/i18n.js';
 import { logger } from '../logging/logger.js';
+import { databaseOutage, isDatabaseUnavailable } from '../database/database-outage.js';
 
 /** HTTP statuses the framework raises itself, mapped to an envelope code and message key. */
 function fromHttpStatus(status: number): { code: number; key: string } {
@@ -62,6 +63,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const mapped = fromHttpStatus(status);
       code = mapped.code;
       msg = translate(lang, mapped.key);
+    } else if (isDatabaseUnavailable(exception)) {
+      // The database is restarting or away: a clear 503, logged once per outage, not a 500 with a stack per request.
+      status = 503;
+      code = ErrorCode.UNAVAILABLE;
+      msg = translate(lang, 'databaseUnavailable');
+      databaseOutage.lost(exception);
     } else {
       status = 500;
       code = ErrorCode.SERVER_ERROR;

@@ -6,8 +6,8 @@ import { advance, fold } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
+import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
-import { logger } from '../../infrastructure/logging/logger.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
 import { Outbox, type PlannedPush, type PushRow } from '../domain/outbox.js';
@@ -61,7 +61,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
         this.gateway.emit(pushes);
         await this.reminders.schedule(tasks);
       },
-      onError: (err) => logger.error({ err }, 'notifications subscription failed; retrying'),
+      onError: (err) => logDatabaseError(err, 'notifications subscription failed; retrying'),
     });
     await this.subscription.start();
   }

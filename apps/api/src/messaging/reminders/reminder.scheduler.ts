@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { ReminderService } from './reminder.service.js';
 
@@ -69,7 +70,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   }
 
   private runInProcess(): void {
-    this.reminders.sweep().catch((err: unknown) => logger.error({ err }, 'reminder sweep failed'));
+    this.reminders.sweep().catch((err: unknown) => logDatabaseError(err, 'reminder sweep failed'));
   }
 
   async onApplicationShutdown(): Promise<void> {
