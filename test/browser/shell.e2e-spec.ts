@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, login } from '../support/api.js';
+import { ApiPath } from '@schoolflow/contracts';
+import { call, DEMO_PASSWORD, login } from '../support/api.js';
 import {
   appUrl,
   cookieValue,
@@ -185,6 +186,29 @@ describe('console shell in the browser', () => {
       await shot(page, 'shell-12-student-unknown-path');
 
       expect(problems.unexpected()).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('a session ended elsewhere shows the expiry modal at once, without a click (its socket is ended, hardening)', async () => {
+    const { page, problems, close } = await newTestPage(browser);
+    try {
+      const frames: string[] = [];
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+      await signIn(page, '202311026');
+      await page.locator(tid('dashboard')).waitFor();
+      await eventually(() => expect(frames.some((f) => f.startsWith('40'))).toBe(true)); // socket.io connected
+      // The same user signs in elsewhere and signs out every other device.
+      const elsewhere = await login('202311026');
+      await call(ApiPath.endMyOtherSessions, { token: elsewhere, method: 'POST' });
+      const modal = page.locator(tid('expiry-modal'));
+      await modal.waitFor({ timeout: 5_000 });
+      await shot(page, 'shell-30-session-ended-elsewhere');
+      await page.locator(tid('expiry-modal-relogin')).click();
+      await waitForPath(page, '/login');
+      // The refused calls of the ended session are expected; nothing else may go wrong.
+      expect(problems.unexpected({ allow: [/401 /, /status of 401/] })).toEqual([]);
     } finally {
       await close();
     }

@@ -37,7 +37,18 @@ export interface PushPayloads {
 export type PushEvent = keyof PushPayloads;
 export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned'];
 
-export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void };
+/**
+ * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an
+ * administrator, expiry): `code` is the expiry code the API would answer, so the client shows the expiry modal.
+ */
+export const SESSION_ENDED = 'session.ended';
+export interface SessionEnded {
+  code: number;
+}
+
+export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void } & {
+  [SESSION_ENDED]: (payload: SessionEnded) => void;
+};
 
 /** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */
 export const SESSION_INVALID = 'session.invalid';

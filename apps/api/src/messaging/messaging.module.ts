@@ -5,13 +5,14 @@ import { WorkflowNotificationsSubscriber } from './notifications/workflow-notifi
 import { GetInfoByIdController } from './queries/get-info-by-id/get-info-by-id.controller.js';
 import { GetInfoByRecipientController } from './queries/get-info-by-recipient/get-info-by-recipient.controller.js';
 import { RealtimeGateway } from './realtime/realtime.gateway.js';
+import { SocketSessions } from './realtime/socket-sessions.js';
 import { ReminderScheduler } from './reminders/reminder.scheduler.js';
 import { ReminderService } from './reminders/reminder.service.js';
 
 @Module({
   imports: [WorkflowModule],
   controllers: [GetInfoByRecipientController, GetInfoByIdController, MarkReadController],
-  providers: [RealtimeGateway, WorkflowNotificationsSubscriber, ReminderService, ReminderScheduler],
+  providers: [RealtimeGateway, SocketSessions, WorkflowNotificationsSubscriber, ReminderService, ReminderScheduler],
   exports: [RealtimeGateway],
 })
 export class MessagingModule {}

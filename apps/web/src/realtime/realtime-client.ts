@@ -8,6 +8,7 @@ import {
   type PushPayloads,
   type Sequenced as SequencedPayload,
   type ServerToClientEvents,
+  SESSION_ENDED,
   SESSION_INVALID,
   SOCKET_PATH,
 } from '@schoolflow/contracts';
@@ -83,6 +84,12 @@ class RealtimeClient {
       realtimeStatus.set('offline');
       const code = typeof err.data?.code === 'number' ? err.data.code : 0;
       if (EXPIRY_CODES.includes(code) && getToken()) showExpiryModal();
+    });
+    // The session ended (signed out elsewhere, password changed, an administrator, expiry): the server disconnects
+    // this socket right after, and the user is asked to sign in again.
+    socket.on(SESSION_ENDED, (p) => {
+      realtimeStatus.set('offline');
+      if (EXPIRY_CODES.includes(p.code) && getToken()) showExpiryModal();
     });
     for (const event of PUSH_EVENTS) {
       socket.on(event, (payload: Sequenced<typeof event>) => this.receive(event, payload as unknown as Record<string, unknown>));

@@ -95,8 +95,25 @@ class SessionCache {
   }
 }
 
-/** A touch is written at most this often; the sliding expiry is precise to this many seconds. */
+/**
+ * A touch is written at most this often (and at least four times per lifetime, so a short-lived session can slide);
+ * the sliding expiry is precise to this.
+ */
 const TOUCH_EVERY_MS = 15_000;
+
+/** Whether a session is live, and if not, the code the API answers (the client's expiry modal reads it). */
+export type SessionState = { live: true; expiresAt: Date } | { live: false; code: number };
+
+type Refusal = { code: number; key: 'illegalToken' | 'tokenExpired' | 'otherClient' };
+
+/** Why a session row does not authenticate now, or null when it does: the one statement of that rule. */
+function refusalOf(row: Pick<SessionRow, 'enabled' | 'revoked_at' | 'revoke_reason' | 'expires_at'> | undefined, now: number): Refusal | null {
+  if (!row || !row.enabled) return { code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
+  // Signed out: the token is simply no longer valid. Ended by anything else: "signed in elsewhere / ended for you".
+  if (row.revoked_at) return row.revoke_reason === 'logout' ? { code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' } : { code: ErrorCode.OTHER_CLIENT, key: 'otherClient' };
+  if (row.expires_at.getTime() <= now) return { code: ErrorCode.TOKEN_EXPIRED, key: 'tokenExpired' };
+  return null;
+}
 
 /**
  * Server-side sessions: revocable, with a sliding expiry (SESSION_TTL_SECONDS after the last request). A lookup
@@ -106,6 +123,7 @@ const TOUCH_EVERY_MS = 15_000;
 export class SessionService implements OnModuleInit {
   private readonly hot: Prepared;
   private readonly cache = new SessionCache();
+  private readonly touchEveryMs: number;
 
   constructor(
     private readonly db: DataSource,
@@ -113,6 +131,7 @@ export class SessionService implements OnModuleInit {
     private readonly notifications: DatabaseNotifications,
   ) {
     this.hot = prepared(poolOf(db));
+    this.touchEveryMs = Math.min(TOUCH_EVERY_MS, (config.sessionTtlSeconds * 1000) / 4);
   }
 
   async onModuleInit(): Promise<void> {
@@ -154,15 +173,10 @@ export class SessionService implements OnModuleInit {
       row = rows[0];
       if (row && row.enabled && !row.revoked_at && this.notifications.live) this.cache.put(key, row, epoch, now);
     }
-    if (!row || !row.enabled) return { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' };
-    if (row.revoked_at) {
-      return row.revoke_reason === 'logout'
-        ? { ok: false, code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' }
-        : { ok: false, code: ErrorCode.OTHER_CLIENT, key: 'otherClient' };
-    }
-    if (row.expires_at.getTime() <= Date.now()) return { ok: false, code: ErrorCode.TOKEN_EXPIRED, key: 'tokenExpired' };
+    const refusal = refusalOf(row, Date.now());
+    if (refusal || !row) return { ok: false, ...(refusal ?? { code: ErrorCode.ILLEGAL_TOKEN, key: 'illegalToken' }) };
     let expiresAt = row.expires_at;
-    if (Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    if (Date.now() - row.last_seen_at.getTime() > this.touchEveryMs) {
       // Marked first: concurrent requests sharing the cached row do not touch again.
       row.last_seen_at = new Date();
       const touched: { expires_at: Date }[] = await this.hot.query(
@@ -178,6 +192,26 @@ export class SessionService implements OnModuleInit {
       ok: true,
       session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt, roles: row.roles, permissions: row.permissions },
     };
+  }
+
+  /**
+   * Whether sessions are live now, read from the database (never the cache): for holders of long-lived connections
+   * (sockets) deciding whether to keep them. A session that no longer exists is ended.
+   */
+  async states(sessionIds: readonly string[]): Promise<Map<string, SessionState>> {
+    const rows: { id: string; enabled: boolean; expires_at: Date; revoked_at: Date | null; revoke_reason: RevokeReason | null }[] = await this.hot.query(
+      `SELECT s.id, u.enabled, s.expires_at, s.revoked_at, s.revoke_reason FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.id = ANY($1::uuid[])`,
+      [sessionIds],
+    );
+    const now = Date.now();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return new Map(
+      sessionIds.map((id): [string, SessionState] => {
+        const row = byId.get(id);
+        const refusal = refusalOf(row, now);
+        return [id, refusal || !row ? { live: false, code: (refusal ?? { code: ErrorCode.ILLEGAL_TOKEN }).code } : { live: true, expiresAt: row.expires_at }];
+      }),
+    );
   }
 
   /** Remembers the language the user works in (pushes are rendered in it); written only when it changes. */

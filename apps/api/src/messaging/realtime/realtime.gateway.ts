@@ -1,11 +1,12 @@
 import { Inject, Logger } from '@nestjs/common';
-import { type OnGatewayConnection, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { CATCH_UP_PAGE, type CatchUpAnswer, SESSION_INVALID } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { SessionService } from '../../identity/domain/session.service.js';
 import type { PushRow } from '../domain/outbox.js';
+import { SocketSessions } from './socket-sessions.js';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 
@@ -17,12 +18,13 @@ export const userRoom = (userId: string): string => `user:${userId}`;
  * `catch-up {since}` and gets what it missed, in order; it drops any seq it has already seen.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger('realtime');
   @WebSocketServer() server!: Server;
 
   constructor(
     private readonly sessions: SessionService,
+    private readonly socketSessions: SocketSessions,
     private readonly db: DataSource,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -37,18 +39,31 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
         (found) => {
           if (!found.ok) return refuse(found.code);
           socket.data.userId = found.session.userId;
+          socket.data.sessionId = found.session.sessionId;
+          socket.data.expiresAt = found.session.expiresAt;
           next();
         },
-        (err: unknown) => next(err instanceof Error ? err : new Error(String(err))),
+        // The database is away: the client retries; the error's own text stays here.
+        () => next(Object.assign(new Error('server.unavailable'), { data: { code: 503 } })),
       );
     });
   }
 
   handleConnection(socket: Socket): void {
-    const userId = socket.data.userId as string | undefined;
+    const { userId, sessionId, expiresAt } = socket.data as { userId?: string; sessionId?: string; expiresAt?: Date };
+    if (!userId || !sessionId || !expiresAt) {
+      socket.disconnect(true);
+      return;
+    }
     // Rooms live in the local adapter (the Redis adapter only relays emits): joining is synchronous.
-    if (userId) void socket.join(userRoom(userId));
-    else socket.disconnect(true);
+    void socket.join(userRoom(userId));
+    // The socket lives no longer than its session (SocketSessions ends it when the session ends).
+    this.socketSessions.add(socket, sessionId, userId, expiresAt);
+  }
+
+  handleDisconnect(socket: Socket): void {
+    const sessionId = socket.data.sessionId as string | undefined;
+    if (sessionId) this.socketSessions.remove(socket, sessionId);
   }
 
   @SubscribeMessage('catch-up')
