@@ -1,11 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { DataSource } from 'typeorm';
 import type { ServerConfig } from './config/app-config.js';
 import { CoreModule } from './infrastructure/database/database.module.js';
 import { AllExceptionsFilter } from './infrastructure/http/all-exceptions.filter.js';
 import { AuthGuard } from './infrastructure/auth/auth.guard.js';
+import { InputGuardInterceptor } from './infrastructure/http/input-guard.interceptor.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { AccessModule } from './access/access.module.js';
 import { SystemModule } from './system/system.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: InputGuardInterceptor },
         ...(throttleStorage ? [{ provide: RedisThrottlerStorage, useValue: throttleStorage }] : []),
       ],
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX, PAGE_SIZES } from './schemas.js';
 
 /**
  * System administration (issue "System administration and the shared widgets"): paths, request schemas and
@@ -70,7 +71,7 @@ export const oneIdSchema = z.object({ id: idSchema });
 
 /* ---------- table requests: the current shape and the older one (platform-shell §3) ---------- */
 
-export const TABLE_PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200, 500, 1000] as const;
+export const TABLE_PAGE_SIZES = PAGE_SIZES;
 
 /** `{current, size, orders, params, query}` or the older `{currPage (0-based), limit, order, sortField, search}`. */
 export interface NormalisedTable {
@@ -88,7 +89,7 @@ export function normaliseTableRequest(body: unknown): NormalisedTable | { error:
   const int = (v: unknown, d: number) => (v === undefined || v === null || v === '' ? d : Number(v));
   const size = legacy ? int(b.limit, 10) : int(b.size, 10);
   const current = legacy ? int(b.currPage, 0) + 1 : int(b.current, 1);
-  if (!Number.isInteger(current) || current < 1) return { error: 'validation.pageInvalid' };
+  if (!Number.isInteger(current) || current < 1 || current > PAGE_MAX) return { error: 'validation.pageInvalid' };
   if (!(TABLE_PAGE_SIZES as readonly number[]).includes(size)) return { error: 'validation.pageSizeInvalid' };
   let orders: { column: string; asc: boolean }[] = [];
   if (legacy) {

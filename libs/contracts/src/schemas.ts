@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseSchoolMoment } from './school-time.js';
 
 /**
  * Request schemas shared by server (validation) and browser (forms). Messages are i18n keys of the
@@ -8,18 +9,24 @@ export const PASSWORD_MAX = 50;
 export const PASSWORD_MIN_LOGIN = 5;
 export const ACCOUNT_MAX = 50;
 
+/** NUL or a UTF-16 surrogate without its pair: text no database column can hold (hardening, finding 6). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this finds
+export const UNSTORABLE_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storable = (s: string): boolean => !UNSTORABLE_TEXT.test(s);
+
 /** A required string, trimmed; `required` is the message when it is missing or not a string. */
 const trimmed = (required: string) => z.string({ error: required }).transform((s) => s.trim());
 
 export const loginSchema = z.object({
   username: trimmed('validation.usernameRequired').pipe(
-    z.string().min(1, 'validation.usernameRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong'),
+    z.string().min(1, 'validation.usernameRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong').refine(storable, 'validation.invalidCharacters'),
   ),
   password: z
     .string({ error: 'validation.passwordRequired' })
     .min(1, 'validation.passwordRequired')
     .min(PASSWORD_MIN_LOGIN, 'validation.passwordTooShort')
-    .max(PASSWORD_MAX, 'validation.passwordTooLong'),
+    .max(PASSWORD_MAX, 'validation.passwordTooLong')
+    .refine(storable, 'validation.invalidCharacters'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -39,10 +46,22 @@ export const getUserInfoSchema = z.object({
 });
 
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100, 200, 500, 1000] as const;
+/** The highest page number a list takes: far beyond any list, and far inside what an OFFSET can hold. */
+export const PAGE_MAX = 1_000_000;
+
+/** A page number: a whole number from 1 to PAGE_MAX (`1e20` is a whole number too, but no page). */
+export const pageNumber = () => z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').max(PAGE_MAX, 'validation.pageInvalid');
+
+/**
+ * A moment typed by a person: `YYYY-MM-DD`, `YYYY-MM-DD HH:mm[:ss]` (school time) or ISO 8601 with an offset, and a
+ * real calendar date — never what a lenient parser makes of any text (V8 reads "' OR '1'='1" as 2001-01-01).
+ */
+export const momentText = () =>
+  z.string({ error: 'validation.timeInvalid' }).max(40, 'validation.timeInvalid').refine((s) => parseSchoolMoment(s) !== null, 'validation.timeInvalid');
 
 /** Table request (current shape, platform-shell §3). */
 export const tableRequestSchema = z.object({
-  current: z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').default(1),
+  current: pageNumber().default(1),
   size: z.coerce
     .number()
     .int('validation.pageSizeInvalid')
@@ -60,8 +79,8 @@ export const operationLogQuerySchema = tableRequestSchema.extend({
       account: z.string().max(50).optional(),
       action: z.string().max(64).optional(),
       result: z.enum(['success', 'failure', 'denied']).optional(),
-      from: z.string().max(32).optional(),
-      to: z.string().max(32).optional(),
+      from: momentText().optional(),
+      to: momentText().optional(),
     })
     .optional(),
 });

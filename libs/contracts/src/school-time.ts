@@ -67,6 +67,14 @@ export function parseSchoolTime(text: string, tz: string = DEFAULT_SCHOOL_TZ): n
   return null;
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Like `parseSchoolTime`, and also a bare date (`YYYY-MM-DD`, its midnight): for filters "from" / "to". */
+export function parseSchoolMoment(text: string, tz: string = DEFAULT_SCHOOL_TZ): number | null {
+  const s = text.trim();
+  return parseSchoolTime(DATE_ONLY.test(s) ? `${s} 00:00` : s, tz);
+}
+
 /** `YYYY-MM-DD HH:mm` in the school's time zone. */
 export function formatSchoolTime(ms: number, tz: string = DEFAULT_SCHOOL_TZ): string {
   const known = displayMemo.get(tz)?.get(ms);

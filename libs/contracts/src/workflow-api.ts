@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from './schemas.js';
 
 /** The workflow API (DESIGN.md §4): one shape for every flow. */
 export const WorkflowPath = {
@@ -44,13 +45,13 @@ export type WorkflowEventInput = z.infer<typeof workflowEventSchema>;
 
 /** Paging of the workflow lists and the review queue (any size from 1 to 1000; the UI offers the standard sizes). */
 export const workflowPageSchema = z.object({
-  current: z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').default(1),
+  current: pageNumber().default(1),
   size: z.coerce.number().int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(1000, 'validation.pageSizeInvalid').default(10),
 });
 
 export const workflowListQuerySchema = z.object({
   scope: z.enum(['mine', 'all'], { error: 'validation.scopeInvalid' }).default('mine'),
-  current: z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').default(1),
+  current: pageNumber().default(1),
   size: z.coerce.number().int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(1000, 'validation.pageSizeInvalid').default(10),
   status: z.enum(['unreviewed', 'pending', 'passed', 'rejected', 'withdrawn']).optional(),
 });

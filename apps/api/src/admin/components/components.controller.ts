@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import type { z } from 'zod';
 import { type Envelope, type Language, type PickerPerson, type PickerRoleGroup, userAllDataSchema, userDataSchema } from '@schoolflow/contracts';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Lang } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { str } from '../shared/admin-support.js';
 
 /** Pickers (platform-shell §7, §9): any signed-in user may call them. */
@@ -15,8 +16,7 @@ export class ComponentsController {
 
   @Post('components/getUserAllData')
   @HttpCode(200)
-  async userAll(@Body() body: unknown): Promise<Envelope<{ total: number; rows: PickerPerson[] }>> {
-    const input = validate(userAllDataSchema, body);
+  async userAll(@ValidBody(userAllDataSchema) input: z.output<typeof userAllDataSchema>): Promise<Envelope<{ total: number; rows: PickerPerson[] }>> {
     let search: Record<string, unknown> = {};
     try {
       const parsed: unknown = input.search ? JSON.parse(input.search) : {};
@@ -38,8 +38,7 @@ export class ComponentsController {
 
   @Post('components/getUserData')
   @HttpCode(200)
-  async users(@Body() body: unknown): Promise<Envelope<{ USERID: string; USERNAME: string }[]>> {
-    const { ids } = validate(userDataSchema, body);
+  async users(@ValidBody(userDataSchema) { ids }: z.output<typeof userDataSchema>): Promise<Envelope<{ USERID: string; USERNAME: string }[]>> {
     const rows: { USERID: string; USERNAME: string }[] = await this.db.query(`SELECT account AS "USERID", name AS "USERNAME" FROM sys_user WHERE account = ANY($1::text[]) ORDER BY account`, [ids]);
     return ok(rows);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { type Envelope, type Language, Permission, type SystemConfig, systemConfigSchema } from '@schoolflow/contracts';
@@ -6,7 +6,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { SystemConfigService } from '../../system/domain/system-config.service.js';
 import { AdminAudit } from '../shared/admin-support.js';
@@ -50,8 +50,7 @@ export class ConfigController {
   @Post('ms/config/save')
   @HttpCode(200)
   @RequirePermissions(Permission.configEdit)
-  async save(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const c = validate(systemConfigSchema, body);
+  async save(@ValidBody(systemConfigSchema) c: SystemConfig, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     try {
       new RegExp(c.pwdRule, 'u');
     } catch {

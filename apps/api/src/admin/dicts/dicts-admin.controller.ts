@@ -1,11 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { dictEntrySchema, type DictEntryRow, dictPublishSchema, dictTableSchema, type DictTableRow, type Envelope, idsSchema, type Language, oneIdSchema, Permission } from '@schoolflow/contracts';
+import type { z } from 'zod';
+import { type DictEntryInput, dictEntrySchema, type DictEntryRow, dictPublishSchema, dictTableSchema, type DictTableRow, type Envelope, idsSchema, type Language, oneIdSchema, Permission } from '@schoolflow/contracts';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit, isUniqueViolation, page, str, tableRequest } from '../shared/admin-support.js';
 
@@ -42,8 +43,7 @@ export class DictsAdminController {
   @Post('ms/dict/table/save')
   @HttpCode(200)
   @RequirePermissions(Permission.dictEdit)
-  async tableSave(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const input = validate(dictTableSchema, body);
+  async tableSave(@ValidBody(dictTableSchema) input: z.output<typeof dictTableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     let id = input.id;
     try {
       if (id) {
@@ -68,8 +68,7 @@ export class DictsAdminController {
   @Post('ms/dict/table/delete')
   @HttpCode(200)
   @RequirePermissions(Permission.dictEdit)
-  async tableDelete(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { id } = validate(oneIdSchema, body);
+  async tableDelete(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const cur: { table_name: string; n: number }[] = await this.db.query(
       `SELECT table_name, (SELECT count(*)::int FROM sys_dict d WHERE d.dict_type = t.table_name) AS n FROM sys_dict_table t WHERE id = $1`,
       [id],
@@ -98,8 +97,7 @@ export class DictsAdminController {
   @Post('ms/dict/save')
   @HttpCode(200)
   @RequirePermissions(Permission.dictEdit)
-  async save(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const e = validate(dictEntrySchema, body);
+  async save(@ValidBody(dictEntrySchema) e: DictEntryInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     const table: unknown[] = await this.db.query(`SELECT 1 FROM sys_dict_table WHERE table_name = $1`, [e.table]);
     if (table.length === 0) throw AppException.badRequest('dictTableNotFound');
     const dup: { code: string; name: string }[] = await this.db.query(
@@ -142,8 +140,7 @@ export class DictsAdminController {
   @Post('ms/dict/delete')
   @HttpCode(200)
   @RequirePermissions(Permission.dictEdit)
-  async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { ids } = validate(idsSchema, body);
+  async remove(@ValidBody(idsSchema) { ids }: z.output<typeof idsSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.db.query(`DELETE FROM sys_dict WHERE id = ANY($1::uuid[])`, [ids]);
     await this.audit.record(me, client, 'dict.delete', ids.join(','), { ids });
     return ok(undefined, translate(lang, 'deleteOk'));
@@ -152,8 +149,7 @@ export class DictsAdminController {
   @Post('ms/dict/publish')
   @HttpCode(200)
   @RequirePermissions(Permission.dictEdit)
-  async publish(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(dictPublishSchema, body);
+  async publish(@ValidBody(dictPublishSchema) input: z.output<typeof dictPublishSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.db.query(`UPDATE sys_dict SET published = $2 WHERE id = ANY($1::uuid[])`, [input.ids, input.published]);
     await this.audit.record(me, client, input.published ? 'dict.publish' : 'dict.unpublish', input.ids.join(','), { ids: input.ids });
     return ok(undefined, translate(lang, 'enableOk'));

@@ -1,13 +1,13 @@
-import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { type Envelope, idsSchema, type Language, type MenuAdminNode, menuSchema, oneIdSchema, Permission } from '@schoolflow/contracts';
+import { type Envelope, idsSchema, type Language, type MenuAdminNode, type MenuInput, menuSchema, oneIdSchema, Permission } from '@schoolflow/contracts';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit } from '../shared/admin-support.js';
 
@@ -58,8 +58,7 @@ export class MenusController {
   @Post('ms/menu/save')
   @HttpCode(200)
   @RequirePermissions(Permission.menuEdit)
-  async save(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const m = validate(menuSchema, body);
+  async save(@ValidBody(menuSchema) m: MenuInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     if (m.parentId) {
       const parent: unknown[] = await this.db.query(`SELECT 1 FROM sys_menu WHERE id = $1`, [m.parentId]);
       if (parent.length === 0) throw AppException.badRequest('parentNotFound');
@@ -94,8 +93,7 @@ export class MenusController {
   @Post('ms/menu/enable')
   @HttpCode(200)
   @RequirePermissions(Permission.menuEdit)
-  async enable(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(enableSchema, body);
+  async enable(@ValidBody(enableSchema) input: z.output<typeof enableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.db.query(`UPDATE sys_menu SET enabled = $2 WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
     await this.audit.record(me, client, input.enabled ? 'menu.enable' : 'menu.disable', input.ids.join(','), { ids: input.ids });
     return ok(undefined, translate(lang, 'enableOk'));
@@ -104,8 +102,7 @@ export class MenusController {
   @Post('ms/menu/delete')
   @HttpCode(200)
   @RequirePermissions(Permission.menuEdit)
-  async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { id } = validate(oneIdSchema, body);
+  async remove(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const children: unknown[] = await this.db.query(`SELECT 1 FROM sys_menu WHERE parent_id = $1 LIMIT 1`, [id]);
     if (children.length > 0) throw AppException.badRequest('menuHasChildren');
     await this.db.query(`DELETE FROM sys_menu WHERE id = $1`, [id]);

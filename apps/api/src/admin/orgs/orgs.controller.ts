@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import type { z } from 'zod';
 import { type Envelope, type Language, oneIdSchema, type OrgNode, orgSchema, Permission, type PickerOrgNode } from '@schoolflow/contracts';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit, isUniqueViolation } from '../shared/admin-support.js';
 
@@ -61,8 +62,7 @@ export class OrgsController {
   @Post('ms/org/save')
   @HttpCode(200)
   @RequirePermissions(Permission.userEdit)
-  async save(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const o = validate(orgSchema, body);
+  async save(@ValidBody(orgSchema) o: z.output<typeof orgSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     if (o.parentId) {
       const parent: unknown[] = await this.db.query(`SELECT 1 FROM org_department WHERE id = $1`, [o.parentId]);
       if (parent.length === 0) throw AppException.badRequest('parentNotFound');
@@ -94,8 +94,7 @@ export class OrgsController {
   @Post('ms/org/delete')
   @HttpCode(200)
   @RequirePermissions(Permission.userEdit)
-  async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { id } = validate(oneIdSchema, body);
+  async remove(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const children: unknown[] = await this.db.query(`SELECT 1 FROM org_department WHERE parent_id = $1 LIMIT 1`, [id]);
     if (children.length > 0) throw AppException.badRequest('orgHasChildren');
     const users: unknown[] = await this.db.query(`SELECT 1 FROM sys_user WHERE department_id = $1 LIMIT 1`, [id]);

@@ -10,6 +10,7 @@ import {
   oneIdSchema,
   Permission,
   roleGrantSchema,
+  type RoleInput,
   type RoleRow,
   roleSchema,
   roleTestSqlSchema,
@@ -22,7 +23,7 @@ import { DynamicRoleRunner } from '../../access/domain/dynamic-role-runner.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit, isUniqueViolation, page, str, tableRequest } from '../shared/admin-support.js';
 
@@ -55,8 +56,7 @@ export class RolesController {
   @Post('ms/roleType/save')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async typeSave(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const input = validate(roleTypeSchema, body);
+  async typeSave(@ValidBody(roleTypeSchema) input: z.output<typeof roleTypeSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     let id = input.id;
     try {
       if (id) {
@@ -79,8 +79,7 @@ export class RolesController {
   @Post('ms/roleType/delete')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async typeDelete(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { id } = validate(oneIdSchema, body);
+  async typeDelete(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const used: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role WHERE role_type_id = $1`, [id]);
     if ((used[0]?.n ?? 0) > 0) throw AppException.badRequest('roleTypeInUse');
     await this.db.query(`DELETE FROM sys_role_type WHERE id = $1`, [id]);
@@ -120,8 +119,7 @@ export class RolesController {
   @Post('ms/role/save')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async save(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const input = validate(roleSchema, body);
+  async save(@ValidBody(roleSchema) input: RoleInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     const types: { kind: 'ordinary' | 'dynamic' }[] = await this.db.query(`SELECT kind FROM sys_role_type WHERE id = $1`, [input.roleTypeId]);
     const kind = types[0]?.kind;
     if (!kind) throw AppException.badRequest('validation.idInvalid');
@@ -173,8 +171,7 @@ export class RolesController {
   @Post('ms/role/enable')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async enable(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(enableSchema, body);
+  async enable(@ValidBody(enableSchema) input: z.output<typeof enableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.db.query(`UPDATE sys_role SET enabled = $2 WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
     this.access.invalidateDynamic();
     await this.audit.record(me, client, input.enabled ? 'role.enable' : 'role.disable', input.ids.join(','), { ids: input.ids });
@@ -184,8 +181,7 @@ export class RolesController {
   @Post('ms/role/delete')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { ids } = validate(idsSchema, body);
+  async remove(@ValidBody(idsSchema) { ids }: z.output<typeof idsSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const builtIn: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role WHERE id = ANY($1::uuid[]) AND built_in`, [ids]);
     if ((builtIn[0]?.n ?? 0) > 0) throw AppException.badRequest('roleBuiltIn');
     await this.db.query(`DELETE FROM sys_role WHERE id = ANY($1::uuid[])`, [ids]);
@@ -197,8 +193,7 @@ export class RolesController {
   @Post('ms/role/grant')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async grant(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(roleGrantSchema, body);
+  async grant(@ValidBody(roleGrantSchema) input: z.output<typeof roleGrantSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.db.transaction(async (tx) => {
       const found: unknown[] = await tx.query(`SELECT 1 FROM sys_role WHERE id = $1 FOR UPDATE`, [input.roleId]);
       if (found.length === 0) throw AppException.notFound();
@@ -215,8 +210,7 @@ export class RolesController {
   @Post('ms/role/grants')
   @HttpCode(200)
   @RequirePermissions(Permission.roleList)
-  async grants(@Body() body: unknown): Promise<Envelope<{ menuIds: string[]; permissions: string[] }>> {
-    const { roleId } = validate(roleIdSchema, body);
+  async grants(@ValidBody(roleIdSchema) { roleId }: z.output<typeof roleIdSchema>): Promise<Envelope<{ menuIds: string[]; permissions: string[] }>> {
     const menus: { menu_id: string }[] = await this.db.query(`SELECT menu_id FROM sys_role_menu WHERE role_id = $1`, [roleId]);
     const perms: { permission: string }[] = await this.db.query(`SELECT permission FROM sys_role_permission WHERE role_id = $1 ORDER BY permission`, [roleId]);
     return ok({ menuIds: menus.map((m) => m.menu_id), permissions: perms.map((p) => p.permission) });
@@ -225,8 +219,7 @@ export class RolesController {
   @Post('ms/role/users')
   @HttpCode(200)
   @RequirePermissions(Permission.roleList)
-  async users(@Body() body: unknown): Promise<Envelope<{ id: string; account: string; name: string; userType: string }[]>> {
-    const { roleId } = validate(roleIdSchema, body);
+  async users(@ValidBody(roleIdSchema) { roleId }: z.output<typeof roleIdSchema>): Promise<Envelope<{ id: string; account: string; name: string; userType: string }[]>> {
     const rows: { id: string; account: string; name: string; userType: string }[] = await this.db.query(
       `SELECT u.id, u.account, u.name, u.user_type AS "userType" FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE ur.role_id = $1 ORDER BY u.account LIMIT 10000`,
       [roleId],
@@ -237,8 +230,7 @@ export class RolesController {
   @Post('ms/role/setUsers')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async setUsers(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(roleUsersSchema, body);
+  async setUsers(@ValidBody(roleUsersSchema) input: z.output<typeof roleUsersSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const role: { kind: string; code: string }[] = await this.db.query(`SELECT kind, code FROM sys_role WHERE id = $1`, [input.roleId]);
     if (!role[0]) throw AppException.notFound();
     if (role[0].kind !== 'ordinary') throw AppException.badRequest('roleNotOrdinary');
@@ -253,8 +245,7 @@ export class RolesController {
   @Post('ms/role/testSql')
   @HttpCode(200)
   @RequirePermissions(Permission.roleEdit)
-  async testSql(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<{ id: string; account: string; name: string }[]>> {
-    const input = validate(roleTestSqlSchema, body);
+  async testSql(@ValidBody(roleTestSqlSchema) input: z.output<typeof roleTestSqlSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<{ id: string; account: string; name: string }[]>> {
     // Every test is logged with its text: it runs an administrator's SQL on the database (docs/adr/0014).
     const detail = { sql: (input.sql ?? '').slice(0, 2000), procedure: input.procedure ?? '' };
     let ids: string[];

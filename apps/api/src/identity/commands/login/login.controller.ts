@@ -4,6 +4,7 @@ import { type Envelope, type Language, type LoginResult } from '@schoolflow/cont
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { Client, type ClientInfo, Lang, Public } from '../../../infrastructure/http/request-context.js';
+import { ChecksOwnInput } from '../../../infrastructure/http/input-guard.interceptor.js';
 import { LoginThrottlerGuard } from './login-throttler.guard.js';
 import { LoginHandler } from './login.handler.js';
 
@@ -14,6 +15,8 @@ export class LoginController {
 
   @Public()
   @UseGuards(LoginThrottlerGuard)
+  // Its schema refuses unstorable text itself, so a refused attempt is still logged and counted (login.handler.ts).
+  @ChecksOwnInput()
   @Post('api/login/v3')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with account and password (form-encoded or JSON: username, password)' })

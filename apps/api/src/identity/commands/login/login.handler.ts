@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ErrorCode, loginSchema, type LoginResult } from '@schoolflow/contracts';
+import { ErrorCode, loginSchema, type LoginResult, UNSTORABLE_TEXT } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import type { ClientInfo } from '../../../infrastructure/http/request-context.js';
@@ -32,12 +32,18 @@ export class LoginHandler {
   ) {}
 
   async execute(body: unknown, client: ClientInfo): Promise<LoginResult> {
-    const attempted = typeof (body as { username?: unknown } | null)?.username === 'string' ? String((body as { username: string }).username).trim().slice(0, 50) : null;
+    // The account as typed, without what no column can store (a NUL made this attempt a 500, unlogged: finding 6).
+    const typed = (body as { username?: unknown } | null)?.username;
+    const attempted = typeof typed === 'string' ? typed.replace(new RegExp(UNSTORABLE_TEXT.source, 'g'), '').trim().slice(0, 50) : null;
     let input;
     try {
       input = validate(loginSchema, body);
     } catch (e) {
-      await this.log(null, attempted, 'failure', client, 'invalid_input');
+      // Refused before any password check, but still an attempt: logged, and — when the rest names an account —
+      // counted toward its lockout like a wrong password (the per-address limit has counted it already).
+      const known: { id: string }[] = attempted ? await this.db.query(`SELECT id FROM sys_user WHERE account = $1`, [attempted]) : [];
+      if (known[0]) await this.countFailure(known[0].id);
+      await this.log(known[0]?.id ?? null, attempted, 'failure', client, 'invalid_input');
       throw e;
     }
     const rows: UserRow[] = await this.db.query(

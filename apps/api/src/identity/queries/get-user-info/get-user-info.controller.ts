@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import type { z } from 'zod';
 import { getUserInfoSchema, Permission, type Envelope, type OwnUserInfoRow } from '@schoolflow/contracts';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 
 /**
  * The legacy "own user info" row. A user reads their own; reading another needs the user-list permission.
@@ -19,8 +20,7 @@ export class GetUserInfoController {
   @Post('userManage/getUserInfo')
   @HttpCode(200)
   @ApiOperation({ summary: 'User info row by user id (form: userId)' })
-  async get(@Body() body: unknown, @CurrentUser() me: Principal): Promise<Envelope<OwnUserInfoRow[]>> {
-    const { userId } = validate(getUserInfoSchema, body);
+  async get(@ValidBody(getUserInfoSchema) { userId }: z.output<typeof getUserInfoSchema>, @CurrentUser() me: Principal): Promise<Envelope<OwnUserInfoRow[]>> {
     if (userId !== me.account && !me.permissions.has(Permission.userList)) throw AppException.forbidden();
     const rows: { account: string; name: string; enabled: boolean }[] = await this.db.query(
       `SELECT account, name, enabled FROM sys_user WHERE account = $1`,

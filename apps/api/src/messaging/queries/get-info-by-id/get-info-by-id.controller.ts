@@ -1,12 +1,13 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import type { z } from 'zod';
 import { type Envelope, type Language, type MessageRow, messageIdSchema } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { renderMessage, type StoredMessage } from '../../domain/message-renderer.js';
 
 /** One of my messages; opening it marks it read. Another user's message answers 404. */
@@ -21,8 +22,7 @@ export class GetInfoByIdController {
   @Post('api/message/info/getInfoById')
   @HttpCode(200)
   @ApiOperation({ summary: 'One message {id} → {obj: message}; marks it read' })
-  async one(@Body() body: unknown, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ obj: MessageRow }>> {
-    const { id } = validate(messageIdSchema, body);
+  async one(@ValidBody(messageIdSchema) { id }: z.output<typeof messageIdSchema>, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ obj: MessageRow }>> {
     const rows: StoredMessage[] = await this.db.query(
       `UPDATE message SET status = '1', read_at = coalesce(read_at, now()) WHERE id = $1 AND recipient_id = $2
        RETURNING id, type, title_key, content_key, params, link, status, created_at`,

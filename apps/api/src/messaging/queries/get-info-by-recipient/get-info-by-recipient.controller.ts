@@ -1,11 +1,12 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import type { z } from 'zod';
 import { type Envelope, type Language, type MessageRow, messageListSchema } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { renderMessage, type StoredMessage } from '../../domain/message-renderer.js';
 
 /** My messages (platform-shell §7): filter by title, status ('0' unread, '1' read) and type; `count.COUNT` is the total. */
@@ -20,8 +21,7 @@ export class GetInfoByRecipientController {
   @Post('api/message/info/getInfoByRecipient')
   @HttpCode(200)
   @ApiOperation({ summary: 'My messages: {title?, page (1-based), size, status?, type?} → {count: {COUNT, UNREAD}, result}' })
-  async list(@Body() body: unknown, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ count: { COUNT: number; UNREAD: number }; result: MessageRow[] }>> {
-    const q = validate(messageListSchema, body);
+  async list(@ValidBody(messageListSchema) q: z.output<typeof messageListSchema>, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ count: { COUNT: number; UNREAD: number }; result: MessageRow[] }>> {
     const args: unknown[] = [me.userId];
     const where = ['recipient_id = $1'];
     if (q.status) {

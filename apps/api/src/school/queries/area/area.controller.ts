@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { type AreaNode, areaDataSchema, areaListSchema, type Envelope } from '@schoolflow/contracts';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { AreaIndex } from './area-index.js';
 
 /** The area picker's calls (platform-shell §7). Any signed-in user may call them. */
@@ -21,8 +22,7 @@ export class AreaController {
   @Post('components/getAreaData')
   @HttpCode(200)
   @ApiOperation({ summary: 'Areas under parentCode (provinces when empty): [{CODE, NAME, CHILD "1"/"0", LEVNUM}]' })
-  getAreaData(@Body() body: unknown): Envelope<AreaNode[]> {
-    const q = validate(areaDataSchema, body);
+  getAreaData(@ValidBody(areaDataSchema) q: z.output<typeof areaDataSchema>): Envelope<AreaNode[]> {
     if (q.parentCode && !this.areas.has(q.parentCode)) throw AppException.notFound('notFound');
     return ok(this.areas.children(q.parentCode));
   }
@@ -30,8 +30,7 @@ export class AreaController {
   @Post('components/getAreaList')
   @HttpCode(200)
   @ApiOperation({ summary: 'Codes from an area up to its province, comma-separated (leaf first)' })
-  getAreaList(@Body() body: unknown): Envelope<string> {
-    const { code } = validate(areaListSchema, body);
+  getAreaList(@ValidBody(areaListSchema) { code }: z.output<typeof areaListSchema>): Envelope<string> {
     if (!this.areas.has(code)) throw AppException.notFound('notFound');
     return ok(this.areas.path(code));
   }

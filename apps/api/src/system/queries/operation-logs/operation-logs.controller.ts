@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { operationLogQuerySchema, Permission, type Envelope, type OperationLogRow, type Page } from '@schoolflow/contracts';
+import { type OperationLogQuery, operationLogQuerySchema, parseSchoolMoment, Permission, type Envelope, type OperationLogRow, type Page } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { RequirePermissions } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
-import { AppException } from '../../../infrastructure/http/app-exception.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 
 interface LogRow {
   id: string;
@@ -24,14 +24,16 @@ interface LogRow {
 @ApiTags('system')
 @Controller()
 export class OperationLogsController {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
 
   @Post('ms/logs/list')
   @HttpCode(200)
   @RequirePermissions(Permission.logView)
   @ApiOperation({ summary: 'Operation log (table request: current, size, query {account, action, result, from, to})' })
-  async list(@Body() body: unknown): Promise<Envelope<Page<OperationLogRow>>> {
-    const req = validate(operationLogQuerySchema, body);
+  async list(@ValidBody(operationLogQuerySchema) req: OperationLogQuery): Promise<Envelope<Page<OperationLogRow>>> {
     const q = req.query ?? {};
     const where: string[] = [];
     const args: unknown[] = [];
@@ -42,8 +44,10 @@ export class OperationLogsController {
     if (q.account) add(`account ILIKE ?`, `%${escapeLike(q.account)}%`);
     if (q.action) add(`action = ?`, q.action);
     if (q.result) add(`result = ?`, q.result);
-    if (q.from) add(`at >= ?::timestamptz`, parseTime(q.from));
-    if (q.to) add(`at <= ?::timestamptz`, parseTime(q.to));
+    // The schema accepted only real moments (momentText); they go to the database as instants, not as text.
+    const at = (s: string): Date => new Date(parseSchoolMoment(s, this.config.timeZone) as number);
+    if (q.from) add(`at >= ?`, at(q.from));
+    if (q.to) add(`at <= ?`, at(q.to));
     args.push(req.size, (req.current - 1) * req.size);
     const rows: LogRow[] = await this.db.query(
       `SELECT id, at, user_id, account, action, target, result, ip, detail, count(*) OVER () AS total
@@ -60,12 +64,4 @@ export class OperationLogsController {
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Accepts ISO 8601 or `YYYY-MM-DD[ HH:mm[:ss]]` in the school's time zone (Asia/Shanghai, UTC+8). */
-function parseTime(s: string): string {
-  const local = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?$/.exec(s.trim());
-  if (local) return `${local[1]}T${local[2] ?? '00:00:00'}+08:00`;
-  if (Number.isNaN(Date.parse(s))) throw AppException.badRequest('validation.invalid');
-  return s;
 }

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, type Language, type WorkflowCommandResult, workflowEventSchema } from '@schoolflow/contracts';
+import { type Envelope, type Language, type WorkflowCommandResult, type WorkflowEventInput, workflowEventSchema } from '@schoolflow/contracts';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { SendWorkflowEventCommand } from './send-workflow-event.command.js';
+import { FlowParam } from '../../domain/flow-param.js';
 
 /** If-Match carries the version the user saw; a stale one answers 409 (W/ and quotes tolerated). */
 function parseIfMatch(header: string | undefined): number | null {
@@ -23,6 +24,8 @@ function parseIfMatch(header: string | undefined): number | null {
 export class SendWorkflowEventController {
   constructor(private readonly commands: CommandBus) {}
 
+  @FlowParam()
+
   @Post(':flow/:id/events')
   @HttpCode(200)
   @ApiHeader({ name: 'If-Match', required: false, description: 'the version the user saw' })
@@ -30,13 +33,12 @@ export class SendWorkflowEventController {
   async send(
     @Param('flow') flow: string,
     @Param('id') id: string,
-    @Body() body: unknown,
+    @ValidBody(workflowEventSchema) input: WorkflowEventInput,
     @Headers('if-match') ifMatch: string | undefined,
     @CurrentUser() me: Principal,
     @Client() client: ClientInfo,
     @Lang() lang: Language,
   ): Promise<Envelope<WorkflowCommandResult>> {
-    const input = validate(workflowEventSchema, body);
     const result = await this.commands.execute<SendWorkflowEventCommand, WorkflowCommandResult>(
       new SendWorkflowEventCommand(flow, id, input, parseIfMatch(ifMatch), me, client, randomUUID()),
     );

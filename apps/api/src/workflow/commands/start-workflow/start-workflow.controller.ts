@@ -7,12 +7,14 @@ import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { StartWorkflowCommand } from './start-workflow.command.js';
+import { FlowParam } from '../../domain/flow-param.js';
 
 @ApiTags('workflows')
 @Controller('api/workflows')
 export class StartWorkflowController {
   constructor(private readonly commands: CommandBus) {}
 
+  @FlowParam()
   @Post(':flow')
   @HttpCode(200)
   @ApiOperation({ summary: 'Start an instance of a flow; body = the form (leave: type, start, end, reason, attachments?, studentId?)' })

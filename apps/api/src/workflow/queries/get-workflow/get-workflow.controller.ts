@@ -4,11 +4,14 @@ import type { Envelope, Language, WorkflowInstanceView } from '@schoolflow/contr
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { WorkflowReadService } from '../../domain/workflow-read.service.js';
+import { FlowParam } from '../../domain/flow-param.js';
 
 @ApiTags('workflows')
 @Controller('api/workflows')
 export class GetWorkflowController {
   constructor(private readonly read: WorkflowReadService) {}
+
+  @FlowParam()
 
   @Get(':flow/:id')
   @ApiOperation({ summary: 'One instance: state, status, form, assignees, history (the audit trail) and what I can do' })

@@ -1,20 +1,23 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { z } from 'zod';
 import { type Envelope, type Language, type Page, type WorkflowListItem, workflowListQuerySchema } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidQuery } from '../../../infrastructure/http/valid-input.js';
 import { WorkflowReadService } from '../../domain/workflow-read.service.js';
+import { FlowParam } from '../../domain/flow-param.js';
 
 @ApiTags('workflows')
 @Controller('api/workflows')
 export class ListWorkflowsController {
   constructor(private readonly read: WorkflowReadService) {}
 
+  @FlowParam()
+
   @Get(':flow')
   @ApiOperation({ summary: 'Instances I may see: scope=mine (I applied or it is about me or my child) or all (I review it, or all with view-all)' })
-  async list(@Param('flow') flow: string, @Query() query: unknown, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<Page<WorkflowListItem>>> {
-    const q = validate(workflowListQuerySchema, query);
+  async list(@Param('flow') flow: string, @ValidQuery(workflowListQuerySchema) q: z.output<typeof workflowListQuerySchema>, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<Page<WorkflowListItem>>> {
     return ok(await this.read.list(flow, q.scope, q.current, q.size, q.status, me, lang));
   }
 }

@@ -1,0 +1,55 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+import { UNSTORABLE_TEXT as UNSTORABLE } from '@schoolflow/contracts';
+import { AppException } from './app-exception.js';
+
+// Text no handler can store: NUL (PostgreSQL's text refuses it: "invalid byte sequence for encoding UTF8: 0x00") and a
+// UTF-16 surrogate without its pair (not a character; jsonb refuses its escape). Both reached the database from
+// request bodies and answered 500 (hardening, finding 6).
+
+/** Deeper than any form: a body nested further is refused rather than walked. */
+const MAX_DEPTH = 32;
+
+/** The path of the first value (or key) holding unstorable text, `''` for the top, or null when there is none. */
+export function unstorableAt(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_DEPTH) return path;
+  for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+    const at = path ? `${path}.${key}` : key;
+    if (UNSTORABLE.test(key)) return at;
+    const found = unstorableAt(child, at, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export const CHECKS_OWN_INPUT = 'schoolflow:checks-own-input';
+/**
+ * The route refuses unstorable text itself (sign-in: a refused attempt must still be logged and counted). Only for
+ * handlers whose schema refuses it too.
+ */
+export const ChecksOwnInput = (): MethodDecorator => SetMetadata(CHECKS_OWN_INPUT, true);
+
+/**
+ * Validates at the edge, for every route, what no schema should have to remember: the body, the query and the path
+ * parameters hold no unstorable text. Runs after the guards (authentication, permission, rate limit) and before the
+ * handler; answers 400 `validation.invalidCharacters` naming the field.
+ */
+@Injectable()
+export class InputGuardInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() === 'http' && !this.reflector.get<boolean>(CHECKS_OWN_INPUT, ctx.getHandler())) {
+      const req = ctx.switchToHttp().getRequest<Request>();
+      for (const part of [req.params, req.query, req.body as unknown]) {
+        const field = unstorableAt(part);
+        if (field !== null) throw AppException.badRequest('validation.invalidCharacters', { field });
+      }
+    }
+    return next.handle();
+  }
+}

@@ -1,0 +1,48 @@
+import { Body, type PipeTransform, Query } from '@nestjs/common';
+import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { z } from 'zod';
+import { validate } from './validate.js';
+
+/** A shared schema as OpenAPI sees what a caller sends (its input side: before defaults and transforms). */
+function openApiSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.output<S> {
+    return validate(this.schema, value);
+  }
+}
+
+/** The decorated method's descriptor, so a parameter decorator can add the method's OpenAPI metadata too. */
+function methodOf(target: object, key: string | symbol | undefined): PropertyDescriptor | undefined {
+  return key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
+}
+
+/**
+ * The request body, parsed by a shared zod schema of `@schoolflow/contracts` — a 400 envelope with the schema's message
+ * when it does not fit — and documented in OpenAPI (`/server/docs`) from that same schema, so the documentation, the
+ * validation and the fuzz test (test/security/fuzz.e2e-spec.ts) can never disagree.
+ */
+export function ValidBody(schema: z.ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Body(new ZodPipe(schema))(target, key as string, index);
+    const method = methodOf(target, key);
+    if (method) ApiBody({ schema: openApiSchemaOf(schema) })(target, key as string, method);
+  };
+}
+
+/** The query string, parsed and documented like `ValidBody` (one OpenAPI parameter per property). */
+export function ValidQuery(schema: z.ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Query(new ZodPipe(schema))(target, key as string, index);
+    const method = methodOf(target, key);
+    if (!method) return;
+    const json = openApiSchemaOf(schema) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      ApiQuery({ name, required: (json.required ?? []).includes(name), schema: property })(target, key as string, method);
+    }
+  };
+}
