@@ -63,6 +63,13 @@ export interface ServerConfig {
   fileRetentionHours: number;
   fileSweepSeconds: number;
   fileCleanupDisabled: boolean;
+  /** Uploads one user may have under way at once, per instance (UPLOADS_PER_USER); another answers 429. */
+  uploadsPerUser: number;
+  /** Imports (docs/adr/0015): data rows at most, zip contents claimed at most, and the parse worker's limits. */
+  importMaxRows: number;
+  importMaxUnpackedMb: number;
+  importParseSeconds: number;
+  importParseMemoryMb: number;
 }
 
 /** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
@@ -113,6 +120,11 @@ export function loadConfig(): ServerConfig {
     fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),
     fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
     fileCleanupDisabled: bool('FILE_CLEANUP_DISABLED', false),
+    uploadsPerUser: Math.round(positive('UPLOADS_PER_USER', 2)),
+    importMaxRows: Math.round(positive('IMPORT_MAX_ROWS', 10_000)),
+    importMaxUnpackedMb: positive('IMPORT_MAX_UNPACKED_MB', 64),
+    importParseSeconds: positive('IMPORT_PARSE_SECONDS', 20),
+    importParseMemoryMb: Math.round(positive('IMPORT_PARSE_MEMORY_MB', 384)),
   };
 }
 

@@ -40,23 +40,6 @@ export function xlsxOf(sheetName: string, columns: ExportColumn[], rows: Record<
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
-/** Reads the first sheet of an xls or xlsx file into rows of strings (the header row included). */
-export function readSheet(bytes: Buffer, fileName: string): string[][] {
-  if (!/\.(xlsx|xls)$/i.test(fileName)) throw AppException.badRequest('importFileType');
-  if (bytes.length === 0) throw AppException.badRequest('importFileEmpty');
-  let wb: XLSX.WorkBook;
-  try {
-    wb = XLSX.read(bytes, { type: 'buffer', cellFormula: false, cellHTML: false });
-  } catch {
-    throw AppException.badRequest('importWrongTemplate');
-  }
-  const first = wb.SheetNames[0];
-  const ws = first ? wb.Sheets[first] : undefined;
-  if (!ws) throw AppException.badRequest('importFileEmpty');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: false, defval: '', blankrows: false });
-  return rows.map((r) => r.map((c) => str(c)));
-}
-
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function attachmentHeader(name: string): string {

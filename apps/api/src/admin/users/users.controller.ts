@@ -1,8 +1,7 @@
-import { Body, Controller, HttpCode, Post, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import {
   type Envelope,
@@ -23,14 +22,12 @@ import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, attachmentHeader, page, readSheet, tableRequest, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
+import { AdminAudit, attachmentHeader, page, tableRequest, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
+import { ImportUpload } from '../../files/domain/import-upload.js';
 import { UserAdminService } from './user-admin.service.js';
 
-interface Uploaded {
-  originalname: string;
-  size: number;
-  buffer: Buffer;
-}
+/** The user import's file, at most (the import limits of docs/adr/0015 apply to what it holds). */
+const USER_IMPORT_MAX_KB = 5 * 1024;
 
 const TEMPLATE_COLUMNS = ['account', 'name', 'userType', 'password', 'deptCode', 'roleCodes'] as const;
 const EXPORT_COLUMNS = ['account', 'name', 'userType', 'enabled', 'deptName', 'roles'] as const;
@@ -48,6 +45,7 @@ export class UsersController {
     private readonly users: UserAdminService,
     private readonly sessions: SessionService,
     private readonly audit: AdminAudit,
+    private readonly imports: ImportUpload,
   ) {}
 
   @Post('ms/user/list')
@@ -185,24 +183,23 @@ export class UsersController {
   @Post('ms/user/import')
   @HttpCode(200)
   @RequirePermissions(Permission.userEdit)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: 5 * 1024 * 1024, files: 1 } }))
+  @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Import users from one xls/xlsx file (multipart field "file"); nothing is imported when any row is bad' })
-  async import(@UploadedFile() file: Uploaded | undefined, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ImportResult>> {
-    if (!file) throw AppException.badRequest('importFileRequired');
-    const rows = readSheet(file.buffer, file.originalname);
+  async import(@Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ImportResult>> {
+    const { fileName, rows } = await this.imports.rows(me.userId, req, res, USER_IMPORT_MAX_KB);
     if (rows.length < 2) throw AppException.badRequest('importFileEmpty');
     const header = rows[0] ?? [];
     if (header.length < 4 || ![templateTitle('zh', 'account'), templateTitle('en', 'account')].includes(header[0] ?? '')) throw AppException.badRequest('importWrongTemplate');
     const { users, errors } = await this.users.validateImport(rows);
     if (errors.length) {
-      await this.audit.record(me, client, 'user.import', file.originalname.slice(0, 100), { errors: errors.length }, 'failure');
+      await this.audit.record(me, client, 'user.import', fileName.slice(0, 100), { errors: errors.length }, 'failure');
       const translated = errors.map((e) => ({ ...e, message: translate(lang, e.message) }));
       return { code: 400, result: false, msg: translate(lang, 'importHasErrors', { count: new Set(errors.map((e) => e.row)).size }), data: { imported: 0, errors: translated } };
     }
     await this.db.transaction(async (tx) => {
       for (const u of users) await this.users.create(u, tx);
     });
-    await this.audit.record(me, client, 'user.import', file.originalname.slice(0, 100), { imported: users.length, accounts: users.map((u) => u.account).slice(0, 200) });
+    await this.audit.record(me, client, 'user.import', fileName.slice(0, 100), { imported: users.length, accounts: users.map((u) => u.account).slice(0, 200) });
     return ok({ imported: users.length, errors: [] }, translate(lang, 'importOk', { count: users.length }));
   }
 }

@@ -2,7 +2,10 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { logger } from '../../infrastructure/logging/logger.js';
+import { readdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { FileStore } from './file-store.js';
+import { UploadReceiver } from './upload-receiver.js';
 
 /**
  * Keeps the file store from filling with uploads nobody will use (docs/adr/0013): every FILE_SWEEP_SECONDS (3600)
@@ -11,6 +14,8 @@ import { FileStore } from './file-store.js';
  * `FILE_CLEANUP_DISABLED=1`. (All three read by loadConfig.)
  */
 const BATCH = 500;
+/** A file still being received is written to at least this often; an older one was left by a crash. */
+const INCOMING_MAX_AGE_MS = 60 * 60 * 1000;
 
 @Injectable()
 export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -19,6 +24,7 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     private readonly files: FileStore,
+    private readonly receiver: UploadReceiver,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -33,6 +39,18 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
     await this.running;
   }
 
+  /** Uploads a crash or a kill cut off half-received (a finished or refused one removes its own at once). */
+  private async sweepIncoming(): Promise<void> {
+    const dir = this.receiver.incomingDir;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const before = Date.now() - INCOMING_MAX_AGE_MS;
+    for (const name of names) {
+      const path = join(dir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < before) await unlink(path).catch(() => undefined);
+    }
+  }
+
   private tick(): void {
     if (this.running) return;
     const retention = this.config.fileRetentionHours;
@@ -45,6 +63,7 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
           deleted += n;
         } while (n === BATCH);
         if (deleted > 0) logger.info({ deleted }, 'unattached and removed uploads deleted');
+        await this.sweepIncoming();
       } catch (err) {
         logDatabaseError(err, 'file cleanup failed; retried at the next sweep');
       } finally {

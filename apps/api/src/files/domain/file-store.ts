@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -8,6 +8,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
+import type { ReceivedFile } from './upload-receiver.js';
 
 export interface FileRow {
   res_id: string;
@@ -35,16 +36,34 @@ export class FileStore {
     this.dir = resolve(config.dataDir, 'files');
   }
 
-  async save(owner: string, name: string, suffix: string, mime: string, bytes: Buffer): Promise<FileRow> {
+  /**
+   * Keeps files received by the UploadReceiver: each moved (renamed, same disk) from the incoming folder into the
+   * store and recorded, all in one transaction — a failure keeps none of them and removes what was moved.
+   */
+  async keep(owner: string, files: readonly ReceivedFile[]): Promise<FileRow[]> {
     await mkdir(this.dir, { recursive: true });
-    const storage = randomUUID();
-    await writeFile(join(this.dir, storage), bytes, { mode: 0o600 });
-    const rows: FileRow[] = await this.db.query(
-      `INSERT INTO sys_file (owner_id, res_name, res_suffix, mime, size, storage_name) VALUES ($1, $2, $3, $4, $5, $6)
-       RETURNING res_id, owner_id, res_name, res_suffix, mime, size, storage_name`,
-      [owner, name, suffix, mime, bytes.length, storage],
-    );
-    return rows[0] as FileRow;
+    const moved: string[] = [];
+    try {
+      return await this.db.transaction(async (tx) => {
+        const rows: FileRow[] = [];
+        for (const f of files) {
+          const storage = randomUUID();
+          await rename(f.path, join(this.dir, storage));
+          moved.push(storage);
+          const display = f.name.slice(0, f.name.length - f.ext.length) || f.name;
+          const inserted: FileRow[] = await tx.query(
+            `INSERT INTO sys_file (owner_id, res_name, res_suffix, mime, size, storage_name) VALUES ($1, $2, $3, $4, $5, $6)
+             RETURNING res_id, owner_id, res_name, res_suffix, mime, size, storage_name`,
+            [owner, display, f.ext, f.mime, f.size, storage],
+          );
+          rows.push(inserted[0] as FileRow);
+        }
+        return rows;
+      });
+    } catch (err) {
+      await Promise.all([...moved.map((s) => unlink(join(this.dir, s)).catch(() => undefined)), ...files.map((f) => unlink(f.path).catch(() => undefined))]);
+      throw err;
+    }
   }
 
   /** The file if this user may see it; otherwise 404 (its existence is not told). */

@@ -35,10 +35,16 @@ export function detectType(ext: string, bytes: Buffer): string | null {
   return sig.magic.some((m) => m.every((b, i) => bytes[off + i] === b)) ? sig.mime : null;
 }
 
-/** The original name as shown to people: last path segment, no control characters, at most 200 characters. */
+/**
+ * Bidirectional controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) make "photo\u202Egnp.exe" read as
+ * "photoexe.png" in a list; zero-width characters (U+200B–U+200D, U+FEFF) hide in a name. Neither belongs in a name.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** The original name as shown to people: last path segment, no control or bidirectional characters, at most 200. */
 export function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim();
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(INVISIBLE, '').replace(/^\.+/, '').trim();
   return cleaned.slice(-200) || 'file';
 }

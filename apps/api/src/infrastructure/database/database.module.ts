@@ -3,8 +3,12 @@ import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from './database-notifications.js';
 import { EventAnnouncements } from './event-announcements.js';
+import { SpreadsheetReader } from '../spreadsheet/spreadsheet-reader.js';
 
-/** Provides the started DataSource, its shared LISTEN connection, the announcer of appends and the configuration to every module. */
+/**
+ * Provides the started DataSource, its shared LISTEN connection, the announcer of appends, the configuration and the
+ * spreadsheet reader of imports to every module.
+ */
 @Global()
 @Module({})
 export class CoreModule {
@@ -16,8 +20,9 @@ export class CoreModule {
         { provide: DataSource, useValue: dataSource },
         DatabaseNotifications,
         EventAnnouncements,
+        SpreadsheetReader,
       ],
-      exports: [SERVER_CONFIG, DataSource, DatabaseNotifications, EventAnnouncements],
+      exports: [SERVER_CONFIG, DataSource, DatabaseNotifications, EventAnnouncements, SpreadsheetReader],
     };
   }
 }
