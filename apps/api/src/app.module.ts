@@ -16,16 +16,19 @@ import { FilesModule } from './files/files.module.js';
 import { SchoolModule } from './school/school.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
+import { commandClient } from './infrastructure/redis/redis-connections.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: ServerConfig, dataSource: DataSource): DynamicModule {
-    // With Redis every instance counts the same sign-in attempts per address; without, each its own (ADR 0003).
-    const throttleStorage = config.redisUrl ? new RedisThrottlerStorage(config.redisUrl, config.redisPrefix) : undefined;
+    // With Redis every instance counts the same sign-in attempts per address; without, each its own (ADR 0003). One
+    // fail-fast client serves the rate limit and the health probe.
+    const commands = config.redisUrl ? commandClient(config.redisUrl) : null;
+    const throttleStorage = commands ? new RedisThrottlerStorage(commands, config.redisPrefix) : undefined;
     return {
       module: AppModule,
       imports: [
-        CoreModule.forRoot(config, dataSource),
+        CoreModule.forRoot(config, dataSource, commands),
         ThrottlerModule.forRoot({
           throttlers: [{ name: 'login', ttl: config.loginRateWindowSeconds * 1000, limit: config.loginRateLimit }],
           ...(throttleStorage ? { storage: throttleStorage } : {}),

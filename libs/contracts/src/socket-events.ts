@@ -46,8 +46,15 @@ export interface SessionEnded {
   code: number;
 }
 
+/**
+ * Sent to every socket of an instance when pushes from other instances may have been missed (Redis, which relays
+ * them, was away and is back): the client catches up by sequence number as after a reconnect.
+ */
+export const PUSHES_RESYNC = 'pushes.resync';
+
 export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void } & {
   [SESSION_ENDED]: (payload: SessionEnded) => void;
+  [PUSHES_RESYNC]: () => void;
 };
 
 /** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */

@@ -4,6 +4,7 @@ import {
   type ClientToServerEvents,
   EXPIRY_CODES,
   PUSH_EVENTS,
+  PUSHES_RESYNC,
   type PushEvent,
   type PushPayloads,
   type Sequenced as SequencedPayload,
@@ -91,6 +92,8 @@ class RealtimeClient {
       realtimeStatus.set('offline');
       if (EXPIRY_CODES.includes(p.code) && getToken()) showExpiryModal();
     });
+    // Pushes from other instances may have been lost while Redis was away: ask for what was missed, by seq.
+    socket.on(PUSHES_RESYNC, () => void this.catchUp(socket));
     for (const event of PUSH_EVENTS) {
       socket.on(event, (payload: Sequenced<typeof event>) => this.receive(event, payload as unknown as Record<string, unknown>));
     }

@@ -1,4 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS_COMMANDS } from '../redis/redis-connections.js';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from './database-notifications.js';
@@ -12,17 +14,18 @@ import { SpreadsheetReader } from '../spreadsheet/spreadsheet-reader.js';
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: ServerConfig, dataSource: DataSource): DynamicModule {
+  static forRoot(config: ServerConfig, dataSource: DataSource, redisCommands: Redis | null): DynamicModule {
     return {
       module: CoreModule,
       providers: [
         { provide: SERVER_CONFIG, useValue: config },
         { provide: DataSource, useValue: dataSource },
+        { provide: REDIS_COMMANDS, useValue: redisCommands },
         DatabaseNotifications,
         EventAnnouncements,
         SpreadsheetReader,
       ],
-      exports: [SERVER_CONFIG, DataSource, DatabaseNotifications, EventAnnouncements, SpreadsheetReader],
+      exports: [SERVER_CONFIG, DataSource, REDIS_COMMANDS, DatabaseNotifications, EventAnnouncements, SpreadsheetReader],
     };
   }
 }

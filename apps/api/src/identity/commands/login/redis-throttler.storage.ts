@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { ThrottlerStorage } from '@nestjs/throttler';
-import { Redis } from 'ioredis';
+import { type ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import type { Redis } from 'ioredis';
+import { redisOutage } from '../../../infrastructure/redis/redis-connections.js';
 
 /** What `ThrottlerStorage.increment` answers (the package does not export the type by name). */
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -30,16 +31,30 @@ let sequence = 0;
  * The sign-in rate limit's counters in Redis, so every instance counts the same attempts from an address (with no
  * REDIS_URL they stay in process memory, per instance: docs/adr/0003). Same semantics as the default storage: a
  * sliding window of `ttl`, blocked for `blockDuration` once over `limit`; times answered in seconds.
+ *
+ * While Redis is away the limit degrades to this instance's own counters instead of failing the sign-in (a 500 for
+ * everyone during an outage, hardening finding 5): the client fails fast (no offline queue, 1 s command timeout).
  */
 export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
-  private readonly redis: Redis;
+  private readonly local = new ThrottlerStorageService();
 
-  constructor(url: string, private readonly prefix: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    this.redis.on('error', () => undefined); // surfaced by the command that fails (the sign-in answers an error)
-  }
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    if (this.redis.status === 'ready') {
+      try {
+        return await this.shared(key, ttl, limit, blockDuration, throttlerName);
+      } catch (err) {
+        redisOutage.lost(err);
+      }
+    }
+    return this.local.increment(key, ttl, limit, blockDuration, throttlerName);
+  }
+
+  private async shared(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:throttle:${throttlerName}:${key}`;
     const member = `${Date.now()}-${process.pid}-${sequence++}`;
     const [hits, expireMs, isBlocked, blockMs] = (await this.redis.eval(INCREMENT, 2, `${base}:hits`, `${base}:block`, Date.now(), ttl, limit, blockDuration || ttl, member)) as number[];
@@ -52,6 +67,8 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    this.local.onApplicationShutdown();
+    // Not quit(): with Redis away it would wait for a connection that is not coming.
+    this.redis.disconnect();
   }
 }

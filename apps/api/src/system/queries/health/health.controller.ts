@@ -1,4 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS_COMMANDS } from '../../../infrastructure/redis/redis-connections.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -8,7 +10,8 @@ import { ok } from '../../../infrastructure/http/envelope.js';
 import { Public } from '../../../infrastructure/http/request-context.js';
 
 export interface Health {
-  status: 'up' | 'down';
+  /** down: the database is away (503); degraded: Redis is (the instance still serves, limits per instance). */
+  status: 'up' | 'degraded' | 'down';
   database: 'up' | 'down';
   redis: 'up' | 'down' | 'not-configured';
   queue: 'redis' | 'in-process';
@@ -22,17 +25,22 @@ export class HealthController {
   constructor(
     private readonly db: DataSource,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(REDIS_COMMANDS) private readonly redis: Redis | null,
   ) {}
 
   @Public()
   @Get('health')
   @ApiOperation({ summary: 'Liveness and dependencies: database, redis, queue, version' })
   async health(@Res({ passthrough: true }) res: Response): Promise<Envelope<Health>> {
-    const database = await this.db.query('SELECT 1').then(() => 'up' as const, () => 'down' as const);
+    // Both probed, at once: Redis's answer to PING within its 1 s command timeout, the database's to SELECT 1.
+    const [database, redis] = await Promise.all([
+      this.db.query('SELECT 1').then(() => 'up' as const, () => 'down' as const),
+      this.redis ? this.redis.ping().then(() => 'up' as const, () => 'down' as const) : Promise.resolve('not-configured' as const),
+    ]);
     const body: Health = {
-      status: database === 'up' ? 'up' : 'down',
+      status: database === 'down' ? 'down' : redis === 'down' ? 'degraded' : 'up',
       database,
-      redis: this.config.redisUrl ? 'up' : 'not-configured',
+      redis,
       queue: this.config.redisUrl ? 'redis' : 'in-process',
       version: this.config.version,
       uptimeSeconds: Math.round(process.uptime()),
