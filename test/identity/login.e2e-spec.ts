@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { hash } from '@node-rs/argon2';
 import { legacyPasswordDigest } from '@schoolflow/contracts';
-import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, randomIp, withDb } from '../support/api.js';
+import { call, DEMO_ACCOUNTS, DEMO_PASSWORD, login, randomIp, withDb } from '../support/api.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,6 +87,20 @@ describe('POST /api/login/v3', () => {
     await sleep(3500); // LOGIN_LOCK_SECONDS=3 in the test server
     const afterLock = await call('/api/login/v3', { form: { username: account, password: DEMO_PASSWORD } });
     expect(afterLock.body.result).toBe(true);
+  });
+
+  it('failed sign-ins count only within the window: three of last week and two of today do not lock (hardening)', async () => {
+    const ip = randomIp();
+    const wrong = () => call('/api/login/v3', { form: { username: '202311029', password: 'wrong-pass' }, ip: randomIp() });
+    for (let i = 0; i < 3; i++) expect((await wrong()).status).toBe(401);
+    await withDb((c) => c.query(`UPDATE sys_user SET last_failed_at = now() - interval '7 days' WHERE account = '202311029'`));
+    for (let i = 0; i < 2; i++) expect((await wrong()).status).toBe(401);
+    const state = await withDb(async (c) => (await c.query(`SELECT failed_attempts, locked_until FROM sys_user WHERE account = '202311029'`)).rows[0]);
+    expect(state).toEqual({ failed_attempts: 2, locked_until: null });
+    expect(await login('202311029', DEMO_PASSWORD, ip)).toBeTruthy();
+    // a success resets the count
+    const after = await withDb(async (c) => (await c.query(`SELECT failed_attempts, last_failed_at FROM sys_user WHERE account = '202311029'`)).rows[0]);
+    expect(after).toEqual({ failed_attempts: 0, last_failed_at: null });
   });
 
   it('limits sign-in attempts per address (12 per minute in the test server) and logs the refusal', async () => {

@@ -108,6 +108,15 @@ describe('sessions and permissions', () => {
     expect(unknown.body).toEqual({ code: 404, result: false, msg: '系统无该用户信息' });
   });
 
+  it('a user has at most 10 live sessions: the 11th and 12th sign-ins end the least recently used (hardening)', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 12; i++) tokens.push(await login('202311030'));
+    const codes = await Promise.all(tokens.map(async (t) => (await call('/ms/getPermission', { token: t })).body.code));
+    expect(codes).toEqual([50012, 50012, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200]);
+    const live = await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE u.account = '202311030' AND s.revoked_at IS NULL`)).rows[0].n as number);
+    expect(live).toBe(10);
+  });
+
   it('lists my sessions and signs out my other devices (they then answer 50012)', async () => {
     const phone = await login('headteacher');
     const laptop = await login('headteacher');

@@ -11,12 +11,28 @@ export interface LeaveFormInput {
   studentId?: string;
 }
 
+/** Midnight of the next Monday in school time (UTC+8), as a UTC instant: leave dates move with the day the tests run. */
+function nextMonday(): number {
+  const school = new Date(Date.now() + 8 * 3600_000); // the school's wall clock, read through UTC fields
+  const daysAhead = ((8 - school.getUTCDay()) % 7) || 7;
+  return Date.UTC(school.getUTCFullYear(), school.getUTCMonth(), school.getUTCDate() + daysAhead) - 8 * 3600_000;
+}
+
+/** `YYYY-MM-DD HH:mm` in school time, `days` after next Monday, at `hhmm`. */
+export function schoolTime(days: number, hhmm: string): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  const at = nextMonday() + days * 24 * 3600_000 + (h * 60 + m) * 60_000;
+  return new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The ISO instant of a school time made by `schoolTime`. */
+export function isoOf(schoolText: string): string {
+  return new Date(`${schoolText.replace(' ', 'T')}:00+08:00`).toISOString();
+}
+
 /** A leave of `days` whole days starting next Monday 08:00, school time. */
 export function leaveForm(days = 2, over: LeaveFormInput = {}): LeaveFormInput {
-  const start = new Date(Date.UTC(2026, 10, 23, 0, 0)); // 2026-11-23 08:00 +08:00
-  const end = new Date(start.getTime() + days * 24 * 3600_000 - 3600_000);
-  const fmt = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-  return { type: 'personal', start: fmt(start), end: fmt(end), reason: '家中有事', ...over };
+  return { type: 'personal', start: schoolTime(0, '08:00'), end: schoolTime(days, '07:00'), reason: '家中有事', ...over };
 }
 
 export function submitLeave(token: string, form: LeaveFormInput = leaveForm()): Promise<CallResult<WorkflowCommandResult>> {

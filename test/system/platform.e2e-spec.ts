@@ -23,6 +23,24 @@ describe('platform calls', () => {
     expect(await res.text()).toMatch(/swagger/i);
   });
 
+  it('serves the SPA with a Content-Security-Policy and frame protection; every answer is unsniffable and unframable (hardening)', async () => {
+    for (const path of ['/', '/dashboard', '/login']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
+    expect((await fetch(`${baseUrl()}${asset}`)).headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const api = await fetch(`${baseUrl()}/server/health`);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('answers unknown API paths with the 404 envelope and unknown SPA paths with the SPA', async () => {
     const api = await call('/definitely/not/here', { lang: 'en' });
     expect(api.status).toBe(404);

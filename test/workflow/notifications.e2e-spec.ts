@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import type { MessageRow } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
-import { act, connectSocket, leaveForm, nextPush, submitOk, until } from '../support/workflow.js';
+import { act, connectSocket, leaveForm, nextPush, schoolTime, submitOk, until } from '../support/workflow.js';
 
 type Inbox = { count: { COUNT: number; UNREAD: number }; result: MessageRow[] };
 const inbox = (token: string, body: Record<string, unknown> = {}, lang?: 'en') => call<Inbox>('/api/message/info/getInfoByRecipient', { token, json: { page: 1, size: 100, ...body }, ...(lang ? { lang } : {}) });
@@ -32,7 +32,7 @@ describe('messages made from committed events', () => {
     const task = await until(() => inbox(head), (r) => (r.body.data?.result ?? []).some((m) => m.MESSAGE_LINK?.includes(id) && m.MESSAGE_TITLE === '请假审批待办'));
     const headMsg = task.body.data?.result.find((m) => m.MESSAGE_LINK?.includes(id));
     expect(headMsg).toMatchObject({ MESSAGE_TYPE: '2', MESSAGE_STATUS: '0', MESSAGE_LINK: `/apply/leave/detail?id=${id}` });
-    expect(headMsg?.MESSAGE_CONTENT).toBe('王子轩（高一(1)班）申请事假，2026-11-23 08:00 至 2026-11-25 07:00，共 2 天，请审批。');
+    expect(headMsg?.MESSAGE_CONTENT).toBe(`王子轩（高一(1)班）申请事假，${schoolTime(0, '08:00')} 至 ${schoolTime(2, '07:00')}，共 2 天，请审批。`);
 
     await act(head, id, { type: 'APPROVE' });
     await until(() => inbox(office), (r) => (r.body.data?.result ?? []).some((m) => m.MESSAGE_LINK?.includes(id) && m.MESSAGE_TYPE === '2'));

@@ -51,6 +51,13 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   // No ETag on API answers: Express hashed every JSON body for it, and the API's answers are not cached by the SPA
   // (static files keep theirs: serve-static sets its own).
   app.set('etag', false);
+  // On every answer: no content sniffing, never framed (clickjacking), no referrer sent off the site.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'same-origin');
+    next();
+  });
   app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
   app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl, config.redisPrefix));
 
@@ -89,6 +96,26 @@ async function warnIfSuperuser(db: DataSource): Promise<void> {
   }
 }
 
+/**
+ * The SPA's Content-Security-Policy (hardening, finding 7). Scripts only from this origin — the built app has no inline
+ * script — so an injected `<script>` or event handler does not run; no plugins; not framed; forms post here only.
+ * Styles allow inline (React and semantic-ui set style attributes); images also from data:/blob: (previews, the
+ * signature pad) and https: (a school's logo may live elsewhere: LOGO_URL, system configuration). Sockets and API
+ * calls go to this origin ('self' covers ws:/wss: of it).
+ */
+export const SPA_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** The SPA owns every path outside BASE_API: static files, else index.html (client-side routes). */
 function serveSpa(app: NestExpressApplication, config: ServerConfig): void {
   const dir = resolve(config.webDir);
@@ -97,10 +124,11 @@ function serveSpa(app: NestExpressApplication, config: ServerConfig): void {
     logger.warn({ dir }, 'web app not built (npm run build:web); serving the API only');
     return;
   }
-  app.useStaticAssets(dir, { index: false, maxAge: '1h' });
+  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: (res) => res.setHeader('Content-Security-Policy', SPA_CSP) });
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.path === config.baseApi || req.path.startsWith(`${config.baseApi}/`)) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', SPA_CSP);
     res.sendFile(index);
   });
 }

@@ -83,3 +83,17 @@ export function formatSchoolTime(ms: number, tz: string = DEFAULT_SCHOOL_TZ): st
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return remember(displayMemo, tz, ms, `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`);
 }
+
+/**
+ * How far from today a date people apply for may lie (hardening, finding 7: a leave dated 1970 or 9999 was taken):
+ * back half a year (a sick leave entered afterwards, a term's records) and ahead a year (the next school year).
+ */
+export const APPLICATION_WINDOW_DAYS = { past: 183, future: 366 } as const;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The window around `now`, as instants, and as the school's dates for a message. */
+export function applicationWindow(now: number, tz: string = DEFAULT_SCHOOL_TZ): { from: number; to: number; fromText: string; toText: string } {
+  const from = now - APPLICATION_WINDOW_DAYS.past * DAY_MS;
+  const to = now + APPLICATION_WINDOW_DAYS.future * DAY_MS;
+  return { from, to, fromText: formatSchoolTime(from, tz).slice(0, 10), toText: formatSchoolTime(to, tz).slice(0, 10) };
+}

@@ -46,6 +46,10 @@ export interface ServerConfig {
   sessionTtlSeconds: number;
   loginMaxFailures: number;
   loginLockSeconds: number;
+  /** Failed sign-ins count toward the lock only within this many seconds of each other (LOGIN_FAILURE_WINDOW_SECONDS). */
+  loginFailureWindowSeconds: number;
+  /** Live sessions per user at most; a new sign-in ends the least recently used beyond it (MAX_SESSIONS_PER_USER). */
+  maxSessionsPerUser: number;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
   trustProxy: boolean;
@@ -104,6 +108,8 @@ export function loadConfig(): ServerConfig {
     sessionTtlSeconds: num('SESSION_TTL_SECONDS', 2 * 60 * 60),
     loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
     loginLockSeconds: num('LOGIN_LOCK_SECONDS', 15 * 60),
+    loginFailureWindowSeconds: positive('LOGIN_FAILURE_WINDOW_SECONDS', 15 * 60),
+    maxSessionsPerUser: Math.round(positive('MAX_SESSIONS_PER_USER', 10)),
     loginRateLimit: num('LOGIN_RATE_LIMIT', 20),
     loginRateWindowSeconds: num('LOGIN_RATE_WINDOW_SECONDS', 60),
     trustProxy: bool('TRUST_PROXY', false),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import {
+  applicationWindow,
   LEAVE_PICTURE_MAX_BYTES,
   leaveFormSchema,
   MessageType,
@@ -84,6 +85,8 @@ export class LeavePlugin implements FlowPlugin {
     const end = parseSchoolTime(form.end, this.config.timeZone);
     if (start === null || end === null) throw AppException.badRequest('validation.timeInvalid');
     if (end <= start) throw AppException.badRequest('validation.endBeforeStart');
+    const window = applicationWindow(Date.now(), this.config.timeZone);
+    if (start < window.from || end > window.to) throw AppException.badRequest('validation.outsideWindow', { from: window.fromText, to: window.toText });
     const attachments = [...new Set(form.attachments ?? [])];
     // One read (one round trip): whom the actor may apply for (with each student's guardians), the reviewers and
     // threshold, and — only when there are pictures — the pictures' files.

@@ -9,7 +9,7 @@ import { DatabaseNotifications } from '../../infrastructure/database/database-no
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 
-export type RevokeReason = 'logout' | 'password_changed' | 'admin' | 'signed_in_elsewhere';
+export type RevokeReason = 'logout' | 'password_changed' | 'admin' | 'signed_in_elsewhere' | 'session_limit';
 
 export interface ActiveSession {
   sessionId: string;
@@ -144,13 +144,23 @@ export class SessionService implements OnModuleInit {
     this.cache.invalidate(what === 'all' ? '*' : 'sessionId' in what ? `s:${what.sessionId}` : `u:${what.userId}`);
   }
 
+  /**
+   * A new session. A user has at most MAX_SESSIONS_PER_USER live ones: beyond that the least recently used end
+   * (`session_limit`; their sockets with them), so sign-ins in a loop cannot pile up sessions without bound.
+   */
   async create(userId: string, client: ClientInfo): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO sys_session (user_id, token_hash, expires_at, ip, user_agent)
-       VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
-      [userId, tokenHash(token), this.config.sessionTtlSeconds, client.ip, client.userAgent],
+      `WITH created AS (
+         INSERT INTO sys_session (user_id, token_hash, expires_at, ip, user_agent)
+         VALUES ($1, $2, now() + make_interval(secs => $3), $4, $5) RETURNING id)
+       UPDATE sys_session SET revoked_at = now(), revoke_reason = 'session_limit'
+        WHERE id IN (SELECT id FROM sys_session WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+                      ORDER BY last_seen_at DESC, created_at DESC OFFSET $6 - 1)
+          AND id <> (SELECT id FROM created)`,
+      [userId, tokenHash(token), this.config.sessionTtlSeconds, client.ip, client.userAgent, this.config.maxSessionsPerUser],
     );
+    this.invalidate({ userId });
     return token;
   }
 

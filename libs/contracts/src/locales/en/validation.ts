@@ -24,6 +24,7 @@ export const validation: ValidationMessages = {
   startRequired: 'Please choose the start time',
   endRequired: 'Please choose the end time',
   timeInvalid: 'The time is not valid; use YYYY-MM-DD HH:mm',
+  outsideWindow: 'The time must lie between {{from}} and {{to}}',
   endBeforeStart: 'The end cannot be before the start',
   reasonRequired: 'Please enter the reason',
   reasonTooLong: 'The reason must be at most 500 characters',

@@ -23,6 +23,7 @@ export const validation = {
   startRequired: '请选择开始时间',
   endRequired: '请选择结束时间',
   timeInvalid: '时间格式不正确，请使用 YYYY-MM-DD HH:mm',
+  outsideWindow: '时间须在 {{from}} 至 {{to}} 之间',
   endBeforeStart: '结束时间不能早于开始时间',
   reasonRequired: '请输入请假事由',
   reasonTooLong: '请假事由不能超过500个字符',

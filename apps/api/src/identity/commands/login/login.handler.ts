@@ -63,20 +63,28 @@ export class LoginHandler {
     }
     if (!user.enabled) return this.refuse(user.id, user.account, client, 'disabled');
 
-    await this.db.query(`UPDATE sys_user SET failed_attempts = 0, locked_until = NULL WHERE id = $1`, [user.id]);
+    await this.db.query(`UPDATE sys_user SET failed_attempts = 0, locked_until = NULL, last_failed_at = NULL WHERE id = $1`, [user.id]);
     const token = await this.sessions.create(user.id, client);
     await this.log(user.id, user.account, 'success', client);
     return { token, headerName: this.config.tokenHeader };
   }
 
-  /** One statement, so concurrent wrong passwords cannot skip the lock. Answers whether this failure locked it. */
+  /**
+   * One statement, so concurrent wrong passwords cannot skip the lock. Failures count only within the window of the
+   * last one (a failure after a quiet window starts again at one). Answers whether this failure locked the account.
+   */
   private async countFailure(userId: string): Promise<boolean> {
     const rows: [{ locked: boolean }[], number] = await this.db.query(
-      `UPDATE sys_user SET
-         failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-         locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
-       WHERE id = $1 RETURNING (locked_until IS NOT NULL AND locked_until > now()) AS locked`,
-      [userId, this.config.loginMaxFailures, this.config.loginLockSeconds],
+      `WITH before AS (
+         SELECT id, CASE WHEN last_failed_at IS NULL OR last_failed_at < now() - make_interval(secs => $4) THEN 0 ELSE failed_attempts END AS recent
+           FROM sys_user WHERE id = $1 FOR UPDATE)
+       UPDATE sys_user u SET
+         failed_attempts = CASE WHEN b.recent + 1 >= $2 THEN 0 ELSE b.recent + 1 END,
+         locked_until = CASE WHEN b.recent + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE u.locked_until END,
+         last_failed_at = now()
+         FROM before b WHERE u.id = b.id
+       RETURNING (u.locked_until IS NOT NULL AND u.locked_until > now()) AS locked`,
+      [userId, this.config.loginMaxFailures, this.config.loginLockSeconds, this.config.loginFailureWindowSeconds],
     );
     return rows[0]?.[0]?.locked ?? false;
   }
