@@ -136,14 +136,31 @@ export class WorkflowEngine implements OnApplicationShutdown {
   async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
     const plugin = this.plugin(flow);
     const streamId = streamIdOf(flow, id);
-    const { snapshot, version, participants } = await this.commandState(plugin, id, streamId, actor, ifMatch);
     const def = plugin.definition;
-    if (ifMatch !== null && ifMatch !== version) throw AppException.conflict('workflow.conflict');
-    if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
-    const extra = plugin.commandData(input, snapshot);
-    const event: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
-    const refusal = def.refusal(snapshot, event);
-    if (refusal) refuse(refusal.kind, refusal.kind === 'impossible' ? refusal.reason : undefined);
+    /** The event to append, or the refusal (thrown) — decided on a state of the stream. */
+    const decide = (s: CachedStream): ActorEvent & Record<string, unknown> => {
+      if (ifMatch !== null && ifMatch !== s.version) throw AppException.conflict('workflow.conflict');
+      if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
+      const extra = plugin.commandData(input, s.snapshot);
+      const proposed: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
+      const refusal = def.refusal(s.snapshot, proposed);
+      if (refusal) refuse(refusal.kind, refusal.kind === 'impossible' ? refusal.reason : undefined);
+      return proposed;
+    };
+    let state = await this.commandState(plugin, id, streamId, actor, ifMatch);
+    let event: ActorEvent & Record<string, unknown>;
+    try {
+      event = decide(state);
+    } catch (err) {
+      // A cached state can only be behind (docs/adr/0010): the step may have moved on another instance that has not
+      // announced it here yet (announcements travel in 20 ms batches). A refusal decided on it is decided again on
+      // the stream itself — else the next reviewer, behind a round-robin proxy, is told "not yours".
+      if (!state.cached || !(err instanceof AppException)) throw err;
+      this.streams.evict(streamId);
+      state = { ...(await this.loadState(plugin, id, actor)), cached: false };
+      event = decide(state);
+    }
+    const { snapshot, version, participants } = state;
 
     const { type, ...data } = event;
     const acted = advance(def.machine, snapshot, [{ type, data }]);
@@ -179,17 +196,22 @@ export class WorkflowEngine implements OnApplicationShutdown {
   }
 
   /**
-   * The state a command decides on: the cached fold when there is one (docs/adr/0010) — it can only be behind,
-   * and then the append's version check answers 409 as it would for a concurrent command — else the stream read.
-   * An If-Match above the cached version proves the entry behind, so the stream is read.
+   * The state a command decides on: the cached fold when there is one (docs/adr/0010) — it can only be behind: an
+   * append decided on it fails its version check (409) as a concurrent command's would, and a refusal decided on it
+   * is decided again on the stream (dispatch) — else the stream read. An If-Match above the cached version proves the
+   * entry behind, so the stream is read.
    */
-  private async commandState(plugin: FlowPlugin, id: string, streamId: string, actor: Principal, ifMatch: number | null): Promise<CachedStream> {
+  private async commandState(plugin: FlowPlugin, id: string, streamId: string, actor: Principal, ifMatch: number | null): Promise<CachedStream & { cached: boolean }> {
     if (!UUID.test(id)) throw AppException.notFound('notFound');
     const cached = this.streams.get(streamId);
     if (cached && (ifMatch === null || ifMatch <= cached.version)) {
       if (!this.visible(cached.participants, actor)) throw AppException.notFound('notFound');
-      return cached;
+      return { ...cached, cached: true };
     }
+    return { ...(await this.loadState(plugin, id, actor)), cached: false };
+  }
+
+  private async loadState(plugin: FlowPlugin, id: string, actor: Principal): Promise<CachedStream> {
     const loaded = await this.load(plugin.definition.flow, id, actor);
     return { version: loaded.version, snapshot: loaded.snapshot, participants: loaded.participants };
   }
