@@ -11,3 +11,4 @@ export * from './workflow-api.js';
 export * from './messages-api.js';
 export * from './admin-api.js';
 export * from './excel.js';
+export * from './push-sequencer.js';

@@ -26,7 +26,11 @@ export interface WorkflowTransitioned {
   event: string;
 }
 
-/** Every push carries `seq`: its number in the user's push log, increasing. A client drops any seq it has applied. */
+/**
+ * Every push carries `seq`: its number among the user's pushes — 1, 2, 3, … without gaps (docs/adr/0018). A client
+ * drops any seq it has applied; one that receives n+2 after n holds it and, if n+1 does not follow at once (it may
+ * come a hop later, through another instance), asks `catch-up {since: n}`.
+ */
 export type Sequenced<T> = T & { seq: string };
 
 export interface PushPayloads {

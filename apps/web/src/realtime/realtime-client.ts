@@ -5,6 +5,7 @@ import {
   EXPIRY_CODES,
   PUSH_EVENTS,
   PUSHES_RESYNC,
+  PushSequencer,
   type PushEvent,
   type PushPayloads,
   type Sequenced as SequencedPayload,
@@ -24,7 +25,11 @@ export type Sequenced<E extends PushEvent> = SequencedPayload<PushPayloads[E]>;
 type ServerEvents = ServerToClientEvents;
 type ClientEvents = ClientToServerEvents;
 
-const SEQ_KEY = 'sf_push_seq';
+// Per-user seqs (docs/adr/0018); the key changed with them, so a position stored under the old global numbering is
+// never read as a per-user one.
+const SEQ_KEY = 'sf_push_useq';
+/** How long a push that skipped a number waits for the missing one (it may come a hop later, through Redis). */
+const GAP_WAIT_MS = 300;
 /** The gateway answers at most this many pushes per catch-up. */
 const CATCH_UP_TIMEOUT_MS = 10_000;
 
@@ -38,26 +43,22 @@ function isPushEvent(name: string): name is PushEvent {
   return (PUSH_EVENTS as readonly string[]).includes(name);
 }
 
-function newer(seq: string, than: string | null): boolean {
-  if (!/^\d{1,19}$/.test(seq)) return false;
-  return than === null || BigInt(seq) > BigInt(than);
-}
+type Push = { event: string; payload: Record<string, unknown> };
 
 /**
- * The one socket of the signed-in session. Pushes reach subscribers in seq order, each once: after every
- * (re)connect it asks for what it missed since the last seq it applied, holding live pushes back meanwhile, and
- * drops anything at or below that seq. The last seq lives in memory and sessionStorage (per account), so a
- * reload of the tab catches up too. A tab's first connection only sets the baseline (pages load fresh data
- * anyway) and then tells subscribers to resynchronise.
+ * The one socket of the signed-in session. Pushes reach subscribers in seq order, each once (PushSequencer, docs/adr/
+ * 0018): after every (re)connect it asks for what it missed since the last seq it applied, holding live pushes back
+ * meanwhile; a push that skips a number waits GAP_WAIT_MS for the missing one, then the client catches up. The last
+ * seq lives in memory and sessionStorage (per account), so a reload of the tab catches up too. A tab's first
+ * connection only sets the baseline (pages load fresh data anyway) and then tells subscribers to resynchronise.
  */
 class RealtimeClient {
   private socket: Socket<ServerEvents, ClientEvents> | null = null;
   private account = '';
-  private lastSeq: string | null = null;
-  private catchingUp = false;
+  private sequencer = this.newSequencer(null);
   /** Bumped at every (re)connect: a catch-up left over from an earlier connection gives way. */
   private generation = 0;
-  private held: { event: PushEvent; payload: Record<string, unknown> }[] = [];
+  private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly handlers = new Map<PushEvent, Set<AnyHandler>>();
   private readonly resyncHandlers = new Set<() => void>();
 
@@ -65,7 +66,7 @@ class RealtimeClient {
     if (this.socket && this.account === account) return;
     this.disconnect();
     this.account = account;
-    this.lastSeq = this.readSeq();
+    this.sequencer = this.newSequencer(this.readSeq());
     const socket: Socket<ServerEvents, ClientEvents> = io({
       path: SOCKET_PATH.replace(/^\/server/, getAppConfig().BASE_API),
       transports: ['websocket', 'polling'],
@@ -95,7 +96,10 @@ class RealtimeClient {
     // Pushes from other instances may have been lost while Redis was away: ask for what was missed, by seq.
     socket.on(PUSHES_RESYNC, () => void this.catchUp(socket));
     for (const event of PUSH_EVENTS) {
-      socket.on(event, (payload: Sequenced<typeof event>) => this.receive(event, payload as unknown as Record<string, unknown>));
+      socket.on(event, (payload: Sequenced<typeof event>) => {
+        const p = payload as unknown as Record<string, unknown>;
+        if (this.sequencer.live(String(p.seq ?? ''), { event, payload: p })) this.waitForGap();
+      });
     }
   }
 
@@ -106,11 +110,12 @@ class RealtimeClient {
       this.socket.disconnect();
       this.socket = null;
     }
-    this.catchingUp = false;
-    this.held = [];
+    this.sequencer.clear();
+    if (this.gapTimer) clearTimeout(this.gapTimer);
+    this.gapTimer = null;
     realtimeStatus.set('off');
     if (forget) {
-      this.lastSeq = null;
+      this.sequencer = this.newSequencer(null);
       try {
         window.sessionStorage.removeItem(SEQ_KEY);
       } catch {
@@ -135,52 +140,55 @@ class RealtimeClient {
     return () => this.resyncHandlers.delete(handler);
   }
 
-  private receive(event: PushEvent, payload: Record<string, unknown>): void {
-    if (this.catchingUp) {
-      this.held.push({ event, payload });
-      return;
-    }
-    this.apply(event, payload);
+  /** Each push once, in seq order: its position is kept, and subscribers of an event this client knows are told. */
+  private newSequencer(position: string | null): PushSequencer<Push> {
+    return new PushSequencer<Push>((push, seq) => {
+      this.setSeq(seq);
+      if (!isPushEvent(push.event)) return; // an event this client does not know: only its position counts
+      for (const h of [...(this.handlers.get(push.event) ?? [])]) {
+        try {
+          h({ ...push.payload, seq });
+        } catch (err) {
+          console.error('push handler failed', push.event, err);
+        }
+      }
+    }, position);
   }
 
-  private apply(event: PushEvent, payload: Record<string, unknown>): void {
-    const seq = typeof payload.seq === 'string' ? payload.seq : String(payload.seq ?? '');
-    if (!newer(seq, this.lastSeq)) return; // seen already (or no seq): never twice
-    this.setSeq(seq);
-    for (const h of [...(this.handlers.get(event) ?? [])]) {
-      try {
-        h(payload);
-      } catch (err) {
-        console.error('push handler failed', event, err);
-      }
-    }
+  /** A number is missing: give it GAP_WAIT_MS to arrive (it may be a hop behind), then ask for what is missing. */
+  private waitForGap(): void {
+    if (this.gapTimer) return;
+    this.gapTimer = setTimeout(() => {
+      this.gapTimer = null;
+      const socket = this.socket;
+      if (socket && this.sequencer.waiting) void this.catchUp(socket);
+    }, GAP_WAIT_MS);
   }
 
   private async catchUp(socket: Socket<ServerEvents, ClientEvents>): Promise<void> {
     const generation = ++this.generation;
     const current = () => this.socket === socket && this.generation === generation;
-    this.catchingUp = true;
-    const baseline = this.lastSeq === null;
+    const sequencer = this.sequencer;
+    sequencer.beginCatchUp();
+    const baseline = sequencer.position === null;
     let complete = false;
     try {
       if (baseline) {
         // A tab's first connection: learn the current position; pages load fresh data anyway.
         const answer = await socket.timeout(CATCH_UP_TIMEOUT_MS).emitWithAck('catch-up', { since: 'latest' });
         if (!current()) return;
-        if (/^\d{1,19}$/.test(answer.latest)) this.setSeq(answer.latest);
+        sequencer.baseline(answer.latest);
+        this.setSeq(sequencer.position ?? '0');
       }
       // Page through: the gateway answers at most CATCH_UP_PAGE pushes at a time.
       for (;;) {
-        const since = this.lastSeq ?? '0';
+        const since = sequencer.position ?? '0';
         const answer = await socket.timeout(CATCH_UP_TIMEOUT_MS).emitWithAck('catch-up', { since });
         if (!current()) return;
         const pushes = Array.isArray(answer?.pushes) ? answer.pushes : [];
         for (const p of pushes) {
-          if (baseline || !isPushEvent(p.event)) {
-            if (newer(p.seq, this.lastSeq)) this.setSeq(p.seq); // baseline, or an event this client does not know
-          } else {
-            this.apply(p.event, { ...p.payload, seq: p.seq });
-          }
+          if (baseline) sequencer.baseline(p.seq); // a first connection applies nothing: it only learns where it is
+          else sequencer.stored(p.seq, { event: p.event, payload: p.payload });
         }
         if (pushes.length < CATCH_UP_PAGE) break;
       }
@@ -189,11 +197,10 @@ class RealtimeClient {
       console.warn('catch-up failed', err); // live pushes still flow; the next reconnect tries again
     } finally {
       if (current()) {
-        this.catchingUp = false;
-        const held = this.held.sort((a, b) => (newer(String(a.payload.seq), String(b.payload.seq)) ? 1 : -1));
-        this.held = [];
-        if (baseline && complete && this.lastSeq === null) this.setSeq('0');
-        for (const h of held) this.apply(h.event, h.payload);
+        if (baseline && sequencer.position !== null) this.setSeq(sequencer.position);
+        // Live pushes that came meanwhile: those that follow apply now; one past a gap waits for it (or the next
+        // catch-up), since a push committed just before may still be a hop away.
+        if (sequencer.endCatchUp()) this.waitForGap();
         if (baseline || !complete) for (const h of [...this.resyncHandlers]) h();
       }
     }
@@ -210,7 +217,6 @@ class RealtimeClient {
   }
 
   private setSeq(seq: string): void {
-    this.lastSeq = seq;
     try {
       window.sessionStorage.setItem(SEQ_KEY, JSON.stringify({ account: this.account, seq }));
     } catch {

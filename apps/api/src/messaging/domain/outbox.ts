@@ -9,6 +9,7 @@ export interface Queryable {
 
 /** A push written to the per-user log; emitted after the transaction commits, caught up from after a reconnect. */
 export interface PushRow {
+  /** Its number among the user's pushes: 1, 2, 3, … without gaps (docs/adr/0018). */
   seq: string;
   user_id: string;
   event: string;
@@ -65,19 +66,32 @@ export const Outbox = {
     );
   },
 
-  /** Appends pushes in the given order (their seq follows it), skipping any already written. */
+  /**
+   * Appends pushes in the given order, skipping any already written (a batch handled again), each numbered next in
+   * its user's sequence (docs/adr/0018). The user's counter row is locked until commit, so numbers follow commit
+   * order per user; counters are taken in user order, so two writers never wait on each other in a cycle.
+   */
   async pushes(db: Queryable, planned: PlannedPush[]): Promise<PushRow[]> {
     if (planned.length === 0) return [];
     const input = planned.map((p, i) => ({ i, u: p.userId, e: p.event, p: p.payload, k: p.sourceKey }));
     const written = rowsOf<{ seq: string; i: number }>(
       await db.query(
         `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, u uuid, e text, p jsonb, k text)),
+         fresh AS (SELECT input.* FROM input WHERE NOT EXISTS (SELECT 1 FROM push_log x WHERE x.source_key = input.k)),
+         counts AS (SELECT u, count(*)::bigint AS n FROM fresh GROUP BY u),
+         bumped AS (
+           INSERT INTO push_counter (user_id, seq) SELECT u, n FROM counts ORDER BY u
+           ON CONFLICT (user_id) DO UPDATE SET seq = push_counter.seq + EXCLUDED.seq
+           RETURNING user_id, seq),
+         numbered AS (
+           SELECT f.*, b.seq - c.n + row_number() OVER (PARTITION BY f.u ORDER BY f.i) AS us
+             FROM fresh f JOIN counts c ON c.u = f.u JOIN bumped b ON b.user_id = f.u),
          ins AS (
-           INSERT INTO push_log (user_id, event, payload, source_key)
-           SELECT u, e, p, k FROM input ORDER BY i
+           INSERT INTO push_log (user_id, user_seq, event, payload, source_key)
+           SELECT u, us, e, p, k FROM numbered ORDER BY i
            ON CONFLICT (source_key) DO NOTHING
-           RETURNING seq, source_key)
-         SELECT ins.seq::text AS seq, input.i FROM ins JOIN input ON input.k = ins.source_key ORDER BY ins.seq`,
+           RETURNING user_seq, source_key)
+         SELECT ins.user_seq::text AS seq, input.i FROM ins JOIN input ON input.k = ins.source_key ORDER BY input.i`,
         [JSON.stringify(input)],
       ),
     );

@@ -14,8 +14,9 @@ export const userRoom = (userId: string): string => `user:${userId}`;
  * socket.io at `{BASE_API}/socket.io` (path set by the adapter). The handshake carries `auth: {token}`, checked in
  * middleware: a connection exists only once its user is known, and it joins the user's room before any message
  * of it is handled (so a `catch-up` sent at once cannot run ahead of the join). A refused handshake fails with
- * `connect_error` whose message is `session.invalid` and `data.code` the expiry code. Every push carries `seq` (its push-log number): after a reconnect the client asks
- * `catch-up {since}` and gets what it missed, in order; it drops any seq it has already seen.
+ * `connect_error` whose message is `session.invalid` and `data.code` the expiry code. Every push carries `seq`, its
+ * number among the user's pushes (1, 2, 3, … without gaps, docs/adr/0018): after a reconnect, or when a number is
+ * missing, the client asks `catch-up {since}` and gets what it missed, in order; it drops any seq it has applied.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -70,13 +71,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async catchUp(socket: Socket, body: unknown): Promise<CatchUpAnswer> {
     const userId = socket.data.userId as string | undefined;
     if (!userId) return { pushes: [], latest: '0' };
-    const latestRows: { latest: string }[] = await this.db.query(`SELECT coalesce(max(seq), 0)::text AS latest FROM push_log WHERE user_id = $1`, [userId]);
+    const latestRows: { latest: string }[] = await this.db.query(`SELECT coalesce((SELECT seq FROM push_counter WHERE user_id = $1), 0)::text AS latest`, [userId]);
     const latest = latestRows[0]?.latest ?? '0';
     const sinceRaw = (body as { since?: unknown } | null)?.since;
     if (sinceRaw === 'latest') return { pushes: [], latest };
     const since = typeof sinceRaw === 'string' && /^\d{1,19}$/.test(sinceRaw) ? sinceRaw : typeof sinceRaw === 'number' && Number.isInteger(sinceRaw) ? String(sinceRaw) : '0';
     const pushes: CatchUpAnswer['pushes'] = await this.db.query(
-      `SELECT p.seq::text AS seq, p.event, p.payload FROM push_log p WHERE p.user_id = $1 AND p.seq > $2::bigint ORDER BY p.seq LIMIT $3`,
+      `SELECT p.user_seq::text AS seq, p.event, p.payload FROM push_log p WHERE p.user_id = $1 AND p.user_seq > $2::bigint ORDER BY p.user_seq LIMIT $3`,
       [userId, since, CATCH_UP_PAGE],
     );
     return { pushes, latest };
