@@ -84,8 +84,8 @@ export const TEST_SERVER_ENV = {
 } as const;
 
 /** Starts the built server (dist/) as a child process, exactly as `npm start` runs it, and waits for health. */
-export async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
+  const port = fixedPort ?? (await freePort());
   let logs = '';
   // SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench)
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
