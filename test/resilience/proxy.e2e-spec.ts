@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AdminPath, ApiPath } from '@schoolflow/contracts';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { randomIp } from '../support/api.js';
 import { callAt, loginAt } from '../support/instances.js';
 import { ownRedis, type OwnRedis } from '../support/own-redis.js';
-import { startTopology, type Topology } from '../support/topology.js';
+import { COMPOSE_HAPROXY, startTopology, type Topology } from '../support/topology.js';
 import { trackingSocket } from '../support/tracking-socket.js';
 import { connectSocket, leaveForm, until } from '../support/workflow.js';
 
@@ -39,6 +40,10 @@ const count = async (sql: string, params: unknown[] = []): Promise<number> => (a
 const monitorSockets = async (base: string, token: string): Promise<number> => ((await callAt<{ realtime: { sockets: number } }>(base, AdminPath.monitor, { token })).body.data?.realtime.sockets ?? -1);
 
 describe('two instances behind HAProxy', () => {
+  it('docker-compose runs the same proxy configuration (deploy/haproxy.cfg is the one the tests generate)', () => {
+    expect(readFileSync('deploy/haproxy.cfg', 'utf8')).toBe(COMPOSE_HAPROXY);
+  });
+
   it('pushes reach sockets on either instance; sign-out holds on both; a reminder is sent once', async () => {
     const proxy = topo.url;
     const [student, head, office] = [await loginAt(proxy, 'student'), await loginAt(proxy, 'headteacher'), await loginAt(proxy, 'office')];

@@ -33,8 +33,8 @@ export function testRoleQueryUrl(appUrl: string): string {
  * or else an embedded one started for the run. Each run gets a fresh database, dropped at the end. It is provisioned
  * by the same command a deployment runs (`npm run db:provision`, from dist/): the app owns it and is no superuser.
  */
-export async function createFreshDatabase(adminUrl: string): Promise<{ url: string; roleQueryUrl: string; name: string }> {
-  const name = `schoolflow_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+export async function createFreshDatabase(adminUrl: string, named?: string): Promise<{ url: string; roleQueryUrl: string; name: string }> {
+  const name = named ?? `schoolflow_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = asRole(adminUrl, TEST_APP_ROLE, name);
   const roleQueryUrl = asRole(adminUrl, TEST_ROLE_QUERY_ROLE, name);
   await new Promise<void>((resolvePromise, reject) => {
