@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { isDatabaseUnavailable } from '../../infrastructure/database/database-outage.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { RoleQuerySandbox } from './role-query-sandbox.js';
 import { scan, shapeOf, type SqlShape } from './sql-lexer.js';
@@ -165,6 +166,8 @@ export class DynamicRoleRunner {
     if (err instanceof AppException) return err;
     const e = err as { code?: unknown; message?: unknown; position?: unknown };
     const code = typeof e.code === 'string' ? e.code : '';
+    // The sandbox's connection, not the statement: the database restarting, its account refused or out of connections.
+    if (isDatabaseUnavailable(err) || /^(28...|3D000)$/.test(code)) return new AppException(503, 503, 'dynamicSqlUnavailable');
     if (!/^[0-9A-Z]{5}$/.test(code)) return err; // not the statement's fault: the filter answers it as such
     const views = this.sandbox.views.join(', ');
     switch (code) {

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
+import { GuardedClient } from '../../infrastructure/database/data-source.js';
+import { databaseOutage } from '../../infrastructure/database/database-outage.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 
 type State = { ready: true; views: string[] } | { ready: false; reason: string; at: number };
@@ -98,14 +100,27 @@ export class RoleQuerySandbox implements OnModuleInit, OnApplicationShutdown {
       if (me[0]?.user === user) return { ready: false, reason: 'the role-query account is the app\'s own role', at: Date.now() };
       const exists: unknown[] = await this.db.query(`SELECT 1 FROM pg_roles WHERE rolname = $1`, [user]);
       if (exists.length === 0) return { ready: false, reason: `the role "${user}" does not exist`, at: Date.now() };
-      // The app owns the views: it grants them (again after migrations may have made new ones), and nothing else.
+      // The app owns the views: it grants them (again after migrations may have made new ones), and nothing else —
+      // only what is missing, since instances starting together would otherwise race on the same grant rows.
       const role = `"${user.replace(/"/g, '""')}"`;
-      await this.db.query(`GRANT USAGE ON SCHEMA role_query TO ${role}`);
-      await this.db.query(`GRANT SELECT ON ALL TABLES IN SCHEMA role_query TO ${role}`);
+      const missing: unknown[] = await this.db.query(
+        // by oid, not name: PostgreSQL may evaluate the privilege test before the schema filter, on any view
+        `SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'role_query' AND c.relkind = 'v' AND NOT has_table_privilege($1, c.oid, 'SELECT')
+         UNION ALL SELECT 1 WHERE NOT has_schema_privilege($1, 'role_query', 'USAGE') LIMIT 1`,
+        [user],
+      );
+      if (missing.length > 0) {
+        await this.db.query(`GRANT USAGE ON SCHEMA role_query TO ${role}`);
+        await this.db.query(`GRANT SELECT ON ALL TABLES IN SCHEMA role_query TO ${role}`);
+      }
       this.pool ??= this.openPool(url);
       const rows = await this.pool.query<{ safe: boolean; views: string[] }>(
         `SELECT NOT (r.rolsuper OR r.rolcreaterole OR r.rolcreatedb OR r.rolbypassrls OR r.rolreplication)
-                AND NOT EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.member = r.oid) AS safe,
+                AND NOT EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.member = r.oid)
+                -- and no right of its own on anything else: no table outside the views, no schema to create in
+                AND NOT EXISTS (SELECT 1 FROM information_schema.role_table_grants g WHERE g.grantee = current_user AND g.table_schema <> 'role_query')
+                AND NOT has_schema_privilege('public', 'CREATE') AS safe,
                 ARRAY(SELECT table_name::text FROM information_schema.views WHERE table_schema = 'role_query' ORDER BY 1) AS views
            FROM pg_roles r WHERE r.rolname = current_user`,
       );
@@ -113,7 +128,7 @@ export class RoleQuerySandbox implements OnModuleInit, OnApplicationShutdown {
       if (!row?.safe) {
         await this.pool.end().catch(() => undefined);
         this.pool = undefined;
-        return { ready: false, reason: `the role "${user}" holds rights a role query must not have (superuser, role or database creation, row-security bypass, or membership of another role)`, at: Date.now() };
+        return { ready: false, reason: `the role "${user}" holds rights a role query must not have (superuser, role or database creation, row-security bypass, membership of another role, a table outside the role_query views, or creating in public)`, at: Date.now() };
       }
       return { ready: true, views: row.views };
     } catch (err) {
@@ -122,10 +137,9 @@ export class RoleQuerySandbox implements OnModuleInit, OnApplicationShutdown {
   }
 
   private openPool(url: string): pg.Pool {
-    const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, application_name: 'schoolflow-role-query' });
-    // An idle connection ended by the server (restart, failover) must not take the process down; the next use reconnects.
-    pool.on('error', (err) => logger.warn({ err: err.message }, 'dynamic role SQL: an idle connection was lost'));
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    // Guarded clients, as the app's (docs/adr/0017): a connection the server ends never takes the process down.
+    const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000, application_name: 'schoolflow-role-query', Client: GuardedClient });
+    pool.on('error', (err) => databaseOutage.lost(err));
     return pool;
   }
 }

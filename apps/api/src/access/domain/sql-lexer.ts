@@ -29,6 +29,7 @@ export interface Scan {
 }
 
 const IDENT_START = /[A-Za-z_\u0080-\uffff]/;
+// An identifier's later characters: letters, digits, underscore and $ (PostgreSQL allows $ after the first).
 const IDENT_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
 const DOLLAR_TAG = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/;
 
@@ -37,8 +38,6 @@ export function scan(sql: string): Scan {
   const spans: Span[] = [];
   const n = sql.length;
   const at = (k: number): string => sql[k] ?? '';
-  /** Whether the character before `k` makes `k` part of an identifier or number (no literal can start there). */
-  const continues = (k: number): boolean => k > 0 && IDENT_CHAR.test(at(k - 1));
   let codeStart = 0;
   let i = 0;
   const push = (kind: Span['kind'], start: number, end: number): void => {
@@ -49,6 +48,15 @@ export function scan(sql: string): Scan {
   const unterminated = (): Scan => {
     if (n > codeStart) spans.push({ kind: 'code', start: codeStart, end: n });
     return { spans, unterminated: true };
+  };
+  /** A quoted run starting at `q` (a ' or "), its span starting at `from` (before any prefix); false when it does not end. */
+  const quoted = (from: number, q: number, backslashEscapes: boolean): boolean => {
+    const quote = at(q);
+    const end = endOfQuoted(sql, q, quote, backslashEscapes);
+    if (end < 0) return false;
+    push(quote === "'" ? 'literal' : 'identifier', from, end);
+    i = end;
+    return true;
   };
 
   while (i < n) {
@@ -78,33 +86,45 @@ export function scan(sql: string): Scan {
       i = j;
       continue;
     }
-    if (!continues(i)) {
-      const upper = c.toUpperCase();
-      // E'…' takes backslash escapes; B'…', X'…', N'…' and U&'…' / U&"…" are quoted as usual after their prefix.
-      const prefix = upper === 'E' && next === "'" ? 1 : ['B', 'X', 'N'].includes(upper) && next === "'" ? 1 : upper === 'U' && next === '&' && (at(i + 2) === "'" || at(i + 2) === '"') ? 2 : 0;
-      const q = prefix ? at(i + prefix) : c;
-      if (q === "'" || q === '"') {
-        const end = endOfQuoted(sql, i + prefix, q, prefix === 1 && upper === 'E');
-        if (end < 0) return unterminated();
-        push(q === "'" ? 'literal' : 'identifier', i, end);
-        i = end;
+    // A quote always opens a literal or a quoted identifier, whatever precedes it: `date'x'` is a typed literal.
+    if (c === "'" || c === '"') {
+      if (!quoted(i, i, false)) return unterminated();
+      continue;
+    }
+    if (c === '$') {
+      // Only ever reached between tokens (identifiers, which may hold a $, and numbers are consumed whole below).
+      const tag = DOLLAR_TAG.exec(sql.slice(i, i + 200));
+      if (tag) {
+        const close = sql.indexOf(tag[0], i + tag[0].length);
+        if (close < 0) return unterminated();
+        push('literal', i, close + tag[0].length);
+        i = close + tag[0].length;
         continue;
       }
-      if (c === '$') {
-        const tag = DOLLAR_TAG.exec(sql.slice(i, i + 200));
-        if (tag) {
-          const close = sql.indexOf(tag[0], i + tag[0].length);
-          if (close < 0) return unterminated();
-          push('literal', i, close + tag[0].length);
-          i = close + tag[0].length;
-          continue;
-        }
-      }
+      i++; // a parameter ($1) or a lone $
+      continue;
     }
-    if (IDENT_START.test(c) || /[0-9]/.test(c)) {
-      // An identifier, keyword or number as a whole, so a `$` inside it (`a$b`, `x$$`) is never read as a quote.
+    if (IDENT_START.test(c)) {
+      // An identifier or keyword as a whole (it may hold a $: `a$b`, `x$$`), then the string prefixes E'…' (backslash
+      // escapes), B'…', X'…', N'…' and U&'…' / U&"…", which are a one-letter word right before the quote.
       let j = i + 1;
       while (j < n && IDENT_CHAR.test(at(j))) j++;
+      const word = sql.slice(i, j).toUpperCase();
+      if (j - i === 1 && at(j) === "'" && ['E', 'B', 'X', 'N'].includes(word)) {
+        if (!quoted(i, j, word === 'E')) return unterminated();
+        continue;
+      }
+      if (j - i === 1 && word === 'U' && at(j) === '&' && (at(j + 1) === "'" || at(j + 1) === '"')) {
+        if (!quoted(i, j + 1, false)) return unterminated();
+        continue;
+      }
+      i = j;
+      continue;
+    }
+    if (/[0-9]/.test(c)) {
+      // A number as a whole, but never a $: `1$a$` is the number 1 and then a dollar quote.
+      let j = i + 1;
+      while (j < n && /[0-9A-Za-z_.]/.test(at(j))) j++;
       i = j;
       continue;
     }
@@ -119,13 +139,6 @@ export function skeletonOf(sql: string): { text: string; unterminated: boolean }
   const { spans, unterminated } = scan(sql);
   const text = spans.map((s) => (s.kind === 'code' ? sql.slice(s.start, s.end) : s.kind === 'comment' ? ' ' : s.kind === 'literal' ? "''" : '""')).join('');
   return { text, unterminated };
-}
-
-/** Rewrites the code parts of the text (never inside a literal, quoted identifier or comment). */
-export function mapCode(sql: string, fn: (code: string) => string): string {
-  return scan(sql)
-    .spans.map((s) => (s.kind === 'code' ? fn(sql.slice(s.start, s.end)) : sql.slice(s.start, s.end)))
-    .join('');
 }
 
 /** Index just past the closing quote of a quoted run starting at `start`, or -1 when it does not close. */
@@ -163,10 +176,4 @@ export function shapeOf(sql: string): SqlShape {
   if (!/^\(*\s*(select|with|values|table)\b/i.test(text)) return 'not-a-query';
   if (WRITING.test(text)) return 'writes';
   return 'ok';
-}
-
-/** The statement without a trailing `;` (the extended protocol takes exactly one statement). */
-export function withoutTrailingSemicolon(sql: string): string {
-  const s = skeletonOf(sql);
-  return /;\s*$/.test(s.text) ? sql.replace(/;\s*$/, '') : sql;
 }

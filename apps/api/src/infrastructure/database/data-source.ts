@@ -10,7 +10,7 @@ import { databaseOutage } from './database-outage.js';
  * 'error' nobody heard, and Node ended the process. Now the error is noted (one log line per outage); the holder
  * learns of it from its next statement, and pg-pool drops the broken client when it is released.
  */
-class GuardedClient extends pg.Client {
+export class GuardedClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     this.on('error', (err) => databaseOutage.lost(err));

@@ -50,7 +50,8 @@ export async function provisionDatabase(p: Provision): Promise<void> {
       await admin.query(`ALTER ROLE ${id(user)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS ${extra}${password ? ` PASSWORD ${lit(password)}` : ''}`);
     };
     await ensureRole(p.app.user, p.app.password, 'INHERIT');
-    await ensureRole(p.roleQuery.user, p.roleQuery.password, 'NOINHERIT CONNECTION LIMIT 10');
+    // 4 connections per instance (role-query-sandbox.ts): room for 10 instances.
+    await ensureRole(p.roleQuery.user, p.roleQuery.password, 'NOINHERIT CONNECTION LIMIT 40');
     for (const [name, value] of Object.entries(ROLE_QUERY_SETTINGS)) await admin.query(`ALTER ROLE ${id(p.roleQuery.user)} SET ${name} = ${lit(value)}`);
     // A member of another role could take its rights (SET ROLE): the role-query account belongs to no role.
     const memberships = await admin.query<{ role: string }>(
@@ -80,6 +81,8 @@ async function handOver(p: Provision): Promise<void> {
   try {
     const app = client.escapeIdentifier(p.app.user);
     await client.query(`ALTER SCHEMA public OWNER TO ${app}`);
+    // PostgreSQL 14 and older let every role create in public: only its owner, the app, may.
+    await client.query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
     const objects = await client.query<{ stmt: string }>(
       `SELECT format('ALTER %s %s OWNER TO %I',
                      CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END,
