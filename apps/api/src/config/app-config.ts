@@ -18,6 +18,12 @@ function str(name: string, fallback: string): string {
   const raw = process.env[name];
   return raw === undefined || raw === '' ? fallback : raw;
 }
+/** A count of proxy hops: a whole number, or true/false (one / none). */
+function hops(name: string): number {
+  const raw = (process.env[name] ?? '').trim().toLowerCase();
+  if (/^\d+$/.test(raw)) return Math.min(Number(raw), 10);
+  return ['true', 'yes', 'on'].includes(raw) ? 1 : 0;
+}
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -52,7 +58,11 @@ export interface ServerConfig {
   maxSessionsPerUser: number;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
-  trustProxy: boolean;
+  /**
+   * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
+   * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
+   */
+  trustProxy: number;
   pwdHashPrefix: string;
   pwdRule: string;
   loginType: 'PASSWORD' | 'IDS';
@@ -69,6 +79,12 @@ export interface ServerConfig {
   fileCleanupDisabled: boolean;
   /** Uploads one user may have under way at once, per instance (UPLOADS_PER_USER); another answers 429. */
   uploadsPerUser: number;
+  /** Bytes a user may hold in uploads no request uses yet (UPLOAD_QUOTA_MB); more is refused until they are used or swept. */
+  uploadQuotaMb: number;
+  /** Bytes one upload request may carry in all its files (UPLOAD_REQUEST_MAX_MB). */
+  uploadRequestMaxMb: number;
+  /** Free space the data disk keeps whatever is uploaded (DISK_RESERVE_MB): PostgreSQL may share the disk. */
+  diskReserveMb: number;
   /** Imports (docs/adr/0015): data rows at most, zip contents claimed at most, and the parse worker's limits. */
   importMaxRows: number;
   importMaxUnpackedMb: number;
@@ -109,10 +125,10 @@ export function loadConfig(): ServerConfig {
     loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
     loginLockSeconds: num('LOGIN_LOCK_SECONDS', 15 * 60),
     loginFailureWindowSeconds: positive('LOGIN_FAILURE_WINDOW_SECONDS', 15 * 60),
-    maxSessionsPerUser: Math.round(positive('MAX_SESSIONS_PER_USER', 10)),
+    maxSessionsPerUser: Math.max(1, Math.round(positive('MAX_SESSIONS_PER_USER', 10))),
     loginRateLimit: num('LOGIN_RATE_LIMIT', 20),
     loginRateWindowSeconds: num('LOGIN_RATE_WINDOW_SECONDS', 60),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
     loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
@@ -126,8 +142,11 @@ export function loadConfig(): ServerConfig {
     fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),
     fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
     fileCleanupDisabled: bool('FILE_CLEANUP_DISABLED', false),
-    uploadsPerUser: Math.round(positive('UPLOADS_PER_USER', 2)),
-    importMaxRows: Math.round(positive('IMPORT_MAX_ROWS', 10_000)),
+    uploadsPerUser: Math.max(1, Math.round(positive('UPLOADS_PER_USER', 2))),
+    uploadQuotaMb: positive('UPLOAD_QUOTA_MB', 512),
+    uploadRequestMaxMb: positive('UPLOAD_REQUEST_MAX_MB', 200),
+    diskReserveMb: positive('DISK_RESERVE_MB', 1024),
+    importMaxRows: Math.max(1, Math.round(positive('IMPORT_MAX_ROWS', 10_000))),
     importMaxUnpackedMb: positive('IMPORT_MAX_UNPACKED_MB', 64),
     importParseSeconds: positive('IMPORT_PARSE_SECONDS', 20),
     importParseMemoryMb: Math.round(positive('IMPORT_PARSE_MEMORY_MB', 384)),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, unlink } from 'node:fs/promises';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -82,8 +83,19 @@ export class FileStore {
     return row;
   }
 
-  read(row: FileRow): Promise<Buffer> {
-    return readFile(join(this.dir, row.storage_name));
+  /** The file's bytes as a stream (never read whole into memory: a 100 MB video downloaded 30 times at once). */
+  stream(row: FileRow): ReadStream {
+    return createReadStream(join(this.dir, row.storage_name));
+  }
+
+  /** Bytes this user has uploaded that no request uses yet (removed or attached ones do not count): their quota. */
+  async unattachedBytes(owner: string): Promise<number> {
+    const rows: { n: string }[] = await this.db.query(
+      `SELECT coalesce(sum(f.size), 0)::text AS n FROM sys_file f
+        WHERE f.owner_id = $1 AND f.removed_at IS NULL AND NOT EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id)`,
+      [owner],
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   /**

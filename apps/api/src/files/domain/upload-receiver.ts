@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, statfs, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
+import { FileStore } from './file-store.js';
 import { cleanName, detectType, extensionOf } from './file-type.js';
 
 /** What a request may send at the most, whatever a widget asks for (hardening, finding 2). */
@@ -36,20 +37,34 @@ export interface ReceivedFile {
 
 /** Enough of a file's start to check its signature (the longest, MP4's, ends at byte 8). */
 const HEAD_BYTES = 16;
+/** After a refusal the rest of the body is read and discarded this far, so a browser still sending gets the answer. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 3000;
+const MB = 1024 * 1024;
+
+/** What a request may still write in all: the smallest of its own limit, the user's quota left, the disk's room. */
+interface Budget {
+  bytes: number;
+  refusal: AppException;
+}
 
 /**
  * Receives multipart uploads as a stream, to disk, checking as the bytes arrive: the extension before the first byte,
- * the signature in the first 16, the size and the count at the moment they are passed. A request over any limit is
- * refused right there — the rest is not read: the answer closes the connection — and nothing it sent is kept.
- * Before this, multer buffered every file whole in memory before any check: twenty 99 MB files took the server to
- * 2.1 GB. Each user has at most `uploadsPerUser` uploads under way per instance; another answers 429.
+ * the signature in the first 16, the size, the count and the request's total at the moment they are passed. A request
+ * over any limit is refused right there — the rest is read no further than a short drain (stopReading) — and nothing
+ * it sent is kept. Before this, multer buffered every file whole in memory before any check: twenty 99 MB files took
+ * the server to 2.1 GB. The disk is guarded too: a user's unused uploads have a quota, and a reserve of free space is
+ * kept (PostgreSQL may share the disk). Each user has at most `uploadsPerUser` uploads under way per instance.
  */
 @Injectable()
 export class UploadReceiver {
   private readonly incoming: string;
   private readonly underWay = new Map<string, number>();
 
-  constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {
+  constructor(
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    private readonly files: FileStore,
+  ) {
     // Beside the store, on the same disk (a kept file is renamed into it), never inside it.
     this.incoming = resolve(config.dataDir, 'incoming');
   }
@@ -72,7 +87,12 @@ export class UploadReceiver {
     this.underWay.set(userId, busy + 1);
     try {
       await mkdir(this.incoming, { recursive: true, mode: 0o700 });
-      return await this.read(req, res, { ...limits, maxFiles: Math.min(limits.maxFiles, UPLOAD_MAX_FILES) });
+      const budget = await this.budget(userId);
+      if (budget.bytes <= 0) {
+        this.stopReading(req, res);
+        throw budget.refusal;
+      }
+      return await this.read(req, res, { ...limits, maxFiles: Math.min(limits.maxFiles, UPLOAD_MAX_FILES) }, budget);
     } finally {
       const left = (this.underWay.get(userId) ?? 1) - 1;
       if (left > 0) this.underWay.set(userId, left);
@@ -80,17 +100,35 @@ export class UploadReceiver {
     }
   }
 
+  /**
+   * The disk must keep DISK_RESERVE_MB free (PostgreSQL may share it: a full disk would stop the database), a user may
+   * hold UPLOAD_QUOTA_MB of uploads no request uses yet, and a request may carry UPLOAD_REQUEST_MAX_MB in all.
+   */
+  private async budget(userId: string): Promise<Budget> {
+    const disk = await statfs(this.incoming);
+    const room = disk.bavail * disk.bsize - this.config.diskReserveMb * MB;
+    const quotaLeft = this.config.uploadQuotaMb * MB - (await this.files.unattachedBytes(userId));
+    const request = this.config.uploadRequestMaxMb * MB;
+    const options: Budget[] = [
+      { bytes: request, refusal: AppException.badRequest('uploadRequestTooLarge', { mb: this.config.uploadRequestMaxMb }) },
+      { bytes: quotaLeft, refusal: AppException.badRequest('uploadQuota', { mb: this.config.uploadQuotaMb }) },
+      { bytes: room, refusal: new AppException(507, 507, 'uploadNoSpace') },
+    ];
+    return options.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+  }
+
   async drop(files: readonly ReceivedFile[]): Promise<void> {
     await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
   }
 
-  private read(req: Request, res: Response, limits: ReceiveLimits): Promise<ReceivedFile[]> {
+  private read(req: Request, res: Response, limits: ReceiveLimits, budget: Budget): Promise<ReceivedFile[]> {
     const type = String(req.headers['content-type'] ?? '');
     if (!/^multipart\/form-data/i.test(type)) return Promise.reject(AppException.badRequest(limits.messages?.required ?? 'fileRequired'));
     return new Promise<ReceivedFile[]>((resolvePromise, reject) => {
       const files: (ReceivedFile & { head: Buffer; checked: boolean })[] = [];
       const writes: Promise<void>[] = [];
       const outs: WriteStream[] = [];
+      let total = 0;
       const ins: NodeJS.ReadableStream[] = [];
       let refused: unknown;
       let parser: busboy.Busboy;
@@ -144,15 +182,17 @@ export class UploadReceiver {
         writes.push(
           new Promise<void>((done) => {
             out.once('close', done);
-            out.once('error', (err) => {
-              refuse(err);
+            out.once('error', (err: NodeJS.ErrnoException) => {
+              refuse(err.code === 'ENOSPC' ? new AppException(507, 507, 'uploadNoSpace') : err);
               done();
             });
           }),
         );
         stream.on('data', (chunk: Buffer) => {
           file.size += chunk.length;
+          total += chunk.length;
           if (file.size > limits.maxFileBytes) return refuse(AppException.badRequest(limits.messages?.tooLarge ?? 'fileTooLarge', { max: Math.floor(limits.maxFileBytes / 1024) }));
+          if (total > budget.bytes) return refuse(budget.refusal);
           if (!file.checked) {
             file.head = Buffer.concat([file.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
             if (file.head.length >= HEAD_BYTES) checkHead(file);
@@ -168,7 +208,7 @@ export class UploadReceiver {
         stream.once('error', (err) => refuse(err));
       });
       parser.once('filesLimit', () => refuse(AppException.badRequest('fileTooMany', { limit: limits.maxFiles })));
-      parser.once('partsLimit', () => refuse(AppException.badRequest('fileTooMany', { limit: limits.maxFiles })));
+      parser.once('partsLimit', () => refuse(AppException.badRequest('badRequest'))); // fields, not files: no form of ours sends them
       parser.once('error', () => refuse(AppException.badRequest('badRequest')));
       req.once('error', (err) => refuse(err));
       parser.once('close', () => {
@@ -182,9 +222,30 @@ export class UploadReceiver {
     });
   }
 
-  /** The refusal is answered at once and the connection closed after it: the rest of the body is never read. */
+  /**
+   * The refusal is answered at once. The rest of the body is read and discarded for a moment — up to DRAIN_BYTES or
+   * DRAIN_MS — so a browser still sending gets the answer rather than a reset connection; past that, once the answer
+   * is out, the connection is cut: the rest of a large body is never read.
+   */
   private stopReading(req: Request, res: Response): void {
-    res.setHeader('Connection', 'close');
-    req.pause();
+    // All of it read already: nothing to stop — and the connection may soon carry the client's next request.
+    if (req.complete) return;
+    let drained = 0;
+    let expired = false;
+    const cut = (): void => {
+      if (!req.complete && res.writableFinished && (expired || drained > DRAIN_BYTES)) req.socket.destroy();
+    };
+    const timer = setTimeout(() => {
+      expired = true;
+      cut();
+    }, DRAIN_MS);
+    res.once('finish', cut);
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      cut();
+    });
+    req.once('end', () => clearTimeout(timer));
+    req.once('close', () => clearTimeout(timer));
+    req.resume();
   }
 }

@@ -12,11 +12,14 @@ import { AppException } from './app-exception.js';
 /** Deeper than any form: a body nested further is refused rather than walked. */
 const MAX_DEPTH = 32;
 
+/** Thrown for input nested deeper than any form (a body of 200 nested objects). */
+class TooDeep extends Error {}
+
 /** The path of the first value (or key) holding unstorable text, `''` for the top, or null when there is none. */
 export function unstorableAt(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (value === null || typeof value !== 'object') return null;
-  if (depth > MAX_DEPTH) return path;
+  if (depth > MAX_DEPTH) throw new TooDeep(path);
   for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
     const at = path ? `${path}.${key}` : key;
     if (UNSTORABLE.test(key)) return at;
@@ -46,7 +49,13 @@ export class InputGuardInterceptor implements NestInterceptor {
     if (ctx.getType() === 'http' && !this.reflector.get<boolean>(CHECKS_OWN_INPUT, ctx.getHandler())) {
       const req = ctx.switchToHttp().getRequest<Request>();
       for (const part of [req.params, req.query, req.body as unknown]) {
-        const field = unstorableAt(part);
+        let field: string | null;
+        try {
+          field = unstorableAt(part);
+        } catch (err) {
+          if (err instanceof TooDeep) throw AppException.badRequest('validation.tooDeep');
+          throw err;
+        }
         if (field !== null) throw AppException.badRequest('validation.invalidCharacters', { field });
       }
     }

@@ -13,7 +13,7 @@ export interface ParseRequest {
 }
 
 export type ParseAnswer =
-  | { ok: true; rows: string[][]; declaredRows: number }
+  | { ok: true; rows: string[][]; truncated: boolean }
   | { ok: false; reason: 'unreadable' | 'empty' };
 
 function cell(v: unknown): string {
@@ -30,11 +30,14 @@ function parse({ path, maxRows }: ParseRequest): ParseAnswer {
   const first = wb.SheetNames[0];
   const ws = first ? wb.Sheets[first] : undefined;
   if (!ws) return { ok: false, reason: 'empty' };
-  // With sheetRows, `!fullref` keeps the sheet's own range: how many rows it has, though not all were read.
-  const range = ws['!fullref'] ?? ws['!ref'];
-  const declaredRows = range ? XLSX.utils.decode_range(range).e.r + 1 : 0;
+  // sheetRows counts sheet rows, blank ones too: a read that reached it was cut short, and the sheet holds more rows
+  // than an import takes, whatever the rows left after dropping blank ones (else rows would be lost silently). The
+  // sheet's own range (`!fullref`, kept by sheetRows) says so too when the file declares one.
+  const read = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']).e.r + 1 : 0;
+  const declared = ws['!fullref'] ? XLSX.utils.decode_range(ws['!fullref']).e.r + 1 : 0;
+  const truncated = read >= maxRows + 2 || declared > maxRows + 1;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: false, defval: '', blankrows: false }).map((r) => r.map(cell));
-  return { ok: true, rows, declaredRows };
+  return { ok: true, rows, truncated };
 }
 
 parentPort?.postMessage(parse(workerData as ParseRequest));

@@ -18,6 +18,9 @@ import { zipSummary } from './zip-directory.js';
  * 4. At most two parses run at once per instance (this machine has two cores); others wait their turn.
  * Shutdown terminates any parse under way.
  */
+/** Imports waiting for a parse, at most (each may take up to IMPORT_PARSE_SECONDS). */
+const MAX_WAITING = 6;
+
 @Injectable()
 export class SpreadsheetReader implements OnApplicationShutdown {
   private readonly running = new Set<Worker>();
@@ -39,12 +42,12 @@ export class SpreadsheetReader implements OnApplicationShutdown {
     }
     const answer = await this.inWorker({ path, maxRows: this.config.importMaxRows });
     if (!answer.ok) throw AppException.badRequest(answer.reason === 'empty' ? 'importFileEmpty' : 'importWrongTemplate');
-    if (answer.rows.length - 1 > this.config.importMaxRows) throw AppException.badRequest('importTooManyRows', { max: this.config.importMaxRows });
+    if (answer.truncated || answer.rows.length - 1 > this.config.importMaxRows) throw AppException.badRequest('importTooManyRows', { max: this.config.importMaxRows });
     return answer.rows;
   }
 
   private async inWorker(request: ParseRequest): Promise<ParseAnswer> {
-    await this.turn();
+    await this.turn(); // refused (429) when too many wait: nothing to release then
     try {
       return await new Promise<ParseAnswer>((resolve, reject) => {
         const memory = this.config.importParseMemoryMb;
@@ -89,6 +92,8 @@ export class SpreadsheetReader implements OnApplicationShutdown {
       this.inFlight++;
       return Promise.resolve();
     }
+    // A queue, but not an endless one: past it an import is refused at once rather than waiting minutes.
+    if (this.waiting.length >= MAX_WAITING) return Promise.reject(new AppException(429, 429, 'importBusy'));
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 

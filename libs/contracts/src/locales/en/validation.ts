@@ -16,6 +16,7 @@ export const validation: ValidationMessages = {
   passwordEncodingInvalid: 'The new password is not correctly encoded',
   pageInvalid: 'The page number is not valid',
   pageSizeInvalid: 'Page size must be one of 10, 20, 30, 40, 50, 100, 200, 500, 1000',
+  tooDeep: 'The input is nested too deeply',
   invalidCharacters: 'The input holds characters that cannot be stored (such as a NUL or a broken Unicode character): {{field}}',
   invalid: 'The input is not valid',
   tooLong: 'The input is too long',

@@ -16,6 +16,7 @@ export const validation = {
   pageInvalid: '页码不正确',
   pageSizeInvalid: '每页条数只能是 10、20、30、40、50、100、200、500、1000',
   invalid: '输入不正确',
+  tooDeep: '输入的结构嵌套过深',
   invalidCharacters: '输入含有无法保存的字符（如空字符或残缺的 Unicode 字符）：{{field}}',
   tooLong: '输入过长',
   strategy: '{{description}}',

@@ -42,7 +42,8 @@ export class UploadFileController {
     @CurrentUser() me: Principal,
     @Lang() lang: Language,
   ): Promise<Envelope<{ resId: string; resName: string; resSuffix: string }[]>> {
-    const extensions = (typeof typesParam === 'string' ? typesParam.split(',') : KNOWN_EXTENSIONS).map((t) => t.trim().toLowerCase()).filter((t) => KNOWN_EXTENSIONS.includes(t));
+    // An empty `types` is no restriction of the widget's own, like an absent one.
+    const extensions = (typeof typesParam === 'string' && typesParam.trim() !== '' ? typesParam.split(',') : KNOWN_EXTENSIONS).map((t) => t.trim().toLowerCase()).filter((t) => KNOWN_EXTENSIONS.includes(t));
     const maxKb = positive(maxSizeKb);
     // The widget's own limits (platform-shell §5.3) apply while the bytes arrive, within the platform's.
     const received = await this.receiver.receive(me.userId, req, res, {
