@@ -5,7 +5,7 @@ import pg from 'pg';
 import { randomIp } from '../support/api.js';
 import { callAt, loginAt } from '../support/instances.js';
 import { ownRedis, type OwnRedis } from '../support/own-redis.js';
-import { COMPOSE_HAPROXY, startTopology, type Topology } from '../support/topology.js';
+import { COMPOSE_HAPROXY, haproxy503, startTopology, type Topology } from '../support/topology.js';
 import { trackingSocket } from '../support/tracking-socket.js';
 import { connectSocket, leaveForm, until } from '../support/workflow.js';
 
@@ -24,7 +24,9 @@ let db: pg.Client;
 beforeAll(async () => {
   redis = await ownRedis();
   // Reminders 3 s after a step is assigned (both instances run BullMQ's worker), swept every second.
-  topo = await startTopology({ adminUrl: adminUrl(), redisUrl: redis.url, env: { REMINDER_DELAY_MINUTES: '0.05', REMINDER_SWEEP_SECONDS: '1' } });
+  // Every client of this test is one machine (the proxy passes its real address on): the sign-in limit per address
+  // would count them all as one.
+  topo = await startTopology({ adminUrl: adminUrl(), redisUrl: redis.url, env: { REMINDER_DELAY_MINUTES: '0.05', REMINDER_SWEEP_SECONDS: '1', LOGIN_RATE_LIMIT: '1000000' } });
   db = new pg.Client({ connectionString: topo.database.url });
   db.on('error', () => undefined);
   await db.connect();
@@ -42,6 +44,7 @@ const monitorSockets = async (base: string, token: string): Promise<number> => (
 describe('two instances behind HAProxy', () => {
   it('docker-compose runs the same proxy configuration (deploy/haproxy.cfg is the one the tests generate)', () => {
     expect(readFileSync('deploy/haproxy.cfg', 'utf8')).toBe(COMPOSE_HAPROXY);
+    expect(readFileSync('deploy/haproxy-503.http', 'utf8')).toBe(haproxy503());
   });
 
   it('pushes reach sockets on either instance; sign-out holds on both; a reminder is sent once', async () => {

@@ -9,6 +9,8 @@ import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { loadConfig, type ServerConfig } from './config/app-config.js';
 import { createDataSource } from './infrastructure/database/data-source.js';
+import { databaseOutage } from './infrastructure/database/database-outage.js';
+import { poolOf } from './infrastructure/database/pool.js';
 import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgres.js';
 import { logger } from './infrastructure/logging/logger.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
@@ -37,6 +39,8 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   }
   const dataSource = createDataSource(databaseUrl);
   await dataSource.initialize();
+  // A new connection is the database answering: an outage noted by one lost connection is over (docs/adr/0017).
+  poolOf(dataSource).on('connect', () => databaseOutage.restored());
   await warnIfSuperuser(dataSource);
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   if (ran.length) logger.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
@@ -46,7 +50,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
     logger: ['error', 'warn'],
     bodyParser: true,
   });
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
   app.disable('x-powered-by');
   // No ETag on API answers: Express hashed every JSON body for it, and the API's answers are not cached by the SPA
   // (static files keep theirs: serve-static sets its own).

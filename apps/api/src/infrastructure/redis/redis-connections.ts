@@ -1,46 +1,11 @@
 import { Redis } from 'ioredis';
-import { logger } from '../logging/logger.js';
+import { Outage } from '../outage.js';
 
 /**
- * The process's view of whether Redis is reachable: one log line when an outage starts and one when it ends, whichever
- * client sees it (the rate limit's, the socket.io adapter's two, BullMQ's) — before, clients without an error listener
- * printed 66 stack traces in 30 s. Listeners can act on the return (re-create job schedulers, tell sockets to catch up).
+ * Whether Redis is reachable, as this process sees it: every Redis client of the app reports here (the rate limit's,
+ * the socket.io adapter's two, BullMQ's), and any command that succeeds ends an outage.
  */
-class RedisOutage {
-  private since: number | null = null;
-  private readonly restoreHandlers = new Set<() => void>();
-
-  lost(err: unknown): void {
-    if (this.since !== null) return;
-    this.since = Date.now();
-    const e = err as { code?: unknown; message?: unknown };
-    logger.warn({ code: e?.code, reason: String(e?.message ?? err).slice(0, 200) }, 'Redis unavailable: sign-in limits per instance, reminders in-process, pushes to other instances delayed until it is back');
-  }
-
-  restored(): void {
-    if (this.since === null) return;
-    logger.info({ seconds: Math.round((Date.now() - this.since) / 100) / 10 }, 'Redis available again');
-    this.since = null;
-    for (const h of this.restoreHandlers) {
-      try {
-        h();
-      } catch (err) {
-        logger.error({ err }, 'a Redis restore handler failed');
-      }
-    }
-  }
-
-  get down(): boolean {
-    return this.since !== null;
-  }
-
-  onRestore(handler: () => void): () => void {
-    this.restoreHandlers.add(handler);
-    return () => this.restoreHandlers.delete(handler);
-  }
-}
-
-export const redisOutage = new RedisOutage();
+export const redisOutage = new Outage('Redis', 'sign-in limits per instance, reminders in-process, pushes to other instances delayed until it is back');
 
 /** The app's fail-fast Redis client for plain commands (null without REDIS_URL): the rate limit, the health probe. */
 export const REDIS_COMMANDS = Symbol('REDIS_COMMANDS');

@@ -41,8 +41,11 @@ export class LoginHandler {
     } catch (e) {
       // Refused before any password check, but still an attempt: logged, and — when the rest names an account —
       // counted toward its lockout like a wrong password (the per-address limit has counted it already).
-      const known: { id: string }[] = attempted ? await this.db.query(`SELECT id FROM sys_user WHERE account = $1`, [attempted]) : [];
-      if (known[0]) await this.countFailure(known[0].id);
+      const known: { id: string; locked: boolean }[] = attempted
+        ? await this.db.query(`SELECT id, (locked_until IS NOT NULL AND locked_until > now()) AS locked FROM sys_user WHERE account = $1`, [attempted])
+        : [];
+      // Not while locked (as a wrong password is not): else such attempts every few minutes would keep it locked.
+      if (known[0] && !known[0].locked) await this.countFailure(known[0].id);
       await this.log(known[0]?.id ?? null, attempted, 'failure', client, 'invalid_input');
       throw e;
     }

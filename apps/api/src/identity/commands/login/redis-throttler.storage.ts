@@ -46,7 +46,9 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     if (this.redis.status === 'ready') {
       try {
-        return await this.shared(key, ttl, limit, blockDuration, throttlerName);
+        const record = await this.shared(key, ttl, limit, blockDuration, throttlerName);
+        redisOutage.restored(); // a command went through: whatever was wrong is over
+        return record;
       } catch (err) {
         redisOutage.lost(err);
       }

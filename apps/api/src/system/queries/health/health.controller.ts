@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { REDIS_COMMANDS } from '../../../infrastructure/redis/redis-connections.js';
+import { REDIS_COMMANDS, redisOutage } from '../../../infrastructure/redis/redis-connections.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
@@ -28,6 +28,18 @@ export class HealthController {
     @Inject(REDIS_COMMANDS) private readonly redis: Redis | null,
   ) {}
 
+  /**
+   * Liveness for a load balancer: the process answers, without asking the database or Redis. Every instance shares
+   * them, so taking an instance out of rotation for their sake would only turn the app's own 503 envelope into the
+   * balancer's (docs/adr/0017).
+   */
+  @Public()
+  @Get('health/live')
+  @ApiOperation({ summary: 'Liveness: the process answers (for load balancers; dependencies are /health)' })
+  live(): Envelope<{ status: 'up' }> {
+    return ok({ status: 'up' });
+  }
+
   @Public()
   @Get('health')
   @ApiOperation({ summary: 'Liveness and dependencies: database, redis, queue, version' })
@@ -35,7 +47,15 @@ export class HealthController {
     // Both probed, at once: Redis's answer to PING within its 1 s command timeout, the database's to SELECT 1.
     const [database, redis] = await Promise.all([
       this.db.query('SELECT 1').then(() => 'up' as const, () => 'down' as const),
-      this.redis ? this.redis.ping().then(() => 'up' as const, () => 'down' as const) : Promise.resolve('not-configured' as const),
+      this.redis
+        ? this.redis.ping().then(
+            () => {
+              redisOutage.restored();
+              return 'up' as const;
+            },
+            () => 'down' as const,
+          )
+        : Promise.resolve('not-configured' as const),
     ]);
     const body: Health = {
       status: database === 'down' ? 'down' : redis === 'down' ? 'degraded' : 'up',
