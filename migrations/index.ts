@@ -9,6 +9,7 @@ import { LookupIndexes1732000007000 } from './1732000007000-lookup-indexes.js';
 import { RoleQueryViews1732000008000 } from './1732000008000-role-query-views.js';
 import { SignInWindowAndSessionCap1732000009000 } from './1732000009000-sign-in-window-and-session-cap.js';
 import { PerUserPushSequence1732000010000 } from './1732000010000-per-user-push-sequence.js';
+import { MessagePageIndex1732000011000 } from './1732000011000-message-page-index.js';
 
 /** Every migration, in order. Run on start (`npm start`) and by the test harness. */
-export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000, ChangeNotifications1732000005000, RowLevelEventNotify1732000006000, LookupIndexes1732000007000, RoleQueryViews1732000008000, SignInWindowAndSessionCap1732000009000, PerUserPushSequence1732000010000];
+export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000, ChangeNotifications1732000005000, RowLevelEventNotify1732000006000, LookupIndexes1732000007000, RoleQueryViews1732000008000, SignInWindowAndSessionCap1732000009000, PerUserPushSequence1732000010000, MessagePageIndex1732000011000];

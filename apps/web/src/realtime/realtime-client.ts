@@ -30,6 +30,8 @@ type ClientEvents = ClientToServerEvents;
 const SEQ_KEY = 'sf_push_useq';
 /** How long a push that skipped a number waits for the missing one (it may come a hop later, through Redis). */
 const GAP_WAIT_MS = 300;
+/** Sockets told to catch up all at once (Redis is back) spread their catch-ups over this long. */
+const RESYNC_SPREAD_MS = 5000;
 /** The gateway answers at most this many pushes per catch-up. */
 const CATCH_UP_TIMEOUT_MS = 10_000;
 
@@ -93,8 +95,13 @@ class RealtimeClient {
       realtimeStatus.set('offline');
       if (EXPIRY_CODES.includes(p.code) && getToken()) showExpiryModal();
     });
-    // Pushes from other instances may have been lost while Redis was away: ask for what was missed, by seq.
-    socket.on(PUSHES_RESYNC, () => void this.catchUp(socket));
+    // Pushes from other instances may have been lost while Redis was away: ask for what was missed, by seq — each
+    // client after a random moment within RESYNC_SPREAD_MS, so every socket of every instance does not ask at once.
+    socket.on(PUSHES_RESYNC, () => {
+      setTimeout(() => {
+        if (this.socket === socket) void this.catchUp(socket);
+      }, Math.random() * RESYNC_SPREAD_MS);
+    });
     for (const event of PUSH_EVENTS) {
       socket.on(event, (payload: Sequenced<typeof event>) => {
         const p = payload as unknown as Record<string, unknown>;

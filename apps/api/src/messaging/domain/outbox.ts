@@ -28,8 +28,17 @@ export interface PlannedPush {
  * key (what caused it and for whom), unique in its table: a batch handled again after a crash writes nothing twice.
  */
 export const Outbox = {
-  /** Inserts the messages (skipping those already written) and the `message.created` pushes of the new ones. */
-  async messages(db: Queryable, planned: { message: PlannedMessage; sourceKey: string }[], timeZone: string): Promise<PushRow[]> {
+  /**
+   * Inserts the messages (skipping those already written) and then, in one statement, the `message.created` pushes
+   * of the new ones with any other pushes of the transaction (`more`). A transaction writes its pushes once: the users'
+   * counters are then locked in one statement, in user order, so two transactions never deadlock on them.
+   */
+  async messages(db: Queryable, planned: { message: PlannedMessage; sourceKey: string }[], timeZone: string, more: PlannedPush[] = []): Promise<PushRow[]> {
+    return Outbox.pushes(db, [...(await Outbox.newMessages(db, planned, timeZone)), ...more]);
+  },
+
+  /** Inserts the messages (skipping those already written); answers the `message.created` pushes of the new ones, unwritten. */
+  async newMessages(db: Queryable, planned: { message: PlannedMessage; sourceKey: string }[], timeZone: string): Promise<PlannedPush[]> {
     if (planned.length === 0) return [];
     // The batch goes as one json parameter and only what the database assigns comes back (id, time, the recipient's
     // language): arrays of jsonb texts cost an escape per element, and the texts would come back to be parsed again.
@@ -47,9 +56,7 @@ export const Outbox = {
         [JSON.stringify(input)],
       ),
     );
-    return Outbox.pushes(
-      db,
-      inserted.map((row) => {
+    return inserted.map((row) => {
         const p = planned[row.i] as { message: PlannedMessage; sourceKey: string };
         const stored: StoredMessage = {
           id: row.id,
@@ -62,8 +69,7 @@ export const Outbox = {
           created_at: row.created_at,
         };
         return { userId: p.message.recipientId, event: 'message.created', payload: { ...renderMessage(stored, row.lang, timeZone) }, sourceKey: `${p.sourceKey}:push` };
-      }),
-    );
+      });
   },
 
   /**
@@ -101,8 +107,4 @@ export const Outbox = {
     });
   },
 
-  /** One message and its push (reminders). */
-  message(db: Queryable, m: PlannedMessage, sourceKey: string, timeZone: string): Promise<PushRow[]> {
-    return Outbox.messages(db, [{ message: m, sourceKey }], timeZone);
-  },
 };

@@ -150,8 +150,9 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
       }
       if (stepChanged && afterAssignees.size > 0) tasks.push({ instanceId, version: e.version });
     }
-    // Two writes for the whole batch: messages (with their message.created pushes), then the other pushes.
-    const written = [...(await Outbox.messages(tx, messages, this.config.timeZone)), ...(await Outbox.pushes(tx, pushes))];
+    // Two writes for the whole batch: the messages, then every push (their message.created ones and the others) in one
+    // statement, which locks the users' push counters once, in user order (docs/adr/0018).
+    const written = await Outbox.messages(tx, messages, this.config.timeZone, pushes);
     return { pushes: written, tasks };
   }
 }

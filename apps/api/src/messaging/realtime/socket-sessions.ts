@@ -55,6 +55,9 @@ export class SocketSessions implements OnModuleInit, OnApplicationShutdown {
     if (!t) {
       t = { userId, expiresAt: expiresAt.getTime(), sockets: new Set() };
       this.bySession.set(sessionId, t);
+      // The session may have ended between the handshake's lookup (perhaps from the cache) and now, its notification
+      // arriving while it was not tracked yet: a new session is read once from the database (batched with others).
+      this.check([sessionId]);
     }
     t.sockets.add(socket);
   }
@@ -103,9 +106,11 @@ export class SocketSessions implements OnModuleInit, OnApplicationShutdown {
           // The database is away: the sockets stay until it is back (expiry is looked at again at the next tick,
           // and every session when the LISTEN connection returns).
           logDatabaseError(err, 'checking the sessions of sockets failed');
+          // Looked at again within a second by the expiry tick (a notification's check must not be lost); a later
+          // successful check restores the session's real expiry.
           for (const id of batch) {
             const t = this.bySession.get(id);
-            if (t) t.expiresAt = Math.max(t.expiresAt, Date.now() + 1000);
+            if (t) t.expiresAt = Date.now() + 1000;
           }
         }
       }

@@ -36,6 +36,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   private interval: NodeJS.Timeout | undefined;
   private offRestore: (() => void) | undefined;
   private readonly timers = new Set<NodeJS.Timeout>();
+  private nextDue: number | null = null;
 
   constructor(
     private readonly reminders: ReminderService,
@@ -74,8 +75,10 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     const queue = this.queue;
     if (!queue) return;
     try {
-      if (await within(queue.getJobScheduler(SCHEDULER), CALL_TIMEOUT_MS)) return;
-      await within(queue.upsertJobScheduler(SCHEDULER, { every: this.sweepMs }, { name: 'sweep' }), CALL_TIMEOUT_MS);
+      if (!(await within(queue.getJobScheduler(SCHEDULER), CALL_TIMEOUT_MS))) {
+        await within(queue.upsertJobScheduler(SCHEDULER, { every: this.sweepMs }, { name: 'sweep' }), CALL_TIMEOUT_MS);
+      }
+      redisOutage.restored(); // Redis answered: an outage noted by a timeout alone is over
     } catch (err) {
       redisOutage.lost(err);
     }
@@ -106,8 +109,16 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
       }
     }
     if (delay > 2_147_000_000) return; // beyond a timer's range: the periodic sweep handles it
+    // One timer, at the earliest due time, is enough: a sweep reminds every step that is due, and the periodic sweep
+    // catches later ones (timers must not pile up per batch while Redis is away).
+    const dueAt = Date.now() + delay;
+    if (this.nextDue !== null && this.nextDue <= dueAt) return;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.nextDue = dueAt;
     const t = setTimeout(() => {
       this.timers.delete(t);
+      this.nextDue = null;
       this.runInProcess();
     }, delay);
     this.timers.add(t);

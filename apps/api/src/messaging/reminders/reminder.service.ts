@@ -52,20 +52,26 @@ export class ReminderService {
         )
       ).rows;
       const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
-      for (const t of due) {
-        await client.query(`UPDATE wf_task SET reminded_at = now() WHERE instance_id = $1 AND assignee_id = $2`, [t.instance_id, t.assignee_id]);
+      const hours = Math.round((minutes / 60) * 10) / 10;
+      if (due.length > 0) {
+        await client.query(`UPDATE wf_task t SET reminded_at = now() FROM jsonb_to_recordset($1::jsonb) AS d(i uuid, a uuid) WHERE t.instance_id = d.i AND t.assignee_id = d.a`, [
+          JSON.stringify(due.map((t) => ({ i: t.instance_id, a: t.assignee_id }))),
+        ]);
+        // One write of every reminder and its push: the users' push counters are locked once, in user order.
         pushes.push(
-          ...(await Outbox.message(
+          ...(await Outbox.messages(
             tx,
-            {
-              recipientId: t.assignee_id,
-              type: MessageType.reminder,
-              titleKey: 'messages.reminder.title',
-              contentKey: 'messages.reminder.content',
-              params: { student: t.student ?? '', hours: Math.round((minutes / 60) * 10) / 10 },
-              link: `/apply/${t.flow}/detail?id=${t.instance_id}`,
-            },
-            `reminder:${t.instance_id}:${t.version}:${t.assignee_id}`,
+            due.map((t) => ({
+              message: {
+                recipientId: t.assignee_id,
+                type: MessageType.reminder,
+                titleKey: 'messages.reminder.title',
+                contentKey: 'messages.reminder.content',
+                params: { student: t.student ?? '', hours },
+                link: `/apply/${t.flow}/detail?id=${t.instance_id}`,
+              },
+              sourceKey: `reminder:${t.instance_id}:${t.version}:${t.assignee_id}`,
+            })),
             this.config.timeZone,
           )),
         );
