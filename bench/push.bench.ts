@@ -5,8 +5,12 @@
  * p50/p99/max, with 1,000 sockets connected to the built server, beside a bare socket.io emit-with-ack round trip
  * measured in the same run.
  *
+ * Also the server's resident memory before and after the sockets connect, per socket.
+ *
  * Knobs (environment): BENCH_SOCKETS (1000), BENCH_APPROVALS (300), BENCH_IN_FLIGHT (4), BENCH_WARMUP (20).
+ * 10,000 sockets: `BENCH_SOCKETS=10000 npm run bench:push` (needs ~25,000 open files: `ulimit -n` is raised for it).
  */
+import { readFileSync } from 'node:fs';
 import type { Socket } from 'socket.io-client';
 import type pg from 'pg';
 import { connectSocket, leaveForm, act, submitLeave } from '../test/support/workflow.js';
@@ -23,6 +27,11 @@ const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 300);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const PUSH_TIMEOUT_MS = 15_000;
+
+/** A process's resident memory now (kB), as the kernel counts it. */
+function rssKb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
 /** The issue's target. */
 const TARGET_P99_MS = 250;
 
@@ -91,6 +100,7 @@ async function bench(server: BenchServer): Promise<void> {
   onCleanup(async () => {
     for (const s of sockets) s.disconnect();
   });
+  const rssBefore = rssKb(server.pid);
   const t1 = performance.now();
   const connectedSockets: Socket[] = await mapLimit(plan.length, 25, async (i) => {
     const s = await connectSocket(tokens.get(plan[i] as string) as string, server.url);
@@ -98,6 +108,9 @@ async function bench(server: BenchServer): Promise<void> {
     return s;
   });
   out(`setup:      ${tokens.size} accounts signed in (${signInS.toFixed(1)} s), ${sockets.length} sockets connected (${((performance.now() - t1) / 1000).toFixed(1)} s)`);
+  await new Promise((r) => setTimeout(r, 2000)); // the connections settle
+  const rssAfter = rssKb(server.pid);
+  out(`server memory: ${(rssBefore / 1024).toFixed(0)} MB resident before the sockets, ${(rssAfter / 1024).toFixed(0)} MB with ${sockets.length} connected: ${((rssAfter - rssBefore) / sockets.length).toFixed(1)} kB per socket`);
   let disconnects = 0;
   for (const s of sockets) s.on('disconnect', () => disconnects++);
 

@@ -1,24 +1,21 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { mapLimit } from './stats.js';
 
 /**
- * The baseline of bench:push: a bare socket.io server started inside the bench process (no auth, no database),
- * whose only handler acknowledges at once. Answers emit-with-ack round-trip times of one client, optionally while
- * `idleClients` other clients stay connected.
+ * The baseline of bench:push: a bare socket.io server (no auth, no database) whose only handler acknowledges at once,
+ * in a process of its own as the server under measurement is (bare-socket-io.server.ts) — which also keeps 10,000
+ * clients and their 10,000 server ends out of one process's file limit. Answers emit-with-ack round-trip times of one
+ * client, optionally while `idleClients` other clients stay connected.
  */
 export async function bareRoundTrips(samples: number, warmup: number, idleClients: number): Promise<number[]> {
-  const http = createServer();
-  const server = new Server(http, { transports: ['websocket'], serveClient: false });
-  server.on('connection', (socket) => {
-    socket.on('ping', (ack: unknown) => {
-      if (typeof ack === 'function') (ack as () => void)();
-    });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-socket-io.server.js', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bare socket.io server exited (${code})`)));
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${port}`;
   const clients: Socket[] = [];
   try {
     const connect = async (): Promise<Socket> => {
@@ -41,6 +38,6 @@ export async function bareRoundTrips(samples: number, warmup: number, idleClient
     return out;
   } finally {
     for (const c of clients) c.disconnect();
-    await server.close();
+    child.kill('SIGTERM');
   }
 }

@@ -70,6 +70,8 @@ export interface ServerConfig {
   logoUrl: string;
   themeDefault: string;
   timeZone: string;
+  /** Folded workflow streams kept for commands (STREAM_CACHE_MAX, docs/adr/0010); ~3.4 kB each (the soak). */
+  streamCacheMax: number;
   logLevel: string;
   webDir: string;
   version: string;
@@ -136,6 +138,7 @@ export function loadConfig(): ServerConfig {
     logoUrl: str('LOGO_URL', ''),
     themeDefault: str('THEME_DEFAULT', ''),
     timeZone: str('TZ_SCHOOL', 'Asia/Shanghai'),
+    streamCacheMax: Math.max(1, Math.round(positive('STREAM_CACHE_MAX', 20_000))),
     logLevel: str('LOG_LEVEL', 'info'),
     webDir: str('WEB_DIR', 'dist/web'),
     version: str('npm_package_version', '0.1.0'),

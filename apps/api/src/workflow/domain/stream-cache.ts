@@ -1,6 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { EVENTS_CHANNEL } from '@schoolflow/event-store';
 import type { AnyMachineSnapshot } from 'xstate';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 
 /** What a command needs of an instance: its folded state at a version, and who may see it. */
@@ -10,13 +11,12 @@ export interface CachedStream {
   participants: readonly string[];
 }
 
-const MAX_STREAMS = 20_000;
-
 /**
  * The folded state of recently used workflow streams, for commands (docs/adr/0010). A state at version n is a fact
  * (events are immutable), so an entry can only be *behind*, never wrong: the append's optimistic check still decides,
  * and every instance drops an entry as soon as a later version is announced (by its writer, batched, or by the
- * events trigger for other writers: docs/adr/0011). Reads never use it.
+ * events trigger for other writers: docs/adr/0011). Reads use it only at the very version their read model shows
+ * (the review queue's `can`: WorkflowEngine.snapshotsAt), where behind is impossible.
  */
 @Injectable()
 export class StreamCache implements OnModuleInit {
@@ -24,7 +24,15 @@ export class StreamCache implements OnModuleInit {
   /** The latest version announced per stream, so a load that raced with an append does not cache the older state. */
   private readonly announced = new Map<string, number>();
 
-  constructor(private readonly notifications: DatabaseNotifications) {}
+  /** Entries at most (STREAM_CACHE_MAX): past it the cache starts again empty, which costs only re-reads. */
+  private readonly max: number;
+
+  constructor(
+    private readonly notifications: DatabaseNotifications,
+    @Inject(SERVER_CONFIG) config: ServerConfig,
+  ) {
+    this.max = config.streamCacheMax;
+  }
 
   async onModuleInit(): Promise<void> {
     await this.notifications.on(EVENTS_CHANNEL, (payload) => this.onAppended(payload));
@@ -42,7 +50,7 @@ export class StreamCache implements OnModuleInit {
     if ((this.announced.get(streamId) ?? 0) > entry.version) return;
     const current = this.entries.get(streamId);
     if (current && current.version >= entry.version) return;
-    if (this.entries.size >= MAX_STREAMS) this.entries.clear();
+    if (this.entries.size >= this.max) this.entries.clear();
     this.entries.delete(streamId);
     this.entries.set(streamId, entry);
   }
@@ -59,7 +67,7 @@ export class StreamCache implements OnModuleInit {
   /** `stream:version,...` or `*` (migrations/1732000005000, 1732000006000; AppendAnnouncer). */
   private onAppended(payload: string): void {
     if (payload === '*' || payload === '') return this.clear();
-    if (this.announced.size >= MAX_STREAMS) this.announced.clear();
+    if (this.announced.size >= this.max) this.announced.clear();
     for (const item of payload.split(',')) {
       const at = item.lastIndexOf(':');
       const streamId = item.slice(0, at);
