@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.plugin.js';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
@@ -33,7 +34,7 @@ function semanticLocalFonts(): Plugin {
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [semanticLocalFonts(), react()],
+  plugins: [semanticLocalFonts(), react(), precompress(here('../../dist/web'))],
   resolve: {
     alias: {
       '@schoolflow/contracts': here('../../libs/contracts/src/index.ts'),

@@ -41,6 +41,33 @@ describe('platform calls', () => {
     expect(api.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('serves the built files precompressed, hashed assets immutable, index.html revalidated (issue 14 loose ends)', async () => {
+    const html = await fetch(`${baseUrl()}/`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await html.text())?.[1] as string;
+    // fetch decodes what it is sent; the raw headers say which copy came
+    const br = await fetch(`${baseUrl()}${asset}`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brText = await br.text();
+    const gz = await fetch(`${baseUrl()}${asset}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(`${baseUrl()}${asset}`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const plainText = await plain.text();
+    expect(brText).toBe(plainText);
+    expect(await gz.text()).toBe(plainText);
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(0);
+    // an asset an old page asks for after a deploy is missing, not the SPA served as script; nothing outside the build
+    expect((await fetch(`${baseUrl()}/assets/index-00000000.js`)).status).toBe(404);
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      expect(await res.text()).not.toContain('"allowScripts"');
+    }
+  });
+
   it('answers unknown API paths with the 404 envelope and unknown SPA paths with the SPA', async () => {
     const api = await call('/definitely/not/here', { lang: 'en' });
     expect(api.status).toBe(404);

@@ -13,6 +13,7 @@ import { databaseOutage } from './infrastructure/database/database-outage.js';
 import { poolOf } from './infrastructure/database/pool.js';
 import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgres.js';
 import { logger } from './infrastructure/logging/logger.js';
+import { spaFiles } from './infrastructure/http/spa-files.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
 import { AppIoAdapter } from './messaging/realtime/app-io.adapter.js';
 
@@ -72,7 +73,11 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   SwaggerModule.setup(`${config.baseApi.replace(/^\//, '')}/docs`, app, doc);
 
   serveSpa(app, config);
-  await app.listen(config.port, config.host);
+  await app.listen(config.port, config.host).catch(async (err: NodeJS.ErrnoException) => {
+    if (stopPg) await stopPg().catch(() => undefined);
+    if (err.code !== 'EADDRINUSE') throw err;
+    throw new Error(`Port ${config.port} is already in use, so SchoolFlow cannot listen on it. Set PORT to a free port (or stop what uses it).`);
+  });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
@@ -120,7 +125,7 @@ export const SPA_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The SPA owns every path outside BASE_API: static files, else index.html (client-side routes). */
+/** The SPA owns every path outside BASE_API: its built files, else index.html (client-side routes). */
 function serveSpa(app: NestExpressApplication, config: ServerConfig): void {
   const dir = resolve(config.webDir);
   const index = join(dir, 'index.html');
@@ -128,11 +133,5 @@ function serveSpa(app: NestExpressApplication, config: ServerConfig): void {
     logger.warn({ dir }, 'web app not built (npm run build:web); serving the API only');
     return;
   }
-  app.useStaticAssets(dir, { index: false, maxAge: '1h', setHeaders: (res) => res.setHeader('Content-Security-Policy', SPA_CSP) });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path === config.baseApi || req.path.startsWith(`${config.baseApi}/`)) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Security-Policy', SPA_CSP);
-    res.sendFile(index);
-  });
+  app.use(spaFiles(dir, { csp: SPA_CSP, baseApi: config.baseApi }));
 }

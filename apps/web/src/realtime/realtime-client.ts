@@ -16,6 +16,7 @@ import {
 } from '@schoolflow/contracts';
 import { getAppConfig } from '../config/app-config.js';
 import { showExpiryModal } from '../session/expiry.js';
+import { onLocalSessionCleared } from '../session/session-store.js';
 import { getToken } from '../session/token.js';
 import { createStore } from '../util/store.js';
 
@@ -233,3 +234,5 @@ class RealtimeClient {
 }
 
 export const realtime = new RealtimeClient();
+// Signing out on this device ends the socket and forgets its position.
+onLocalSessionCleared(() => realtime.disconnect(true));

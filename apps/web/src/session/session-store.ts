@@ -5,7 +5,6 @@ import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
 import { clearToken } from './token.js';
-import { realtime } from '../realtime/realtime-client.js';
 
 export type SessionProblem = 'no-user' | 'no-menus';
 
@@ -81,13 +80,16 @@ export function onLocalSessionCleared(listener: () => void): void {
   clearedListeners.add(listener);
 }
 
-/** Forget the session on this device (token, permissions, open tabs, the socket and its position). */
+/**
+ * Forget the session on this device (token, permissions, open tabs, and — through its listener — the socket and its
+ * position). The listeners run first, while the session is still there to close: the realtime client registers
+ * one when it is loaded, so the sign-in page does not load it.
+ */
 export function clearLocalSession(): void {
-  realtime.disconnect(true);
+  for (const l of [...clearedListeners]) l();
   clearToken();
   sessionStore.set({ status: 'idle' });
   resetTabs();
-  for (const l of [...clearedListeners]) l();
 }
 
 /** Sign out on the server (a failure is only logged, platform-shell §7), then locally. */

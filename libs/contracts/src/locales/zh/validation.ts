@@ -15,6 +15,8 @@ export const validation = {
   passwordEncodingInvalid: '新密码编码不正确',
   pageInvalid: '页码不正确',
   pageSizeInvalid: '每页条数只能是 10、20、30、40、50、100、200、500、1000',
+  sortInvalid: '排序号须为 0 到 9999 的整数',
+  idempotencyKeyInvalid: 'Idempotency-Key 须为 8 到 100 个字母、数字或 _ . : - 字符',
   invalid: '输入不正确',
   tooDeep: '输入的结构嵌套过深',
   invalidCharacters: '输入含有无法保存的字符（如空字符或残缺的 Unicode 字符）：{{field}}',
