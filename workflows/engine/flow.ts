@@ -16,20 +16,22 @@ export interface ActorEvent {
 /** Review status labels shared by every approval flow (school-business §4). */
 export type ReviewStatus = 'unreviewed' | 'pending' | 'passed' | 'rejected' | 'withdrawn';
 
-export interface FlowStep {
-  /** The machine state this step is. */
+/** A step of the diagram: a machine state and its label (a `web` i18n key, from the state's `meta.label`). */
+export interface DiagramStep {
   state: string;
-  /** i18n key (web namespace) of its label. */
   labelKey: string;
+  /** Drawn only when this says so (or the history passed through it); always when absent. */
+  shown?: (context: unknown) => boolean;
 }
-
 /** Why the engine refuses an event: not this actor's to do (403) or not possible now (422, with a message key). */
 export type Refusal = { kind: 'forbidden' } | { kind: 'impossible'; reason: string };
 
+/** A command's event data made from a user's input, or the key of why the input is not valid. */
+export type CommandData = { data: Record<string, unknown> } | { invalid: string };
+
 /**
- * A flow, as both the server and the browser need it: its machine, the steps to draw, who is assigned now,
- * which automatic event (if any) the engine must append next, the status labels, and the reason of a refusal.
- * Everything here is pure.
+ * A flow, as the server, the browser and the tests read it — made by `defineFlow` from one declaration (the
+ * machine with its states' meta and its guards' refusals, the commands, the diagram). Everything here is pure.
  */
 export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   flow: string;
@@ -39,7 +41,9 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   /** Event types a user may send through the API. */
   commandTypes: readonly string[];
   /** Steps drawn in order (main path), for the diagram. */
-  steps: readonly FlowStep[];
+  steps: readonly DiagramStep[];
+  /** The step whose reviewers act now (the active state's `meta.step`), or null. */
+  currentStep(snapshot: SnapshotFrom<M>): string | null;
   assignees(snapshot: SnapshotFrom<M>): string[];
   /** An automatic event the engine appends after a transition (e.g. a step skipped because the applicant is its reviewer). */
   autoEvent(snapshot: SnapshotFrom<M>): ActorEvent | null;
@@ -47,6 +51,14 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   refusal(snapshot: SnapshotFrom<M>, event: ActorEvent): Refusal | null;
   /** The state value as one dotted string. */
   stateOf(snapshot: SnapshotFrom<M>): string;
+  /** The smallest complete event of a command, to ask whether it is possible at all for this actor now. */
+  probe(type: string, actorId: string, snapshot: SnapshotFrom<M>): ActorEvent & Record<string, unknown>;
+  /** A command's event data from the user's input (times read in the school's time zone). */
+  commandData(type: string, input: Record<string, unknown>, timeZone: string): CommandData;
+  /** Everyone the instance names. */
+  participants(context: unknown): string[];
+  /** The form as users see it, from the start event's data. */
+  formView(startData: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** The event as the machine receives it: stored type plus stored data. */

@@ -1,4 +1,5 @@
-import { and, assign, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { all, guardsOf, type Rule } from '../kit/rules.js';
 import type { LeaveEvent, LeaveRoute } from './leave.events.js';
 
 export type ReviewStep = keyof LeaveRoute;
@@ -42,10 +43,49 @@ function hasText(s: string | undefined): boolean {
   return typeof s === 'string' && s.trim().length > 0;
 }
 
+type Args = { context: LeaveContext; event: LeaveEvent };
+
+/** The leave machine's guards, each with the refusal it gives (docs/adr: the flow kit). */
+export const leaveRules = {
+  endAfterStart: { check: ({ event }: Args) => event.type === 'SUBMIT' && Date.parse(event.end) > Date.parse(event.start), refusal: 'validation.endBeforeStart' },
+  isReviewerOf: {
+    check: ({ context, event }: Args, params: { step: ReviewStep }) => reviewersOf(context, params.step).includes(event.actorId),
+    refusal: 'forbidden',
+  },
+  hasReason: { check: ({ event }: Args) => hasText(event.comment), refusal: 'workflow.rejectNeedsReason' },
+  isApplicant: { check: ({ context, event }: Args) => event.actorId === context.applicantId, refusal: 'forbidden' },
+  /** Routing, not a rule: no refusal. */
+  needsPrincipal: { check: ({ context }: Args) => context.durationDays > context.thresholdDays },
+  /** The step's only reviewers are the applicant: it falls to the next step. */
+  applicantIsOnlyReviewer: {
+    check: ({ context }: Args, params: { step: ReviewStep }) => context.route[params.step].length > 0 && reviewersOf(context, params.step).length === 0,
+  },
+  mayRecordReturn: {
+    check: ({ context, event }: Args) =>
+      event.actorId === context.applicantId || event.actorId === context.studentUserId || context.route.headTeacher.includes(event.actorId),
+    refusal: 'forbidden',
+  },
+  returnInsideLeave: {
+    check: ({ context, event }: Args) => {
+      if (event.type !== 'CANCEL_LEAVE') return false;
+      const at = Date.parse(event.returnedAt);
+      return Number.isFinite(at) && at >= Date.parse(context.start) && at <= Date.parse(context.end);
+    },
+    refusal: 'workflow.returnOutsideLeave',
+  },
+} satisfies Record<string, Rule<Args, never> | Rule<Args, { step: ReviewStep }>>;
+
+/** Every review step: the applicant may withdraw while it is pending. */
+const reviewStep = (step: ReviewStep) => ({
+  REJECT: { guard: all([{ type: 'isReviewerOf', params: { step } }, 'hasReason']), target: 'rejected', actions: 'recordComment' },
+  WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' },
+}) as const;
+
 /**
  * Student leave (school-business §3, §4): head teacher → school office → principal when longer than the threshold
  * → approved; a rejection ends it and needs a reason; the applicant may withdraw while pending; after approval the
  * applicant or head teacher records the actual return (销假), which must lie inside the leave.
+ * Each state's `meta` says its review status, its step and its label; each guard's refusal is in `leaveRules`.
  * Pure: no I/O; the server resolves the route and the threshold and puts them in SUBMIT.
  */
 export const leaveMachine = setup({
@@ -53,23 +93,7 @@ export const leaveMachine = setup({
     context: {} as LeaveContext,
     events: {} as LeaveEvent,
   },
-  guards: {
-    endAfterStart: ({ event }) => event.type === 'SUBMIT' && Date.parse(event.end) > Date.parse(event.start),
-    isReviewerOf: ({ context, event }, params: { step: ReviewStep }) => reviewersOf(context, params.step).includes(event.actorId),
-    hasReason: ({ event }) => hasText(event.comment),
-    isApplicant: ({ context, event }) => event.actorId === context.applicantId,
-    needsPrincipal: ({ context }) => context.durationDays > context.thresholdDays,
-    /** The step's only reviewers are the applicant: it falls to the next step. */
-    applicantIsOnlyReviewer: ({ context }, params: { step: ReviewStep }) =>
-      context.route[params.step].length > 0 && reviewersOf(context, params.step).length === 0,
-    mayRecordReturn: ({ context, event }) =>
-      event.actorId === context.applicantId || event.actorId === context.studentUserId || context.route.headTeacher.includes(event.actorId),
-    returnInsideLeave: ({ context, event }) => {
-      if (event.type !== 'CANCEL_LEAVE') return false;
-      const at = Date.parse(event.returnedAt);
-      return Number.isFinite(at) && at >= Date.parse(context.start) && at <= Date.parse(context.end);
-    },
-  },
+  guards: guardsOf(leaveRules),
   actions: {
     recordSubmission: assign(({ event }) => {
       if (event.type !== 'SUBMIT') return {};
@@ -94,63 +118,54 @@ export const leaveMachine = setup({
   initial: 'new',
   states: {
     new: {
+      meta: { review: 'unreviewed', label: 'workflow.step.submitted' },
       on: { SUBMIT: { guard: 'endAfterStart', target: 'headTeacherReview', actions: 'recordSubmission' } },
     },
     headTeacherReview: {
+      meta: { review: 'unreviewed', step: 'headTeacher', label: 'workflow.step.headTeacherReview' },
       on: {
         APPROVE: { guard: { type: 'isReviewerOf', params: { step: 'headTeacher' } }, target: 'officeReview', actions: 'recordComment' },
-        REJECT: {
-          guard: and([{ type: 'isReviewerOf', params: { step: 'headTeacher' as const } }, 'hasReason']),
-          target: 'rejected',
-          actions: 'recordComment',
-        },
-        WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' },
+        ...reviewStep('headTeacher'),
         SKIP_STEP: { guard: { type: 'applicantIsOnlyReviewer', params: { step: 'headTeacher' } }, target: 'officeReview' },
       },
     },
     officeReview: {
+      meta: { review: 'pending', step: 'office', label: 'workflow.step.officeReview' },
       on: {
         APPROVE: [
-          { guard: and([{ type: 'isReviewerOf', params: { step: 'office' as const } }, 'needsPrincipal']), target: 'principalReview', actions: 'recordComment' },
+          { guard: all([{ type: 'isReviewerOf', params: { step: 'office' as const } }, 'needsPrincipal']), target: 'principalReview', actions: 'recordComment' },
           { guard: { type: 'isReviewerOf', params: { step: 'office' } }, target: 'approved', actions: 'recordComment' },
         ],
-        REJECT: {
-          guard: and([{ type: 'isReviewerOf', params: { step: 'office' as const } }, 'hasReason']),
-          target: 'rejected',
-          actions: 'recordComment',
-        },
-        WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' },
+        ...reviewStep('office'),
         // With no office reviewer left, the principal decides whatever the length.
         SKIP_STEP: { guard: { type: 'applicantIsOnlyReviewer', params: { step: 'office' } }, target: 'principalReview' },
       },
     },
     principalReview: {
+      meta: { review: 'pending', step: 'principal', label: 'workflow.step.principalReview' },
       on: {
         APPROVE: { guard: { type: 'isReviewerOf', params: { step: 'principal' } }, target: 'approved', actions: 'recordComment' },
-        REJECT: {
-          guard: and([{ type: 'isReviewerOf', params: { step: 'principal' as const } }, 'hasReason']),
-          target: 'rejected',
-          actions: 'recordComment',
-        },
-        WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' },
+        ...reviewStep('principal'),
       },
     },
     approved: {
+      meta: { review: 'passed', label: 'workflow.step.approved' },
       initial: 'notCancelled',
       states: {
         notCancelled: {
+          meta: { extra: 'notCancelled' },
           on: {
             CANCEL_LEAVE: {
-              guard: and(['mayRecordReturn', 'returnInsideLeave']),
+              guard: all(['mayRecordReturn', 'returnInsideLeave']),
               target: 'cancelled',
               actions: ['recordReturn', 'recordComment'],
             },
           },
         },
-        cancelled: { type: 'final' },
+        cancelled: { type: 'final', meta: { extra: 'cancelled', end: 'cancelled', refuses: { CANCEL_LEAVE: 'workflow.alreadyCancelled' } } },
       },
     },
-    rejected: { type: 'final' },
-    withdrawn: { type: 'final' },
+    rejected: { type: 'final', meta: { review: 'rejected' } },
+    withdrawn: { type: 'final', meta: { review: 'withdrawn' } },
   },
 });

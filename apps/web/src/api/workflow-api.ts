@@ -14,21 +14,31 @@ import type { ReviewStatus } from '@schoolflow/workflows';
 import { request, requestData } from './http.js';
 
 /** The workflow API (DESIGN.md §4), one shape for every flow. */
+/**
+ * A key for one user action (Idempotency-Key): made when the action begins (a form opened, a modal shown) and sent
+ * with every try of it, so a double click or a retry after a lost answer is answered with the first outcome instead
+ * of acting twice. From getRandomValues: randomUUID is missing outside secure contexts (a school's http://10.x).
+ */
+export function newActionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export const workflowApi = {
   /** Whom I may apply for: my own student record, or my children. */
   myStudents(signal?: AbortSignal): Promise<MyStudent[]> {
     return requestData<MyStudent[]>(ApiPath.myStudents, { signal });
   },
 
-  async start(flow: string, form: LeaveForm): Promise<{ result: WorkflowCommandResult; msg: string }> {
-    const env = await request<WorkflowCommandResult>(WorkflowPath.start(flow), { json: form });
+  async start(flow: string, form: LeaveForm, actionKey: string): Promise<{ result: WorkflowCommandResult; msg: string }> {
+    const env = await request<WorkflowCommandResult>(WorkflowPath.start(flow), { json: form, headers: { 'Idempotency-Key': actionKey } });
     if (!env.data) throw new Error(env.msg);
     return { result: env.data, msg: env.msg };
   },
 
   /** Sends an event with If-Match = the version the user saw; 409 when someone else acted first. */
-  async send(flow: string, id: string, event: WorkflowEventInput, version: number): Promise<{ result: WorkflowCommandResult | undefined; msg: string }> {
-    const env = await request<WorkflowCommandResult>(WorkflowPath.events(flow, id), { json: event, headers: { 'If-Match': String(version) } });
+  async send(flow: string, id: string, event: WorkflowEventInput, version: number, actionKey: string): Promise<{ result: WorkflowCommandResult | undefined; msg: string }> {
+    const env = await request<WorkflowCommandResult>(WorkflowPath.events(flow, id), { json: event, headers: { 'If-Match': String(version), 'Idempotency-Key': actionKey } });
     return { result: env.data, msg: env.msg };
   },
 

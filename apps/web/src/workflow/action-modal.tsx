@@ -3,7 +3,8 @@ import { Button, Form, Icon, Message, Modal } from 'semantic-ui-react';
 import { COMMENT_MAX, parseSchoolTime } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
 import { useT, type Translator } from '../i18n/use-t.js';
-import { type CommandInput, type LeaveCommand, localInput, schoolTime } from './leave-model.js';
+import type { LeaveCommand } from '../views/apply/leave/leave-commands.js';
+import { type CommandInput, localInput, schoolTime } from './flow-model.js';
 
 export interface ActionTestIds {
   modal: string;

@@ -3,7 +3,8 @@ import { Icon, type SemanticICONS } from 'semantic-ui-react';
 import type { WorkflowInstanceView } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { labelByKey } from './labels.js';
-import { flowNodes, type FlowNode, schoolTime, type StepMark } from './leave-model.js';
+import { FLOWS } from '@schoolflow/workflows';
+import { flowNodes, type FlowNode, schoolTime, type StepMark } from './flow-model.js';
 
 function iconOf(node: FlowNode, index: number): { icon: SemanticICONS | null; text: string } {
   switch (node.end) {
@@ -15,6 +16,8 @@ function iconOf(node: FlowNode, index: number): { icon: SemanticICONS | null; te
       return { icon: 'home', text: '' };
     case null:
       break;
+    default:
+      return { icon: 'flag checkered', text: '' };
   }
   switch (node.mark) {
     case 'done':
@@ -47,7 +50,8 @@ function markLabel(mark: StepMark, t: ReturnType<typeof useT>['t']): string {
  */
 export function FlowDiagram({ view }: { view: WorkflowInstanceView }) {
   const { t, lang } = useT();
-  const nodes = flowNodes(view);
+  const def = FLOWS[view.flow];
+  const nodes = def ? flowNodes(def, view) : [];
   const reviewers = view.assignees.map((a) => a.name).join(t('common.listSeparator'));
   return (
     <div className="sf-flow" data-testid="flow-diagram" data-state={view.state}>

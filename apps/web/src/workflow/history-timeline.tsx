@@ -3,7 +3,7 @@ import type { WorkflowHistoryItem } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { EmptyState } from '../components/empty-state.js';
 import { eventLabel, labelByKey, stateLabel } from './labels.js';
-import { schoolTime } from './leave-model.js';
+import { schoolTime } from './flow-model.js';
 
 const LOOK: Record<string, { icon: SemanticICONS; color: SemanticCOLORS }> = {
   SUBMIT: { icon: 'paper plane outline', color: 'blue' },

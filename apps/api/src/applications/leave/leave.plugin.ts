@@ -8,10 +8,8 @@ import {
   parseSchoolTime,
   Permission,
   RoleCode,
-  type WorkflowEventInput,
 } from '@schoolflow/contracts';
 import { leaveDuration, leaveFlow, type LeaveContext, type LeaveSubmitted, stateString } from '@schoolflow/workflows';
-import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -121,34 +119,6 @@ export class LeavePlugin implements FlowPlugin {
       owners,
       reviewers: [student.head_teacher_id, ...roles.office, ...principal],
       attachments,
-    };
-  }
-
-  commandData(input: WorkflowEventInput): Record<string, unknown> {
-    if (input.type !== 'CANCEL_LEAVE') return {};
-    if (!input.returnedAt) throw AppException.badRequest('validation.returnedAtRequired');
-    const at = parseSchoolTime(input.returnedAt, this.config.timeZone);
-    if (at === null) throw AppException.badRequest('validation.timeInvalid');
-    return { returnedAt: new Date(at).toISOString() };
-  }
-
-  probe(type: string, actorId: string, snapshot: AnyMachineSnapshot): Record<string, unknown> & { type: string; actorId: string } {
-    const ctx = snapshot.context as LeaveContext;
-    if (type === 'CANCEL_LEAVE') return { type, actorId, returnedAt: ctx.start };
-    if (type === 'REJECT') return { type, actorId, comment: 'probe' };
-    return { type, actorId };
-  }
-
-  formView(d: Record<string, unknown>): Record<string, unknown> {
-    return {
-      type: d.leaveType,
-      start: d.start,
-      end: d.end,
-      durationHours: d.durationHours,
-      durationDays: d.durationDays,
-      reason: d.reason,
-      attachments: d.attachments,
-      studentId: d.studentId,
     };
   }
 

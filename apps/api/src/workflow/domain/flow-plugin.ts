@@ -1,7 +1,6 @@
 import type { FlowDefinition, StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import type { WorkflowEventInput } from '@schoolflow/contracts';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 
 /** The start of an instance, as a flow plugin builds it from the submitted form. */
@@ -39,8 +38,9 @@ export interface NotificationInput {
 }
 
 /**
- * What the server adds to a pure flow definition: form validation and the start event (which may read the
- * database: route, settings), the data of a command event, and the messages an event causes.
+ * What the server adds to a flow's declaration: form validation and the start event (which may read the
+ * database: route, settings), and the messages an event causes. Commands' data, refusals, probes, status and
+ * steps are the declaration's (workflows/kit).
  * The engine (start, dispatch, projections, pushes) is the same for every flow.
  */
 export interface FlowPlugin {
@@ -49,14 +49,8 @@ export interface FlowPlugin {
   applyPermission: string;
   /** `db` answers rows; it runs hot statements prepared. */
   buildStart(form: unknown, actor: Principal, db: Prepared): Promise<StartPlan>;
-  /** Extra, validated data of a command event (e.g. CANCEL_LEAVE's return time). */
-  commandData(input: WorkflowEventInput, snapshot: AnyMachineSnapshot): Record<string, unknown>;
-  /** An event that probes whether `type` is possible for `actorId` now (for the `can` list). */
-  probe(type: string, actorId: string, snapshot: AnyMachineSnapshot): Record<string, unknown> & { type: string; actorId: string };
   /** Pure: the messages an event causes (the engine writes them, idempotently). */
   messages(input: NotificationInput): PlannedMessage[];
-  /** The form as users see it (start event data without the internal route). */
-  formView(startData: Record<string, unknown>): Record<string, unknown>;
 }
 
 export const FLOW_PLUGINS = Symbol('FLOW_PLUGINS');

@@ -5,6 +5,7 @@ import { ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, typ
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
 import { type ActorEvent, advance, fold, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FLOW_PLUGINS, type FlowPlugin } from './flow-plugin.js';
@@ -13,6 +14,7 @@ import { OperationLogService } from '../../system/domain/operation-log.service.j
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 import { type CachedStream, StreamCache } from './stream-cache.js';
+import { keyedInstanceId } from './idempotency.js';
 import { EventAnnouncements } from '../../infrastructure/database/event-announcements.js';
 
 export interface LoadedInstance {
@@ -56,6 +58,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     private readonly streams: StreamCache,
     private readonly announcements: EventAnnouncements,
     @Inject(FLOW_PLUGINS) plugins: FlowPlugin[],
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.plugins = new Map(plugins.map((p) => [p.definition.flow, p]));
     this.hot = prepared(poolOf(db));
@@ -76,15 +79,19 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return p;
   }
 
-  async start(flow: string, form: unknown, actor: Principal, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
+  async start(flow: string, form: unknown, actor: Principal, client: ClientInfo, requestId: string, key: string | null = null): Promise<WorkflowCommandResult> {
     const plugin = this.plugin(flow);
     const def = plugin.definition;
     if (!actor.permissions.has(plugin.applyPermission)) {
       await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [plugin.applyPermission] } });
       throw new AppException(403, 403, 'workflow.notApplicant');
     }
-    const id = randomUUID();
+    const id = key ? keyedInstanceId(actor.userId, flow, key) : randomUUID();
     const streamId = streamIdOf(flow, id);
+    if (key) {
+      const first = await this.firstOutcome(flow, id, key, actor.userId);
+      if (first) return first;
+    }
     const plan = await plugin.buildStart(form, actor, this.hot);
     const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId: actor.userId } };
     const initial = fold(def.machine, []);
@@ -93,9 +100,12 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const auto = this.autoEvents(plugin, submitted);
     const snapshot = auto.snapshot;
     const events = [start, ...auto.events];
-    const meta = this.metadata(actor, client, requestId);
-    const status = def.status(snapshot);
     const participants = [...new Set([...plan.owners, ...plan.reviewers])];
+    const owners = [...new Set(plan.owners)];
+    // What the start read from the database beside the events' own data, recorded with them so that the read
+    // models can be rebuilt from the events alone (npm run projections:rebuild).
+    const meta: EventMetadata = { ...this.metadata(actor, client, requestId, key), instance: { studentId: plan.studentId, owners, participants } };
+    const status = def.status(snapshot);
     // One statement: the events, the instance, its tasks and the attachment links (docs/adr/0006).
     try {
       await this.appender.append({
@@ -115,13 +125,18 @@ export class WorkflowEngine implements OnApplicationShutdown {
           assignees: def.assignees(snapshot),
           applicantId: actor.userId,
           studentId: plan.studentId,
-          form: plugin.formView(plan.data),
-          owners: [...new Set(plan.owners)],
+          form: def.formView(plan.data),
+          owners,
           participants,
           attachments: plan.attachments,
         }),
       });
     } catch (err) {
+      // The same key sent twice at once: the other one created the instance; this one answers its outcome.
+      if (key && err instanceof ConcurrencyError) {
+        const first = await this.firstOutcome(flow, id, key, actor.userId);
+        if (first) return first;
+      }
       // A picture deleted by the upload cleanup between the submission's read and its write (docs/adr/0013).
       if ((err as { code?: string }).code === '23503' && (err as { constraint?: string }).constraint === 'sys_file_link_res_id_fkey') {
         throw AppException.badRequest('workflow.attachmentGone');
@@ -133,7 +148,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return { id, version: events.length, state: def.stateOf(snapshot) };
   }
 
-  async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string): Promise<WorkflowCommandResult> {
+  async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string, key: string | null = null): Promise<WorkflowCommandResult> {
     const plugin = this.plugin(flow);
     const streamId = streamIdOf(flow, id);
     const def = plugin.definition;
@@ -141,13 +156,21 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const decide = (s: CachedStream): ActorEvent & Record<string, unknown> => {
       if (ifMatch !== null && ifMatch !== s.version) throw AppException.conflict('workflow.conflict');
       if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
-      const extra = plugin.commandData(input, s.snapshot);
+      const made = def.commandData(input.type, input as unknown as Record<string, unknown>, this.config.timeZone);
+      if ('invalid' in made) throw AppException.badRequest(made.invalid);
+      const extra = made.data;
       const proposed: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
       const refusal = def.refusal(s.snapshot, proposed);
       if (refusal) refuse(refusal.kind, refusal.kind === 'impossible' ? refusal.reason : undefined);
       return proposed;
     };
     let state = await this.commandState(plugin, id, streamId, actor, ifMatch);
+    // Checked before deciding, on the stream itself: a resent command may well be possible again (the head teacher
+    // who also sits in the office would approve the next step), so "refused now" does not prove "done before".
+    if (key) {
+      const first = await this.firstOutcome(flow, id, key, actor.userId);
+      if (first) return first;
+    }
     let event: ActorEvent & Record<string, unknown>;
     try {
       event = decide(state);
@@ -167,7 +190,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const auto = this.autoEvents(plugin, acted);
     const next = auto.snapshot;
     const newEvents: StoredFlowEvent[] = [{ type, data }, ...auto.events];
-    const meta = this.metadata(actor, client, requestId);
+    const meta = this.metadata(actor, client, requestId, key);
     const status = def.status(next);
     const newVersion = version + newEvents.length;
     try {
@@ -186,6 +209,9 @@ export class WorkflowEngine implements OnApplicationShutdown {
     } catch (err) {
       if (err instanceof ConcurrencyError) {
         this.streams.evict(streamId);
+        // The same key sent twice at once: the other one went in first; this one answers its outcome.
+        const first = key ? await this.firstOutcome(flow, id, key, actor.userId) : null;
+        if (first) return first;
         throw AppException.conflict('workflow.conflict');
       }
       throw err;
@@ -244,9 +270,43 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return { plugin, id, streamId, events, snapshot, version: events.length, participants: row.participants };
   }
 
+  /**
+   * The folded states of several instances at the versions their read model shows (a page of the review queue):
+   * from the cache where it holds that very version — a state at a version is a fact — and the rest read in one
+   * statement, never stream by stream.
+   */
+  async snapshotsAt(items: readonly { flow: string; id: string; version: number; participants: readonly string[] }[]): Promise<Map<string, AnyMachineSnapshot>> {
+    const out = new Map<string, AnyMachineSnapshot>();
+    const missing: typeof items[number][] = [];
+    for (const item of items) {
+      const cached = this.streams.get(streamIdOf(item.flow, item.id));
+      if (cached && cached.version === item.version) out.set(item.id, cached.snapshot);
+      else missing.push(item);
+    }
+    if (missing.length === 0) return out;
+    const rows: { stream_id: string; type: string; data: Record<string, unknown>; version: number }[] = await this.hot.query(
+      `SELECT stream_id, type, data, version FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+      [missing.map((m) => streamIdOf(m.flow, m.id))],
+    );
+    const byStream = new Map<string, { type: string; data: Record<string, unknown>; version: number }[]>();
+    for (const r of rows) {
+      const list = byStream.get(r.stream_id) ?? [];
+      list.push(r);
+      byStream.set(r.stream_id, list);
+    }
+    for (const item of missing) {
+      const streamId = streamIdOf(item.flow, item.id);
+      const events = byStream.get(streamId) ?? [];
+      const snapshot = fold(this.plugin(item.flow).definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
+      this.streams.put(streamId, { version: events.length, snapshot, participants: item.participants });
+      out.set(item.id, snapshot);
+    }
+    return out;
+  }
+
   /** Commands this actor could send now (for buttons; the browser checks again with the same machine). */
   can(plugin: FlowPlugin, snapshot: AnyMachineSnapshot, actorId: string): string[] {
-    return plugin.definition.commandTypes.filter((type) => plugin.definition.refusal(snapshot, plugin.probe(type, actorId, snapshot)) === null);
+    return plugin.definition.commandTypes.filter((type) => plugin.definition.refusal(snapshot, plugin.definition.probe(type, actorId, snapshot)) === null);
   }
 
   /** Automatic follow-up events (e.g. a step skipped because its reviewer is the applicant), with the snapshot after them. */
@@ -264,7 +324,24 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return { events, snapshot };
   }
 
-  private metadata(actor: Principal, client: ClientInfo, requestId: string): EventMetadata {
-    return { actorId: actor.userId, actorRoles: actor.roles, correlationId: requestId, requestId, clientAddress: client.ip };
+  private metadata(actor: Principal, client: ClientInfo, requestId: string, key: string | null): EventMetadata {
+    return { actorId: actor.userId, actorRoles: actor.roles, correlationId: requestId, requestId, clientAddress: client.ip, ...(key ? { idempotencyKey: key } : {}) };
+  }
+
+  /**
+   * The outcome of the command this user sent with this key, if it went in: the version its events ended at and the
+   * state there (a command's automatic follow-ups carry its metadata, so they count as its own). Null when none did.
+   */
+  private async firstOutcome(flow: string, id: string, key: string, actorId: string): Promise<WorkflowCommandResult | null> {
+    const rows: { type: string; data: Record<string, unknown>; version: number; mine: boolean }[] = await this.hot.query(
+      `SELECT type, data, version, (metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3) AS mine
+         FROM events WHERE stream_id = $1 ORDER BY version`,
+      [streamIdOf(flow, id), key, actorId],
+    );
+    const last = rows.findLast((r) => r.mine);
+    if (!last) return null;
+    const def = this.plugin(flow).definition;
+    const snapshot = fold(def.machine, rows.filter((r) => r.version <= last.version).map((r) => ({ type: r.type, data: r.data })));
+    return { id, version: last.version, state: def.stateOf(snapshot) };
   }
 }

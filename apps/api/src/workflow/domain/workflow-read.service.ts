@@ -9,12 +9,11 @@ import {
   type WorkflowListItem,
   type WorkflowTaskItem,
 } from '@schoolflow/contracts';
-import { EventStore } from '@schoolflow/event-store';
 import { advance, fold } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { streamIdOf, WorkflowEngine } from './workflow-engine.service.js';
+import { WorkflowEngine } from './workflow-engine.service.js';
 
 interface ListRow {
   id: string;
@@ -35,6 +34,7 @@ interface ListRow {
   created_at: Date;
   updated_at: Date;
   assigned_at?: Date;
+  participants?: string[];
   total: string;
 }
 
@@ -128,18 +128,19 @@ export class WorkflowReadService {
 
   async tasks(current: number, size: number, me: Principal, lang: Language): Promise<Page<WorkflowTaskItem>> {
     const rows: ListRow[] = await this.db.query(
-      `${LIST_SELECT}, t.assigned_at, count(*) OVER () AS total ${LIST_FROM} JOIN wf_task t ON t.instance_id = i.id
+      `${LIST_SELECT}, t.assigned_at, i.participants, count(*) OVER () AS total ${LIST_FROM} JOIN wf_task t ON t.instance_id = i.id
         WHERE t.assignee_id = $1 ORDER BY t.assigned_at, i.id LIMIT $2 OFFSET $3`,
       [me.userId, size, (current - 1) * size],
     );
-    const names = await this.names(rows.flatMap((r) => r.assignees));
-    const list: WorkflowTaskItem[] = [];
-    for (const r of rows) {
-      const plugin = this.engine.plugin(r.flow);
-      const events = await EventStore.readStream(this.db, streamIdOf(r.flow, r.id));
-      const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
-      list.push({ ...this.item(r, names, lang), assignedAt: (r.assigned_at ?? r.updated_at).toISOString(), can: this.engine.can(plugin, snapshot, me.userId) });
-    }
+    const [names, snapshots] = await Promise.all([
+      this.names(rows.flatMap((r) => r.assignees)),
+      this.engine.snapshotsAt(rows.map((r) => ({ flow: r.flow, id: r.id, version: r.version, participants: r.participants ?? [] }))),
+    ]);
+    const list = rows.map((r): WorkflowTaskItem => {
+      const snapshot = snapshots.get(r.id);
+      const can = snapshot ? this.engine.can(this.engine.plugin(r.flow), snapshot, me.userId) : [];
+      return { ...this.item(r, names, lang), assignedAt: (r.assigned_at ?? r.updated_at).toISOString(), can };
+    });
     return { total: Number(rows[0]?.total ?? 0), list };
   }
 

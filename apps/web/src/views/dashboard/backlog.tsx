@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state.js';
 import { useT } from '../../i18n/use-t.js';
 import { useRealtime } from '../../realtime/use-realtime.js';
 import { detailPath, flowLabel, leaveTypeLabel, stateLabel } from '../../workflow/labels.js';
-import { schoolTime } from '../../workflow/leave-model.js';
+import { schoolTime } from '../../workflow/flow-model.js';
 import { StatusLabels } from '../../workflow/status-labels.js';
 
 const SHOWN = 5;

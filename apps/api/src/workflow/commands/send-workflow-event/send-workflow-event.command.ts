@@ -10,5 +10,7 @@ export class SendWorkflowEventCommand {
     readonly actor: Principal,
     readonly client: ClientInfo,
     readonly requestId: string,
+    /** Idempotency-Key: the same key answers the first outcome and appends nothing. */
+    readonly key: string | null = null,
   ) {}
 }

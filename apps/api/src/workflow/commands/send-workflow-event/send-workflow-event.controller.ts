@@ -10,6 +10,7 @@ import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { SendWorkflowEventCommand } from './send-workflow-event.command.js';
 import { FlowParam } from '../../domain/flow-param.js';
+import { parseIdempotencyKey } from '../../domain/idempotency.js';
 
 /** If-Match carries the version the user saw; a stale one answers 409 (W/ and quotes tolerated). */
 function parseIfMatch(header: string | undefined): number | null {
@@ -25,22 +26,23 @@ export class SendWorkflowEventController {
   constructor(private readonly commands: CommandBus) {}
 
   @FlowParam()
-
   @Post(':flow/:id/events')
   @HttpCode(200)
   @ApiHeader({ name: 'If-Match', required: false, description: 'the version the user saw' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'one per user action: sent again, the event answers its first outcome and appends nothing' })
   @ApiOperation({ summary: 'Send an event to an instance: {type: APPROVE|REJECT|WITHDRAW|CANCEL_LEAVE, comment?, returnedAt?}' })
   async send(
     @Param('flow') flow: string,
     @Param('id') id: string,
     @ValidBody(workflowEventSchema) input: WorkflowEventInput,
     @Headers('if-match') ifMatch: string | undefined,
+    @Headers('idempotency-key') key: string | undefined,
     @CurrentUser() me: Principal,
     @Client() client: ClientInfo,
     @Lang() lang: Language,
   ): Promise<Envelope<WorkflowCommandResult>> {
     const result = await this.commands.execute<SendWorkflowEventCommand, WorkflowCommandResult>(
-      new SendWorkflowEventCommand(flow, id, input, parseIfMatch(ifMatch), me, client, randomUUID()),
+      new SendWorkflowEventCommand(flow, id, input, parseIfMatch(ifMatch), me, client, randomUUID(), parseIdempotencyKey(key)),
     );
     return ok(result, translate(lang, 'workflow.done'));
   }

@@ -8,6 +8,6 @@ export class SendWorkflowEventHandler implements ICommandHandler<SendWorkflowEve
   constructor(private readonly engine: WorkflowEngine) {}
 
   execute(c: SendWorkflowEventCommand): Promise<WorkflowCommandResult> {
-    return this.engine.dispatch(c.flow, c.id, c.input, c.actor, c.ifMatch, c.client, c.requestId);
+    return this.engine.dispatch(c.flow, c.id, c.input, c.actor, c.ifMatch, c.client, c.requestId, c.key);
   }
 }

@@ -7,5 +7,7 @@ export class StartWorkflowCommand {
     readonly actor: Principal,
     readonly client: ClientInfo,
     readonly requestId: string,
+    /** Idempotency-Key: the same key answers the first outcome and appends nothing. */
+    readonly key: string | null = null,
   ) {}
 }

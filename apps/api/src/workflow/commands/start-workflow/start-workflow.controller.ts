@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Envelope, Language, WorkflowCommandResult } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { StartWorkflowCommand } from './start-workflow.command.js';
 import { FlowParam } from '../../domain/flow-param.js';
+import { parseIdempotencyKey } from '../../domain/idempotency.js';
 
 @ApiTags('workflows')
 @Controller('api/workflows')
@@ -17,9 +18,10 @@ export class StartWorkflowController {
   @FlowParam()
   @Post(':flow')
   @HttpCode(200)
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'one per user action: sent again, the start answers its first outcome and creates nothing' })
   @ApiOperation({ summary: 'Start an instance of a flow; body = the form (leave: type, start, end, reason, attachments?, studentId?)' })
-  async start(@Param('flow') flow: string, @Body() form: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<WorkflowCommandResult>> {
-    const result = await this.commands.execute<StartWorkflowCommand, WorkflowCommandResult>(new StartWorkflowCommand(flow, form, me, client, randomUUID()));
+  async start(@Param('flow') flow: string, @Body() form: unknown, @Headers('idempotency-key') key: string | undefined, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<WorkflowCommandResult>> {
+    const result = await this.commands.execute<StartWorkflowCommand, WorkflowCommandResult>(new StartWorkflowCommand(flow, form, me, client, randomUUID(), parseIdempotencyKey(key)));
     return ok(result, translate(lang, 'workflow.submitted'));
   }
 }

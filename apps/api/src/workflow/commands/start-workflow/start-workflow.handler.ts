@@ -8,6 +8,6 @@ export class StartWorkflowHandler implements ICommandHandler<StartWorkflowComman
   constructor(private readonly engine: WorkflowEngine) {}
 
   execute(c: StartWorkflowCommand): Promise<WorkflowCommandResult> {
-    return this.engine.start(c.flow, c.form, c.actor, c.client, c.requestId);
+    return this.engine.start(c.flow, c.form, c.actor, c.client, c.requestId, c.key);
   }
 }

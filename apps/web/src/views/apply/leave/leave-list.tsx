@@ -10,7 +10,7 @@ import { Pager, usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
 import { detailPath, isReviewStatus, leaveTypeLabel, REVIEW_STATUSES, reviewLabel } from '../../../workflow/labels.js';
-import { schoolTime } from '../../../workflow/leave-model.js';
+import { schoolTime } from '../../../workflow/flow-model.js';
 import { StatusLabels } from '../../../workflow/status-labels.js';
 
 interface Props {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup, Segment, Table } from 'semantic-ui-react';
 import { ErrorCode, type Page, type WorkflowTaskItem } from '@schoolflow/contracts';
 import { ApiError, errorMessage, isCancelled, reportError } from '../../../api/http.js';
-import { asPage, workflowApi } from '../../../api/workflow-api.js';
+import { asPage, newActionKey, workflowApi } from '../../../api/workflow-api.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { Pager, usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
@@ -12,11 +12,14 @@ import type { ViewProps } from '../../../router/view-registry.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
 import { detailPath, flowLabel, leaveTypeLabel, stateLabel } from '../../../workflow/labels.js';
-import { type CommandInput, isLeaveCommand, type LeaveCommand, schoolTime } from '../../../workflow/leave-model.js';
+import { type CommandInput, schoolTime } from '../../../workflow/flow-model.js';
+import { isLeaveCommand, type LeaveCommand } from '../leave/leave-commands.js';
 
 interface Pending {
   command: LeaveCommand;
   targets: WorkflowTaskItem[];
+  /** The action's key, the same for each of its instances (a key is per instance on the server). */
+  key: string;
 }
 
 /** Stops a click inside a row's controls from opening the row. */
@@ -101,7 +104,7 @@ export default function TasksView({ active }: ViewProps) {
     const failures: string[] = [];
     for (const item of pending.targets) {
       try {
-        await workflowApi.send(item.flow, item.id, { type: command, comment: input.comment }, item.version);
+        await workflowApi.send(item.flow, item.id, { type: command, comment: input.comment }, item.version, pending.key);
         ok++;
         drop(item.id);
       } catch (err) {
@@ -121,7 +124,7 @@ export default function TasksView({ active }: ViewProps) {
   };
 
   const open = (command: string, targets: WorkflowTaskItem[]) => {
-    if (isLeaveCommand(command)) setPending({ command, targets });
+    if (isLeaveCommand(command)) setPending({ command, targets, key: newActionKey() });
   };
 
   const batchButton = (

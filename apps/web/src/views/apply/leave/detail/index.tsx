@@ -4,7 +4,7 @@ import { Button, Icon, Segment } from 'semantic-ui-react';
 import { ErrorCode, type WorkflowInstanceView } from '@schoolflow/contracts';
 import type { LeaveContext } from '@schoolflow/workflows';
 import { ApiError, errorMessage, isCancelled, reportError } from '../../../../api/http.js';
-import { workflowApi } from '../../../../api/workflow-api.js';
+import { newActionKey, workflowApi } from '../../../../api/workflow-api.js';
 import { EmptyState } from '../../../../components/empty-state.js';
 import { PageLoader } from '../../../../components/page-loader.js';
 import { PictureUpload } from '../../../../components/picture-upload.js';
@@ -16,7 +16,9 @@ import { ActionModal } from '../../../../workflow/action-modal.js';
 import { FlowDiagram } from '../../../../workflow/flow-diagram.js';
 import { HistoryTimeline } from '../../../../workflow/history-timeline.js';
 import { leaveTypeLabel, stateLabel } from '../../../../workflow/labels.js';
-import { type CommandInput, type LeaveCommand, leaveSnapshot, offeredCommands, refusalOf, schoolTime } from '../../../../workflow/leave-model.js';
+import { leaveFlow } from '@schoolflow/workflows';
+import { type CommandInput, offeredCommands, refusalOf, schoolTime, snapshotOf } from '../../../../workflow/flow-model.js';
+import { isLeaveCommand, type LeaveCommand } from '../leave-commands.js';
 import { StatusLabels } from '../../../../workflow/status-labels.js';
 
 const NO_RULES = { maxSizeKb: 0, types: [], limit: 0 } as const;
@@ -44,6 +46,8 @@ export default function LeaveDetailView({ active }: ViewProps) {
   const id = params.get('id') ?? '';
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'none' });
   const [command, setCommand] = useState<LeaveCommand | null>(null);
+  // One key per opened action: its resends (double click, retry) are answered once; a new opening is a new action.
+  const actionKey = useMemo(() => (command ? newActionKey() : ''), [command]);
   const ctrl = useRef<AbortController | null>(null);
   const shownVersion = useRef(0);
   /** True while my own command is on its way: its push must not read as someone else's action. */
@@ -94,8 +98,8 @@ export default function LeaveDetailView({ active }: ViewProps) {
   );
 
   const view = loaded.kind === 'ready' ? loaded.view : null;
-  const snapshot = useMemo(() => (view ? leaveSnapshot(view) : null), [view]);
-  const offered = useMemo(() => (view && snapshot ? offeredCommands(snapshot, view) : []), [view, snapshot]);
+  const snapshot = useMemo(() => (view ? snapshotOf(leaveFlow, view) : null), [view]);
+  const offered = useMemo(() => (view && snapshot ? offeredCommands(leaveFlow, snapshot, view).filter(isLeaveCommand) : []), [view, snapshot]);
 
   // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
   useEffect(() => {
@@ -105,14 +109,14 @@ export default function LeaveDetailView({ active }: ViewProps) {
     }
   }, [command, view, offered, t]);
 
-  const check = (cmd: LeaveCommand, input: CommandInput): string | null => (view && snapshot ? refusalOf(snapshot, view, cmd, input) : null);
+  const check = (cmd: LeaveCommand, input: CommandInput): string | null => (view && snapshot ? refusalOf(leaveFlow, snapshot, view, cmd, input) : null);
 
   const send = async (cmd: LeaveCommand, input: CommandInput): Promise<boolean> => {
     if (!view) return false;
     sending.current = true;
     let close = true;
     try {
-      const { msg } = await workflowApi.send('leave', view.id, { type: cmd, comment: input.comment, returnedAt: input.returnedAt }, view.version);
+      const { msg } = await workflowApi.send('leave', view.id, { type: cmd, comment: input.comment, returnedAt: input.returnedAt }, view.version, actionKey);
       toast.success(msg || t('leaveAction.done'));
     } catch (err) {
       if (err instanceof ApiError && err.code === ErrorCode.CONFLICT) {

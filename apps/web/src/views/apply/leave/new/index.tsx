@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import {
@@ -13,14 +13,15 @@ import {
 } from '@schoolflow/contracts';
 import type { FileRef, UploadRules } from '../../../../api/file-api.js';
 import { reportError } from '../../../../api/http.js';
-import { workflowApi } from '../../../../api/workflow-api.js';
+import { newActionKey, workflowApi } from '../../../../api/workflow-api.js';
 import { PictureUpload } from '../../../../components/picture-upload.js';
 import { useT } from '../../../../i18n/use-t.js';
 import type { ViewProps } from '../../../../router/view-registry.js';
 import { useReadySession } from '../../../../session/session-store.js';
 import { toast } from '../../../../util/toast.js';
 import { detailPath } from '../../../../workflow/labels.js';
-import { leaveDuration, localInput } from '../../../../workflow/leave-model.js';
+import { localInput } from '../../../../workflow/flow-model.js';
+import { leaveDuration } from '../leave-duration.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: LEAVE_PICTURE_MAX_BYTES / 1024, types: LEAVE_PICTURE_TYPES, limit: LEAVE_MAX_ATTACHMENTS };
 
@@ -95,6 +96,9 @@ export default function LeaveNewView(_props: ViewProps) {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
+  // One key per application: a double click or a retry sends the same key, and the server creates one request.
+  const actionKey = useRef(newActionKey());
+
   const save = async () => {
     setTried(true);
     const { form } = validateDraft(draft, tv);
@@ -104,7 +108,8 @@ export default function LeaveNewView(_props: ViewProps) {
     }
     setSaving(true);
     try {
-      const { result, msg } = await workflowApi.start('leave', form);
+      const { result, msg } = await workflowApi.start('leave', form, actionKey.current);
+      actionKey.current = newActionKey(); // the next application is a new action
       toast.success(msg || t('leave.submitted'));
       setDraft(EMPTY);
       setTried(false);

@@ -1,0 +1,119 @@
+import { type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, getStateNodes, type SnapshotFrom } from 'xstate';
+import type { ActorEvent, CommandData, DiagramStep, FlowDefinition, ReviewStatus } from '../engine/flow.js';
+import { stateString } from '../engine/flow.js';
+import { explainRefusal, refusalsOf, type Rule, type StateRefusals } from './rules.js';
+
+/**
+ * What a state of a flow's machine says about itself, as its `meta`: the review status users see, the step whose
+ * reviewers act in it (their ids come from the declaration's `reviewers`), its label (a `web` i18n key), an extra
+ * status beside the review one (leave's cancelled / not cancelled), and what it refuses outright.
+ */
+export interface FlowStateMeta {
+  review?: ReviewStatus;
+  extra?: string;
+  step?: string;
+  label?: string;
+  refuses?: StateRefusals;
+  /** A state after the main path that the diagram draws as an end of its own (`workflow.end.{end}`). */
+  end?: string;
+}
+
+/** A command users send: how its input becomes event data, and the smallest complete data to probe the machine. */
+export interface CommandSpec<C> {
+  /** Event data from the user's input, or the key of why the input is not valid (400). Default: none. */
+  data?: (input: Record<string, unknown>, timeZone: string) => CommandData;
+  /** The smallest complete event data, for asking the machine whether the command is possible at all. */
+  probe?: (context: C) => Record<string, unknown>;
+  /** Why it is refused in a state that has no transition for it (default `workflow.notPossible`). */
+  notNow?: string;
+}
+
+/** A flow, declared once: the server, the browser and the tests read what `defineFlow` makes of it. */
+export interface FlowDeclaration<M extends AnyStateMachine> {
+  flow: string;
+  machine: M;
+  /** The machine's guards with their refusals (the same table its `setup` took, through `guardsOf`). */
+  rules: Record<string, Rule<never, never>>;
+  /** The event that starts an instance (stored first). */
+  startEvent: string;
+  /** Commands users may send through the API, in the order they are offered. */
+  commands: Record<string, CommandSpec<ContextFrom<M>>>;
+  /** The main path, drawn in order; a step with `shown` is drawn only when it says so or the history passed it. */
+  diagram: readonly { state: string; shown?: (context: ContextFrom<M>) => boolean }[];
+  /** Who may act in a step (the state's `meta.step`) — nobody reviews their own request. */
+  reviewers(context: ContextFrom<M>, step: string): string[];
+  /** Everyone the instance names (applicant side and every step's reviewers). */
+  participants(context: ContextFrom<M>): string[];
+  /** An automatic event the engine appends after a transition (a step skipped, a timer). */
+  autoEvent?(snapshot: SnapshotFrom<M>): ActorEvent | null;
+  /** The form as users see it, from the start event's data (without what only the machine needs, e.g. the route). */
+  formView(startData: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** The meta of the active states, deepest first. */
+export function metaOf(machine: AnyStateMachine, value: unknown): FlowStateMeta[] {
+  return getStateNodes(machine.root, value as never)
+    .reverse()
+    .map((node) => (node.meta ?? {}) as FlowStateMeta);
+}
+
+/** The meta of a state by its dotted path ('approved.cancelled'), or {} when the machine has none. */
+export function stateMeta(machine: AnyStateMachine, state: string): FlowStateMeta {
+  let node = machine.root;
+  for (const key of state.split('.')) {
+    const next = node.states[key];
+    if (!next) return {};
+    node = next;
+  }
+  return (node.meta ?? {}) as FlowStateMeta;
+}
+
+export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>): FlowDefinition<M> {
+  const refusals = refusalsOf(decl.rules);
+  const commandTypes = Object.keys(decl.commands);
+  const diagram: DiagramStep[] = decl.diagram.map((d) => ({
+    state: d.state,
+    labelKey: stateMeta(decl.machine, d.state).label ?? `workflow.state.${d.state}`,
+    shown: d.shown as DiagramStep['shown'],
+  }));
+  const stepOf = (snapshot: AnyMachineSnapshot): string | null => metaOf(decl.machine, snapshot.value).find((m) => m.step)?.step ?? null;
+
+  // Typed loosely inside (every snapshot here is the declared machine's); the caller's machine type is kept outside.
+  const any = (snapshot: SnapshotFrom<M>): AnyMachineSnapshot => snapshot as unknown as AnyMachineSnapshot;
+  return {
+    flow: decl.flow,
+    machine: decl.machine,
+    startEvent: decl.startEvent,
+    commandTypes,
+    steps: diagram,
+    currentStep: (snapshot) => stepOf(any(snapshot)),
+    assignees(snapshot) {
+      const step = stepOf(any(snapshot));
+      return step ? decl.reviewers(any(snapshot).context as ContextFrom<M>, step) : [];
+    },
+    autoEvent: (snapshot) => decl.autoEvent?.(snapshot) ?? null,
+    status(snapshot) {
+      const metas = metaOf(decl.machine, any(snapshot).value);
+      const review = metas.find((m) => m.review)?.review ?? 'pending';
+      const extra = metas.find((m) => m.extra)?.extra;
+      return extra ? { review, extra } : { review };
+    },
+    refusal(snapshot, event) {
+      if (!commandTypes.includes(event.type) && event.type !== decl.startEvent && !any(snapshot).can(event as never)) {
+        return { kind: 'impossible', reason: 'workflow.unknownAction' };
+      }
+      const notNow = decl.commands[event.type]?.notNow ?? 'workflow.notPossible';
+      return explainRefusal(decl.machine, any(snapshot), event as ActorEvent & Record<string, unknown>, refusals, notNow);
+    },
+    stateOf: (snapshot) => stateString(any(snapshot).value),
+    probe(type, actorId, snapshot) {
+      const extra = decl.commands[type]?.probe?.(any(snapshot).context as ContextFrom<M>) ?? {};
+      return { ...extra, type, actorId };
+    },
+    commandData(type, input, timeZone) {
+      return decl.commands[type]?.data?.(input, timeZone) ?? { data: {} };
+    },
+    formView: (startData) => decl.formView(startData),
+    participants: (context) => [...new Set(decl.participants(context as ContextFrom<M>).filter((id) => typeof id === 'string' && id !== ''))],
+  };
+}
