@@ -335,6 +335,18 @@ describe('leave workflow in the browser, several people at once', () => {
       await markDocument(s);
       const bellBefore = await settledBellCount(student);
 
+      // The student urges the head teacher (催办): once; the history says so and the button is gone for the hour.
+      await s.locator(tid('action-urge')).click();
+      const urge = s.locator(tid('action-modal'));
+      await urge.waitFor();
+      expect(await urge.getAttribute('data-command')).toBe('URGE');
+      expect(await urge.innerText()).toContain('once an hour');
+      await urge.locator(tid('action-submit')).click();
+      await urge.waitFor({ state: 'detached' });
+      await s.locator(`${tid('history-item')}[data-type="URGE"]`).waitFor();
+      await eventually(async () => expect(await s.locator(tid('action-urge')).count()).toBe(0));
+      await shot(s, 'leave-20b-en-student-urged');
+
       // The queue shows it live. Rejecting from the queue needs a reason: the confirm button stays disabled.
       const row = taskRow(h, id);
       await row.waitFor();

@@ -135,7 +135,7 @@ describe('leave: who may do what', () => {
       ['SUBMIT', null, 'headTeacherReview'],
       ['SKIP_STEP', 'applicant_is_reviewer', 'officeReview'],
     ]);
-    expect(v?.can).toEqual(['WITHDRAW']);
+    expect(v?.can).toEqual(['WITHDRAW', 'URGE']); // URGE: every flow's since issue 14 (urge.e2e-spec)
     expect((await act(head, res.body.data?.id as string, { type: 'APPROVE' })).status).toBe(403);
     expect((await act(office, res.body.data?.id as string, { type: 'APPROVE' })).body.data?.state).toBe('approved.notCancelled');
   });

@@ -23,8 +23,11 @@ export interface DiagramStep {
   /** Drawn only when this says so (or the history passed through it); always when absent. */
   shown?: (context: unknown) => boolean;
 }
-/** Why the engine refuses an event: not this actor's to do (403) or not possible now (422, with a message key). */
-export type Refusal = { kind: 'forbidden' } | { kind: 'impossible'; reason: string };
+/**
+ * Why the engine refuses an event: not this actor's to do (403), not possible now (422, with a message key), or
+ * possible again later (429: an urge within the hour).
+ */
+export type Refusal = { kind: 'forbidden' } | { kind: 'impossible'; reason: string } | { kind: 'tooSoon'; reason: string };
 
 /** A command's event data made from a user's input, or the key of why the input is not valid. */
 export type CommandData = { data: Record<string, unknown> } | { invalid: string };

@@ -11,6 +11,8 @@ import type { Refusal } from '../engine/flow.js';
 export interface Rule<Args, Params> {
   check: (args: Args, params: Params) => boolean;
   refusal?: 'forbidden' | (string & {});
+  /** The refusal is "not yet" (429), not "not so" (422). */
+  tooSoon?: boolean;
 }
 
 /** The guards as xstate's `setup` takes them (types preserved, so `params` stay checked in the machine). */
@@ -19,9 +21,12 @@ export function guardsOf<R extends Record<string, Rule<never, never>>>(rules: R)
 }
 
 /** The refusals of a rule table, by guard name. */
-export function refusalsOf(rules: Record<string, Rule<never, never>>): Record<string, 'forbidden' | string> {
-  const out: Record<string, 'forbidden' | string> = {};
-  for (const [name, rule] of Object.entries(rules)) if (rule.refusal) out[name] = rule.refusal;
+export function refusalsOf(rules: Record<string, Rule<never, never>>): Record<string, Refusal> {
+  const out: Record<string, Refusal> = {};
+  for (const [name, rule] of Object.entries(rules)) {
+    if (!rule.refusal) continue;
+    out[name] = rule.refusal === 'forbidden' ? { kind: 'forbidden' } : rule.tooSoon ? { kind: 'tooSoon', reason: rule.refusal } : { kind: 'impossible', reason: rule.refusal };
+  }
   return out;
 }
 
@@ -83,7 +88,7 @@ export function explainRefusal(
   machine: AnyStateMachine,
   snapshot: AnyMachineSnapshot,
   event: { type: string } & Record<string, unknown>,
-  refusals: Record<string, 'forbidden' | string>,
+  refusals: Record<string, Refusal>,
   notNow: string,
 ): Refusal | null {
   if (snapshot.can(event as never)) return null;
@@ -105,7 +110,5 @@ export function explainRefusal(
     }
     return { kind: 'impossible', reason: notNow };
   }
-  const reason = best?.name ? refusals[best.name] : undefined;
-  if (reason === 'forbidden') return { kind: 'forbidden' };
-  return { kind: 'impossible', reason: reason ?? 'workflow.notPossible' };
+  return (best?.name ? refusals[best.name] : undefined) ?? { kind: 'impossible', reason: 'workflow.notPossible' };
 }

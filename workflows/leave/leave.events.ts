@@ -34,7 +34,9 @@ export type LeaveEvent =
   | { type: 'REJECT'; actorId: string; comment?: string }
   | { type: 'WITHDRAW'; actorId: string; comment?: string }
   | { type: 'CANCEL_LEAVE'; actorId: string; returnedAt: string; comment?: string }
+  /** 催办: the applicant reminds the step's reviewers; `at` is when the server received it. */
+  | { type: 'URGE'; actorId: string; at: string; comment?: string }
   | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string };
 
 export type LeaveEventType = LeaveEvent['type'];
-export const LEAVE_COMMANDS = ['APPROVE', 'REJECT', 'WITHDRAW', 'CANCEL_LEAVE'] as const;
+export const LEAVE_COMMANDS = ['APPROVE', 'REJECT', 'WITHDRAW', 'CANCEL_LEAVE', 'URGE'] as const;

@@ -1,6 +1,7 @@
 import { parseSchoolTime } from '@schoolflow/contracts';
 import type { ActorEvent } from '../engine/flow.js';
 import { defineFlow } from '../kit/define-flow.js';
+import { urgeCommand } from '../kit/shared.js';
 import { type LeaveContext, leaveMachine, leaveRules, reviewersOf, type ReviewStep } from './leave.machine.js';
 
 const SKIP: ActorEvent & { reason: string } = { type: 'SKIP_STEP', actorId: 'system', reason: 'applicant_is_reviewer' };
@@ -25,6 +26,7 @@ export const leaveFlow = defineFlow({
         return at === null ? { invalid: 'validation.timeInvalid' } : { data: { returnedAt: new Date(at).toISOString() } };
       },
     },
+    URGE: urgeCommand,
   },
   diagram: [
     { state: 'new' },

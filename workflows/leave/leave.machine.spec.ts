@@ -42,11 +42,11 @@ function given(...events: LeaveEvent[]) {
           expect(stateString(next.value)).toBe(expected);
           return next;
         },
-        thenRefused(kind: 'forbidden' | 'impossible', reason?: string) {
+        thenRefused(kind: 'forbidden' | 'impossible' | 'tooSoon', reason?: string) {
           expect(accepted).toBe(false);
           const refusal = leaveFlow.refusal(snapshot, event);
           expect(refusal?.kind).toBe(kind);
-          if (reason && refusal?.kind === 'impossible') expect(refusal.reason).toBe(reason);
+          if (reason && refusal && refusal.kind !== 'forbidden') expect(refusal.reason).toBe(reason);
         },
       };
     },
@@ -129,6 +129,25 @@ describe('leave machine: given / when / then', () => {
       .thenRefused('impossible', 'workflow.alreadyCancelled');
   });
 
+  it('the applicant may urge the current reviewers once an hour, while pending; the step stays', () => {
+    const at = (minutes: number) => new Date(Date.parse('2026-11-23T09:00:00+08:00') + minutes * 60_000).toISOString();
+    const urged = given(submitted()).when({ type: 'URGE', actorId: 'parent', at: at(0) }).thenState('headTeacherReview');
+    expect(urged.context.lastUrgedAt).toBe(at(0));
+    expect(leaveFlow.assignees(urged)).toEqual(['ht']);
+    given(submitted(), { type: 'URGE', actorId: 'parent', at: at(0) }).when({ type: 'URGE', actorId: 'parent', at: at(59) }).thenRefused('tooSoon', 'workflow.urgedRecently');
+    given(submitted(), { type: 'URGE', actorId: 'parent', at: at(0) }).when({ type: 'URGE', actorId: 'parent', at: at(60) }).thenState('headTeacherReview');
+    // the hour is per instance, not per step
+    given(submitted(), { type: 'URGE', actorId: 'parent', at: at(0) }, { type: 'APPROVE', actorId: 'ht' })
+      .when({ type: 'URGE', actorId: 'parent', at: at(30) })
+      .thenRefused('tooSoon', 'workflow.urgedRecently');
+    given(submitted()).when({ type: 'URGE', actorId: 'ht', at: at(0) }).thenRefused('forbidden');
+    given(submitted()).when({ type: 'URGE', actorId: 'stu', at: at(0) }).thenRefused('forbidden');
+    given(submitted(), { type: 'REJECT', actorId: 'ht', comment: 'no' }).when({ type: 'URGE', actorId: 'parent', at: at(0) }).thenRefused('impossible', 'workflow.notPending');
+    given(submitted(), { type: 'APPROVE', actorId: 'ht' }, { type: 'APPROVE', actorId: 'off1' })
+      .when({ type: 'URGE', actorId: 'parent', at: at(0) })
+      .thenRefused('impossible', 'workflow.notPending');
+  });
+
   it('labels review status with the spec labels and cancelled / not cancelled', () => {
     const at = (...events: LeaveEvent[]) => leaveFlow.status(fold(leaveMachine, stored(events)));
     expect(at(submitted())).toEqual({ review: 'unreviewed' });
@@ -154,6 +173,7 @@ describe('leave machine: every path (xstate graph traversal)', () => {
       { type: 'WITHDRAW', actorId: a },
       { type: 'CANCEL_LEAVE', actorId: a, returnedAt: inside },
       { type: 'CANCEL_LEAVE', actorId: a, returnedAt: outside },
+      { type: 'URGE', actorId: a, at: '2026-11-23T09:00:00.000Z' },
     ]),
     { type: 'SKIP_STEP', actorId: 'system', reason: 'applicant_is_reviewer' },
   ];

@@ -1,10 +1,11 @@
 import { assign, setup } from 'xstate';
 import { all, guardsOf, type Rule } from '../kit/rules.js';
+import { type SharedContext, sharedRules } from '../kit/shared.js';
 import type { LeaveEvent, LeaveRoute } from './leave.events.js';
 
 export type ReviewStep = keyof LeaveRoute;
 
-export interface LeaveContext {
+export interface LeaveContext extends SharedContext {
   applicantId: string;
   studentId: string;
   studentUserId: string | null;
@@ -32,6 +33,7 @@ const EMPTY: LeaveContext = {
   route: { headTeacher: [], office: [], principal: [] },
   returnedAt: null,
   lastComment: null,
+  lastUrgedAt: null,
 };
 
 /** Reviewers of a step who may act: the route's, minus the applicant (nobody reviews their own request). */
@@ -47,6 +49,7 @@ type Args = { context: LeaveContext; event: LeaveEvent };
 
 /** The leave machine's guards, each with the refusal it gives (docs/adr: the flow kit). */
 export const leaveRules = {
+  ...sharedRules,
   endAfterStart: { check: ({ event }: Args) => event.type === 'SUBMIT' && Date.parse(event.end) > Date.parse(event.start), refusal: 'validation.endBeforeStart' },
   isReviewerOf: {
     check: ({ context, event }: Args, params: { step: ReviewStep }) => reviewersOf(context, params.step).includes(event.actorId),
@@ -79,6 +82,8 @@ export const leaveRules = {
 const reviewStep = (step: ReviewStep) => ({
   REJECT: { guard: all([{ type: 'isReviewerOf', params: { step } }, 'hasReason']), target: 'rejected', actions: 'recordComment' },
   WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' },
+  // no target: the step stays, its reviewers are reminded (messages from the committed event)
+  URGE: { guard: all(['isApplicant', 'notUrgedWithinTheHour']), actions: 'recordUrge' },
 }) as const;
 
 /**
@@ -111,6 +116,7 @@ export const leaveMachine = setup({
     }),
     recordComment: assign({ lastComment: ({ event }) => (hasText(event.comment) ? (event.comment as string).trim() : null) }),
     recordReturn: assign({ returnedAt: ({ event }) => (event.type === 'CANCEL_LEAVE' ? event.returnedAt : null) }),
+    recordUrge: assign({ lastUrgedAt: ({ context, event }) => (event.type === 'URGE' ? event.at : context.lastUrgedAt) }),
   },
 }).createMachine({
   id: 'leave',

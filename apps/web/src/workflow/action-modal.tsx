@@ -51,6 +51,8 @@ function titleOf(command: LeaveCommand, t: Translator['t']): string {
       return t('leaveAction.withdrawTitle');
     case 'CANCEL_LEAVE':
       return t('leaveAction.cancelLeaveTitle');
+    case 'URGE':
+      return t('leaveAction.urgeTitle');
   }
 }
 
@@ -112,6 +114,7 @@ export function ActionModal({ command, title, leave, testIds, check, onSubmit, o
       <Modal.Content>
         {command === 'WITHDRAW' ? <p className="sf-action-hint">{t('leaveAction.withdrawConfirm')}</p> : null}
         {command === 'APPROVE' && !title ? <p className="sf-action-hint">{t('leaveAction.approveHint')}</p> : null}
+        {command === 'URGE' ? <p className="sf-action-hint">{t('leaveAction.urgeHint')}</p> : null}
         <Form onSubmit={() => void submit()}>
           {needsReturn ? (
             <Form.Field required error={Boolean(outside)}>

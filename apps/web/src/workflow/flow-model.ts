@@ -71,7 +71,7 @@ export function refusalOf(def: FlowDefinition, snapshot: AnyMachineSnapshot, vie
   if (ids.some((id) => snapshot.can({ ...made.event, actorId: id } as never))) return null;
   const refusal = def.refusal(snapshot, made.event);
   if (!refusal) return null;
-  return refusal.kind === 'impossible' ? refusal.reason : 'workflow.notPossible';
+  return refusal.kind === 'forbidden' ? 'workflow.notPossible' : refusal.reason;
 }
 
 /** `<input type="datetime-local">` value ⇄ school time text. */

@@ -29,6 +29,9 @@ export class AppException extends Error {
   static unprocessable(key: ServerMessageKey | string, params?: Record<string, unknown>): AppException {
     return new AppException(422, ErrorCode.UNPROCESSABLE, key, params);
   }
+  static tooMany(key: ServerMessageKey | string, params?: Record<string, unknown>): AppException {
+    return new AppException(429, ErrorCode.TOO_MANY_REQUESTS, key, params);
+  }
   static unauthenticated(code: number, key: ServerMessageKey): AppException {
     return new AppException(401, code, key);
   }

@@ -10,6 +10,7 @@ import { logDatabaseError } from '../../infrastructure/database/database-outage.
 import { poolOf } from '../../infrastructure/database/pool.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
+import { sharedMessages } from './shared-messages.js';
 import { Outbox, type PlannedPush, type PushRow } from '../domain/outbox.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { ReminderScheduler } from '../reminders/reminder.scheduler.js';
@@ -128,7 +129,8 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
         student: info?.student_name ? { name: info.student_name, className: { zh: info.class_name ?? '', en: info.class_name_en || (info.class_name ?? '') } } : null,
         actorName: names.get(String(e.data.actorId ?? '')) ?? '',
       };
-      for (const m of plugin.messages(input)) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
+      const link = `/apply/${e.streamType}/detail?id=${instanceId}`;
+      for (const m of [...plugin.messages(input), ...sharedMessages(def, input, link)]) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
 
       const beforeAssignees = new Set(e.version === 1 ? [] : def.assignees(before));
       const afterAssignees = new Set(def.assignees(after));

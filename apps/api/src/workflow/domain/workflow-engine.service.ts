@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
-import { type ActorEvent, advance, fold, type StoredFlowEvent } from '@schoolflow/workflows';
+import { type ActorEvent, advance, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
@@ -32,9 +32,10 @@ export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A refusal a user reads: 403 when it is not theirs to do, 422 when it is not possible now. */
-function refuse(kind: 'forbidden' | 'impossible', reason?: string): never {
+/** A refusal a user reads: 403 when it is not theirs to do, 422 when it is not possible now, 429 when not yet. */
+function refuse(kind: Refusal['kind'], reason?: string): never {
   if (kind === 'forbidden') throw AppException.forbidden();
+  if (kind === 'tooSoon') throw AppException.tooMany(reason ?? 'workflow.notPossible');
   throw AppException.unprocessable(reason ?? 'workflow.notPossible');
 }
 
@@ -161,7 +162,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
       const extra = made.data;
       const proposed: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
       const refusal = def.refusal(s.snapshot, proposed);
-      if (refusal) refuse(refusal.kind, refusal.kind === 'impossible' ? refusal.reason : undefined);
+      if (refusal) refuse(refusal.kind, refusal.kind === 'forbidden' ? undefined : refusal.reason);
       return proposed;
     };
     let state = await this.commandState(plugin, id, streamId, actor, ifMatch);

@@ -9,6 +9,8 @@ export const messages: MessageTemplates = {
   leaveReturned: { title: 'Back from leave', content: '{{student}} returned to school at {{returnedAt}}.' },
   leaveSkipped: { title: 'Review step passed on', content: "The applicant is this step's reviewer, so {{student}}'s leave request went on to {{next}}." },
   reminder: { title: 'Review reminder', content: "{{student}}'s leave request has waited for your review for more than {{hours}} hours." },
+  urged: { title: 'Please review', content: '{{actor}} asks you to review the {{flow}} request ({{subject}}) soon.' },
+  flows: { leave: 'leave' },
   leaveType: { personal: 'personal leave', sick: 'sick leave' },
   step: { headTeacherReview: 'the head teacher', officeReview: 'the school office', principalReview: 'the principal' },
   system: 'System',

@@ -4,6 +4,7 @@ export const workflow: WorkflowMessages = {
   notPending: 'This request has ended; the action is no longer possible',
   notPossible: 'This action is not possible in the current state',
   rejectNeedsReason: 'A rejection needs a reason',
+  urgedRecently: 'This request was urged within the last hour; please urge again later',
   notApproved: 'The leave is not approved yet, so it cannot be closed',
   alreadyCancelled: 'The return from this leave is already recorded',
   returnOutsideLeave: 'The actual return time must lie inside the leave',

@@ -8,6 +8,8 @@ export const messages = {
   leaveReturned: { title: '已销假', content: '{{student}}已于 {{returnedAt}} 返校销假。' },
   leaveSkipped: { title: '审批环节已转交', content: '申请人即该环节审批人，{{student}}的请假申请已转交{{next}}审批。' },
   reminder: { title: '审批催办', content: '{{student}}的请假申请已等待您审批超过 {{hours}} 小时，请尽快处理。' },
+  urged: { title: '审批催办', content: '{{actor}}催办{{flow}}申请（{{subject}}），正等待您审批，请尽快处理。' },
+  flows: { leave: '请假' },
   leaveType: { personal: '事假', sick: '病假' },
   step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长' },
   system: '系统',

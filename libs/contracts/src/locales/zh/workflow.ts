@@ -3,6 +3,7 @@ export const workflow = {
   notPending: '该申请已结束，不能再执行此操作',
   notPossible: '当前状态下不能执行此操作',
   rejectNeedsReason: '驳回时必须填写理由',
+  urgedRecently: '该申请一小时内已催办过，请稍后再催办',
   notApproved: '申请尚未批准，不能销假',
   alreadyCancelled: '该请假已销假',
   returnOutsideLeave: '实际返校时间必须在请假时间范围内',

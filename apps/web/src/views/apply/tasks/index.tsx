@@ -70,6 +70,16 @@ export default function TasksView({ active }: ViewProps) {
     setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : s));
   };
 
+  // An event that leaves the step as it is (an urge) still moves the instance's version: the row takes it, so an
+  // approval from here does not meet a 409 for a change that decided nothing.
+  useRealtime('workflow.transitioned', (p) => {
+    setPage((pg) =>
+      pg.list.some((r) => r.id === p.id && r.version < p.version)
+        ? { ...pg, list: pg.list.map((r) => (r.id === p.id && r.version < p.version && r.state === p.state ? { ...r, version: p.version } : r)) }
+        : pg,
+    );
+  });
+
   useRealtime(
     'task.changed',
     (p) => {

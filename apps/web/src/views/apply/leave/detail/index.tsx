@@ -25,7 +25,7 @@ const NO_RULES = { maxSizeKb: 0, types: [], limit: 0 } as const;
 
 type Loaded = { kind: 'none' } | { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; view: WorkflowInstanceView };
 
-function buttonOf(command: LeaveCommand, t: Translator['t']): { text: string; testId: string; icon: 'check' | 'close' | 'undo' | 'home'; tone: 'primary' | 'negative' | 'basic' } {
+function buttonOf(command: LeaveCommand, t: Translator['t']): { text: string; testId: string; icon: 'check' | 'close' | 'undo' | 'home' | 'bell'; tone: 'primary' | 'negative' | 'basic' } {
   switch (command) {
     case 'APPROVE':
       return { text: t('leaveAction.approve'), testId: 'action-approve', icon: 'check', tone: 'primary' };
@@ -35,6 +35,8 @@ function buttonOf(command: LeaveCommand, t: Translator['t']): { text: string; te
       return { text: t('leaveAction.withdraw'), testId: 'action-withdraw', icon: 'undo', tone: 'basic' };
     case 'CANCEL_LEAVE':
       return { text: t('leaveAction.cancelLeave'), testId: 'action-cancel-leave', icon: 'home', tone: 'primary' };
+    case 'URGE':
+      return { text: t('leaveAction.urge'), testId: 'action-urge', icon: 'bell', tone: 'basic' };
   }
 }
 
