@@ -29,6 +29,17 @@ export interface DiagramStep {
  */
 export type Refusal = { kind: 'forbidden' } | { kind: 'impossible'; reason: string } | { kind: 'tooSoon'; reason: string };
 
+/**
+ * How a command is offered (the browser's one action modal reads it): the button's icon and tone, whether its
+ * comment is a required reason, and an input of its own the modal shows (leave's return time).
+ */
+export interface CommandUi {
+  icon: 'check' | 'close' | 'undo' | 'home' | 'bell';
+  tone: 'primary' | 'negative' | 'basic';
+  reason?: 'required';
+  input?: 'returnedAt';
+}
+
 /** A command's event data made from a user's input, or the key of why the input is not valid. */
 export type CommandData = { data: Record<string, unknown> } | { invalid: string };
 
@@ -54,6 +65,8 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   refusal(snapshot: SnapshotFrom<M>, event: ActorEvent): Refusal | null;
   /** The state value as one dotted string. */
   stateOf(snapshot: SnapshotFrom<M>): string;
+  /** How a command is offered (button, modal); labels are `web` keys `workflow.command.{TYPE}.button|title`. */
+  commandUi(type: string): CommandUi;
   /** The smallest complete event of a command, to ask whether it is possible at all for this actor now. */
   probe(type: string, actorId: string, snapshot: SnapshotFrom<M>): ActorEvent & Record<string, unknown>;
   /** A command's event data from the user's input (times read in the school's time zone). */

@@ -1,5 +1,5 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, getStateNodes, type SnapshotFrom } from 'xstate';
-import type { ActorEvent, CommandData, DiagramStep, FlowDefinition, ReviewStatus } from '../engine/flow.js';
+import type { ActorEvent, CommandData, CommandUi, DiagramStep, FlowDefinition, ReviewStatus } from '../engine/flow.js';
 import { stateString } from '../engine/flow.js';
 import { explainRefusal, refusalsOf, type Rule, type StateRefusals } from './rules.js';
 
@@ -26,6 +26,8 @@ export interface CommandSpec<C> {
   probe?: (context: C) => Record<string, unknown>;
   /** Why it is refused in a state that has no transition for it (default `workflow.notPossible`). */
   notNow?: string;
+  /** How it is offered (default: a basic button, optional comment). */
+  ui?: CommandUi;
 }
 
 /** A flow, declared once: the server, the browser and the tests read what `defineFlow` makes of it. */
@@ -106,6 +108,7 @@ export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>):
       return explainRefusal(decl.machine, any(snapshot), event as ActorEvent & Record<string, unknown>, refusals, notNow);
     },
     stateOf: (snapshot) => stateString(any(snapshot).value),
+    commandUi: (type) => decl.commands[type]?.ui ?? { icon: 'check', tone: 'basic' },
     probe(type, actorId, snapshot) {
       const extra = decl.commands[type]?.probe?.(any(snapshot).context as ContextFrom<M>) ?? {};
       return { ...extra, type, actorId };

@@ -30,6 +30,7 @@ export const sharedRules = {
 /** URGE's declaration for `defineFlow`'s commands: stamped with the time it is sent, on the server and in a probe. */
 export const urgeCommand = {
   notNow: 'workflow.notPending',
+  ui: { icon: 'bell', tone: 'basic' } as const,
   probe: () => ({ at: new Date().toISOString() }),
   data: () => ({ data: { at: new Date().toISOString() } }),
 };

@@ -13,11 +13,12 @@ export const leaveFlow = defineFlow({
   rules: leaveRules,
   startEvent: 'SUBMIT',
   commands: {
-    APPROVE: { notNow: 'workflow.notPending' },
-    REJECT: { notNow: 'workflow.notPending', probe: () => ({ comment: 'probe' }) },
-    WITHDRAW: { notNow: 'workflow.notPending' },
+    APPROVE: { notNow: 'workflow.notPending', ui: { icon: 'check', tone: 'primary' } },
+    REJECT: { notNow: 'workflow.notPending', probe: () => ({ comment: 'probe' }), ui: { icon: 'close', tone: 'negative', reason: 'required' } },
+    WITHDRAW: { notNow: 'workflow.notPending', ui: { icon: 'undo', tone: 'basic' } },
     CANCEL_LEAVE: {
       notNow: 'workflow.notApproved',
+      ui: { icon: 'home', tone: 'primary', input: 'returnedAt' },
       probe: (ctx: LeaveContext) => ({ returnedAt: ctx.start }),
       data: (input, timeZone) => {
         const text = input.returnedAt;

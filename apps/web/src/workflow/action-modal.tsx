@@ -3,7 +3,8 @@ import { Button, Form, Icon, Message, Modal } from 'semantic-ui-react';
 import { COMMENT_MAX, parseSchoolTime } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
 import { useT, type Translator } from '../i18n/use-t.js';
-import type { LeaveCommand } from '../views/apply/leave/leave-commands.js';
+import type { FlowDefinition } from '@schoolflow/workflows';
+import { commandLabel } from './labels.js';
 import { type CommandInput, localInput, schoolTime } from './flow-model.js';
 
 export interface ActionTestIds {
@@ -15,17 +16,19 @@ export interface ActionTestIds {
 }
 
 interface Props {
+  /** The flow whose command it is: its declaration says what the modal asks (a reason, a return time). */
+  flow: FlowDefinition | undefined;
   /** The command being sent; null = closed. */
-  command: LeaveCommand | null;
+  command: string | null;
   /** Overrides the command's own title (e.g. a batch). */
   title?: string;
   /** The leave's bounds (ISO), for the return time of CANCEL_LEAVE. */
   leave?: { start: string; end: string };
   testIds: ActionTestIds;
   /** The shared machine's verdict on the input: null, or a refusal key (`workflow.*`). */
-  check?: (command: LeaveCommand, input: CommandInput) => string | null;
+  check?: (command: string, input: CommandInput) => string | null;
   /** Sends; resolves true when the modal may close. */
-  onSubmit: (command: LeaveCommand, input: CommandInput) => Promise<boolean>;
+  onSubmit: (command: string, input: CommandInput) => Promise<boolean>;
   onClose: () => void;
 }
 
@@ -41,27 +44,12 @@ export function refusalText(key: string, t: Translator['t']): string {
   }
 }
 
-function titleOf(command: LeaveCommand, t: Translator['t']): string {
-  switch (command) {
-    case 'APPROVE':
-      return t('leaveAction.approveTitle');
-    case 'REJECT':
-      return t('leaveAction.rejectTitle');
-    case 'WITHDRAW':
-      return t('leaveAction.withdrawTitle');
-    case 'CANCEL_LEAVE':
-      return t('leaveAction.cancelLeaveTitle');
-    case 'URGE':
-      return t('leaveAction.urgeTitle');
-  }
-}
-
 /**
  * Comment (and return time) for a workflow command. A rejection cannot be sent without a reason; a return time
  * must lie inside the leave; the machine has the last word before anything is sent.
  */
-export function ActionModal({ command, title, leave, testIds, check, onSubmit, onClose }: Props) {
-  const { t } = useT();
+export function ActionModal({ flow, command, title, leave, testIds, check, onSubmit, onClose }: Props) {
+  const { t, lang } = useT();
   const [comment, setComment] = useState('');
   const [returnedAt, setReturnedAt] = useState('');
   const [sending, setSending] = useState(false);
@@ -74,11 +62,12 @@ export function ActionModal({ command, title, leave, testIds, check, onSubmit, o
     setSending(false);
   }, [command]);
 
-  if (!command) return null;
+  if (!command || !flow) return null;
 
+  const ui = flow.commandUi(command);
   const trimmed = comment.trim();
-  const needsReason = command === 'REJECT';
-  const needsReturn = command === 'CANCEL_LEAVE';
+  const needsReason = ui.reason === 'required';
+  const needsReturn = ui.input === 'returnedAt';
   const returnText = returnedAt ? localInput.toSchool(returnedAt) : '';
   const returnAt = returnText ? parseSchoolTime(returnText) : null;
   const outside =
@@ -110,7 +99,7 @@ export function ActionModal({ command, title, leave, testIds, check, onSubmit, o
 
   return (
     <Modal open size="tiny" onClose={onClose} closeOnDimmerClick={!sending} data-testid={testIds.modal} data-command={command}>
-      <Modal.Header>{title ?? titleOf(command, t)}</Modal.Header>
+      <Modal.Header>{title ?? commandLabel(command, 'title', lang)}</Modal.Header>
       <Modal.Content>
         {command === 'WITHDRAW' ? <p className="sf-action-hint">{t('leaveAction.withdrawConfirm')}</p> : null}
         {command === 'APPROVE' && !title ? <p className="sf-action-hint">{t('leaveAction.approveHint')}</p> : null}
@@ -164,8 +153,8 @@ export function ActionModal({ command, title, leave, testIds, check, onSubmit, o
           {t('common.cancel')}
         </Button>
         <Button
-          primary={command !== 'REJECT'}
-          negative={command === 'REJECT'}
+          primary={ui.tone !== 'negative'}
+          negative={ui.tone === 'negative'}
           disabled={blocked || sending}
           loading={sending}
           onClick={() => void submit()}

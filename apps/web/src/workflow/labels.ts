@@ -65,6 +65,16 @@ export function leaveTypeLabel(t: T, type: unknown): string {
   return typeof type === 'string' ? type : '';
 }
 
+/** A command's button text or its modal's title, from the flow kit's keys (`workflow.command.{TYPE}`). */
+export function commandLabel(type: string, part: 'button' | 'title', lang: Parameters<typeof webMessages>[0]): string {
+  return labelByKey(`workflow.command.${type}.${part}`, lang);
+}
+
+/** A command's test id: `action-approve`, `action-cancel-leave`. */
+export function commandTestId(type: string): string {
+  return `action-${type.toLowerCase().replace(/_/g, '-')}`;
+}
+
 export function flowLabel(flow: string, lang: Parameters<typeof webMessages>[0]): string {
   return labelByKey(`workflow.flows.${flow}`, lang);
 }

@@ -13,10 +13,10 @@ import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
 import { detailPath, flowLabel, leaveTypeLabel, stateLabel } from '../../../workflow/labels.js';
 import { type CommandInput, schoolTime } from '../../../workflow/flow-model.js';
-import { isLeaveCommand, type LeaveCommand } from '../leave/leave-commands.js';
+import { FLOWS } from '@schoolflow/workflows';
 
 interface Pending {
-  command: LeaveCommand;
+  command: string;
   targets: WorkflowTaskItem[];
   /** The action's key, the same for each of its instances (a key is per instance on the server). */
   key: string;
@@ -93,7 +93,8 @@ export default function TasksView({ active }: ViewProps) {
 
   const rows = page.list;
   const chosen = rows.filter((r) => selected.has(r.id));
-  const states = new Set(chosen.map((r) => r.state));
+  // One flow and one state: the same state name in two flows is not the same step.
+  const states = new Set(chosen.map((r) => `${r.flow}:${r.state}`));
   const sameState = chosen.length > 0 && states.size === 1;
   const batchable = sameState && chosen.every((r) => r.can.includes('APPROVE'));
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -108,7 +109,7 @@ export default function TasksView({ active }: ViewProps) {
   const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set());
 
   /** Sends the command to every target with the version shown; a lost race (409) is reported, not retried. */
-  const send = async (command: LeaveCommand, input: CommandInput): Promise<boolean> => {
+  const send = async (command: string, input: CommandInput): Promise<boolean> => {
     if (!pending) return false;
     let ok = 0;
     const failures: string[] = [];
@@ -134,7 +135,7 @@ export default function TasksView({ active }: ViewProps) {
   };
 
   const open = (command: string, targets: WorkflowTaskItem[]) => {
-    if (isLeaveCommand(command)) setPending({ command, targets, key: newActionKey() });
+    if (targets.length > 0 && targets.every((x) => FLOWS[x.flow]?.commandTypes.includes(command))) setPending({ command, targets, key: newActionKey() });
   };
 
   const batchButton = (
@@ -270,6 +271,7 @@ export default function TasksView({ active }: ViewProps) {
         />
       </Segment>
       <ActionModal
+        flow={pending ? FLOWS[pending.targets[0]?.flow ?? ''] : undefined}
         command={pending?.command ?? null}
         title={pending && pending.targets.length > 1 ? t('tasks.batchTitle', { n: pending.targets.length }) : undefined}
         testIds={{ modal: 'task-modal', comment: 'task-comment', submit: 'task-confirm', cancel: 'task-cancel' }}

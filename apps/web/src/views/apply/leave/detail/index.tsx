@@ -8,37 +8,22 @@ import { newActionKey, workflowApi } from '../../../../api/workflow-api.js';
 import { EmptyState } from '../../../../components/empty-state.js';
 import { PageLoader } from '../../../../components/page-loader.js';
 import { PictureUpload } from '../../../../components/picture-upload.js';
-import { useT, type Translator } from '../../../../i18n/use-t.js';
+import { useT } from '../../../../i18n/use-t.js';
 import { useRealtime } from '../../../../realtime/use-realtime.js';
 import type { ViewProps } from '../../../../router/view-registry.js';
 import { toast } from '../../../../util/toast.js';
 import { ActionModal } from '../../../../workflow/action-modal.js';
+import { commandLabel, commandTestId } from '../../../../workflow/labels.js';
 import { FlowDiagram } from '../../../../workflow/flow-diagram.js';
 import { HistoryTimeline } from '../../../../workflow/history-timeline.js';
 import { leaveTypeLabel, stateLabel } from '../../../../workflow/labels.js';
 import { leaveFlow } from '@schoolflow/workflows';
 import { type CommandInput, offeredCommands, refusalOf, schoolTime, snapshotOf } from '../../../../workflow/flow-model.js';
-import { isLeaveCommand, type LeaveCommand } from '../leave-commands.js';
 import { StatusLabels } from '../../../../workflow/status-labels.js';
 
 const NO_RULES = { maxSizeKb: 0, types: [], limit: 0 } as const;
 
 type Loaded = { kind: 'none' } | { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; view: WorkflowInstanceView };
-
-function buttonOf(command: LeaveCommand, t: Translator['t']): { text: string; testId: string; icon: 'check' | 'close' | 'undo' | 'home' | 'bell'; tone: 'primary' | 'negative' | 'basic' } {
-  switch (command) {
-    case 'APPROVE':
-      return { text: t('leaveAction.approve'), testId: 'action-approve', icon: 'check', tone: 'primary' };
-    case 'REJECT':
-      return { text: t('leaveAction.reject'), testId: 'action-reject', icon: 'close', tone: 'negative' };
-    case 'WITHDRAW':
-      return { text: t('leaveAction.withdraw'), testId: 'action-withdraw', icon: 'undo', tone: 'basic' };
-    case 'CANCEL_LEAVE':
-      return { text: t('leaveAction.cancelLeave'), testId: 'action-cancel-leave', icon: 'home', tone: 'primary' };
-    case 'URGE':
-      return { text: t('leaveAction.urge'), testId: 'action-urge', icon: 'bell', tone: 'basic' };
-  }
-}
 
 /** 申请详情 (apply/leave/detail?id=): the application, its flow, its history and what I may do now, live. */
 export default function LeaveDetailView({ active }: ViewProps) {
@@ -47,7 +32,7 @@ export default function LeaveDetailView({ active }: ViewProps) {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'none' });
-  const [command, setCommand] = useState<LeaveCommand | null>(null);
+  const [command, setCommand] = useState<string | null>(null);
   // One key per opened action: its resends (double click, retry) are answered once; a new opening is a new action.
   const actionKey = useMemo(() => (command ? newActionKey() : ''), [command]);
   const ctrl = useRef<AbortController | null>(null);
@@ -101,7 +86,7 @@ export default function LeaveDetailView({ active }: ViewProps) {
 
   const view = loaded.kind === 'ready' ? loaded.view : null;
   const snapshot = useMemo(() => (view ? snapshotOf(leaveFlow, view) : null), [view]);
-  const offered = useMemo(() => (view && snapshot ? offeredCommands(leaveFlow, snapshot, view).filter(isLeaveCommand) : []), [view, snapshot]);
+  const offered = useMemo(() => (view && snapshot ? offeredCommands(leaveFlow, snapshot, view) : []), [view, snapshot]);
 
   // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
   useEffect(() => {
@@ -111,9 +96,9 @@ export default function LeaveDetailView({ active }: ViewProps) {
     }
   }, [command, view, offered, t]);
 
-  const check = (cmd: LeaveCommand, input: CommandInput): string | null => (view && snapshot ? refusalOf(leaveFlow, snapshot, view, cmd, input) : null);
+  const check = (cmd: string, input: CommandInput): string | null => (view && snapshot ? refusalOf(leaveFlow, snapshot, view, cmd, input) : null);
 
-  const send = async (cmd: LeaveCommand, input: CommandInput): Promise<boolean> => {
+  const send = async (cmd: string, input: CommandInput): Promise<boolean> => {
     if (!view) return false;
     sending.current = true;
     let close = true;
@@ -244,17 +229,17 @@ export default function LeaveDetailView({ active }: ViewProps) {
             </span>
           ) : (
             offered.map((cmd) => {
-              const b = buttonOf(cmd, t);
+              const ui = leaveFlow.commandUi(cmd);
               return (
                 <Button
                   key={cmd}
-                  primary={b.tone === 'primary'}
-                  negative={b.tone === 'negative'}
-                  basic={b.tone === 'basic'}
-                  data-testid={b.testId}
+                  primary={ui.tone === 'primary'}
+                  negative={ui.tone === 'negative'}
+                  basic={ui.tone === 'basic'}
+                  data-testid={commandTestId(cmd)}
                   onClick={() => setCommand(cmd)}
                 >
-                  <Icon name={b.icon} /> {b.text}
+                  <Icon name={ui.icon} /> {commandLabel(cmd, 'button', lang)}
                 </Button>
               );
             })
@@ -270,6 +255,7 @@ export default function LeaveDetailView({ active }: ViewProps) {
       </Segment>
 
       <ActionModal
+        flow={leaveFlow}
         command={command}
         leave={{ start, end }}
         testIds={{ modal: 'action-modal', comment: 'action-comment', submit: 'action-submit', cancel: 'action-cancel', returnedAt: 'action-returned-at' }}
