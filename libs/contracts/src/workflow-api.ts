@@ -49,6 +49,11 @@ export const workflowPageSchema = z.object({
   size: z.coerce.number().int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(1000, 'validation.pageSizeInvalid').default(10),
 });
 
+/** The review queue: a page, of one flow or of all (`flow` omitted). */
+export const workflowTasksQuerySchema = workflowPageSchema.extend({
+  flow: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'validation.flowInvalid').optional(),
+});
+
 export const workflowListQuerySchema = z.object({
   scope: z.enum(['mine', 'all'], { error: 'validation.scopeInvalid' }).default('mine'),
   current: pageNumber().default(1),

@@ -50,7 +50,7 @@ export const workflowApi = {
     return requestData<Page<WorkflowListItem>>(WorkflowPath.list(flow), { query, signal });
   },
 
-  tasks(query: { current: number; size: number }, signal?: AbortSignal): Promise<Page<WorkflowTaskItem>> {
+  tasks(query: { current: number; size: number; flow?: string }, signal?: AbortSignal): Promise<Page<WorkflowTaskItem>> {
     return requestData<Page<WorkflowTaskItem>>(WorkflowPath.tasks, { query, signal });
   },
 };

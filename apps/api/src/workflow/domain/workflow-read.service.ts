@@ -126,11 +126,11 @@ export class WorkflowReadService {
     return { total: Number(rows[0]?.total ?? 0), list: rows.map((r) => this.item(r, names, lang)) };
   }
 
-  async tasks(current: number, size: number, me: Principal, lang: Language): Promise<Page<WorkflowTaskItem>> {
+  async tasks(current: number, size: number, me: Principal, lang: Language, flow?: string): Promise<Page<WorkflowTaskItem>> {
     const rows: ListRow[] = await this.db.query(
       `${LIST_SELECT}, t.assigned_at, i.participants, count(*) OVER () AS total ${LIST_FROM} JOIN wf_task t ON t.instance_id = i.id
-        WHERE t.assignee_id = $1 ORDER BY t.assigned_at, i.id LIMIT $2 OFFSET $3`,
-      [me.userId, size, (current - 1) * size],
+        WHERE t.assignee_id = $1 AND ($4::text IS NULL OR t.flow = $4) ORDER BY t.assigned_at, i.id LIMIT $2 OFFSET $3`,
+      [me.userId, size, (current - 1) * size, flow ?? null],
     );
     const [names, snapshots] = await Promise.all([
       this.names(rows.flatMap((r) => r.assignees)),

@@ -17,6 +17,7 @@ export const validation: ValidationMessages = {
   pageInvalid: 'The page number is not valid',
   pageSizeInvalid: 'Page size must be one of 10, 20, 30, 40, 50, 100, 200, 500, 1000',
   sortInvalid: 'The sort number must be a whole number from 0 to 9999',
+  flowInvalid: 'The kind of application is not valid',
   idempotencyKeyInvalid: 'The Idempotency-Key must be 8 to 100 letters, digits or _ . : - characters',
   tooDeep: 'The input is nested too deeply',
   invalidCharacters: 'The input holds characters that cannot be stored (such as a NUL or a broken Unicode character): {{field}}',

@@ -321,6 +321,7 @@ export const web: WebMessages = {
     title: 'Review queue',
     hint: 'Oldest first',
     flow: 'Type',
+    allFlows: 'All kinds',
     waitingSince: 'Waiting since',
     state: 'Step',
     actions: 'Actions',

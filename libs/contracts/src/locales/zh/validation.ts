@@ -16,6 +16,7 @@ export const validation = {
   pageInvalid: '页码不正确',
   pageSizeInvalid: '每页条数只能是 10、20、30、40、50、100、200、500、1000',
   sortInvalid: '排序号须为 0 到 9999 的整数',
+  flowInvalid: '申请类型不正确',
   idempotencyKeyInvalid: 'Idempotency-Key 须为 8 到 100 个字母、数字或 _ . : - 字符',
   invalid: '输入不正确',
   tooDeep: '输入的结构嵌套过深',

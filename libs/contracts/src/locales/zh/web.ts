@@ -320,6 +320,7 @@ export const web = {
     title: '审批待办',
     hint: '按提交先后排列，最早的在前',
     flow: '类型',
+    allFlows: '全部类型',
     waitingSince: '等待自',
     state: '当前环节',
     actions: '操作',

@@ -37,6 +37,8 @@ export default function TasksView({ active }: ViewProps) {
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
+  /** '' = every flow. */
+  const [flow, setFlow] = useState('');
   const ctrl = useRef<AbortController | null>(null);
 
   const load = useCallback(
@@ -46,7 +48,7 @@ export default function TasksView({ active }: ViewProps) {
       ctrl.current = c;
       if (!quiet) setLoading(true);
       try {
-        const next = asPage(await workflowApi.tasks({ current, size }, c.signal));
+        const next = asPage(await workflowApi.tasks({ current, size, ...(flow ? { flow } : {}) }, c.signal));
         setPage(next);
         setSelected((s) => new Set([...s].filter((id) => next.list.some((r) => r.id === id))));
       } catch (err) {
@@ -57,7 +59,7 @@ export default function TasksView({ active }: ViewProps) {
         if (ctrl.current === c) setLoading(false);
       }
     },
-    [current, size],
+    [current, size, flow],
   );
 
   useEffect(() => {
@@ -160,6 +162,23 @@ export default function TasksView({ active }: ViewProps) {
             <span className="sf-card-sub">{t('tasks.hint')}</span>
           </h3>
           <div className="sf-card-tools">
+            <select
+              className="ui dropdown sf-flow-filter"
+              value={flow}
+              aria-label={t('tasks.flow')}
+              data-testid="task-flow-filter"
+              onChange={(e) => {
+                setFlow(e.target.value);
+                setSelected(new Set());
+              }}
+            >
+              <option value="">{t('tasks.allFlows')}</option>
+              {Object.keys(FLOWS).map((f) => (
+                <option key={f} value={f}>
+                  {flowLabel(f, lang)}
+                </option>
+              ))}
+            </select>
             {chosen.length > 0 && !sameState ? (
               <span className="sf-batch-hint warn" data-testid="task-batch-hint">
                 <Icon name="info circle" />
