@@ -18,7 +18,8 @@ import { FlowDiagram } from '../../../../workflow/flow-diagram.js';
 import { HistoryTimeline } from '../../../../workflow/history-timeline.js';
 import { leaveTypeLabel, stateLabel } from '../../../../workflow/labels.js';
 import { leaveFlow } from '@schoolflow/workflows';
-import { type CommandInput, offeredCommands, refusalOf, schoolTime, snapshotOf } from '../../../../workflow/flow-model.js';
+import { type CommandInput, refusalOf, schoolTime } from '../../../../workflow/flow-model.js';
+import { useFlowInstance } from '../../../../workflow/use-flow-instance.js';
 import { StatusLabels } from '../../../../workflow/status-labels.js';
 
 const NO_RULES = { maxSizeKb: 0, types: [], limit: 0 } as const;
@@ -85,8 +86,7 @@ export default function LeaveDetailView({ active }: ViewProps) {
   );
 
   const view = loaded.kind === 'ready' ? loaded.view : null;
-  const snapshot = useMemo(() => (view ? snapshotOf(leaveFlow, view) : null), [view]);
-  const offered = useMemo(() => (view && snapshot ? offeredCommands(leaveFlow, snapshot, view) : []), [view, snapshot]);
+  const { snapshot, offered } = useFlowInstance(leaveFlow, view);
 
   // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
   useEffect(() => {
