@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { WorkflowInstanceView } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
@@ -13,7 +13,14 @@ const NO_COMMANDS: readonly string[] = [];
  * server decides with. A new version from the server (a push, a reload) restores a new actor.
  */
 export function useFlowInstance(def: FlowDefinition, view: WorkflowInstanceView | null): { snapshot: AnyMachineSnapshot | null; offered: readonly string[] } {
-  const actor = useMemo(() => (view ? createActor(def.machine, { snapshot: snapshotOf(def, view) }) : null), [def, view]);
+  // A new actor for a new version only (the same version fetched again is the same state).
+  const key = view ? `${view.id}@${view.version}` : '';
+  const current = useRef(view);
+  current.current = view;
+  const actor = useMemo(() => {
+    const v = current.current;
+    return v && key ? createActor(def.machine, { snapshot: snapshotOf(def, v) }) : null;
+  }, [def, key]);
   useEffect(() => {
     if (!actor) return undefined;
     actor.start();

@@ -51,9 +51,13 @@ export function spaFiles(dir: string, options: { csp: string; baseApi: string })
     res.type(entry.type);
     if (encoding) res.setHeader('Content-Encoding', encoding);
     const path = encoding === 'br' ? `${entry.path}.br` : encoding === 'gzip' ? `${entry.path}.gz` : entry.path;
-    // Cache-Control is ours: `send` must not overwrite it with its own max-age
-    res.sendFile(path, { cacheControl: false, dotfiles: 'deny' }, (err) => {
-      if (err && !res.headersSent) next(err);
+    // Cache-Control is ours: `send` must not overwrite it with its own max-age. Dot-files: the map made at start
+    // decides what is served, and `deny` would refuse every file of a build under a dot-folder (/srv/.output/web).
+    res.sendFile(path, { cacheControl: false, dotfiles: 'allow' }, (err) => {
+      if (err && !res.headersSent) {
+        res.removeHeader('Content-Encoding'); // the error answer is not the compressed file
+        next(err);
+      }
     });
   };
 

@@ -182,6 +182,11 @@ export class WorkflowEngine implements OnApplicationShutdown {
       if (!state.cached || !(err instanceof AppException)) throw err;
       this.streams.evict(streamId);
       state = { ...(await this.loadState(plugin, id, actor)), cached: false };
+      // The stream read may hold this very command, sent a moment ago through another instance (found in review)
+      if (key) {
+        const first = await this.firstOutcome(flow, id, key, actor.userId);
+        if (first) return first;
+      }
       event = decide(state);
     }
     const { snapshot, version, participants } = state;
