@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { rebuildProjections } from '../../apps/api/src/workflow/projections/rebuild-projections.js';
 import { login, withDb } from '../support/api.js';
 import { act, leaveForm, schoolTime, submitOk } from '../support/workflow.js';
@@ -21,15 +20,7 @@ async function readModels(): Promise<{ instances: string[]; tasks: string[] }> {
   }));
 }
 
-async function rebuild() {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await rebuildProjections(client);
-  } finally {
-    await client.end();
-  }
-}
+const rebuild = () => withDb((c) => rebuildProjections(c));
 
 beforeAll(async () => {
   [student, parent, head, office, principal] = (await Promise.all(['student', 'jz202511001', 'headteacher', 'office', 'principal'].map((a) => login(a)))) as [string, string, string, string, string];

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { pageNumber } from './schemas.js';
 
 /** The workflow API (DESIGN.md §4): one shape for every flow. */
+/** Where the browser shows an instance (menus: /apply/{flow}/detail?id=): the link of its messages too. */
+export function workflowDetailPage(flow: string, id: string): string {
+  return `/apply/${flow}/detail?id=${encodeURIComponent(id)}`;
+}
+
 export const WorkflowPath = {
   start: (flow: string) => `/api/workflows/${flow}`,
   events: (flow: string, id: string) => `/api/workflows/${flow}/${id}/events`,

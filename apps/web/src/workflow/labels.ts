@@ -1,3 +1,4 @@
+import { workflowDetailPage } from '@schoolflow/contracts';
 import type { ReviewStatus } from '@schoolflow/workflows';
 import type { SemanticCOLORS } from 'semantic-ui-react';
 import { webMessages, type Translator } from '../i18n/use-t.js';
@@ -79,7 +80,5 @@ export function flowLabel(flow: string, lang: Parameters<typeof webMessages>[0])
   return labelByKey(`workflow.flows.${flow}`, lang);
 }
 
-/** Where an instance of a flow is shown (menus: /apply/{flow}/detail?id=). */
-export function detailPath(flow: string, id: string): string {
-  return `/apply/${flow}/detail?id=${encodeURIComponent(id)}`;
-}
+/** Where an instance of a flow is shown (one source with the server's message links). */
+export const detailPath = workflowDetailPage;

@@ -8,6 +8,7 @@ import {
   parseSchoolTime,
   Permission,
   RoleCode,
+  workflowDetailPage,
 } from '@schoolflow/contracts';
 import { leaveDuration, leaveFlow, type LeaveContext, type LeaveSubmitted, stateString } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
@@ -67,7 +68,6 @@ const STEP_KEY: Record<string, string> = {
   principalReview: 'messages.step.principalReview',
 };
 
-export const leaveLink = (id: string): string => `/apply/leave/detail?id=${id}`;
 
 /** Student leave on the engine: who may apply, the route of reviewers, pictures, and the messages each step sends. */
 @Injectable()
@@ -126,7 +126,7 @@ export class LeavePlugin implements FlowPlugin {
     const ctx = after.context as LeaveContext;
     const actorId = typeof event.data.actorId === 'string' ? event.data.actorId : null;
     const owners = allOwners.filter((id) => id !== actorId);
-    const link = leaveLink(instanceId);
+    const link = workflowDetailPage('leave', instanceId);
     const base = {
       student: who?.name ?? '',
       className: who?.className ?? { zh: '', en: '' },

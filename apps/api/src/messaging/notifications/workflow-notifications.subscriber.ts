@@ -1,3 +1,4 @@
+import { workflowDetailPage } from '@schoolflow/contracts';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -129,7 +130,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
         student: info?.student_name ? { name: info.student_name, className: { zh: info.class_name ?? '', en: info.class_name_en || (info.class_name ?? '') } } : null,
         actorName: names.get(String(e.data.actorId ?? '')) ?? '',
       };
-      const link = `/apply/${e.streamType}/detail?id=${instanceId}`;
+      const link = workflowDetailPage(e.streamType, instanceId);
       for (const m of [...plugin.messages(input), ...sharedMessages(def, input, link)]) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
 
       const beforeAssignees = new Set(e.version === 1 ? [] : def.assignees(before));

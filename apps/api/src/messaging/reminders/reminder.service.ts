@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { MessageType } from '@schoolflow/contracts';
+import { MessageType, workflowDetailPage } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { Outbox, type PushRow } from '../domain/outbox.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -68,7 +68,7 @@ export class ReminderService {
                 titleKey: 'messages.reminder.title',
                 contentKey: 'messages.reminder.content',
                 params: { student: t.student ?? '', hours },
-                link: `/apply/${t.flow}/detail?id=${t.instance_id}`,
+                link: workflowDetailPage(t.flow, t.instance_id),
               },
               sourceKey: `reminder:${t.instance_id}:${t.version}:${t.assignee_id}`,
             })),

@@ -339,15 +339,20 @@ export class WorkflowEngine implements OnApplicationShutdown {
    * state there (a command's automatic follow-ups carry its metadata, so they count as its own). Null when none did.
    */
   private async firstOutcome(flow: string, id: string, key: string, actorId: string): Promise<WorkflowCommandResult | null> {
-    const rows: { type: string; data: Record<string, unknown>; version: number; mine: boolean }[] = await this.hot.query(
-      `SELECT type, data, version, (metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3) AS mine
-         FROM events WHERE stream_id = $1 ORDER BY version`,
-      [streamIdOf(flow, id), key, actorId],
+    const streamId = streamIdOf(flow, id);
+    // Every keyed command asks this, and almost always the answer is "no": a version number, not the stream. The
+    // events up to that version are read and folded only when the key was used.
+    const hits: { version: number | null }[] = await this.hot.query(
+      `SELECT max(version) AS version FROM events WHERE stream_id = $1 AND metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3`,
+      [streamId, key, actorId],
     );
-    const last = rows.findLast((r) => r.mine);
-    if (!last) return null;
+    const version = hits[0]?.version ?? null;
+    if (version === null) return null;
+    const rows: { type: string; data: Record<string, unknown> }[] = await this.hot.query(
+      `SELECT type, data FROM events WHERE stream_id = $1 AND version <= $2 ORDER BY version`,
+      [streamId, version],
+    );
     const def = this.plugin(flow).definition;
-    const snapshot = fold(def.machine, rows.filter((r) => r.version <= last.version).map((r) => ({ type: r.type, data: r.data })));
-    return { id, version: last.version, state: def.stateOf(snapshot) };
+    return { id, version, state: def.stateOf(fold(def.machine, rows)) };
   }
 }
