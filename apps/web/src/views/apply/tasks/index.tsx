@@ -170,6 +170,7 @@ export default function TasksView({ active }: ViewProps) {
               onChange={(e) => {
                 setFlow(e.target.value);
                 setSelected(new Set());
+                setCurrent(1); // a page beyond the filtered total would show nothing
               }}
             >
               <option value="">{t('tasks.allFlows')}</option>
