@@ -15,6 +15,8 @@ const common = {
     '^@schoolflow/contracts$': '<rootDir>/libs/contracts/src/index.ts',
     '^@schoolflow/event-store$': '<rootDir>/libs/event-store/src/index.ts',
     '^@schoolflow/workflows$': '<rootDir>/workflows/index.ts',
+    // a flow's own module, for its plugin: '@schoolflow/workflows/travel/travel.flow.js'
+    '^@schoolflow/workflows/(.*)\\.js$': '<rootDir>/workflows/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { login } from '../test/support/api.js';
 import type { Envelope, WorkflowCommandResult } from '@schoolflow/contracts';
-import { leaveForm } from '../test/support/workflow.js';
+import { leaveForm, schoolTime } from '../test/support/workflow.js';
 import { type BenchServer, runMain, withBenchServer } from './support/bench-server.js';
 import { openDb } from './support/db.js';
 import { LeanClient } from './support/lean-http.js';
@@ -77,13 +77,21 @@ async function timed(rec: Recorder, kind: Kind, send: () => Promise<{ status: nu
   return null;
 }
 
-/** One leave through its three commands: the student submits, the head teacher approves, the office approves. */
-async function oneLeave(c: Client, rec: Recorder): Promise<void> {
-  const started = await timed(rec, 'submit', () => c.studentHttp.submitLeave(c.studentToken, leaveForm(1)));
+/** A travel request of the bench: an afternoon out, next week. */
+const travelForm = () => ({ destination: '市图书馆', start: schoolTime(1, '13:00'), end: schoolTime(1, '17:00'), reason: '查阅资料', transport: 'bus' });
+
+/**
+ * One request through its three commands — the student submits, the head teacher approves, the office approves —
+ * of the flows in turn (issue 14: "a mix of flows"): leave, then travel.
+ */
+let requests = 0;
+async function oneRequest(c: Client, rec: Recorder): Promise<void> {
+  const flow = requests++ % 2 === 0 ? 'leave' : 'travel';
+  const started = await timed(rec, 'submit', () => c.studentHttp.submit(flow, c.studentToken, flow === 'leave' ? leaveForm(1) : travelForm()));
   if (!started) return;
-  const afterHead = await timed(rec, 'headTeacherApprove', () => c.headHttp.act(c.headToken, started.id, { type: 'APPROVE' }, started.version));
+  const afterHead = await timed(rec, 'headTeacherApprove', () => c.headHttp.act(flow, c.headToken, started.id, { type: 'APPROVE' }, started.version));
   if (!afterHead) return;
-  const done = await timed(rec, 'officeApprove', () => c.officeHttp.act(c.officeToken, started.id, { type: 'APPROVE' }, afterHead.version));
+  const done = await timed(rec, 'officeApprove', () => c.officeHttp.act(flow, c.officeToken, started.id, { type: 'APPROVE' }, afterHead.version));
   if (done) rec.instances++;
 }
 
@@ -93,9 +101,9 @@ async function drive(clients: Client[], rec: Recorder, stop: { deadline: number 
   await Promise.all(
     clients.map(async (c) => {
       if ('leaves' in stop) {
-        for (let i = 0; i < stop.leaves; i++) await oneLeave(c, rec);
+        for (let i = 0; i < stop.leaves; i++) await oneRequest(c, rec);
       } else {
-        while (performance.now() < stop.deadline) await oneLeave(c, rec);
+        while (performance.now() < stop.deadline) await oneRequest(c, rec);
       }
     }),
   );
@@ -214,7 +222,7 @@ async function bench(server: BenchServer): Promise<void> {
   const out = (line = ''): void => {
     process.stdout.write(`${line}\n`);
   };
-  out('# bench:workflow — leave commands on the built server vs a raw pg INSERT loop of the same events');
+  out('# bench:workflow — leave and travel commands (alternating) on the built server vs a raw pg INSERT loop of the same events');
   for (const line of await describeContext(server.databaseUrl)) out(line);
   out(`load:       ${CLIENTS} concurrent clients, ${DURATION_S} s; each loops submit (student) → APPROVE (head teacher) → APPROVE (office), If-Match on approvals`);
   out();

@@ -10,6 +10,13 @@ import { RoleQueryViews1732000008000 } from './1732000008000-role-query-views.js
 import { SignInWindowAndSessionCap1732000009000 } from './1732000009000-sign-in-window-and-session-cap.js';
 import { PerUserPushSequence1732000010000 } from './1732000010000-per-user-push-sequence.js';
 import { MessagePageIndex1732000011000 } from './1732000011000-message-page-index.js';
+import { FlowRegistration1732000012000 } from './1732000012000-flow-registration.js';
+import { ApplicationRecordsMenu1732000013000 } from './1732000013000-application-records-menu.js';
+import { FlowEffects1732000014000 } from './1732000014000-flow-effects.js';
+import { StudentBoarding1732000015000 } from './1732000015000-student-boarding.js';
+import { ClassroomBooking1732000016000 } from './1732000016000-classroom-booking.js';
+import { StudentStatusHistory1732000017000 } from './1732000017000-student-status-history.js';
+import { MyApplicationsPermission1732000018000 } from './1732000018000-my-applications-permission.js';
 
 /** Every migration, in order. Run on start (`npm start`) and by the test harness. */
-export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000, ChangeNotifications1732000005000, RowLevelEventNotify1732000006000, LookupIndexes1732000007000, RoleQueryViews1732000008000, SignInWindowAndSessionCap1732000009000, PerUserPushSequence1732000010000, MessagePageIndex1732000011000];
+export const migrations = [IdentityAndAccess1732000000000, SchoolBaseData1732000001000, EventStore1732000002000, WorkflowsAndMessages1732000003000, Administration1732000004000, ChangeNotifications1732000005000, RowLevelEventNotify1732000006000, LookupIndexes1732000007000, RoleQueryViews1732000008000, SignInWindowAndSessionCap1732000009000, PerUserPushSequence1732000010000, MessagePageIndex1732000011000, FlowRegistration1732000012000, ApplicationRecordsMenu1732000013000, FlowEffects1732000014000, StudentBoarding1732000015000, ClassroomBooking1732000016000, StudentStatusHistory1732000017000, MyApplicationsPermission1732000018000];

@@ -1,5 +1,9 @@
 import type { FlowDefinition } from './engine/flow.js';
 import { leaveFlow } from './leave/leave.flow.js';
+import { travelFlow } from './travel/travel.flow.js';
+import { dayReadingFlow } from './day-reading/day-reading.flow.js';
+import { classroomLoanFlow } from './classroom-loan/classroom-loan.flow.js';
+import { statusChangeFlow } from './student-status-change/student-status-change.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -7,6 +11,10 @@ import { leaveFlow } from './leave/leave.flow.js';
  */
 export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   leave: leaveFlow as unknown as FlowDefinition,
+  travel: travelFlow as unknown as FlowDefinition,
+  'day-reading': dayReadingFlow as unknown as FlowDefinition,
+  'classroom-loan': classroomLoanFlow as unknown as FlowDefinition,
+  'student-status-change': statusChangeFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

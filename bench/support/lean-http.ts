@@ -49,12 +49,12 @@ export class LeanClient {
     });
   }
 
-  submitLeave(token: string, form: unknown): Promise<{ status: number; body: Envelope<WorkflowCommandResult> }> {
-    return this.post('/api/workflows/leave', token, form);
+  submit(flow: string, token: string, form: unknown): Promise<{ status: number; body: Envelope<WorkflowCommandResult> }> {
+    return this.post(`/api/workflows/${flow}`, token, form);
   }
 
-  act(token: string, id: string, body: unknown, ifMatch: number): Promise<{ status: number; body: Envelope<WorkflowCommandResult> }> {
-    return this.post(`/api/workflows/leave/${id}/events`, token, body, { 'If-Match': String(ifMatch) });
+  act(flow: string, token: string, id: string, body: unknown, ifMatch: number): Promise<{ status: number; body: Envelope<WorkflowCommandResult> }> {
+    return this.post(`/api/workflows/${flow}/${id}/events`, token, body, { 'If-Match': String(ifMatch) });
   }
 
   close(): void {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, call } from '../support/api.js';
+import { call } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
 import { eventually, launchBrowser, newTestPage, pathOf, shot, signIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
+import { englishPage, markDocument, openFromSidebar, openReviewQueue, sameDocument, schoolInput, shown, taskRow } from '../support/flow-pages.js';
 
 // The leave workflow of school-business §3–§4 driven through the SPA, with several people signed in at once in
 // their own browser contexts: what one does reaches the others' open pages live (socket pushes), never by a reload.
@@ -17,32 +18,6 @@ const STUDENT_CLASS = '高一(1)班';
  * push, cancels its previous call on purpose).
  */
 const EXPECTED_PROBLEMS: RegExp[] = [];
-
-/**
- * A `datetime-local` value `days` days from now at hh:mm school time (Asia/Shanghai, UTC+8 all year): the form
- * reads its inputs as school wall-clock time whatever the browser's zone.
- */
-function schoolInput(days: number, hh: number, mm = 0): string {
-  const wall = new Date(Date.now() + 8 * 3600_000 + days * 86_400_000);
-  return `${wall.toISOString().slice(0, 10)}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
-}
-
-/** How the app shows a school time: 'YYYY-MM-DD HH:mm'. */
-const shown = (input: string) => input.replace('T', ' ');
-
-/**
- * Marks the document of a page. A reload or a full navigation starts a new document and loses the mark; client-side
- * routing and live updates keep it. Read back with sameDocument().
- */
-async function markDocument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { __e2eNoReload?: string }).__e2eNoReload = 'still here';
-  });
-}
-
-async function sameDocument(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __e2eNoReload?: string }).__e2eNoReload === 'still here');
-}
 
 /** The unread count the bell shows. */
 async function bellCount(page: Page): Promise<number> {
@@ -67,39 +42,6 @@ async function settledBellCount(t: TestPage): Promise<number> {
     expect(count).toBe(await serverUnread(t));
     return count;
   });
-}
-
-/** Opens a page of a sidebar group: expands the group when its page is not listed yet, then clicks the page. */
-async function openFromSidebar(page: Page, group: string, path: string): Promise<void> {
-  const item = page.locator(`${tid('sidebar')} ${tid(`menu-item-${path}`)}`);
-  if (!(await item.isVisible())) await page.locator(`${tid('sidebar')} ${tid(`menu-item-${group}`)}`).click();
-  await item.click();
-  await waitForPath(page, path);
-}
-
-/**
- * Opens the review queue and shows 100 rows a page. The queue is oldest first and the e2e run shares one database:
- * applications other test files left waiting could otherwise push a new one onto page 2.
- */
-async function openReviewQueue(page: Page): Promise<void> {
-  await openFromSidebar(page, '/apply', '/apply/tasks');
-  await page.locator(tid('task-list')).waitFor();
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/tasks') && new URL(r.url()).searchParams.get('size') === '100' && r.ok()),
-    page.locator(tid('task-pager-size')).selectOption('100'),
-  ]);
-  await page.locator(`${tid('tasks-view')} .ui.segment.loading`).waitFor({ state: 'detached' });
-}
-
-function taskRow(page: Page, id: string) {
-  return page.locator(`${tid('task-row')}[data-id="${id}"]`);
-}
-
-/** A new context whose SPA starts in English (the `language` cookie the language switch writes). */
-async function englishPage(browser: Browser): Promise<TestPage> {
-  const t = await newTestPage(browser, { locale: 'en-US' });
-  await t.context.addCookies([{ name: 'language', value: 'en', url: baseUrl() }]);
-  return t;
 }
 
 /** Fills and sends the leave form; ends on the application's detail page and returns its id. */

@@ -102,3 +102,12 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
   }
   return last;
 }
+
+/** The calls of one flow, as its tests make them (DESIGN.md §4: the same shape for every flow). */
+export function flowCalls(flow: string) {
+  return {
+    submit: (token: string, body: unknown, lang?: 'zh' | 'en') => call<WorkflowCommandResult>(`/api/workflows/${flow}`, { token, json: body, ...(lang ? { lang } : {}) }),
+    act: (token: string, id: string, body: Record<string, unknown>) => call<WorkflowCommandResult>(`/api/workflows/${flow}/${id}/events`, { token, json: body }),
+    view: (token: string, id: string) => call<WorkflowInstanceView>(`/api/workflows/${flow}/${id}`, { token }),
+  };
+}

@@ -17,6 +17,9 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   [student, head, office] = (await Promise.all(['student', 'headteacher', 'office'].map((a) => login(a)))) as [string, string, string];
+  // Pushes are rendered in the language the user last worked in, and other files call as the head teacher in
+  // English: one call in Chinese first, so the push this file waits for is the Chinese one (it flaked by file order).
+  await call('/ms/getPermission', { token: head, lang: 'zh' });
 });
 afterAll(() => {
   for (const s of sockets) s.disconnect();

@@ -1,4 +1,6 @@
 import { type AnyStateMachine, initialTransition, type SnapshotFrom, transition } from 'xstate';
+import type { ZodType } from 'zod';
+import { flowSlug } from '@schoolflow/contracts';
 
 /** A stored workflow event: its type and data as appended to the stream. */
 export interface StoredFlowEvent {
@@ -34,10 +36,55 @@ export type Refusal = { kind: 'forbidden' } | { kind: 'impossible'; reason: stri
  * comment is a required reason, and an input of its own the modal shows (leave's return time).
  */
 export interface CommandUi {
-  icon: 'check' | 'close' | 'undo' | 'home' | 'bell';
+  icon: 'check' | 'close' | 'undo' | 'home' | 'bell' | 'share' | 'copy';
   tone: 'primary' | 'negative' | 'basic';
   reason?: 'required';
-  input?: 'returnedAt';
+  /** leave's return time; the user a step is handed to; the people copied. */
+  input?: 'returnedAt' | 'transferTo' | 'ccUsers';
+  /**
+   * Beside the decisions rather than one of them (转办, 抄送): offered under "more", not in an instance's `can` (the
+   * decisions a reviewer's queue row offers) but in its `more`.
+   */
+  secondary?: true;
+}
+
+/**
+ * A field of a flow's form, as the browser's one form and one detail page show it. Its label is the `web` key
+ * `flow.{flow}.field.{name}`, a select's option labels `flow.{flow}.option.{name}.{value}`.
+ * `child`: the student the request is for — a parent chooses one of their children, a student applies for themself.
+ */
+export interface FormField {
+  name: string;
+  kind: 'text' | 'textarea' | 'datetime' | 'date' | 'select' | 'pictures' | 'child';
+  options?: readonly string[];
+  /** A select whose choices the server gives (`GET /api/workflows/{flow}/options/{name}`): a classroom, a class. */
+  source?: true;
+  /** Longest text (characters), shown as a counter. */
+  max?: number;
+  optional?: boolean;
+}
+
+/** A flow's form: the schema the server validates with and the browser's form resolves with, and its fields. */
+export interface FlowForm {
+  schema: ZodType<Record<string, unknown>>;
+  fields: readonly FormField[];
+}
+
+/**
+ * Who may start the flow (role codes): on its first start the server grants them `workflow:{flow}:apply` and puts the
+ * flow's form under 业务申请 in their menus (icon, sort); an administrator may change the grants afterwards.
+ */
+export interface FlowApply {
+  roles: readonly string[];
+  /** The refusal of anyone else (a `workflow.*` key; default `workflow.mayNotApply`). */
+  refusal?: string;
+  icon: string;
+  sort: number;
+}
+
+/** The permission that lets a user start a flow. */
+export function applyPermissionOf(flow: string): string {
+  return `workflow:${flowSlug(flow)}:apply`;
 }
 
 /** A command's event data made from a user's input, or the key of why the input is not valid. */
@@ -75,6 +122,10 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   participants(context: unknown): string[];
   /** The form as users see it, from the start event's data. */
   formView(startData: Record<string, unknown>): Record<string, unknown>;
+  form: FlowForm;
+  apply: FlowApply;
+  /** The role code whose holders may take each step over (TRANSFER). */
+  stepRoles: Readonly<Record<string, string>>;
 }
 
 /** The event as the machine receives it: stored type plus stored data. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { assign, setup } from 'xstate';
+import { z } from 'zod';
 import { fold, type StoredFlowEvent } from '../engine/flow.js';
 import { defineFlow } from './define-flow.js';
 import { all, guardsOf } from './rules.js';
@@ -73,6 +74,8 @@ const flow = defineFlow({
   reviewers: (ctx) => ctx.reviewers.filter((id) => id !== ctx.applicantId),
   participants: (ctx) => [ctx.applicantId, ...ctx.reviewers],
   formView: (d) => ({ amount: d.amount }),
+  form: { schema: z.object({ amount: z.number() }), fields: [{ name: 'amount', kind: 'text' }] },
+  apply: { roles: ['teacher'], icon: 'edit', sort: 1 },
 });
 
 const at = (...events: Ev[]) => fold(machine, events.map(({ type, ...data }): StoredFlowEvent => ({ type, data })));

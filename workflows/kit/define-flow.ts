@@ -1,5 +1,5 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, getStateNodes, type SnapshotFrom } from 'xstate';
-import type { ActorEvent, CommandData, CommandUi, DiagramStep, FlowDefinition, ReviewStatus } from '../engine/flow.js';
+import type { ActorEvent, CommandData, CommandUi, DiagramStep, FlowApply, FlowDefinition, FlowForm, ReviewStatus } from '../engine/flow.js';
 import { stateString } from '../engine/flow.js';
 import { explainRefusal, refusalsOf, type Rule, type StateRefusals } from './rules.js';
 
@@ -50,6 +50,12 @@ export interface FlowDeclaration<M extends AnyStateMachine> {
   autoEvent?(snapshot: SnapshotFrom<M>): ActorEvent | null;
   /** The form as users see it, from the start event's data (without what only the machine needs, e.g. the route). */
   formView(startData: Record<string, unknown>): Record<string, unknown>;
+  /** The form users fill in: its schema (server and browser validate with it) and its fields, in order. */
+  form: FlowForm;
+  /** Who starts it, and where its form sits in the 业务申请 menu. */
+  apply: FlowApply;
+  /** The role whose holders may take each step over (转办); a step not named here cannot be transferred. */
+  stepRoles?: Readonly<Record<string, string>>;
 }
 
 /** The meta of the active states, deepest first. */
@@ -117,6 +123,14 @@ export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>):
       return decl.commands[type]?.data?.(input, timeZone) ?? { data: {} };
     },
     formView: (startData) => decl.formView(startData),
-    participants: (context) => [...new Set(decl.participants(context as ContextFrom<M>).filter((id) => typeof id === 'string' && id !== ''))],
+    form: decl.form,
+    apply: decl.apply,
+    stepRoles: decl.stepRoles ?? {},
+    // and everyone copied (the kit's CC), who may read it too
+    participants: (context) => {
+      const cc = (context as { cc?: unknown }).cc;
+      const named = [...decl.participants(context as ContextFrom<M>), ...(Array.isArray(cc) ? (cc as string[]) : [])];
+      return [...new Set(named.filter((id) => typeof id === 'string' && id !== ''))];
+    },
   };
 }

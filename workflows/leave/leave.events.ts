@@ -1,12 +1,13 @@
 /** The leave flow's events (DESIGN.md §4: upper-case verbs). Stored type = machine event type. */
-export interface LeaveRoute {
+// A type, not an interface: it is a `ReviewContext` route (a record of steps).
+export type LeaveRoute = {
   /** The head teacher of the student's class. */
   headTeacher: string[];
   /** School office reviewers. */
   office: string[];
   /** Principals (never empty: the server falls back to administrators). */
   principal: string[];
-}
+};
 
 export interface LeaveSubmitted {
   type: 'SUBMIT';
@@ -36,7 +37,11 @@ export type LeaveEvent =
   | { type: 'CANCEL_LEAVE'; actorId: string; returnedAt: string; comment?: string }
   /** 催办: the applicant reminds the step's reviewers; `at` is when the server received it. */
   | { type: 'URGE'; actorId: string; at: string; comment?: string }
+  /** 转办: the step's reviewer hands it to another holder of the step's role. */
+  | { type: 'TRANSFER'; actorId: string; toUserId: string; comment?: string }
+  /** 抄送: the applicant or a reviewer copies people. */
+  | { type: 'CC'; actorId: string; userIds: string[]; comment?: string }
   | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string };
 
 export type LeaveEventType = LeaveEvent['type'];
-export const LEAVE_COMMANDS = ['APPROVE', 'REJECT', 'WITHDRAW', 'CANCEL_LEAVE', 'URGE'] as const;
+export const LEAVE_COMMANDS = ['APPROVE', 'REJECT', 'WITHDRAW', 'CANCEL_LEAVE', 'URGE', 'TRANSFER', 'CC'] as const;

@@ -1,10 +1,10 @@
-import { parseSchoolTime } from '@schoolflow/contracts';
-import type { ActorEvent } from '../engine/flow.js';
+import { leaveFormSchema, parseSchoolTime, RoleCode } from '@schoolflow/contracts';
 import { defineFlow } from '../kit/define-flow.js';
-import { urgeCommand } from '../kit/shared.js';
+import { skipWhenPossible } from '../kit/review.js';
+import { reviewCommands } from '../kit/shared.js';
 import { type LeaveContext, leaveMachine, leaveRules, reviewersOf, type ReviewStep } from './leave.machine.js';
 
-const SKIP: ActorEvent & { reason: string } = { type: 'SKIP_STEP', actorId: 'system', reason: 'applicant_is_reviewer' };
+
 
 /** Student leave, declared once: the machine (states' meta, guards' refusals), its commands and its diagram. */
 export const leaveFlow = defineFlow({
@@ -13,9 +13,9 @@ export const leaveFlow = defineFlow({
   rules: leaveRules,
   startEvent: 'SUBMIT',
   commands: {
-    APPROVE: { notNow: 'workflow.notPending', ui: { icon: 'check', tone: 'primary' } },
-    REJECT: { notNow: 'workflow.notPending', probe: () => ({ comment: 'probe' }), ui: { icon: 'close', tone: 'negative', reason: 'required' } },
-    WITHDRAW: { notNow: 'workflow.notPending', ui: { icon: 'undo', tone: 'basic' } },
+    APPROVE: reviewCommands.APPROVE,
+    REJECT: reviewCommands.REJECT,
+    WITHDRAW: reviewCommands.WITHDRAW,
     CANCEL_LEAVE: {
       notNow: 'workflow.notApproved',
       ui: { icon: 'home', tone: 'primary', input: 'returnedAt' },
@@ -27,7 +27,9 @@ export const leaveFlow = defineFlow({
         return at === null ? { invalid: 'validation.timeInvalid' } : { data: { returnedAt: new Date(at).toISOString() } };
       },
     },
-    URGE: urgeCommand,
+    URGE: reviewCommands.URGE,
+    TRANSFER: reviewCommands.TRANSFER,
+    CC: reviewCommands.CC,
   },
   diagram: [
     { state: 'new' },
@@ -38,7 +40,21 @@ export const leaveFlow = defineFlow({
   ],
   reviewers: (ctx, step) => reviewersOf(ctx, step as ReviewStep),
   participants: (ctx) => [ctx.applicantId, ctx.studentUserId ?? '', ...ctx.route.headTeacher, ...ctx.route.office, ...ctx.route.principal],
-  autoEvent: (snapshot) => (snapshot.can(SKIP as never) ? { ...SKIP } : null),
+  autoEvent: skipWhenPossible,
+  // Leave has its own form page (a live duration); the fields serve the generic lists and checks.
+  form: {
+    schema: leaveFormSchema,
+    fields: [
+      { name: 'studentId', kind: 'child' },
+      { name: 'type', kind: 'select', options: ['personal', 'sick'] },
+      { name: 'start', kind: 'datetime' },
+      { name: 'end', kind: 'datetime' },
+      { name: 'reason', kind: 'textarea', max: 500 },
+      { name: 'attachments', kind: 'pictures', optional: true },
+    ],
+  },
+  apply: { roles: [RoleCode.student, RoleCode.parent], refusal: 'workflow.notApplicant', icon: 'edit outline', sort: 1 },
+  stepRoles: { headTeacher: RoleCode.headTeacher, office: RoleCode.office, principal: RoleCode.principal },
   formView: (d) => ({
     type: d.leaveType,
     start: d.start,

@@ -1,12 +1,11 @@
 import { assign, setup } from 'xstate';
+import { approveTo, commentOf, copied, type ReviewContext, reviewersOf as stepReviewers, reviewRules, reviewStep, skipTo, transferred } from '../kit/review.js';
 import { all, guardsOf, type Rule } from '../kit/rules.js';
-import { type SharedContext, sharedRules } from '../kit/shared.js';
 import type { LeaveEvent, LeaveRoute } from './leave.events.js';
 
 export type ReviewStep = keyof LeaveRoute;
 
-export interface LeaveContext extends SharedContext {
-  applicantId: string;
+export interface LeaveContext extends ReviewContext {
   studentId: string;
   studentUserId: string | null;
   leaveType: 'personal' | 'sick';
@@ -17,8 +16,6 @@ export interface LeaveContext extends SharedContext {
   route: LeaveRoute;
   /** Set by CANCEL_LEAVE (销假): the actual return time. */
   returnedAt: string | null;
-  /** Who decided last, and why (a rejection's reason). */
-  lastComment: string | null;
 }
 
 const EMPTY: LeaveContext = {
@@ -34,35 +31,22 @@ const EMPTY: LeaveContext = {
   returnedAt: null,
   lastComment: null,
   lastUrgedAt: null,
+  cc: [],
 };
 
-/** Reviewers of a step who may act: the route's, minus the applicant (nobody reviews their own request). */
+/** Reviewers of a step who may act (the kit's rule: nobody reviews their own request). */
 export function reviewersOf(context: LeaveContext, step: ReviewStep): string[] {
-  return context.route[step].filter((id) => id !== context.applicantId);
-}
-
-function hasText(s: string | undefined): boolean {
-  return typeof s === 'string' && s.trim().length > 0;
+  return stepReviewers(context, step);
 }
 
 type Args = { context: LeaveContext; event: LeaveEvent };
 
 /** The leave machine's guards, each with the refusal it gives (docs/adr: the flow kit). */
 export const leaveRules = {
-  ...sharedRules,
+  ...reviewRules,
   endAfterStart: { check: ({ event }: Args) => event.type === 'SUBMIT' && Date.parse(event.end) > Date.parse(event.start), refusal: 'validation.endBeforeStart' },
-  isReviewerOf: {
-    check: ({ context, event }: Args, params: { step: ReviewStep }) => reviewersOf(context, params.step).includes(event.actorId),
-    refusal: 'forbidden',
-  },
-  hasReason: { check: ({ event }: Args) => hasText(event.comment), refusal: 'workflow.rejectNeedsReason' },
-  isApplicant: { check: ({ context, event }: Args) => event.actorId === context.applicantId, refusal: 'forbidden' },
   /** Routing, not a rule: no refusal. */
   needsPrincipal: { check: ({ context }: Args) => context.durationDays > context.thresholdDays },
-  /** The step's only reviewers are the applicant: it falls to the next step. */
-  applicantIsOnlyReviewer: {
-    check: ({ context }: Args, params: { step: ReviewStep }) => context.route[params.step].length > 0 && reviewersOf(context, params.step).length === 0,
-  },
   mayRecordReturn: {
     check: ({ context, event }: Args) =>
       event.actorId === context.applicantId || event.actorId === context.studentUserId || context.route.headTeacher.includes(event.actorId),
@@ -76,15 +60,7 @@ export const leaveRules = {
     },
     refusal: 'workflow.returnOutsideLeave',
   },
-} satisfies Record<string, Rule<Args, never> | Rule<Args, { step: ReviewStep }>>;
-
-/** Every review step: the applicant may withdraw while it is pending. */
-const reviewStep = (step: ReviewStep) => ({
-  REJECT: { guard: all([{ type: 'isReviewerOf', params: { step } }, 'hasReason']), target: 'rejected', actions: 'recordComment' },
-  WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' },
-  // no target: the step stays, its reviewers are reminded (messages from the committed event)
-  URGE: { guard: all(['isApplicant', 'notUrgedWithinTheHour']), actions: 'recordUrge' },
-}) as const;
+} satisfies Record<string, Rule<Args, never> | Rule<Args, { step: string }>>;
 
 /**
  * Student leave (school-business §3, §4): head teacher → school office → principal when longer than the threshold
@@ -114,9 +90,11 @@ export const leaveMachine = setup({
         route: event.route,
       };
     }),
-    recordComment: assign({ lastComment: ({ event }) => (hasText(event.comment) ? (event.comment as string).trim() : null) }),
+    recordComment: assign({ lastComment: ({ event }) => commentOf(event) }),
     recordReturn: assign({ returnedAt: ({ event }) => (event.type === 'CANCEL_LEAVE' ? event.returnedAt : null) }),
     recordUrge: assign({ lastUrgedAt: ({ context, event }) => (event.type === 'URGE' ? event.at : context.lastUrgedAt) }),
+    recordTransfer: assign(({ context, event }, params: { step: string }) => transferred(context, event, params.step)),
+    recordCc: assign(({ context, event }) => copied(context, event)),
   },
 }).createMachine({
   id: 'leave',
@@ -130,9 +108,9 @@ export const leaveMachine = setup({
     headTeacherReview: {
       meta: { review: 'unreviewed', step: 'headTeacher', label: 'workflow.step.headTeacherReview' },
       on: {
-        APPROVE: { guard: { type: 'isReviewerOf', params: { step: 'headTeacher' } }, target: 'officeReview', actions: 'recordComment' },
+        APPROVE: approveTo('headTeacher', 'officeReview'),
         ...reviewStep('headTeacher'),
-        SKIP_STEP: { guard: { type: 'applicantIsOnlyReviewer', params: { step: 'headTeacher' } }, target: 'officeReview' },
+        SKIP_STEP: skipTo('headTeacher', 'officeReview'),
       },
     },
     officeReview: {
@@ -140,17 +118,17 @@ export const leaveMachine = setup({
       on: {
         APPROVE: [
           { guard: all([{ type: 'isReviewerOf', params: { step: 'office' as const } }, 'needsPrincipal']), target: 'principalReview', actions: 'recordComment' },
-          { guard: { type: 'isReviewerOf', params: { step: 'office' } }, target: 'approved', actions: 'recordComment' },
+          approveTo('office', 'approved'),
         ],
         ...reviewStep('office'),
         // With no office reviewer left, the principal decides whatever the length.
-        SKIP_STEP: { guard: { type: 'applicantIsOnlyReviewer', params: { step: 'office' } }, target: 'principalReview' },
+        SKIP_STEP: skipTo('office', 'principalReview'),
       },
     },
     principalReview: {
       meta: { review: 'pending', step: 'principal', label: 'workflow.step.principalReview' },
       on: {
-        APPROVE: { guard: { type: 'isReviewerOf', params: { step: 'principal' } }, target: 'approved', actions: 'recordComment' },
+        APPROVE: approveTo('principal', 'approved'),
         ...reviewStep('principal'),
       },
     },

@@ -15,6 +15,7 @@ import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgr
 import { logger } from './infrastructure/logging/logger.js';
 import { spaFiles } from './infrastructure/http/spa-files.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
+import { registerFlows } from './workflow/domain/flow-registrar.js';
 import { AppIoAdapter } from './messaging/realtime/app-io.adapter.js';
 
 export interface RunningApp {
@@ -46,6 +47,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   if (ran.length) logger.info({ migrations: ran.map((m) => m.name) }, 'migrations applied');
   if (config.seedDemo) await seedDemoSchool(dataSource, config);
+  await registerFlows(dataSource);
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, dataSource), {
     logger: ['error', 'warn'],

@@ -8,6 +8,7 @@ export * from './socket-events.js';
 export * from './locales/index.js';
 export * from './school-time.js';
 export * from './workflow-api.js';
+export * from './flow-forms.js';
 export * from './messages-api.js';
 export * from './admin-api.js';
 export * from './excel.js';

@@ -1,10 +1,29 @@
 import { z } from 'zod';
+import { FLOW_MAX_PICTURES, FLOW_PICTURE_MAX_BYTES, FLOW_PICTURE_TYPES, pictureIds, requiredText, schoolTimeText, studentRef } from './flow-forms.js';
 import { pageNumber } from './schemas.js';
 
 /** The workflow API (DESIGN.md §4): one shape for every flow. */
-/** Where the browser shows an instance (menus: /apply/{flow}/detail?id=): the link of its messages too. */
+/**
+ * A flow's name as menus and permissions may spell it (school-business §5: letters, digits and underscores):
+ * 'classroom-loan' → 'classroom_loan'. The API keeps the flow's own name (DESIGN.md §7).
+ */
+export function flowSlug(flow: string): string {
+  return flow.replace(/-/g, '_');
+}
+
+/** The flow a page's slug names ('classroom_loan' → 'classroom-loan'). */
+export function flowOfSlug(slug: string): string {
+  return slug.replace(/_/g, '-');
+}
+
+/** A flow's pages in the browser: `/apply/{slug}/new`, `/apply/{slug}/detail`. */
+export function flowPage(flow: string, page: 'new' | 'detail'): string {
+  return `/apply/${flowSlug(flow)}/${page}`;
+}
+
+/** Where the browser shows an instance (menus: /apply/{slug}/detail?id=): the link of its messages too. */
 export function workflowDetailPage(flow: string, id: string): string {
-  return `/apply/${flow}/detail?id=${encodeURIComponent(id)}`;
+  return `${flowPage(flow, 'detail')}?id=${encodeURIComponent(id)}`;
 }
 
 export const WorkflowPath = {
@@ -13,27 +32,28 @@ export const WorkflowPath = {
   one: (flow: string, id: string) => `/api/workflows/${flow}/${id}`,
   list: (flow: string) => `/api/workflows/${flow}`,
   tasks: '/api/workflows/tasks',
+  /** Instances of every flow. */
+  all: '/api/workflows',
 } as const;
 
-export const LEAVE_MAX_ATTACHMENTS = 4;
+export const LEAVE_MAX_ATTACHMENTS = FLOW_MAX_PICTURES;
 export const LEAVE_REASON_MAX = 500;
 export const COMMENT_MAX = 500;
-export const LEAVE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
-export const LEAVE_PICTURE_TYPES = ['.jpg', '.jpeg', '.png'] as const;
+/** At most this many people copied at once. */
+export const CC_MAX = 20;
+export const LEAVE_PICTURE_MAX_BYTES = FLOW_PICTURE_MAX_BYTES;
+export const LEAVE_PICTURE_TYPES = FLOW_PICTURE_TYPES;
 
 const noEdgeSpaces = (s: string) => s === s.trim();
 
 /** The leave form (DESIGN.md §4); a parent adds `studentId` (a student number or the student's id). */
 export const leaveFormSchema = z.object({
   type: z.enum(['personal', 'sick'], { error: 'validation.leaveTypeRequired' }),
-  start: z.string({ error: 'validation.startRequired' }).min(1, 'validation.startRequired').max(40, 'validation.timeInvalid'),
-  end: z.string({ error: 'validation.endRequired' }).min(1, 'validation.endRequired').max(40, 'validation.timeInvalid'),
-  reason: z
-    .string({ error: 'validation.reasonRequired' })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'validation.reasonRequired').max(LEAVE_REASON_MAX, 'validation.reasonTooLong')),
-  attachments: z.array(z.string().uuid('validation.attachmentInvalid')).max(LEAVE_MAX_ATTACHMENTS, 'validation.tooManyPictures').optional(),
-  studentId: z.string().max(64, 'validation.studentInvalid').optional(),
+  start: schoolTimeText('validation.startRequired'),
+  end: schoolTimeText('validation.endRequired'),
+  reason: requiredText('validation.reasonRequired', LEAVE_REASON_MAX, 'validation.reasonTooLong'),
+  attachments: pictureIds(),
+  studentId: studentRef(),
 });
 export type LeaveForm = z.infer<typeof leaveFormSchema>;
 
@@ -45,6 +65,10 @@ export const workflowEventSchema = z.object({
     .refine(noEdgeSpaces, 'validation.noEdgeSpaces')
     .optional(),
   returnedAt: z.string().max(40, 'validation.timeInvalid').optional(),
+  /** TRANSFER (转办): the user the step is handed to. */
+  toUserId: z.string().uuid('validation.transferTargetRequired').optional(),
+  /** CC (抄送): the people copied. */
+  userIds: z.array(z.string().uuid('validation.ccInvalid'), { error: 'validation.ccInvalid' }).min(1, 'validation.ccRequired').max(CC_MAX, 'validation.ccTooMany').optional(),
 });
 export type WorkflowEventInput = z.infer<typeof workflowEventSchema>;
 
@@ -59,12 +83,18 @@ export const workflowTasksQuerySchema = workflowPageSchema.extend({
   flow: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'validation.flowInvalid').optional(),
 });
 
+/** A flow's name as a query filter. */
+const flowFilter = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'validation.flowInvalid').optional();
+
 export const workflowListQuerySchema = z.object({
   scope: z.enum(['mine', 'all'], { error: 'validation.scopeInvalid' }).default('mine'),
   current: pageNumber().default(1),
   size: z.coerce.number().int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(1000, 'validation.pageSizeInvalid').default(10),
   status: z.enum(['unreviewed', 'pending', 'passed', 'rejected', 'withdrawn']).optional(),
 });
+
+/** The instances of every flow (my applications, application records): one flow with `flow`. */
+export const workflowListAllQuerySchema = workflowListQuerySchema.extend({ flow: flowFilter });
 
 export interface WorkflowHistoryItem {
   version: number;
@@ -79,6 +109,8 @@ export interface WorkflowHistoryItem {
   reason?: string;
   /** CANCEL_LEAVE: the actual return time (ISO). */
   returnedAt?: string;
+  /** TRANSFER: whom the step was handed to; CC: who was copied. */
+  targets?: WorkflowAssignee[];
 }
 
 export interface WorkflowAssignee {
@@ -99,7 +131,10 @@ export interface WorkflowInstanceView {
   student: { id: string; name: string; studentNo: string; className: string } | null;
   assignees: WorkflowAssignee[];
   history: WorkflowHistoryItem[];
+  /** The decisions I may send now. */
   can: string[];
+  /** What else I may do (转办, 抄送). */
+  more: string[];
   attachments: { resId: string; resName: string; resSuffix: string }[];
 }
 

@@ -29,9 +29,9 @@ const APPLICANTS = [RoleCode.student, RoleCode.parent];
 const MENUS: MenuSeed[] = [
   { key: 'apply', name: '业务申请', nameEn: 'Applications', url: '/apply', permission: 'menu:apply', icon: 'file alternate outline', sort: 20, roles: [...APPLICANTS, ...REVIEWERS] },
   { key: 'leaveNew', parent: 'apply', name: '请假申请', nameEn: 'Apply for leave', url: '/apply/leave/new', permission: Permission.leaveApply, icon: 'edit outline', sort: 1, roles: APPLICANTS },
-  { key: 'leaveMine', parent: 'apply', name: '我的申请', nameEn: 'My applications', url: '/apply/leave/mine', permission: Permission.leaveApply, icon: 'list alternate outline', sort: 2, roles: APPLICANTS },
+  { key: 'leaveMine', parent: 'apply', name: '我的申请', nameEn: 'My applications', url: '/apply/leave/mine', permission: 'menu:my_applications', icon: 'list alternate outline', sort: 2, roles: APPLICANTS },
   { key: 'tasks', parent: 'apply', name: '审批待办', nameEn: 'Review queue', url: '/apply/tasks', permission: Permission.workflowReview, icon: 'tasks', sort: 3, roles: REVIEWERS },
-  { key: 'leaveAll', parent: 'apply', name: '请假记录', nameEn: 'Leave records', url: '/apply/leave/all', permission: Permission.workflowReview, icon: 'archive', sort: 4, roles: REVIEWERS },
+  { key: 'leaveAll', parent: 'apply', name: '申请记录', nameEn: 'Application records', url: '/apply/leave/all', permission: Permission.workflowReview, icon: 'archive', sort: 4, roles: REVIEWERS },
   { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', permission: 'menu:leave_detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: [...APPLICANTS, ...REVIEWERS] },
   { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', permission: 'menu:message', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LeavePlugin } from '../applications/leave/leave.plugin.js';
+import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
 import { FLOW_PLUGINS } from './domain/flow-plugin.js';
+import { loadFlowPlugins } from './domain/flow-plugins.js';
+import { WorkflowEffectsSubscriber } from './effects/workflow-effects.subscriber.js';
 import { WorkflowEngine } from './domain/workflow-engine.service.js';
 import { WorkflowReadService } from './domain/workflow-read.service.js';
 import { StreamCache } from './domain/stream-cache.js';
@@ -12,19 +14,21 @@ import { SendWorkflowEventController } from './commands/send-workflow-event/send
 import { SendWorkflowEventHandler } from './commands/send-workflow-event/send-workflow-event.handler.js';
 import { GetWorkflowController } from './queries/get-workflow/get-workflow.controller.js';
 import { ListWorkflowsController } from './queries/list-workflows/list-workflows.controller.js';
+import { TransferCandidatesController } from './queries/transfer-candidates/transfer-candidates.controller.js';
+import { FormOptionsController } from './queries/form-options/form-options.controller.js';
 
-/** The engine and its API. A new flow adds its plugin to FLOW_PLUGINS; nothing else changes. */
+/** The engine and its API. Each registered flow's plugin is found by its name (flow-plugins.ts); nothing here changes. */
 @Module({
   imports: [CqrsModule],
-  controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController],
+  controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController, TransferCandidatesController, FormOptionsController],
   providers: [
-    LeavePlugin,
-    { provide: FLOW_PLUGINS, useFactory: (leave: LeavePlugin) => [leave], inject: [LeavePlugin] },
+    { provide: FLOW_PLUGINS, useFactory: (config: ServerConfig) => loadFlowPlugins(config), inject: [SERVER_CONFIG] },
     StreamCache,
     WorkflowEngine,
     WorkflowReadService,
     StartWorkflowHandler,
     SendWorkflowEventHandler,
+    WorkflowEffectsSubscriber,
   ],
   exports: [WorkflowEngine],
 })

@@ -1,8 +1,8 @@
 import {
   ApiPath,
-  type LeaveForm,
   type MyStudent,
   type Page,
+  type WorkflowAssignee,
   type WorkflowCommandResult,
   type WorkflowEventInput,
   type WorkflowInstanceView,
@@ -30,7 +30,7 @@ export const workflowApi = {
     return requestData<MyStudent[]>(ApiPath.myStudents, { signal });
   },
 
-  async start(flow: string, form: LeaveForm, actionKey: string): Promise<{ result: WorkflowCommandResult; msg: string }> {
+  async start(flow: string, form: Record<string, unknown>, actionKey: string): Promise<{ result: WorkflowCommandResult; msg: string }> {
     const env = await request<WorkflowCommandResult>(WorkflowPath.start(flow), { json: form, headers: { 'Idempotency-Key': actionKey } });
     if (!env.data) throw new Error(env.msg);
     return { result: env.data, msg: env.msg };
@@ -48,6 +48,26 @@ export const workflowApi = {
 
   list(flow: string, query: { scope: 'mine' | 'all'; current: number; size: number; status?: ReviewStatus }, signal?: AbortSignal): Promise<Page<WorkflowListItem>> {
     return requestData<Page<WorkflowListItem>>(WorkflowPath.list(flow), { query, signal });
+  },
+
+  /** Instances of every flow (or of `flow`): my applications, application records. */
+  listAll(query: { scope: 'mine' | 'all'; current: number; size: number; status?: ReviewStatus; flow?: string }, signal?: AbortSignal): Promise<Page<WorkflowListItem>> {
+    return requestData<Page<WorkflowListItem>>(WorkflowPath.all, { query, signal });
+  },
+
+  /** A form field's choices the server gives (`FormField.source`). */
+  formOptions(flow: string, field: string, signal?: AbortSignal): Promise<{ value: string; label: string }[]> {
+    return requestData<{ value: string; label: string }[]>(`${WorkflowPath.start(flow)}/options/${field}`, { signal });
+  },
+
+  /** 转办: who could take the instance's current step over. */
+  transferCandidates(flow: string, id: string, signal?: AbortSignal): Promise<WorkflowAssignee[]> {
+    return requestData<WorkflowAssignee[]>(`${WorkflowPath.one(flow, id)}/transfer-candidates`, { signal });
+  },
+
+  /** 抄送: people whose name or account contains `q`. */
+  ccCandidates(flow: string, id: string, q: string, signal?: AbortSignal): Promise<WorkflowAssignee[]> {
+    return requestData<WorkflowAssignee[]>(`${WorkflowPath.one(flow, id)}/cc-candidates`, { query: { q }, signal });
   },
 
   tasks(query: { current: number; size: number; flow?: string }, signal?: AbortSignal): Promise<Page<WorkflowTaskItem>> {

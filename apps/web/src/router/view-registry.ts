@@ -35,10 +35,19 @@ const views: Readonly<Record<string, View>> = {
   'demo/others': lazy(() => import('../views/demo/others/index.js')),
 };
 
+// The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.
+const flowNew: View = lazy(() => import('../workflow/flow-views.js').then((m) => ({ default: m.FlowNewView })));
+const flowDetail: View = lazy(() => import('../workflow/flow-views.js').then((m) => ({ default: m.FlowDetailView })));
+const FLOW_PAGE = /^apply\/([a-z][a-z0-9_]*)\/(new|detail)$/;
+
 export function hasView(stem: string): boolean {
-  return Object.hasOwn(views, stem);
+  return viewFor(stem) !== undefined;
 }
 
 export function viewFor(stem: string): View | undefined {
-  return Object.hasOwn(views, stem) ? views[stem] : undefined;
+  if (Object.hasOwn(views, stem)) return views[stem];
+  const page = FLOW_PAGE.exec(stem);
+  if (!page) return undefined;
+  // Any flow name matches: the page itself answers nothing for a flow the registry does not have.
+  return page[2] === 'new' ? flowNew : flowDetail;
 }

@@ -4,8 +4,10 @@ import { COMMENT_MAX, parseSchoolTime } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
 import { useT, type Translator } from '../i18n/use-t.js';
 import type { FlowDefinition } from '@schoolflow/workflows';
+import type { WorkflowAssignee } from '@schoolflow/contracts';
 import { commandLabel } from './labels.js';
 import { type CommandInput, localInput, schoolTime } from './flow-model.js';
+import { CcInput, TransferInput } from './people-inputs.js';
 
 export interface ActionTestIds {
   modal: string;
@@ -24,6 +26,8 @@ interface Props {
   title?: string;
   /** The leave's bounds (ISO), for the return time of CANCEL_LEAVE. */
   leave?: { start: string; end: string };
+  /** The one instance acted on (transfer and CC choose people for it). */
+  instance?: { flow: string; id: string };
   testIds: ActionTestIds;
   /** The shared machine's verdict on the input: null, or a refusal key (`workflow.*`). */
   check?: (command: string, input: CommandInput) => string | null;
@@ -48,16 +52,20 @@ export function refusalText(key: string, t: Translator['t']): string {
  * Comment (and return time) for a workflow command. A rejection cannot be sent without a reason; a return time
  * must lie inside the leave; the machine has the last word before anything is sent.
  */
-export function ActionModal({ flow, command, title, leave, testIds, check, onSubmit, onClose }: Props) {
+export function ActionModal({ flow, command, title, leave, instance, testIds, check, onSubmit, onClose }: Props) {
   const { t, lang } = useT();
   const [comment, setComment] = useState('');
   const [returnedAt, setReturnedAt] = useState('');
+  const [toUserId, setToUserId] = useState('');
+  const [copied, setCopied] = useState<WorkflowAssignee[]>([]);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     setComment('');
     setReturnedAt('');
+    setToUserId('');
+    setCopied([]);
     setRefusal(null);
     setSending(false);
   }, [command]);
@@ -78,11 +86,20 @@ export function ActionModal({ flow, command, title, leave, testIds, check, onSub
   if (comment.length > COMMENT_MAX) problems.push(t('leaveAction.commentTooLong'));
   if (needsReturn && returnAt === null) problems.push(t('leaveAction.returnedAtRequired'));
   if (outside) problems.push(t('leaveAction.returnOutsideLeave'));
+  const needsTarget = ui.input === 'transferTo';
+  const needsPeople = ui.input === 'ccUsers';
+  if (needsTarget && toUserId === '') problems.push(t('leaveAction.transferPlaceholder'));
+  if (needsPeople && copied.length === 0) problems.push(t('leaveAction.ccUsers'));
   const blocked = problems.length > 0;
 
   const submit = async () => {
     if (blocked || sending) return;
-    const input: CommandInput = { comment: trimmed || undefined, returnedAt: needsReturn ? returnText : undefined };
+    const input: CommandInput = {
+      comment: trimmed || undefined,
+      returnedAt: needsReturn ? returnText : undefined,
+      toUserId: needsTarget ? toUserId : undefined,
+      userIds: needsPeople ? copied.map((p) => p.id) : undefined,
+    };
     const refused = check?.(command, input) ?? null;
     if (refused) {
       setRefusal(refusalText(refused, t));
@@ -120,6 +137,8 @@ export function ActionModal({ flow, command, title, leave, testIds, check, onSub
               {leave ? <div className="sf-field-hint">{t('leaveAction.returnedAtHint', { start: schoolTime(leave.start), end: schoolTime(leave.end) })}</div> : null}
             </Form.Field>
           ) : null}
+          {needsTarget && instance ? <TransferInput instance={instance} value={toUserId} onChange={setToUserId} /> : null}
+          {needsPeople && instance ? <CcInput instance={instance} value={copied} onChange={setCopied} /> : null}
           <Form.Field required={needsReason} error={needsReason && trimmed === '' && comment !== ''}>
             <label htmlFor="action-comment">{needsReason ? t('leaveAction.commentRequired') : t('leaveAction.commentOptional')}</label>
             <textarea

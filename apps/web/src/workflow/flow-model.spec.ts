@@ -48,6 +48,7 @@ function viewOf(events: LeaveEvent[], can: string[] = []): WorkflowInstanceView 
     state: stateString(snapshot.value),
     status: { review: 'pending' },
     form: {},
+    more: [],
     context: snapshot.context as unknown as Record<string, unknown>,
     applicant: { id: 'stu', name: 'stu' },
     student: null,

@@ -30,6 +30,10 @@ export interface CommandInput {
   comment?: string;
   /** School time text 'YYYY-MM-DD HH:mm' (leave's return). */
   returnedAt?: string;
+  /** TRANSFER: the user the step is handed to. */
+  toUserId?: string;
+  /** CC: the people copied. */
+  userIds?: string[];
 }
 
 /** The event the input makes, as the server will make it (the declaration's `data`), or the input's own refusal. */
@@ -51,11 +55,11 @@ function candidates(def: FlowDefinition, view: WorkflowInstanceView): string[] {
 }
 
 function identitiesFor(def: FlowDefinition, snapshot: AnyMachineSnapshot, view: WorkflowInstanceView, type: string): string[] {
-  if (!view.can.includes(type)) return [];
+  if (!view.can.includes(type) && !(view.more ?? []).includes(type)) return [];
   return candidates(def, view).filter((id) => snapshot.can(def.probe(type, id, snapshot) as never));
 }
 
-/** Commands to offer: granted by the server for me AND accepted by the shared machine in this state. */
+/** Commands to offer (decisions and `secondary` ones): granted by the server for me AND accepted by the shared machine in this state. */
 export function offeredCommands(def: FlowDefinition, snapshot: AnyMachineSnapshot, view: WorkflowInstanceView): string[] {
   return def.commandTypes.filter((type) => identitiesFor(def, snapshot, view, type).length > 0);
 }

@@ -52,6 +52,11 @@ export function HistoryTimeline({ history, returnedAt }: { history: readonly Wor
                   {t('workflow.returnedAt', { time: schoolTime(returnedAt) })}
                 </div>
               ) : null}
+              {h.targets && h.targets.length > 0 ? (
+                <div className="sf-timeline-targets" data-testid="history-targets">
+                  {h.type === 'TRANSFER' ? t('workflow.targets.TRANSFER', { names: h.targets.map((p) => p.name).join(t('common.listSeparator')) }) : t('workflow.targets.CC', { names: h.targets.map((p) => p.name).join(t('common.listSeparator')) })}
+                </div>
+              ) : null}
               {h.comment ? (
                 <div className="sf-timeline-comment" data-testid="history-comment">
                   {t('workflow.comment', { comment: h.comment })}

@@ -3,12 +3,11 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { type RecordedEvent, Subscription } from '@schoolflow/event-store';
-import { advance, fold } from '@schoolflow/workflows';
-import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
+import { committedTransitions } from '../../workflow/domain/committed-transitions.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
 import { sharedMessages } from './shared-messages.js';
@@ -74,52 +73,29 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
 
   private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<{ pushes: PushRow[]; tasks: { instanceId: string; version: number }[] }> {
     const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
-    const flows = events.filter((e) => this.engine.hasFlow(e.streamType));
-    if (flows.length === 0) return { pushes: [], tasks: [] };
-    const streamIds = [...new Set(flows.map((e) => e.streamId))];
-    const instanceIds = [...new Set(flows.map((e) => e.streamId.slice(e.streamType.length + 1)))];
+    const transitions = await committedTransitions(events, (flow) => (this.engine.hasFlow(flow) ? this.engine.plugin(flow) : undefined), (sql, params) => tx.query(sql, params));
+    if (transitions.length === 0) return { pushes: [], tasks: [] };
+    const instanceIds = [...new Set(transitions.map((t) => t.instanceId))];
 
-    // Three reads for the whole batch: the streams (to fold), the instances, the actors' names.
-    const [streamRows, instances] = await Promise.all([
-      tx.query<{ stream_id: string; type: string; data: Record<string, unknown>; version: number }[]>(
-        `SELECT stream_id, type, data, version FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
-        [streamIds],
-      ),
-      tx.query<InstanceInfo[]>(
-        `SELECT i.id, i.owners, s.name AS student_name, c.name AS class_name, c.name_en AS class_name_en
-           FROM wf_instance i LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id
-          WHERE i.id = ANY($1::uuid[])`,
-        [instanceIds],
-      ),
-    ]);
-    const actorIds = [...new Set(flows.map((e) => String(e.data.actorId ?? '')).filter((a) => /^[0-9a-f-]{36}$/.test(a)))];
+    // Two more reads for the whole batch: the instances, the actors' names.
+    const instances = await tx.query<InstanceInfo[]>(
+      `SELECT i.id, i.owners, s.name AS student_name, c.name AS class_name, c.name_en AS class_name_en
+         FROM wf_instance i LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id
+        WHERE i.id = ANY($1::uuid[])`,
+      [instanceIds],
+    );
+    const actorIds = [...new Set(transitions.map((t) => String(t.event.data.actorId ?? '')).filter((a) => /^[0-9a-f-]{36}$/.test(a)))];
     const names = new Map(
       (actorIds.length ? await tx.query<{ id: string; name: string }[]>(`SELECT id, name FROM sys_user WHERE id = ANY($1::uuid[])`, [actorIds]) : []).map((r) => [r.id, r.name]),
     );
-    const streams = new Map<string, { type: string; data: Record<string, unknown>; version: number }[]>();
-    for (const r of streamRows) {
-      const list = streams.get(r.stream_id) ?? [];
-      list.push(r);
-      streams.set(r.stream_id, list);
-    }
     const byId = new Map(instances.map((i) => [i.id, i]));
 
-    // The state after each handled event, so the next event of the same stream in this batch continues from it
-    // instead of folding its history again.
-    const folded = new Map<string, { version: number; snapshot: AnyMachineSnapshot }>();
     const messages: { message: PlannedMessage; sourceKey: string }[] = [];
     const pushes: PlannedPush[] = [];
     const tasks: { instanceId: string; version: number }[] = [];
-    for (const e of flows) {
-      const plugin = this.engine.plugin(e.streamType);
+    for (const { event: e, plugin, instanceId, history, before, after } of transitions) {
       const def = plugin.definition;
-      const instanceId = e.streamId.slice(e.streamType.length + 1);
       const info = byId.get(instanceId);
-      const history = (streams.get(e.streamId) ?? []).filter((x) => x.version < e.version);
-      const known = folded.get(e.streamId);
-      const before = known && known.version === e.version - 1 ? known.snapshot : fold(def.machine, history);
-      const after = advance(def.machine, before, [{ type: e.type, data: e.data }]);
-      folded.set(e.streamId, { version: e.version, snapshot: after });
       const key = `ev:${e.position}`;
       const input: NotificationInput = {
         instanceId,

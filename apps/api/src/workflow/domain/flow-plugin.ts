@@ -1,6 +1,8 @@
+import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition, StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
+import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 
 /** The start of an instance, as a flow plugin builds it from the submitted form. */
@@ -13,6 +15,12 @@ export interface StartPlan {
   /** Everyone else who may see it (reviewers of every step). */
   reviewers: string[];
   attachments: string[];
+  /**
+   * What the flow writes with the start, in the same statement (a classroom's booking); a constraint of it that
+   * refuses the start maps to the refusal key to answer (422) — so two starts at once cannot both pass a check.
+   */
+  also?: AlsoWrite;
+  refusals?: Readonly<Record<string, string>>;
 }
 
 /** A message a committed event causes. Title and content are i18n keys, rendered in the reader's language. */
@@ -45,12 +53,43 @@ export interface NotificationInput {
  */
 export interface FlowPlugin {
   definition: FlowDefinition;
-  /** Permission value needed to start an instance (checked by the engine, refusals logged). */
-  applyPermission: string;
   /** `db` answers rows; it runs hot statements prepared. */
   buildStart(form: unknown, actor: Principal, db: Prepared): Promise<StartPlan>;
   /** Pure: the messages an event causes (the engine writes them, idempotently). */
   messages(input: NotificationInput): PlannedMessage[];
+  /**
+   * What a committed event changes outside the workflow (a student's boarding, a booking): run by the effects
+   * subscription in the transaction that moves its checkpoint, once per event even after a crash or a replay.
+   */
+  effects?(input: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void>;
+  /** The choices of a form field whose options come from the database (`FormField.source`), for this actor. */
+  options?(field: string, actor: Principal, db: Prepared): Promise<{ value: string; label: string }[]>;
+}
+
+/** Whether this event is the one that made the request pass (an effect of "when it passes" runs on it alone). */
+export function passedBy(def: FlowDefinition, { before, after }: Pick<EffectInput, 'before' | 'after'>): boolean {
+  return def.status(after as never).review === 'passed' && def.status(before as never).review !== 'passed';
+}
+
+/** A committed event as an effect sees it. */
+export interface EffectInput {
+  instanceId: string;
+  event: StoredFlowEvent & { version: number; position: string };
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+}
+
+/** What a plugin may be made with. */
+export interface PluginDeps {
+  config: ServerConfig;
+}
+
+/**
+ * A flow's server plugin module, found by the flow's name: `applications/{flow}/{flow}.plugin.ts` exports
+ * `createPlugin`. So adding a flow is its folder, its plugin and one line in `workflows/registry.ts` — nothing here.
+ */
+export interface FlowPluginModule {
+  createPlugin(deps: PluginDeps): FlowPlugin;
 }
 
 export const FLOW_PLUGINS = Symbol('FLOW_PLUGINS');

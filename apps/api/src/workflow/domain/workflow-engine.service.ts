@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
+import { type AlsoWrite, ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
-import { type ActorEvent, advance, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
+import { type ActorEvent, advance, applyPermissionOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
-import { FLOW_PLUGINS, type FlowPlugin } from './flow-plugin.js';
+import { FLOW_PLUGINS, type FlowPlugin, type StartPlan } from './flow-plugin.js';
 import { WorkflowProjection } from './workflow-projection.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
@@ -16,6 +16,11 @@ import { type Prepared, prepared } from '../../infrastructure/database/prepared.
 import { type CachedStream, StreamCache } from './stream-cache.js';
 import { keyedInstanceId } from './idempotency.js';
 import { EventAnnouncements } from '../../infrastructure/database/event-announcements.js';
+
+/** The projection's statement parts and a flow's own, as one `also`. */
+function withAlso(projection: AlsoWrite, extra: AlsoWrite | undefined): AlsoWrite {
+  return extra ? (param, cte) => [...projection(param, cte), ...extra(param, cte)] : projection;
+}
 
 export interface LoadedInstance {
   plugin: FlowPlugin;
@@ -70,6 +75,11 @@ export class WorkflowEngine implements OnApplicationShutdown {
     await this.appender.close();
   }
 
+  /** Every flow's plugin. */
+  flows(): FlowPlugin[] {
+    return [...this.plugins.values()];
+  }
+
   hasFlow(flow: string): boolean {
     return this.plugins.has(flow);
   }
@@ -83,9 +93,10 @@ export class WorkflowEngine implements OnApplicationShutdown {
   async start(flow: string, form: unknown, actor: Principal, client: ClientInfo, requestId: string, key: string | null = null): Promise<WorkflowCommandResult> {
     const plugin = this.plugin(flow);
     const def = plugin.definition;
-    if (!actor.permissions.has(plugin.applyPermission)) {
-      await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [plugin.applyPermission] } });
-      throw new AppException(403, 403, 'workflow.notApplicant');
+    const applyPermission = applyPermissionOf(flow);
+    if (!actor.permissions.has(applyPermission)) {
+      await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [applyPermission] } });
+      throw new AppException(403, 403, def.apply.refusal ?? 'workflow.mayNotApply');
     }
     const id = key ? keyedInstanceId(actor.userId, flow, key) : randomUUID();
     const streamId = streamIdOf(flow, id);
@@ -93,7 +104,16 @@ export class WorkflowEngine implements OnApplicationShutdown {
       const first = await this.firstOutcome(flow, id, key, actor.userId);
       if (first) return first;
     }
-    const plan = await plugin.buildStart(form, actor, this.hot);
+    let plan: StartPlan;
+    try {
+      plan = await plugin.buildStart(form, actor, this.hot);
+    } catch (err) {
+      // A refusal of who the actor is (another class's student, not your child) is logged as any refusal is.
+      if (err instanceof AppException && err.status === 403) {
+        await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { reason: err.messageKey } });
+      }
+      throw err;
+    }
     const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId: actor.userId } };
     const initial = fold(def.machine, []);
     const submitted = advance(def.machine, initial, [start]);
@@ -116,7 +136,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
         expectedVersion: 0,
         shape: 'created',
         options: { announcedByCaller: true },
-        also: WorkflowProjection.created({
+        also: withAlso(WorkflowProjection.created({
           id,
           flow,
           version: events.length,
@@ -130,9 +150,12 @@ export class WorkflowEngine implements OnApplicationShutdown {
           owners,
           participants,
           attachments: plan.attachments,
-        }),
+        }), plan.also),
       });
     } catch (err) {
+      // The flow's own write refused it (a classroom already booked then): its refusal, nothing written.
+      const refusal = plan.refusals?.[String((err as { constraint?: string }).constraint ?? '')];
+      if (refusal && ['23P01', '23505'].includes(String((err as { code?: string }).code))) throw AppException.unprocessable(refusal);
       // The same key sent twice at once: the other one created the instance; this one answers its outcome.
       if (key && err instanceof ConcurrencyError) {
         const first = await this.firstOutcome(flow, id, key, actor.userId);
@@ -172,6 +195,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
       const first = await this.firstOutcome(flow, id, key, actor.userId);
       if (first) return first;
     }
+    if (input.type === 'TRANSFER') await this.checkTransferTarget(def, state.snapshot, input.toUserId);
     let event: ActorEvent & Record<string, unknown>;
     try {
       event = decide(state);
@@ -199,6 +223,8 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const meta = this.metadata(actor, client, requestId, key);
     const status = def.status(next);
     const newVersion = version + newEvents.length;
+    // Whoever the instance names now and could not read it before (a step handed over, people copied) may from now on.
+    const joined = def.participants(next.context).filter((p) => !participants.includes(p));
     try {
       await this.appender.append({
         streamId,
@@ -210,6 +236,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
         also: WorkflowProjection.transitioned(
           { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next) },
           def.stateOf(next) !== def.stateOf(snapshot),
+          joined,
         ),
       });
     } catch (err) {
@@ -222,7 +249,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
       }
       throw err;
     }
-    this.streams.put(streamId, { version: newVersion, snapshot: next, participants });
+    this.streams.put(streamId, { version: newVersion, snapshot: next, participants: joined.length > 0 ? [...participants, ...joined] : participants });
     this.announcements.appended(streamId, newVersion);
     return { id, version: newVersion, state: def.stateOf(next) };
   }
@@ -311,8 +338,59 @@ export class WorkflowEngine implements OnApplicationShutdown {
   }
 
   /** Commands this actor could send now (for buttons; the browser checks again with the same machine). */
-  can(plugin: FlowPlugin, snapshot: AnyMachineSnapshot, actorId: string): string[] {
-    return plugin.definition.commandTypes.filter((type) => plugin.definition.refusal(snapshot, plugin.definition.probe(type, actorId, snapshot)) === null);
+  /**
+   * 转办 (the kit's TRANSFER): the step is handed only to an enabled user who holds the step's role (DESIGN.md §7) —
+   * the machine checks the rest (a reviewer of the step sends it; the target is new to it and not the applicant).
+   */
+  private async checkTransferTarget(def: FlowPlugin['definition'], snapshot: AnyMachineSnapshot, toUserId: string | undefined): Promise<void> {
+    if (!toUserId) return; // the command's own data check answers 400
+    const role = def.stepRoles[def.currentStep(snapshot) ?? ''];
+    if (!role) throw AppException.unprocessable('workflow.notTransferable');
+    const rows: unknown[] = await this.hot.query(
+      `SELECT 1 FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id WHERE u.id = $1 AND r.code = $2 AND u.enabled AND r.enabled`,
+      [toUserId, role],
+    );
+    if (rows.length === 0) throw AppException.unprocessable('workflow.transferNotHolder');
+  }
+
+  /** The holders of the current step's role who could take it over (转办's choices), by name. */
+  async transferCandidates(flow: string, id: string, actor: Principal): Promise<{ id: string; name: string }[]> {
+    const loaded = await this.load(flow, id, actor);
+    const def = loaded.plugin.definition;
+    const role = def.stepRoles[def.currentStep(loaded.snapshot) ?? ''];
+    if (!role || !this.can(loaded.plugin, loaded.snapshot, actor.userId, true).includes('TRANSFER')) return [];
+    const taken = new Set([...def.assignees(loaded.snapshot), String((loaded.snapshot.context as { applicantId?: string }).applicantId ?? '')]);
+    const rows: { id: string; name: string }[] = await this.hot.query(
+      `SELECT u.id, u.name FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id
+        WHERE r.code = $1 AND u.enabled AND r.enabled ORDER BY u.account LIMIT 200`,
+      [role],
+    );
+    return rows.filter((r) => !taken.has(r.id));
+  }
+
+  /** A form field's choices from the database (`FormField.source`), for one who may start the flow. */
+  async formOptions(flow: string, field: string, actor: Principal): Promise<{ value: string; label: string }[]> {
+    const plugin = this.plugin(flow);
+    if (!actor.permissions.has(applyPermissionOf(flow))) throw new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
+    const declared = plugin.definition.form.fields.some((f) => f.name === field && f.source);
+    return declared && plugin.options ? plugin.options(field, actor, this.hot) : [];
+  }
+
+  /** People one who may copy the instance can choose (抄送), by a part of their name or account. */
+  async ccCandidates(flow: string, id: string, q: string, actor: Principal): Promise<{ id: string; name: string }[]> {
+    const loaded = await this.load(flow, id, actor);
+    if (q === '' || !this.can(loaded.plugin, loaded.snapshot, actor.userId, true).includes('CC')) return [];
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.hot.query(
+      `SELECT id, name || ' (' || account || ')' AS name FROM sys_user WHERE enabled AND id <> $2 AND (name ILIKE $1 OR account ILIKE $1) ORDER BY account LIMIT 20`,
+      [like, actor.userId],
+    );
+  }
+
+  /** The decisions this actor may send now (`secondary` ones — transfer, CC — apart, as `more`). */
+  can(plugin: FlowPlugin, snapshot: AnyMachineSnapshot, actorId: string, secondary = false): string[] {
+    const def = plugin.definition;
+    return def.commandTypes.filter((type) => (def.commandUi(type).secondary === true) === secondary && def.refusal(snapshot, def.probe(type, actorId, snapshot)) === null);
   }
 
   /** Automatic follow-up events (e.g. a step skipped because its reviewer is the applicant), with the snapshot after them. */

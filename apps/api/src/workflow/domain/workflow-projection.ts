@@ -46,12 +46,17 @@ export const WorkflowProjection = {
     };
   },
 
-  transitioned(p: InstanceProjection, stepChanged: boolean): AlsoWrite {
+  /** `joined`: people who may read it from now on (a step handed over, people copied); usually none. */
+  transitioned(p: InstanceProjection, stepChanged: boolean, joined: readonly string[] = []): AlsoWrite {
     return (param, cte) => {
       const id = param(p.id, 'uuid');
+      // First appearance keeps its place (DISTINCT would reorder): the rebuild folds the same order from the events.
+      const participants = joined.length > 0
+        ? `participants = ARRAY(SELECT x FROM unnest(participants || ${param([...joined], 'uuid[]')}) WITH ORDINALITY AS t(x, n) GROUP BY x ORDER BY min(n)), `
+        : '';
       return [
         `${cte('inst')} AS (
-          UPDATE wf_instance SET version = ${param(p.version, 'int')}, state = ${param(p.state, 'text')}, review_status = ${param(p.review, 'text')},
+          UPDATE wf_instance SET ${participants}version = ${param(p.version, 'int')}, state = ${param(p.state, 'text')}, review_status = ${param(p.review, 'text')},
                  extra_status = ${param(p.extra, 'text')}, assignees = ${param(p.assignees, 'uuid[]')}, updated_at = now()
            WHERE id = ${id} AND EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
         ...tasks(param, cte, id, p, stepChanged),

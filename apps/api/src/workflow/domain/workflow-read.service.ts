@@ -61,7 +61,11 @@ export class WorkflowReadService {
     const rows: ListRow[] = await this.db.query(`${LIST_SELECT}, 0 AS total ${LIST_FROM} WHERE i.id = $1`, [id]);
     const row = rows[0] as ListRow;
     const actorIds = [...new Set(events.map((e) => String(e.data.actorId ?? '')).filter((x) => /^[0-9a-f-]{36}$/.test(x)))];
-    const names = await this.names([...actorIds, ...def.assignees(snapshot)]);
+    const targetsOf = (data: Record<string, unknown>): string[] => [
+      ...(typeof data.toUserId === 'string' ? [data.toUserId] : []),
+      ...(Array.isArray(data.userIds) ? data.userIds.filter((x): x is string => typeof x === 'string') : []),
+    ];
+    const names = await this.names([...actorIds, ...def.assignees(snapshot), ...events.flatMap((e) => targetsOf(e.data))]);
     // One pass: each event's state is the previous snapshot advanced by it.
     let step = fold(def.machine, []);
     const history = events.map((e) => {
@@ -78,6 +82,7 @@ export class WorkflowReadService {
         state,
         ...(typeof e.data.reason === 'string' && e.type === 'SKIP_STEP' ? { reason: e.data.reason } : {}),
         ...(typeof e.data.returnedAt === 'string' ? { returnedAt: e.data.returnedAt } : {}),
+        ...(targetsOf(e.data).length > 0 ? { targets: targetsOf(e.data).map((t) => ({ id: t, name: names.get(t) ?? '' })) } : {}),
       };
     });
     const attachmentIds = Array.isArray(row.form.attachments) ? (row.form.attachments as string[]) : [];
@@ -97,14 +102,20 @@ export class WorkflowReadService {
       assignees: def.assignees(snapshot).map((a) => ({ id: a, name: names.get(a) ?? '' })),
       history,
       can: this.engine.can(plugin, snapshot, me.userId),
+      more: this.engine.can(plugin, snapshot, me.userId, true),
       attachments,
     };
   }
 
-  async list(flow: string, scope: 'mine' | 'all', current: number, size: number, status: string | undefined, me: Principal, lang: Language): Promise<Page<WorkflowListItem>> {
-    this.engine.plugin(flow);
-    const args: unknown[] = [flow];
-    const where = ['i.flow = $1'];
+  /** Instances of one flow, or of every flow (`flow` null), newest first. */
+  async list(flow: string | null, scope: 'mine' | 'all', current: number, size: number, status: string | undefined, me: Principal, lang: Language): Promise<Page<WorkflowListItem>> {
+    const args: unknown[] = [];
+    const where: string[] = [];
+    if (flow !== null) {
+      this.engine.plugin(flow);
+      args.push(flow);
+      where.push('i.flow = $1');
+    }
     if (scope === 'mine') {
       args.push(me.userId);
       where.push(`i.owners @> ARRAY[$${args.length}::uuid]`);
@@ -118,7 +129,7 @@ export class WorkflowReadService {
     }
     args.push(size, (current - 1) * size);
     const rows: ListRow[] = await this.db.query(
-      `${LIST_SELECT}, count(*) OVER () AS total ${LIST_FROM} WHERE ${where.join(' AND ')}
+      `${LIST_SELECT}, count(*) OVER () AS total ${LIST_FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY i.created_at DESC, i.id LIMIT $${args.length - 1} OFFSET $${args.length}`,
       args,
     );

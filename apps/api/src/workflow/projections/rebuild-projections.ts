@@ -62,23 +62,27 @@ export function evolveInstance(def: FlowDefinition, id: string, events: readonly
   const first = events[0];
   const last = events.at(-1);
   if (!first || !last) return null;
+  const applicant = String(first.data.actorId ?? '');
+  const reads = startReads(first.metadata.instance);
+  const kept = reads === null;
   let snapshot = fold(def.machine, []);
   let assignedAt = first.at;
+  // Who may read it grows command by command, in the order the live projection appends them (a step handed over
+  // twice keeps the one it passed through, whom the final context no longer names).
+  let participants: string[] = [];
   for (let i = 0; i < events.length; ) {
     const tx = events[i]?.transaction_id;
     const before = def.stateOf(snapshot);
     const group: EventRow[] = [];
     while (i < events.length && events[i]?.transaction_id === tx) group.push(events[i++] as EventRow);
     snapshot = advance(def.machine, snapshot, group.map((e) => ({ type: e.type, data: e.data })));
+    if (group[0] === first) participants = reads?.participants ?? old?.participants ?? [applicant, ...def.participants(snapshot.context)];
+    else if (!kept || !old) participants = [...new Set([...participants, ...def.participants(snapshot.context)])];
     if (group[0] === first || before !== def.stateOf(snapshot)) assignedAt = group[0]?.at ?? assignedAt;
   }
-  const applicant = String(first.data.actorId ?? '');
-  const reads = startReads(first.metadata.instance);
-  const fallback: StartReads = old
+  const use: StartReads = reads ?? (old
     ? { studentId: old.student_id, owners: old.owners, participants: old.participants }
-    : { studentId: typeof first.data.studentId === 'string' ? first.data.studentId : null, owners: [applicant], participants: [applicant, ...def.participants(snapshot.context)] };
-  const kept = reads === null;
-  const use = reads ?? fallback;
+    : { studentId: typeof first.data.studentId === 'string' ? first.data.studentId : null, owners: [applicant], participants });
   const status = def.status(snapshot);
   return {
     kept,
@@ -94,7 +98,7 @@ export function evolveInstance(def: FlowDefinition, id: string, events: readonly
       student_id: use.studentId,
       form: def.formView(first.data),
       owners: use.owners,
-      participants: use.participants,
+      participants: kept && old ? old.participants : participants,
       assignees: def.assignees(snapshot),
       created_at: first.at,
       updated_at: last.at,

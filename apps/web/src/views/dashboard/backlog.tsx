@@ -8,7 +8,8 @@ import { useAuthorized } from '../../components/authorized.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT } from '../../i18n/use-t.js';
 import { useRealtime } from '../../realtime/use-realtime.js';
-import { detailPath, flowLabel, leaveTypeLabel, stateLabel } from '../../workflow/labels.js';
+import { requestSummary } from '../../workflow/flow-columns.js';
+import { detailPath, stateLabel } from '../../workflow/labels.js';
 import { schoolTime } from '../../workflow/flow-model.js';
 import { StatusLabels } from '../../workflow/status-labels.js';
 
@@ -46,7 +47,7 @@ export function DashboardBacklog({ active }: { active: boolean }) {
         setBacklog({ kind: 'tasks', total: Number(page?.total) || 0, items: (page?.list ?? []).slice(0, SHOWN) });
       } else if (applicant) {
         const [unreviewed, pending] = await Promise.all(
-          (['unreviewed', 'pending'] as const).map((status) => workflowApi.list('leave', { scope: 'mine', current: 1, size: FETCHED, status }, c.signal)),
+          (['unreviewed', 'pending'] as const).map((status) => workflowApi.listAll({ scope: 'mine', current: 1, size: FETCHED, status }, c.signal)),
         );
         const items = [...(unreviewed?.list ?? []), ...(pending?.list ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
         setBacklog({ kind: 'applications', total: (Number(unreviewed?.total) || 0) + (Number(pending?.total) || 0), items: items.slice(0, SHOWN) });
@@ -87,7 +88,7 @@ export function DashboardBacklog({ active }: { active: boolean }) {
               <span className="sf-backlog-main">
                 <span className="sf-strong">{item.student?.name ?? item.applicant.name}</span>
                 <span className="sf-sub">
-                  {flowLabel(item.flow, lang)} · {leaveTypeLabel(t, item.form.type)} · {t('leave.daysValue', { days: Number(item.form.durationDays) || 0 })}
+                  {requestSummary(item.flow, item.form, lang, t)}
                 </span>
               </span>
               <span className="sf-backlog-side">

@@ -221,6 +221,8 @@ export const web: WebMessages = {
       WITHDRAW: { button: 'Withdraw', title: 'Withdraw the application' },
       CANCEL_LEAVE: { button: 'Record return', title: 'Record the actual return' },
       URGE: { button: 'Urge', title: 'Urge (remind the current reviewers; once an hour)' },
+      TRANSFER: { button: 'Transfer', title: 'Transfer (hand this step to another holder of its role)' },
+      CC: { button: 'Copy to', title: 'Copy to (they get a message and may read this application)' },
     },
     event: {
       SUBMIT: 'Submitted',
@@ -229,6 +231,8 @@ export const web: WebMessages = {
       WITHDRAW: 'Withdrawn',
       CANCEL_LEAVE: 'Return recorded',
       URGE: 'Urged',
+      TRANSFER: 'Transferred',
+      CC: 'Copied',
       SKIP_STEP: 'Passed on automatically',
     },
     skipReason: {
@@ -236,6 +240,10 @@ export const web: WebMessages = {
     },
     flows: {
       leave: 'Leave',
+      travel: 'Going out',
+      'day-reading': 'Day student',
+      'classroom-loan': 'Classroom loan',
+      'student-status-change': 'Status change',
     },
     mark: {
       done: 'Done',
@@ -245,11 +253,96 @@ export const web: WebMessages = {
       ended: 'Ended',
     },
     flowTitle: 'Approval flow',
+    detailMenu: 'Application',
+    listEmpty: 'No applications',
+    period: 'Period',
+    /** The one form of every flow without a form of its own (the flow kit). */
+    form: {
+      submit: 'Submit',
+      reset: 'Reset',
+      submitted: 'Application submitted',
+      fixErrors: 'Please correct the fields marked in red',
+      choose: 'Choose…',
+      child: 'Student',
+      childPlaceholder: 'Choose which child this is for',
+      count: '{{n}}/{{max}}',
+    },
+    /** The one detail page of every flow. */
+    detail: {
+      student: 'Student',
+      studentValue: '{{name}} ({{no}})',
+      className: 'Class',
+      applicant: 'Applicant',
+      createdAt: 'Applied at',
+      reviewers: 'Current reviewers',
+      none: 'None',
+      noId: 'No application was chosen',
+      notFound: 'The application does not exist, or you may not see it',
+      backToList: 'Back',
+    },
     historyTitle: 'History',
     historyEmpty: 'No history yet',
     comment: 'Comment: {{comment}}',
     returnedAt: 'Returned at: {{time}}',
+    targets: { TRANSFER: 'Handed to: {{names}}', CC: 'Copied to: {{names}}' },
     after: 'Then: {{state}}',
+  },
+  /**
+   * Each flow's own words, read by the kit's form and detail page: its title (also its menu's name), a hint, each
+   * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
+   */
+  flow: {
+    leave: {
+      title: 'Leave application',
+      option: { type: { personal: 'Personal leave', sick: 'Sick leave' } },
+    },
+    travel: {
+      title: 'Going-out application',
+      hint: 'Fill this in before leaving school. The head teacher and then the school office review it; leave school only once it is approved.',
+      field: {
+        destination: 'Destination',
+        start: 'Leaving at',
+        end: 'Back at',
+        transport: 'Transport',
+        reason: 'Reason',
+        attachments: 'Pictures',
+      },
+      placeholder: {
+        destination: 'Where to, at most 100 characters',
+        reason: 'Why, at most 500 characters',
+      },
+      option: {
+        transport: { walk: 'On foot', bus: 'Bus', metro: 'Metro', train: 'Train', plane: 'Plane', car: 'Picked up by family', other: 'Other' },
+      },
+    },
+    'day-reading': {
+      title: 'Day-student application',
+      hint: 'A boarder asks to live at home. The head teacher and then the school office review it; once approved the student is a day student from the first day.',
+      field: {
+        start: 'First day as a day student',
+        address: 'Home address',
+        guardianPhone: 'Guardian phone',
+        reason: 'Reason',
+      },
+      placeholder: {
+        address: 'Where the student will live, at most 100 characters',
+        guardianPhone: 'A mobile, or a landline with its area code',
+        reason: 'Why, at most 500 characters',
+      },
+    },
+    'classroom-loan': {
+      title: 'Classroom loan',
+      hint: 'Only lendable, enabled classrooms; a time that overlaps a pending or approved loan cannot be asked for. The school office decides.',
+      field: { classroomId: 'Classroom', start: 'From', end: 'To', purpose: 'Purpose', remark: 'Remark' },
+      placeholder: { purpose: 'e.g. a club meeting, at most 100 characters', remark: 'Optional, at most 200 characters' },
+    },
+    'student-status-change': {
+      title: 'Student status change',
+      hint: "A head teacher for their own class's students, the office for any. The head teacher, the office and the principal review it in turn; once approved the student's status (and class, for a transfer in or a return) changes.",
+      field: { studentId: 'Student', kind: 'Change', effectiveDate: 'Effective from', toClassId: 'Into class', reason: 'Reason', attachments: 'Pictures' },
+      placeholder: { reason: 'Why, at most 500 characters' },
+      option: { kind: { transferIn: 'Transfer in', transferOut: 'Transfer out', suspension: 'Suspension', return: 'Return' } },
+    },
   },
   leave: {
     formTitle: 'Apply for leave',
@@ -290,7 +383,7 @@ export const web: WebMessages = {
     attachments: 'Pictures',
     noAttachments: 'None',
     mineTitle: 'My applications',
-    allTitle: 'Leave records',
+    allTitle: 'Application records',
     listEmpty: 'No leave applications',
     filterAll: 'All statuses',
     detailTitle: 'Leave application',
@@ -316,6 +409,10 @@ export const web: WebMessages = {
     done: 'Done',
     conflict: 'Someone else acted on this application first; it has been refreshed',
     noActions: 'Nothing for you to do on this application now',
+    transferTo: 'Hand to',
+    transferPlaceholder: 'Choose a reviewer with the same role',
+    noCandidates: 'Nobody else holds this role',
+    ccUsers: 'Copy to',
   },
   tasks: {
     title: 'Review queue',

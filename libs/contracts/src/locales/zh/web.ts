@@ -220,6 +220,8 @@ export const web = {
       WITHDRAW: { button: '撤回申请', title: '撤回申请' },
       CANCEL_LEAVE: { button: '销假', title: '销假（记录实际返校时间）' },
       URGE: { button: '催办', title: '催办（提醒当前审批人尽快处理，每小时一次）' },
+      TRANSFER: { button: '转办', title: '转办（交给同一角色的另一位审批人）' },
+      CC: { button: '抄送', title: '抄送（被抄送人会收到消息并可查看此申请）' },
     },
     event: {
       SUBMIT: '提交申请',
@@ -228,6 +230,8 @@ export const web = {
       WITHDRAW: '撤回申请',
       CANCEL_LEAVE: '销假',
       URGE: '催办',
+      TRANSFER: '转办',
+      CC: '抄送',
       SKIP_STEP: '自动转交',
     },
     skipReason: {
@@ -235,6 +239,10 @@ export const web = {
     },
     flows: {
       leave: '请假',
+      travel: '外出',
+      'day-reading': '走读',
+      'classroom-loan': '教室借用',
+      'student-status-change': '学籍异动',
     },
     mark: {
       done: '已完成',
@@ -244,11 +252,96 @@ export const web = {
       ended: '已结束',
     },
     flowTitle: '审批流程',
+    detailMenu: '申请详情',
+    listEmpty: '暂无申请',
+    period: '起止时间',
+    /** The one form of every flow without a form of its own (the flow kit). */
+    form: {
+      submit: '提交',
+      reset: '重置',
+      submitted: '申请已提交',
+      fixErrors: '请修改标红的项目',
+      choose: '请选择',
+      child: '学生',
+      childPlaceholder: '请选择为哪个孩子申请',
+      count: '{{n}}/{{max}}',
+    },
+    /** The one detail page of every flow. */
+    detail: {
+      student: '学生',
+      studentValue: '{{name}}（{{no}}）',
+      className: '班级',
+      applicant: '申请人',
+      createdAt: '申请时间',
+      reviewers: '当前审批人',
+      none: '无',
+      noId: '未选择申请',
+      notFound: '申请不存在，或您无权查看',
+      backToList: '返回',
+    },
     historyTitle: '审批记录',
     historyEmpty: '暂无审批记录',
     comment: '意见：{{comment}}',
     returnedAt: '实际返校时间：{{time}}',
+    targets: { TRANSFER: '转交给：{{names}}', CC: '抄送给：{{names}}' },
     after: '处理后：{{state}}',
+  },
+  /**
+   * Each flow's own words, read by the kit's form and detail page: its title (also its menu's name), a hint, each
+   * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
+   */
+  flow: {
+    leave: {
+      title: '请假申请',
+      option: { type: { personal: '事假', sick: '病假' } },
+    },
+    travel: {
+      title: '外出申请',
+      hint: '离校外出前请如实填写。先由班主任审批，再由教务处审批；通过后方可离校。',
+      field: {
+        destination: '目的地',
+        start: '外出时间',
+        end: '返校时间',
+        transport: '交通方式',
+        reason: '外出事由',
+        attachments: '附件图片',
+      },
+      placeholder: {
+        destination: '去哪里，至多100个字符',
+        reason: '为什么外出，至多500个字符',
+      },
+      option: {
+        transport: { walk: '步行', bus: '公交', metro: '地铁', train: '火车', plane: '飞机', car: '家长接送', other: '其他' },
+      },
+    },
+    'day-reading': {
+      title: '走读申请',
+      hint: '住校生申请改为走读。先由班主任审批，再由教务处审批；通过后自开始日期起为走读生。',
+      field: {
+        start: '走读开始日期',
+        address: '家庭住址',
+        guardianPhone: '监护人电话',
+        reason: '申请理由',
+      },
+      placeholder: {
+        address: '走读期间的住址，至多100个字符',
+        guardianPhone: '手机号，或带区号的座机',
+        reason: '为什么申请走读，至多500个字符',
+      },
+    },
+    'classroom-loan': {
+      title: '教室借用',
+      hint: '只能借用可借用且已启用的教室；与待审核或已通过的借用时间重叠时不能提交。由教务处审批。',
+      field: { classroomId: '教室', start: '开始时间', end: '结束时间', purpose: '借用用途', remark: '备注' },
+      placeholder: { purpose: '例如：社团活动、兴趣小组，至多100个字符', remark: '选填，至多200个字符' },
+    },
+    'student-status-change': {
+      title: '学籍异动',
+      hint: '班主任为本班学生、教务处为任一学生办理。依次由班主任、教务处、校长审批；通过后学生的学籍状态（转入、复学时还有班级）随之变更。',
+      field: { studentId: '学生', kind: '异动类型', effectiveDate: '生效日期', toClassId: '转入班级', reason: '异动原因', attachments: '附件图片' },
+      placeholder: { reason: '异动的原因，至多500个字符' },
+      option: { kind: { transferIn: '转入', transferOut: '转出', suspension: '休学', return: '复学' } },
+    },
   },
   leave: {
     formTitle: '请假申请',
@@ -289,7 +382,7 @@ export const web = {
     attachments: '附件图片',
     noAttachments: '无',
     mineTitle: '我的申请',
-    allTitle: '请假记录',
+    allTitle: '申请记录',
     listEmpty: '暂无请假申请',
     filterAll: '全部状态',
     detailTitle: '请假申请详情',
@@ -315,6 +408,10 @@ export const web = {
     done: '操作成功',
     conflict: '其他人已先一步处理了该申请，已为您刷新',
     noActions: '您当前无需处理这份申请',
+    transferTo: '转交给',
+    transferPlaceholder: '请选择同一角色的审批人',
+    noCandidates: '没有可转交的审批人',
+    ccUsers: '抄送给',
   },
   tasks: {
     title: '审批待办',

@@ -11,7 +11,8 @@ import { useRealtime } from '../../../realtime/use-realtime.js';
 import type { ViewProps } from '../../../router/view-registry.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
-import { detailPath, flowLabel, leaveTypeLabel, stateLabel } from '../../../workflow/labels.js';
+import { FlowKindSelect, RequestCells } from '../../../workflow/flow-columns.js';
+import { detailPath, stateLabel } from '../../../workflow/labels.js';
 import { type CommandInput, schoolTime } from '../../../workflow/flow-model.js';
 import { FLOWS } from '@schoolflow/workflows';
 
@@ -162,24 +163,15 @@ export default function TasksView({ active }: ViewProps) {
             <span className="sf-card-sub">{t('tasks.hint')}</span>
           </h3>
           <div className="sf-card-tools">
-            <select
-              className="ui dropdown sf-flow-filter"
+            <FlowKindSelect
               value={flow}
-              aria-label={t('tasks.flow')}
-              data-testid="task-flow-filter"
-              onChange={(e) => {
-                setFlow(e.target.value);
+              testId="task-flow-filter"
+              onChange={(f) => {
+                setFlow(f);
                 setSelected(new Set());
                 setCurrent(1); // a page beyond the filtered total would show nothing
               }}
-            >
-              <option value="">{t('tasks.allFlows')}</option>
-              {Object.keys(FLOWS).map((f) => (
-                <option key={f} value={f}>
-                  {flowLabel(f, lang)}
-                </option>
-              ))}
-            </select>
+            />
             {chosen.length > 0 && !sameState ? (
               <span className="sf-batch-hint warn" data-testid="task-batch-hint">
                 <Icon name="info circle" />
@@ -212,7 +204,7 @@ export default function TasksView({ active }: ViewProps) {
                 <Table.HeaderCell>{t('leave.student')}</Table.HeaderCell>
                 <Table.HeaderCell>{t('leave.className')}</Table.HeaderCell>
                 <Table.HeaderCell>{t('tasks.flow')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('leave.period')}</Table.HeaderCell>
+                <Table.HeaderCell>{t('workflow.period')}</Table.HeaderCell>
                 <Table.HeaderCell collapsing>{t('leave.days')}</Table.HeaderCell>
                 <Table.HeaderCell collapsing>{t('tasks.waitingSince')}</Table.HeaderCell>
                 <Table.HeaderCell collapsing>{t('tasks.state')}</Table.HeaderCell>
@@ -253,12 +245,7 @@ export default function TasksView({ active }: ViewProps) {
                       <div className="sf-sub">{row.student?.studentNo ?? ''}</div>
                     </Table.Cell>
                     <Table.Cell>{row.student?.className ?? ''}</Table.Cell>
-                    <Table.Cell singleLine>
-                      {flowLabel(row.flow, lang)}
-                      {row.flow === 'leave' ? <span className="sf-sub"> · {leaveTypeLabel(t, row.form.type)}</span> : null}
-                    </Table.Cell>
-                    <Table.Cell className="sf-cell-period">{t('leave.periodValue', { start: schoolTime(row.form.start), end: schoolTime(row.form.end) })}</Table.Cell>
-                    <Table.Cell singleLine>{t('leave.daysValue', { days: Number(row.form.durationDays) || 0 })}</Table.Cell>
+                    <RequestCells flow={row.flow} form={row.form} />
                     <Table.Cell singleLine>{schoolTime(row.assignedAt)}</Table.Cell>
                     <Table.Cell singleLine>
                       <span className="sf-state-chip">{stateLabel(row.state, lang)}</span>

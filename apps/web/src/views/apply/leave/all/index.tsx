@@ -1,9 +1,9 @@
 import { useT } from '../../../../i18n/use-t.js';
 import type { ViewProps } from '../../../../router/view-registry.js';
-import { LeaveList } from '../leave-list.js';
+import { FlowList } from '../../../../workflow/flow-list.js';
 
-/** 请假记录 (apply/leave/all): every leave I review (everything, for the office, the principal and administrators). */
-export default function LeaveAllView({ active }: ViewProps) {
+/** 申请记录 (apply/leave/all, the seeded menu's address): the applications of every flow I review, or all with view-all. */
+export default function ApplicationRecordsView({ active }: ViewProps) {
   const { t } = useT();
-  return <LeaveList scope="all" active={active} title={t('leave.allTitle')} />;
+  return <FlowList scope="all" active={active} title={t('leave.allTitle')} />;
 }

@@ -1,9 +1,9 @@
 import { useT } from '../../../../i18n/use-t.js';
 import type { ViewProps } from '../../../../router/view-registry.js';
-import { LeaveList } from '../leave-list.js';
+import { FlowList } from '../../../../workflow/flow-list.js';
 
-/** 我的申请 (apply/leave/mine): what I applied for, or what is about me or my child. */
-export default function LeaveMineView({ active }: ViewProps) {
+/** 我的申请 (apply/leave/mine, the seeded menu's address): every application of every flow that is mine or my child's. */
+export default function MyApplicationsView({ active }: ViewProps) {
   const { t } = useT();
-  return <LeaveList scope="mine" active={active} title={t('leave.mineTitle')} />;
+  return <FlowList scope="mine" active={active} title={t('leave.mineTitle')} />;
 }

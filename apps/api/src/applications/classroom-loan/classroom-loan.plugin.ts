@@ -1,0 +1,86 @@
+import type { FlowDefinition } from '@schoolflow/workflows';
+import { classroomLoanFlow } from '@schoolflow/workflows/classroom-loan/classroom-loan.flow.js';
+import { classroomLoanFormSchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.form.js';
+import type { ClassroomLoanSubmitted } from '@schoolflow/workflows/classroom-loan/classroom-loan.machine.js';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { reviewMessages } from '../shared/review-messages.js';
+import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
+
+const definition = classroomLoanFlow as unknown as FlowDefinition;
+
+interface StartRead {
+  room: { id: string; name: string; lendable: boolean; enabled: boolean } | null;
+  office: string[];
+  admin: string[];
+}
+
+// The classroom and the office's reviewers (administrators stand in), in one round trip.
+const START_SQL = `SELECT (SELECT json_build_object('id', c.id, 'name', c.name, 'lendable', c.lendable, 'enabled', c.enabled) FROM classroom c WHERE c.id = $1) AS room,
+       ${roleHoldersSql(['office', 'admin'])}`;
+
+/**
+ * 教室借用 on the engine: only a lendable, enabled classroom; its time booked in the start's own statement — the
+ * database's exclusion constraint refuses an overlap with a pending or passed loan, even two sent at once; the
+ * office decides; a loan that ends rejected or withdrawn frees its time, a passed one keeps it.
+ */
+export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
+  definition,
+
+  async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
+    const form = validate(classroomLoanFormSchema, body);
+    const { start, end } = schoolPeriod(form.start, form.end, config.timeZone);
+    const [row] = (await db.query(START_SQL, [form.classroomId])) as StartRead[];
+    const room = row?.room;
+    if (!room || !room.enabled || !room.lendable) throw AppException.unprocessable('workflow.classroomNotLendable');
+    const office = withStandIns(row.office, row.admin, actor.userId);
+    const startIso = new Date(start).toISOString();
+    const endIso = new Date(end).toISOString();
+    const data: Omit<ClassroomLoanSubmitted, 'type' | 'actorId'> = {
+      studentId: '',
+      studentUserId: null,
+      classroomId: room.id,
+      classroomName: room.name,
+      start: startIso,
+      end: endIso,
+      purpose: form.purpose,
+      remark: form.remark ? form.remark : null,
+      route: { office },
+    };
+    return {
+      data,
+      studentId: null, // the subject is the classroom
+      owners: [actor.userId],
+      reviewers: office,
+      attachments: [],
+      // the booking, with the instance (its id from the projection's own row)
+      also: (param, cte) => [
+        `${cte('booking')} AS (
+          INSERT INTO classroom_booking (instance_id, classroom_id, period)
+          SELECT id, ${param(room.id, 'uuid')}, tstzrange(${param(startIso, 'timestamptz')}, ${param(endIso, 'timestamptz')}, '[)') FROM ${cte('inst')})`,
+      ],
+      refusals: { classroom_booking_no_overlap: 'workflow.classroomTaken' },
+    };
+  },
+
+  messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
+
+  /** Ended without passing: the time is free again. Passed: the booking stands. */
+  async effects({ instanceId, after }: EffectInput, db): Promise<void> {
+    const review = definition.status(after as never).review;
+    if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM classroom_booking WHERE instance_id = $1`, [instanceId]);
+    else if (review === 'passed') await db.query(`UPDATE classroom_booking SET status = 'passed' WHERE instance_id = $1`, [instanceId]);
+  },
+
+  /** The classrooms one may ask for: lendable and enabled. */
+  async options(field: string, _actor: Principal, db: Prepared) {
+    if (field !== 'classroomId') return [];
+    return (await db.query(`SELECT c.id AS value, c.name || ' · ' || b.name AS label FROM classroom c JOIN building b ON b.id = c.building_id WHERE c.lendable AND c.enabled ORDER BY b.name, c.sort, c.code`, [])) as {
+      value: string;
+      label: string;
+    }[];
+  },
+});

@@ -1,0 +1,49 @@
+import { formatSchoolTime } from '@schoolflow/contracts';
+import type { FlowDefinition } from '@schoolflow/workflows';
+import { dayReadingFlow } from '@schoolflow/workflows/day-reading/day-reading.flow.js';
+import { dayReadingFormSchema } from '@schoolflow/workflows/day-reading/day-reading.form.js';
+import type { DayReadingSubmitted } from '@schoolflow/workflows/day-reading/day-reading.machine.js';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { reviewMessages } from '../shared/review-messages.js';
+import { headTeacherThenOffice } from '../shared/student-applicant.js';
+
+const definition = dayReadingFlow as unknown as FlowDefinition;
+
+/**
+ * 走读申请 on the engine: the student (or a parent's child), from a day not yet past, the route head teacher → office;
+ * when it passes, the student is a day student from that day (an effect of the committed approval).
+ */
+export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
+  definition,
+
+  async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
+    const form = validate(dayReadingFormSchema, body);
+    const today = formatSchoolTime(Date.now(), config.timeZone).slice(0, 10);
+    if (Number.isNaN(Date.parse(`${form.start}T00:00:00Z`))) throw AppException.badRequest('validation.dateInvalid');
+    if (form.start < today) throw AppException.badRequest('validation.dayReadingStartPast');
+    const { student, route, owners, reviewers } = await headTeacherThenOffice(db, actor, form.studentId);
+    const data: Omit<DayReadingSubmitted, 'type' | 'actorId'> = {
+      studentId: student.id,
+      studentUserId: student.user_id,
+      start: form.start,
+      address: form.address,
+      guardianPhone: form.guardianPhone,
+      reason: form.reason,
+      route,
+    };
+    return { data, studentId: student.id, owners, reviewers, attachments: [] };
+  },
+
+  messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
+
+  /** Passed: a day student from the day asked for (the record keeps it; a later change is another request). */
+  async effects({ before, after }: EffectInput, db): Promise<void> {
+    if (!passedBy(definition, { before, after })) return;
+    const ctx = after.context as { studentId: string; form: { start?: unknown } };
+    await db.query(`UPDATE student SET boarding = 'day', boarding_from = $2::date WHERE id = $1`, [ctx.studentId, String(ctx.form.start)]);
+  },
+});

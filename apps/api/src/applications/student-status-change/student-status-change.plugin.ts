@@ -1,0 +1,106 @@
+import { RoleCode } from '@schoolflow/contracts';
+import type { FlowDefinition } from '@schoolflow/workflows';
+import { statusChangeFlow } from '@schoolflow/workflows/student-status-change/student-status-change.flow.js';
+import { type StatusChangeKind, statusChangeFormSchema } from '@schoolflow/workflows/student-status-change/student-status-change.form.js';
+import type { StatusChangeContext, StatusChangeSubmitted } from '@schoolflow/workflows/student-status-change/student-status-change.machine.js';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { reviewMessages } from '../shared/review-messages.js';
+import { checkPictures, filesSql, ownersOf, roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
+
+const definition = statusChangeFlow as unknown as FlowDefinition;
+
+/** What each kind needs the student's status to be now, and what it makes it. */
+const CHANGE: Record<StatusChangeKind, { from: string; to: string }> = {
+  transferOut: { from: 'enrolled', to: 'transferred_out' },
+  suspension: { from: 'enrolled', to: 'suspended' },
+  return: { from: 'suspended', to: 'enrolled' },
+  transferIn: { from: 'transferred_out', to: 'enrolled' },
+};
+
+interface StartRead {
+  student: { id: string; user_id: string | null; name: string; status: string; head_teacher_id: string | null; guardians: string[] } | null;
+  to_class: { id: string; name: string } | null;
+  office: string[];
+  principal: string[];
+  admin: string[];
+  files: { res_id: string; owner_id: string; mime: string; size: number; removed: boolean }[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const START_SQL = `SELECT
+  (SELECT json_build_object('id', s.id, 'user_id', s.user_id, 'name', s.name, 'status', s.status, 'head_teacher_id', c.head_teacher_id,
+            'guardians', coalesce((SELECT array_agg(g.user_id) FROM guardian g WHERE g.student_id = s.id), '{}'))
+     FROM student s JOIN admin_class c ON c.id = s.class_id WHERE s.id = $1::uuid OR s.student_no = $2) AS student,
+  (SELECT json_build_object('id', id, 'name', name) FROM admin_class WHERE id = $3::uuid) AS to_class,
+  ${roleHoldersSql(['office', 'principal', 'admin'])},
+  ${filesSql('$4')}`;
+
+/**
+ * 学籍异动 on the engine: a head teacher for a student of their own class, the office for any; the student's status
+ * must allow the change; the route head teacher → office → principal; when it passes, the student's status and
+ * class change and the change is kept in the student's history.
+ */
+export const createPlugin = (): FlowPlugin => ({
+  definition,
+
+  async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
+    const form = validate(statusChangeFormSchema, body);
+    const attachments = [...new Set(form.attachments ?? [])];
+    const [row] = (await db.query(START_SQL, [UUID.test(form.studentId) ? form.studentId : null, form.studentId, form.toClassId ?? null, attachments])) as StartRead[];
+    const student = row?.student;
+    if (!row || !student) throw AppException.unprocessable('workflow.studentNotFound');
+    const mayAct = actor.roles.includes(RoleCode.office) || student.head_teacher_id === actor.userId;
+    if (!mayAct) throw new AppException(403, 403, 'workflow.notYourStudent');
+    if (student.status !== CHANGE[form.kind].from) throw AppException.unprocessable('workflow.statusChangeNotFrom');
+    if (form.toClassId && !row.to_class) throw AppException.badRequest('validation.toClassRequired');
+    checkPictures(attachments, actor, row.files);
+    if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
+    const principal = withStandIns(row.principal, row.admin, actor.userId);
+    const data: Omit<StatusChangeSubmitted, 'type' | 'actorId'> & { studentName: string } = {
+      studentId: student.id,
+      studentUserId: student.user_id,
+      studentName: student.name,
+      kind: form.kind,
+      effectiveDate: form.effectiveDate,
+      reason: form.reason,
+      toClassId: row.to_class?.id ?? null,
+      toClassName: row.to_class?.name ?? null,
+      attachments,
+      route: { headTeacher: [student.head_teacher_id], office: row.office, principal },
+    };
+    return { data, studentId: student.id, owners: ownersOf(actor, student), reviewers: [student.head_teacher_id, ...row.office, ...principal], attachments };
+  },
+
+  messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
+
+  /** Passed: the status (and class) change, and the change joins the student's history — once. */
+  async effects({ instanceId, event, before, after }: EffectInput, db): Promise<void> {
+    if (!passedBy(definition, { before, after })) return;
+    const ctx = after.context as StatusChangeContext;
+    const kind = ctx.form.kind as StatusChangeKind;
+    const toClass = typeof ctx.form.toClassId === 'string' ? ctx.form.toClassId : null;
+    await db.query(
+      `WITH old AS (SELECT id, status, class_id FROM student WHERE id = $1 FOR UPDATE),
+            changed AS (UPDATE student s SET status = $2, class_id = coalesce($3::uuid, s.class_id) FROM old WHERE s.id = old.id RETURNING s.id, s.class_id)
+       INSERT INTO student_status_change (student_id, instance_id, kind, effective_date, from_status, to_status, from_class_id, to_class_id, position)
+       SELECT old.id, $4, $5, $6::date, old.status, $2, old.class_id, changed.class_id, $7::bigint FROM old JOIN changed ON changed.id = old.id`,
+      [ctx.studentId, CHANGE[kind].to, toClass, instanceId, kind, String(ctx.form.effectiveDate), event.position],
+    );
+  },
+
+  /** Whom the actor may change (a head teacher: their class; the office: everyone), and the classes to move into. */
+  async options(field: string, actor: Principal, db: Prepared) {
+    if (field === 'toClassId') return (await db.query(`SELECT id AS value, name AS label FROM admin_class ORDER BY sort, name`, [])) as { value: string; label: string }[];
+    if (field !== 'studentId') return [];
+    const all = actor.roles.includes(RoleCode.office);
+    return (await db.query(
+      `SELECT s.id AS value, s.name || ' · ' || c.name || ' · ' || s.student_no AS label FROM student s JOIN admin_class c ON c.id = s.class_id
+        WHERE $1 OR c.head_teacher_id = $2 ORDER BY c.sort, s.student_no LIMIT 2000`,
+      [all, actor.userId],
+    )) as { value: string; label: string }[];
+  },
+});

@@ -1,0 +1,59 @@
+import { flowPage, flowSlug, resources, RoleCode } from '@schoolflow/contracts';
+import { applyPermissionOf, FLOWS } from '@schoolflow/workflows';
+import type { DataSource, EntityManager } from 'typeorm';
+import { logger } from '../../infrastructure/logging/logger.js';
+
+type FlowLabels = { title?: string };
+const MY_APPLICATIONS = '/apply/leave/mine';
+const titleOf = (lang: 'zh' | 'en', flow: string): string =>
+  ((resources[lang].web as unknown as { flow?: Record<string, FlowLabels> }).flow?.[flow]?.title ?? flow);
+
+/**
+ * A flow met for the first time (docs/adr/0019): the roles its declaration names may start it — they get
+ * `workflow:{flow}:apply` and its form under 业务申请 in their menus — and every role may open its detail page (the
+ * API decides what each may see). Administrators get both. Done once per flow, under a lock, so two instances
+ * starting together register it once and an administrator's later changes to the grants stand.
+ */
+export async function registerFlows(db: DataSource): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(727002)`);
+    const known = new Set(((await tx.query(`SELECT flow FROM wf_flow_registration`)) as { flow: string }[]).map((r) => r.flow));
+    for (const def of Object.values(FLOWS)) {
+      if (known.has(def.flow)) continue;
+      await register(tx, def.flow, def.apply.roles, def.apply.icon, def.apply.sort);
+      await tx.query(`INSERT INTO wf_flow_registration (flow) VALUES ($1)`, [def.flow]);
+      logger.info({ flow: def.flow }, 'flow registered');
+    }
+  });
+}
+
+async function register(tx: EntityManager, flow: string, starters: readonly string[], icon: string, sort: number): Promise<void> {
+  const roles = (await tx.query(`SELECT id, code FROM sys_role`)) as { id: string; code: string }[];
+  const starterIds = roles.filter((r) => starters.includes(r.code) || r.code === RoleCode.admin).map((r) => r.id);
+  const permission = applyPermissionOf(flow);
+  for (const id of starterIds) await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, permission]);
+
+  // Menus only where the school has the 业务申请 menu (a school set up without the demo may have none yet).
+  const [parent] = (await tx.query(`SELECT id FROM sys_menu WHERE url = '/apply' AND parent_id IS NULL ORDER BY created_at LIMIT 1`)) as { id: string }[];
+  if (!parent) return;
+  const grant = async (menuId: string, roleIds: readonly string[]) => {
+    for (const id of roleIds) await tx.query(`INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, menuId]);
+  };
+  await grant(parent.id, starterIds);
+  // and 我的申请 — the one list of every flow (its seeded address is leave's, from before there were others; its
+  // permission is its own since 1732000018000, so granting it grants nothing of leave)
+  const [mine] = (await tx.query(`SELECT id FROM sys_menu WHERE url = $1`, [MY_APPLICATIONS])) as { id: string }[];
+  if (mine) await grant(mine.id, starterIds);
+  const menu = async (url: string, name: string, nameEn: string, perm: string, menuIcon: string, menuSort: number, remark: object, roleIds: readonly string[]) => {
+    const [existing] = (await tx.query(`SELECT id FROM sys_menu WHERE url = $1`, [url])) as { id: string }[];
+    if (existing) return; // made by the seed or by hand: left as it is
+    const [row] = (await tx.query(
+      `INSERT INTO sys_menu (parent_id, name, name_en, url, permission, icon, sort, remark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [parent.id, name, nameEn, url, perm, menuIcon, menuSort, JSON.stringify(remark)],
+    )) as { id: string }[];
+    if (row) await grant(row.id, roleIds);
+  };
+  await menu(flowPage(flow, 'new'), titleOf('zh', flow), titleOf('en', flow), permission, icon, 10 + sort, {}, starterIds);
+  const detail = resources.zh.web.workflow;
+  await menu(flowPage(flow, 'detail'), detail.detailMenu, resources.en.web.workflow.detailMenu, `menu:${flowSlug(flow)}_detail`, 'file alternate', 90, { hidden: true, noCache: true }, roles.map((r) => r.id));
+}

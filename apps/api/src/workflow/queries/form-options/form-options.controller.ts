@@ -1,0 +1,20 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Envelope } from '@schoolflow/contracts';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { FlowParam } from '../../domain/flow-param.js';
+import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
+
+@ApiTags('workflows')
+@Controller('api/workflows')
+export class FormOptionsController {
+  constructor(private readonly engine: WorkflowEngine) {}
+
+  @FlowParam()
+  @Get(':flow/options/:field')
+  @ApiOperation({ summary: 'The choices of a form field the server gives (a lendable classroom, …), for one who may start the flow' })
+  async options(@Param('flow') flow: string, @Param('field') field: string, @CurrentUser() me: Principal): Promise<Envelope<{ value: string; label: string }[]>> {
+    return ok(await this.engine.formOptions(flow, field, me));
+  }
+}

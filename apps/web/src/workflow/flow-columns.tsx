@@ -1,0 +1,60 @@
+import type { Language } from '@schoolflow/contracts';
+import { FLOWS, flowOf } from '@schoolflow/workflows';
+import { Table } from 'semantic-ui-react';
+import { useT } from '../i18n/use-t.js';
+import { optionLabel } from './declared-fields.js';
+import { schoolTime } from './flow-model.js';
+import { flowLabel } from './labels.js';
+
+/** A request's kind within its flow (leave: personal or sick): its form's first choice, as the flow labels it. */
+export function kindLabel(flow: string, form: Record<string, unknown>, lang: Language): string | null {
+  const fields = flowOf(flow)?.form.fields ?? [];
+  // a choice of the flow's own (leave's type, a status change's kind) before one the server gives (a classroom)
+  const field = fields.find((f) => f.kind === 'select' && !f.source) ?? fields.find((f) => f.kind === 'select');
+  const value = field ? form[field.name] : undefined;
+  if (!field || typeof value !== 'string') return null;
+  return field.source ? value : optionLabel(flow, field.name, value, lang);
+}
+
+function kindOf(flow: string, form: Record<string, unknown>, lang: Language) {
+  const kind = kindLabel(flow, form, lang);
+  return kind ? <span className="sf-sub"> · {kind}</span> : null;
+}
+
+/** One line saying what a request is: its flow, its kind, its days — each when it has one. */
+export function requestSummary(flow: string, form: Record<string, unknown>, lang: Language, t: ReturnType<typeof useT>['t']): string {
+  const days = typeof form.durationDays === 'number' ? t('leave.daysValue', { days: form.durationDays }) : null;
+  return [flowLabel(flow, lang), kindLabel(flow, form, lang), days].filter((p): p is string => p !== null).join(' · ');
+}
+
+/** The cells every list of requests shows alike: the flow and its kind, the period (when it has one), the days. */
+export function RequestCells({ flow, form }: { flow: string; form: Record<string, unknown> }) {
+  const { t, lang } = useT();
+  return (
+    <>
+      <Table.Cell singleLine>
+        {flowLabel(flow, lang)}
+        {kindOf(flow, form, lang)}
+      </Table.Cell>
+      <Table.Cell className="sf-cell-period">
+        {typeof form.start === 'string' && typeof form.end === 'string' ? t('leave.periodValue', { start: schoolTime(form.start), end: schoolTime(form.end) }) : '—'}
+      </Table.Cell>
+      <Table.Cell singleLine>{typeof form.durationDays === 'number' ? t('leave.daysValue', { days: form.durationDays }) : '—'}</Table.Cell>
+    </>
+  );
+}
+
+/** Every flow of the registry to choose from, or all (`''`). */
+export function FlowKindSelect({ value, onChange, testId }: { value: string; onChange: (flow: string) => void; testId: string }) {
+  const { t, lang } = useT();
+  return (
+    <select className="ui dropdown sf-flow-filter" value={value} aria-label={t('tasks.flow')} data-testid={testId} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{t('tasks.allFlows')}</option>
+      {Object.keys(FLOWS).map((f) => (
+        <option key={f} value={f}>
+          {flowLabel(f, lang)}
+        </option>
+      ))}
+    </select>
+  );
+}

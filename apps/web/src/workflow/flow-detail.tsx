@@ -1,0 +1,262 @@
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Icon, Segment } from 'semantic-ui-react';
+import { ErrorCode, type WorkflowInstanceView } from '@schoolflow/contracts';
+import type { FlowDefinition } from '@schoolflow/workflows';
+import { ApiError, errorMessage, isCancelled, reportError } from '../api/http.js';
+import { newActionKey, workflowApi } from '../api/workflow-api.js';
+import { EmptyState } from '../components/empty-state.js';
+import { PageLoader } from '../components/page-loader.js';
+import type { Language } from '@schoolflow/contracts';
+import { useT } from '../i18n/use-t.js';
+import { useRealtime } from '../realtime/use-realtime.js';
+import { toast } from '../util/toast.js';
+import { ActionModal } from './action-modal.js';
+import { FlowDiagram } from './flow-diagram.js';
+import { type CommandInput, refusalOf, schoolTime } from './flow-model.js';
+import { HistoryTimeline } from './history-timeline.js';
+import { commandLabel, commandTestId, labelByKey, stateLabel } from './labels.js';
+import { StatusLabels } from './status-labels.js';
+import { useFlowInstance } from './use-flow-instance.js';
+
+/** What a flow shows of its form on the detail page (the kit's `DeclaredFields`, or a flow's own). */
+export type FieldsSection = (props: { view: WorkflowInstanceView; lang: Language }) => ReactNode;
+
+interface Props {
+  def: FlowDefinition;
+  active: boolean;
+  Fields: FieldsSection;
+}
+
+type Loaded = { kind: 'none' } | { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; view: WorkflowInstanceView };
+
+/**
+ * 申请详情 of every flow (apply/{flow}/detail?id=): the application, its flow drawn from the machine, its history and
+ * what I may do now — offered by the flow's machine restored from the server's snapshot — kept live by the pushes.
+ * Test ids start with the flow's name (`leave-detail`, `travel-detail`).
+ */
+export function FlowDetail({ def, active, Fields }: Props) {
+  const flow = def.flow;
+  const { t, lang } = useT();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'none' });
+  const [command, setCommand] = useState<string | null>(null);
+  // One key per opened action: its resends (double click, retry) are answered once; a new opening is a new action.
+  const actionKey = useMemo(() => (command ? newActionKey() : ''), [command]);
+  const ctrl = useRef<AbortController | null>(null);
+  const shownVersion = useRef(0);
+  /** True while my own command is on its way: its push must not read as someone else's action. */
+  const sending = useRef(false);
+
+  const load = useCallback(
+    async (quiet = false) => {
+      ctrl.current?.abort();
+      if (!id) {
+        setLoaded({ kind: 'none' });
+        return;
+      }
+      const c = new AbortController();
+      ctrl.current = c;
+      if (!quiet) setLoaded({ kind: 'loading' });
+      try {
+        const view = await workflowApi.one(flow, id, c.signal);
+        shownVersion.current = view.version;
+        setLoaded({ kind: 'ready', view });
+      } catch (err) {
+        if (isCancelled(err)) return;
+        if (err instanceof ApiError && (err.code === ErrorCode.NOT_FOUND || err.code === ErrorCode.FORBIDDEN || err.code === ErrorCode.BAD_REQUEST)) {
+          setLoaded({ kind: 'missing', message: t('workflow.detail.notFound') });
+        } else {
+          reportError(err);
+          if (!quiet) setLoaded({ kind: 'missing', message: errorMessage(err) });
+        }
+      }
+    },
+    [flow, id, t],
+  );
+
+  useEffect(() => {
+    if (active) void load();
+  }, [active, load]);
+  useEffect(() => () => ctrl.current?.abort(), []);
+
+  // Someone else acted: redraw at once, without a reload of the page.
+  useRealtime(
+    'workflow.transitioned',
+    (p) => {
+      if (!active || p.flow !== flow || p.id !== id || p.version <= shownVersion.current || sending.current) return;
+      void load(true);
+    },
+    () => {
+      if (active) void load(true);
+    },
+  );
+
+  const view = loaded.kind === 'ready' ? loaded.view : null;
+  const { snapshot, offered } = useFlowInstance(def, view);
+
+  // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
+  useEffect(() => {
+    if (command && view && !sending.current && !offered.includes(command)) {
+      setCommand(null);
+      toast.warning(t('leaveAction.conflict'));
+    }
+  }, [command, view, offered, t]);
+
+  const check = (cmd: string, input: CommandInput): string | null => (view && snapshot ? refusalOf(def, snapshot, view, cmd, input) : null);
+
+  const send = async (cmd: string, input: CommandInput): Promise<boolean> => {
+    if (!view) return false;
+    sending.current = true;
+    let close = true;
+    try {
+      const { msg } = await workflowApi.send(flow, view.id, { type: cmd, comment: input.comment, returnedAt: input.returnedAt, toUserId: input.toUserId, userIds: input.userIds }, view.version, actionKey);
+      toast.success(msg || t('leaveAction.done'));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === ErrorCode.CONFLICT) {
+        toast.warning(err.message || t('leaveAction.conflict')); // someone acted first: show what they did
+      } else {
+        reportError(err);
+        // 422 and the like: the user may correct the input; 403: it is not (or no longer) theirs.
+        close = err instanceof ApiError && err.code === ErrorCode.FORBIDDEN;
+      }
+    }
+    if (close) setCommand(null);
+    sending.current = false;
+    if (close) await load(true);
+    return close;
+  };
+
+  if (!id) {
+    return (
+      <div className="sf-page" data-testid={`${flow}-detail-none`}>
+        <Segment className="sf-card">
+          <EmptyState icon="file alternate outline" text={t('workflow.detail.noId')}>
+            <Button basic primary onClick={() => void navigate(-1)}>
+              {t('workflow.detail.backToList')}
+            </Button>
+          </EmptyState>
+        </Segment>
+      </div>
+    );
+  }
+  if (loaded.kind === 'loading' || loaded.kind === 'none') return <PageLoader />;
+  if (loaded.kind === 'missing') {
+    return (
+      <div className="sf-page" data-testid={`${flow}-detail-missing`}>
+        <Segment className="sf-card">
+          <EmptyState icon="search" text={loaded.message} />
+        </Segment>
+      </div>
+    );
+  }
+
+  const v = loaded.view;
+  const form = v.form;
+  const bounds = typeof form.start === 'string' && typeof form.end === 'string' ? { start: form.start, end: form.end } : undefined;
+  const returnedAt = (v.context as { returnedAt?: string | null }).returnedAt ?? null;
+  const submittedAt = v.history.find((h) => h.type === def.startEvent)?.at ?? '';
+
+  return (
+    <div className={`sf-page sf-flow-detail sf-${flow}-detail`} data-testid={`${flow}-detail`} data-id={v.id} data-version={v.version} data-state={v.state}>
+      <Segment className="sf-card sf-detail-head">
+        <div className="sf-card-head">
+          <h3 className="sf-card-title">
+            <Icon name="file alternate outline" /> {labelByKey(`flow.${flow}.title`, lang)}
+            <span className="sf-detail-student">{v.student ? `${v.student.name} · ${v.student.className}` : v.applicant.name}</span>
+          </h3>
+          <div className="sf-card-tools">
+            <StatusLabels status={v.status} testId={`${flow}-status`} size="small" />
+            {v.assignees.length > 0 ? (
+              <span className="sf-detail-state" data-testid={`${flow}-state`}>
+                {stateLabel(v.state, lang)}
+              </span>
+            ) : null}
+            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load(true)} data-testid={`${flow}-detail-refresh`} />
+          </div>
+        </div>
+        <dl className="sf-fields">
+          {v.student ? (
+            <>
+              <div>
+                <dt>{t('workflow.detail.student')}</dt>
+                <dd data-testid={`${flow}-student`}>{t('workflow.detail.studentValue', { name: v.student.name, no: v.student.studentNo })}</dd>
+              </div>
+              <div>
+                <dt>{t('workflow.detail.className')}</dt>
+                <dd>{v.student.className}</dd>
+              </div>
+            </>
+          ) : null}
+          <div>
+            <dt>{t('workflow.detail.applicant')}</dt>
+            <dd>{v.applicant.name}</dd>
+          </div>
+          <div>
+            <dt>{t('workflow.detail.createdAt')}</dt>
+            <dd>{schoolTime(submittedAt)}</dd>
+          </div>
+          {v.assignees.length > 0 ? (
+            <div>
+              <dt>{t('workflow.detail.reviewers')}</dt>
+              <dd data-testid={`${flow}-reviewers`}>{v.assignees.map((a) => a.name).join(t('common.listSeparator'))}</dd>
+            </div>
+          ) : null}
+          <Fields view={v} lang={lang} />
+        </dl>
+      </Segment>
+
+      <Segment className="sf-card">
+        <h3 className="sf-card-title">
+          <Icon name="sitemap" /> {t('workflow.flowTitle')}
+        </h3>
+        <FlowDiagram view={v} />
+        <div className="sf-detail-actions" data-testid={`${flow}-actions`}>
+          {offered.length === 0 ? (
+            <span className="sf-hint" data-testid={`${flow}-no-actions`}>
+              {t('leaveAction.noActions')}
+            </span>
+          ) : (
+            offered.map((cmd) => {
+              const ui = def.commandUi(cmd);
+              return (
+                <Button
+                  key={cmd}
+                  size={ui.secondary ? 'small' : undefined}
+                  className={ui.secondary ? 'sf-secondary-action' : undefined}
+                  primary={ui.tone === 'primary'}
+                  negative={ui.tone === 'negative'}
+                  basic={ui.tone === 'basic'}
+                  data-testid={commandTestId(cmd)}
+                  onClick={() => setCommand(cmd)}
+                >
+                  <Icon name={ui.icon} /> {commandLabel(cmd, 'button', lang)}
+                </Button>
+              );
+            })
+          )}
+        </div>
+      </Segment>
+
+      <Segment className="sf-card">
+        <h3 className="sf-card-title">
+          <Icon name="history" /> {t('workflow.historyTitle')}
+        </h3>
+        <HistoryTimeline history={v.history} returnedAt={returnedAt} />
+      </Segment>
+
+      <ActionModal
+        flow={def}
+        command={command}
+        leave={bounds}
+        instance={{ flow, id: v.id }}
+        testIds={{ modal: 'action-modal', comment: 'action-comment', submit: 'action-submit', cancel: 'action-cancel', returnedAt: 'action-returned-at' }}
+        check={check}
+        onSubmit={send}
+        onClose={() => setCommand(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The pieces every flow's form schema is made of (DESIGN.md §7: forms are flat JSON). A flow declares its form with
+ * these, so a required text, a school time, pictures and "which child" read and fail the same way in every flow;
+ * each message is a `validation.*` key the caller sees in their language.
+ */
+export const FLOW_MAX_PICTURES = 4;
+export const FLOW_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const FLOW_PICTURE_TYPES = ['.jpg', '.jpeg', '.png'] as const;
+
+/** Required text, trimmed (no spaces at either end are kept), at most `max` characters. */
+export const requiredText = (requiredKey: string, max: number, tooLongKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, requiredKey).max(max, tooLongKey));
+
+/** Optional text, trimmed; empty is the same as absent. */
+export const optionalText = (max: number, tooLongKey: string) =>
+  z
+    .string({ error: tooLongKey })
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, tooLongKey))
+    .optional();
+
+/** A time as ISO 8601 or `YYYY-MM-DD HH:mm[:ss]` in the school's time zone (read by the server's `parseSchoolTime`). */
+export const schoolTimeText = (requiredKey: string) => z.string({ error: requiredKey }).min(1, requiredKey).max(40, 'validation.timeInvalid');
+
+/** Uploaded pictures by resource id (the server checks they are the applicant's own JPG/PNG files). */
+export const pictureIds = () => z.array(z.string().uuid('validation.attachmentInvalid')).max(FLOW_MAX_PICTURES, 'validation.tooManyPictures').optional();
+
+/** Which student the request is for, when a parent applies: the student's id or student number. */
+export const studentRef = () => z.string().max(64, 'validation.studentInvalid').optional();

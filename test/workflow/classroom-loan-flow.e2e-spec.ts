@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { WorkflowInstanceView } from '@schoolflow/contracts';
+import { call, login, withDb } from '../support/api.js';
+import { flowCalls, schoolTime, until } from '../support/workflow.js';
+
+const { submit, act } = flowCalls('classroom-loan');
+
+// 教室借用 end to end: the subject is a classroom; its time is booked with the start, in the same statement, and an
+// overlap with a pending or passed loan is refused by the database — even two requests sent at the same moment.
+let teacher: string;
+let student: string;
+let office: string;
+let parent: string;
+let room: string;
+let closedRoom: string;
+
+const form = (day: number, from: string, to: string, over: Record<string, unknown> = {}) => ({ classroomId: room, start: schoolTime(day, from), end: schoolTime(day, to), purpose: '数学兴趣小组', ...over });
+const bookings = (id: string) => withDb(async (c) => (await c.query(`SELECT status FROM classroom_booking WHERE instance_id = $1`, [id])).rows as { status: string }[]);
+
+beforeAll(async () => {
+  [teacher, student, office, parent] = (await Promise.all(['teacher', 'student', 'office', 'jz202511001'].map((a) => login(a)))) as [string, string, string, string];
+  [room, closedRoom] = await withDb(async (c) => {
+    const lendable = (await c.query(`SELECT id FROM classroom WHERE lendable AND enabled ORDER BY code LIMIT 1`)).rows[0].id as string;
+    const other = (await c.query(`SELECT id FROM classroom WHERE NOT lendable ORDER BY code LIMIT 1`)).rows[0].id as string;
+    return [lendable, other];
+  });
+});
+
+describe('classroom-loan', () => {
+  it('the form offers lendable classrooms only, to those who may ask', async () => {
+    const options = (await call<{ value: string; label: string }[]>('/api/workflows/classroom-loan/options/classroomId', { token: teacher })).body.data ?? [];
+    expect(options.map((o) => o.value)).toContain(room);
+    expect(options.map((o) => o.value)).not.toContain(closedRoom);
+    expect((await call('/api/workflows/classroom-loan/options/classroomId', { token: parent })).status).toBe(403);
+    // a teacher finds the form and 我的申请 under 业务申请
+    const menus = (await call<{ menus: { menuurl: string; menus: { menuurl: string }[] }[] }>('/ms/getPermission', { token: teacher })).body.data?.menus ?? [];
+    const urls = menus.flatMap((m) => [m.menuurl, ...m.menus.map((c) => c.menuurl)]);
+    expect(urls).toEqual(expect.arrayContaining(['/apply/classroom_loan/new', '/apply/leave/mine']));
+  });
+
+  it('a teacher asks; an overlap is refused (422 该时间段教室已被占用) while it is pending and once it passed; the office approves', async () => {
+    const res = await submit(teacher, form(3, '14:00', '16:00'));
+    expect(res.body).toMatchObject({ result: true, msg: '教室借用申请已提交', data: { state: 'officeReview' } });
+    const id = res.body.data?.id as string;
+    const v = (await call<WorkflowInstanceView>(`/api/workflows/classroom-loan/${id}`, { token: teacher })).body.data;
+    expect(v?.student).toBeNull(); // the subject is the classroom
+    expect(typeof v?.form.classroomId).toBe('string');
+    expect(await bookings(id)).toEqual([{ status: 'pending' }]);
+
+    const events = () => withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM events WHERE stream_type = 'classroom-loan'`)).rows[0].n as number);
+    const before = await events();
+    const clash = await submit(student, form(3, '15:00', '17:00'));
+    expect([clash.status, clash.body.result, clash.body.msg]).toEqual([422, false, '该时间段教室已被占用']);
+    expect(await events()).toBe(before); // nothing written
+    // back to back is no overlap
+    const after = await submit(student, form(3, '16:00', '17:00'));
+    expect(after.body.result).toBe(true);
+    await act(student, after.body.data?.id as string, { type: 'WITHDRAW' });
+
+    expect((await act(office, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
+    expect(await until(() => bookings(id), (b) => b[0]?.status === 'passed')).toEqual([{ status: 'passed' }]);
+    const stillTaken = await submit(student, form(3, '13:00', '14:30'), 'en');
+    expect([stillTaken.status, stillTaken.body.msg]).toEqual([422, 'The classroom is already booked for that time']);
+  });
+
+  it('a rejection frees the time; two requests for the same time at the same moment: exactly one wins', async () => {
+    const id = (await submit(teacher, form(4, '09:00', '10:00'))).body.data?.id as string;
+    expect((await act(office, id, { type: 'REJECT', comment: '当天有考试' })).body.data?.state).toBe('rejected');
+    expect(await until(() => bookings(id), (b) => b.length === 0)).toEqual([]);
+    const [a, b] = await Promise.all([submit(teacher, form(4, '09:00', '10:00')), submit(student, form(4, '09:30', '10:30'))]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+  });
+
+  it('bad input: a classroom that cannot be lent, end before start, too long a remark', async () => {
+    const notLendable = await submit(teacher, form(5, '09:00', '10:00', { classroomId: closedRoom }));
+    expect([notLendable.status, notLendable.body.msg]).toEqual([422, '该教室不可借用，请选择可借用且已启用的教室']);
+    const backwards = await submit(teacher, form(5, '10:00', '09:00'));
+    expect([backwards.status, backwards.body.msg]).toEqual([400, '结束时间不能早于开始时间']);
+    const remark = await submit(teacher, form(5, '09:00', '10:00', { remark: 'x'.repeat(201) }));
+    expect([remark.status, remark.body.msg]).toEqual([400, '备注不能超过200个字符']);
+    const parentTries = await submit(parent, form(5, '09:00', '10:00'));
+    expect([parentTries.status, parentTries.body.msg]).toEqual([403, '您没有提交此类申请的权限']);
+  });
+});
