@@ -10,6 +10,7 @@ import { initTheme } from './theme/theme.js';
 
 const LoginPage = lazy(() => import('./views/login/index.js'));
 const NotFoundPage = lazy(() => import('./views/error/not-found.js'));
+const VerifyPage = lazy(() => import('./views/verify/index.js'));
 const NoPermissionPage = lazy(() => import('./views/error/no-permission.js'));
 const Shell = lazy(() => import('./layout/shell.js'));
 
@@ -21,6 +22,8 @@ function AppRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/404" element={<NotFoundPage />} />
+      {/* anyone checks a certificate without signing in */}
+      <Route path="/verify/:code?" element={<VerifyPage />} />
       <Route path="/no-permission" element={<NoPermissionPage />} />
       <Route path="*" element={<Shell />} />
     </Routes>

@@ -12,4 +12,5 @@ export * from './flow-forms.js';
 export * from './messages-api.js';
 export * from './admin-api.js';
 export * from './excel.js';
+export * from './certificate.js';
 export * from './push-sequencer.js';

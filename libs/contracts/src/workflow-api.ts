@@ -34,6 +34,10 @@ export const WorkflowPath = {
   tasks: '/api/workflows/tasks',
   /** Instances of every flow. */
   all: '/api/workflows',
+  /** A passed proof's certificate (PDF). */
+  certificate: (flow: string, id: string) => `/api/workflows/${flow}/${id}/certificate`,
+  /** Anyone checks a certificate by its code, without signing in. */
+  verifyCertificate: (code: string) => `/anon/certificates/${encodeURIComponent(code)}`,
 } as const;
 
 export const LEAVE_MAX_ATTACHMENTS = FLOW_MAX_PICTURES;
@@ -136,6 +140,8 @@ export interface WorkflowInstanceView {
   /** What else I may do (转办, 抄送). */
   more: string[];
   attachments: { resId: string; resName: string; resSuffix: string }[];
+  /** A passed proof's certificate (DESIGN.md §7): its verification code and where to download it. */
+  certificate?: { code: string; url: string };
 }
 
 export interface WorkflowListItem {

@@ -24,6 +24,19 @@ function hops(name: string): number {
   if (/^\d+$/.test(raw)) return Math.min(Number(raw), 10);
   return ['true', 'yes', 'on'].includes(raw) ? 1 : 0;
 }
+/** An absolute http(s) address without a trailing slash, or null when unset; anything else stops the start. */
+function origin(name: string): string | null {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) address, e.g. https://school.example.org`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) address, e.g. https://school.example.org`);
+  return raw.replace(/\/+$/, '');
+}
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -33,6 +46,8 @@ function bool(name: string, fallback: boolean): boolean {
 export interface ServerConfig {
   port: number;
   host: string;
+  /** The address users reach the platform at (a certificate's QR code links there); null: the request's own. */
+  publicUrl: string | null;
   baseApi: string;
   databaseUrl: string | null;
   /**
@@ -113,6 +128,7 @@ export function loadConfig(): ServerConfig {
   return {
     port: num('PORT', 3000),
     host: str('HOST', '0.0.0.0'),
+    publicUrl: origin('PUBLIC_URL'),
     baseApi,
     databaseUrl: process.env.DATABASE_URL || null,
     roleQueryDatabaseUrl: process.env.ROLE_QUERY_DATABASE_URL || (process.env.DATABASE_URL ? roleQueryUrlFor(process.env.DATABASE_URL) : null),

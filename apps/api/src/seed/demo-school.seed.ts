@@ -72,6 +72,9 @@ const DEMO_USERS: { account: string; name: string; type: string; roles: string[]
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = ['子轩', '浩然', '梓涵', '一诺', '欣怡', '宇轩', '思远', '雨桐', '俊杰', '佳怡', '诗涵', '博文', '梦瑶', '天佑', '嘉怡', '泽宇', '可馨', '明哲', '语嫣', '晨阳', '若曦', '皓轩', '雅琪', '子墨', '安然', '书豪', '静怡', '昊天', '心悦', '逸飞'];
+/** The same names in pinyin, in the same order (a student's English name: certificates in English print it). */
+const SURNAMES_EN = 'Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo He Gao Lin Luo Zheng Liang Xie Song Tang Xu Han Feng Deng Cao Peng Zeng Xiao Tian Dong Yuan Pan Yu Jiang Cai Yu Du Ye Cheng Su Wei Lyu Ding Ren Shen Yao Lu Jiang Cui Zhong Tan Lu Wang Fan Jin Shi Liao Jia Xia Wei Fu Fang Bai Zou Meng Xiong Qin Qiu Jiang Yin Xue Yan Duan Lei Hou Long Shi Tao Li He Gu Mao Hao Gong Shao Wan Qian Yan Qin Wu Dai Mo Kong Xiang Tang'.split(' ');
+const GIVEN_EN = 'Zixuan Haoran Zihan Yinuo Xinyi Yuxuan Siyuan Yutong Junjie Jiayi Shihan Bowen Mengyao Tianyou Jiayi Zeyu Kexin Mingzhe Yuyan Chenyang Ruoxi Haoxuan Yaqi Zimo Anran Shuhao Jingyi Haotian Xinyue Yifei'.split(' ');
 
 /**
  * Seeds the demo school on an empty database (no users): roles, menus, grants, the demo accounts of DESIGN.md §6,
@@ -208,7 +211,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     { code: 'G11', name: '高二', nameEn: 'Grade 11', year: 2024, heads: ['teacher02', 'teacher03'] },
     { code: 'G12', name: '高三', nameEn: 'Grade 12', year: 2023, heads: ['teacher04', 'teacher05'] },
   ];
-  const students: { account: string; name: string; classId: string; gender: 'M' | 'F'; year: number }[] = [];
+  const students: { account: string; name: string; nameEn: string; classId: string; gender: 'M' | 'F'; year: number }[] = [];
   let room = 0;
   let nameSeed = 0;
   for (const [gi, g] of grades.entries()) {
@@ -228,8 +231,9 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
         // {YYYY}{XB}{XQ}{LSH}: enrollment year, gender (1 male, 2 female), campus 1, serial
         const no = `${g.year}${gender === 'M' ? 1 : 2}1${String(serial[gender]).padStart(3, '0')}`;
         const name = `${SURNAMES[nameSeed % SURNAMES.length]}${GIVEN[(nameSeed * 7) % GIVEN.length]}`;
+        const nameEn = `${SURNAMES_EN[nameSeed % SURNAMES_EN.length]} ${GIVEN_EN[(nameSeed * 7) % GIVEN_EN.length]}`;
         nameSeed += 1;
-        students.push({ account: no, name, classId: cls.id, gender, year: g.year });
+        students.push({ account: no, name, nameEn, classId: cls.id, gender, year: g.year });
       }
     }
   }
@@ -237,7 +241,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const studentId = new Map<string, string>();
   for (const [i, s] of students.entries()) {
     const uid = await addUser(s.account, s.name, UserType.student, [RoleCode.student], null, studentHashes[i] as string);
-    const row = await one<{ id: string }>(`INSERT INTO student (user_id, student_no, name, gender, class_id, enrollment_year) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [uid, s.account, s.name, s.gender, s.classId, s.year]);
+    const row = await one<{ id: string }>(`INSERT INTO student (user_id, student_no, name, name_en, gender, class_id, enrollment_year) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [uid, s.account, s.name, s.nameEn, s.gender, s.classId, s.year]);
     studentId.set(s.account, row.id);
   }
   // The demo student account `student` is student 202511001 (DESIGN.md §6): rename that account.

@@ -16,11 +16,13 @@ import { GetWorkflowController } from './queries/get-workflow/get-workflow.contr
 import { ListWorkflowsController } from './queries/list-workflows/list-workflows.controller.js';
 import { TransferCandidatesController } from './queries/transfer-candidates/transfer-candidates.controller.js';
 import { FormOptionsController } from './queries/form-options/form-options.controller.js';
+import { GetCertificateController } from './queries/get-certificate/get-certificate.controller.js';
+import { VerifyCertificateController } from './queries/verify-certificate/verify-certificate.controller.js';
 
 /** The engine and its API. Each registered flow's plugin is found by its name (flow-plugins.ts); nothing here changes. */
 @Module({
   imports: [CqrsModule],
-  controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController, TransferCandidatesController, FormOptionsController],
+  controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController, TransferCandidatesController, FormOptionsController, GetCertificateController, VerifyCertificateController],
   providers: [
     { provide: FLOW_PLUGINS, useFactory: (config: ServerConfig) => loadFlowPlugins(config), inject: [SERVER_CONFIG] },
     StreamCache,

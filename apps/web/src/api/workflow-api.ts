@@ -1,5 +1,6 @@
 import {
   ApiPath,
+  type CertificateCheck,
   type MyStudent,
   type Page,
   type WorkflowAssignee,
@@ -11,7 +12,7 @@ import {
   type WorkflowTaskItem,
 } from '@schoolflow/contracts';
 import type { ReviewStatus } from '@schoolflow/workflows';
-import { request, requestData } from './http.js';
+import { request, requestBlob, requestData } from './http.js';
 
 /** The workflow API (DESIGN.md §4), one shape for every flow. */
 /**
@@ -72,6 +73,16 @@ export const workflowApi = {
 
   tasks(query: { current: number; size: number; flow?: string }, signal?: AbortSignal): Promise<Page<WorkflowTaskItem>> {
     return requestData<Page<WorkflowTaskItem>>(WorkflowPath.tasks, { query, signal });
+  },
+
+  /** A passed proof's certificate, as the PDF file. */
+  certificate(flow: string, id: string, signal?: AbortSignal): Promise<Blob> {
+    return requestBlob(WorkflowPath.certificate(flow, id), signal);
+  },
+
+  /** Whether a certificate's code is one the school issued (no sign-in). */
+  verifyCertificate(code: string, signal?: AbortSignal): Promise<CertificateCheck> {
+    return requestData<CertificateCheck>(WorkflowPath.verifyCertificate(code), { signal });
   },
 };
 

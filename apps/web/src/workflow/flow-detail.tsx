@@ -1,9 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Icon, Segment } from 'semantic-ui-react';
-import { ErrorCode, type WorkflowInstanceView } from '@schoolflow/contracts';
+import { ErrorCode, verifyPage, type WorkflowInstanceView } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
-import { ApiError, errorMessage, isCancelled, reportError } from '../api/http.js';
+import { ApiError, errorMessage, isCancelled, reportError, saveBlob } from '../api/http.js';
 import { newActionKey, workflowApi } from '../api/workflow-api.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
@@ -240,6 +240,8 @@ export function FlowDetail({ def, active, Fields }: Props) {
         </div>
       </Segment>
 
+      {v.certificate ? <CertificateSection flow={flow} id={v.id} code={v.certificate.code} /> : null}
+
       <Segment className="sf-card">
         <h3 className="sf-card-title">
           <Icon name="history" /> {t('workflow.historyTitle')}
@@ -258,5 +260,42 @@ export function FlowDetail({ def, active, Fields }: Props) {
         onClose={() => setCommand(null)}
       />
     </div>
+  );
+}
+
+/** A passed proof's certificate: its verification code, the PDF (fetched with the session's token) and where to check it. */
+function CertificateSection({ flow, id, code }: { flow: string; id: string; code: string }) {
+  const { t, lang } = useT();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await workflowApi.certificate(flow, id), `${labelByKey(`flow.${flow}.title`, lang)}-${code}.pdf`);
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Segment className="sf-card" data-testid={`${flow}-certificate`}>
+      <h3 className="sf-card-title">
+        <Icon name="certificate" /> {t('workflow.certificate.title')}
+      </h3>
+      <div className="sf-certificate">
+        <dl className="sf-fields">
+          <div>
+            <dt>{t('workflow.certificate.code')}</dt>
+            <dd className="sf-certificate-code" data-testid={`${flow}-certificate-code`}>
+              {code}
+            </dd>
+          </div>
+        </dl>
+        <Button primary icon="download" content={t('workflow.certificate.download')} loading={busy} disabled={busy} onClick={() => void download()} data-testid={`${flow}-certificate-download`} />
+        <a href={verifyPage(code)} target="_blank" rel="noreferrer">
+          <Icon name="external" /> {t('workflow.certificate.verify')}
+        </a>
+      </div>
+    </Segment>
   );
 }

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Icon, type SemanticICONS } from 'semantic-ui-react';
 import type { WorkflowInstanceView } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
-import { labelByKey } from './labels.js';
+import { labelByKey, stateLabel } from './labels.js';
 import { FLOWS } from '@schoolflow/workflows';
 import { flowNodes, type FlowNode, schoolTime, type StepMark } from './flow-model.js';
 
@@ -66,7 +66,7 @@ export function FlowDiagram({ view }: { view: WorkflowInstanceView }) {
               <div className="sf-flow-label">{labelByKey(node.labelKey, lang)}</div>
               {node.mark === 'current' ? (
                 <span className="sf-flow-current" data-testid="flow-current" data-state={view.state}>
-                  {node.end ? t('workflow.mark.ended') : node.state === 'approved' ? labelByKey(`workflow.state.${view.state}`, lang) : markLabel('current', t)}
+                  {node.end ? t('workflow.mark.ended') : node.state === 'approved' ? stateLabel(view.state, lang) : markLabel('current', t)}
                 </span>
               ) : null}
               {node.mark === 'current' && !node.end && node.state !== 'approved' && reviewers ? <div className="sf-flow-meta">{reviewers}</div> : null}

@@ -53,7 +53,10 @@ export function labelByKey(key: string, lang: Parameters<typeof webMessages>[0])
 
 /** A machine state ('officeReview', 'approved.cancelled', …) as the label of its state. */
 export function stateLabel(state: string, lang: Parameters<typeof webMessages>[0]): string {
-  return labelByKey(`workflow.state.${state}`, lang);
+  const key = `workflow.state.${state}`;
+  const label = labelByKey(key, lang);
+  // a state with substates in one flow and none in another ('approved'): its own label is `self`
+  return label === key ? labelByKey(`${key}.self`, lang) : label;
 }
 
 export function eventLabel(type: string, lang: Parameters<typeof webMessages>[0]): string {

@@ -4,17 +4,19 @@ import { web as zhWeb } from './zh/web.js';
 import { workflow as zhWorkflow } from './zh/workflow.js';
 import { messages as zhMessages } from './zh/messages.js';
 import { excel as zhExcel } from './zh/excel.js';
+import { documents as zhDocuments } from './zh/documents.js';
 import { server as enServer } from './en/server.js';
 import { validation as enValidation } from './en/validation.js';
 import { web as enWeb } from './en/web.js';
 import { workflow as enWorkflow } from './en/workflow.js';
 import { messages as enMessages } from './en/messages.js';
 import { excel as enExcel } from './en/excel.js';
+import { documents as enDocuments } from './en/documents.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`. */
 export const resources = {
-  zh: { server: zhServer, validation: zhValidation, web: zhWeb, workflow: zhWorkflow, messages: zhMessages, excel: zhExcel },
-  en: { server: enServer, validation: enValidation, web: enWeb, workflow: enWorkflow, messages: enMessages, excel: enExcel },
+  zh: { server: zhServer, validation: zhValidation, web: zhWeb, workflow: zhWorkflow, messages: zhMessages, excel: zhExcel, documents: zhDocuments },
+  en: { server: enServer, validation: enValidation, web: enWeb, workflow: enWorkflow, messages: enMessages, excel: enExcel, documents: enDocuments },
 } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;

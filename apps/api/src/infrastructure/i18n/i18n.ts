@@ -8,7 +8,7 @@ void instance.init({
   resources,
   lng: 'zh',
   fallbackLng: 'zh',
-  ns: ['server', 'validation', 'workflow', 'messages', 'excel'],
+  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents'],
   defaultNS: 'server',
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -62,6 +62,8 @@ export interface FlowPlugin {
    * subscription in the transaction that moves its checkpoint, once per event even after a crash or a replay.
    */
   effects?(input: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void>;
+  /** A passed instance is a certificate (the proofs): its detail names the code, `…/certificate` answers the PDF. */
+  issuesCertificate?: boolean;
   /** The choices of a form field whose options come from the database (`FormField.source`), for this actor. */
   options?(field: string, actor: Principal, db: Prepared): Promise<{ value: string; label: string }[]>;
 }

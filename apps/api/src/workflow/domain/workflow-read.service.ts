@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  formatCertificateCode,
   type Language,
   type Page,
   Permission,
@@ -8,11 +9,13 @@ import {
   type WorkflowInstanceView,
   type WorkflowListItem,
   type WorkflowTaskItem,
+  WorkflowPath,
 } from '@schoolflow/contracts';
 import { advance, fold } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
+import { certificates } from '../certificates/certificate.repository.js';
 import { WorkflowEngine } from './workflow-engine.service.js';
 
 interface ListRow {
@@ -104,7 +107,14 @@ export class WorkflowReadService {
       can: this.engine.can(plugin, snapshot, me.userId),
       more: this.engine.can(plugin, snapshot, me.userId, true),
       attachments,
+      ...(plugin.issuesCertificate ? await this.certificate(flow, id) : {}),
     };
+  }
+
+  /** A passed proof's certificate: its code and where the PDF is (DESIGN.md §7). */
+  private async certificate(flow: string, id: string): Promise<Pick<WorkflowInstanceView, 'certificate'>> {
+    const cert = await certificates.ofInstance(this.db, id);
+    return cert ? { certificate: { code: formatCertificateCode(cert.code), url: `${this.config.baseApi}${WorkflowPath.certificate(flow, id)}` } } : {};
   }
 
   /** Instances of one flow, or of every flow (`flow` null), newest first. */

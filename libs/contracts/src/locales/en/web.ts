@@ -197,6 +197,7 @@ export const web: WebMessages = {
       officeReview: 'Awaiting school office',
       principalReview: 'Awaiting principal',
       approved: {
+        self: 'Approved',
         notCancelled: 'Approved, not yet returned',
         cancelled: 'Approved, returned',
       },
@@ -244,6 +245,7 @@ export const web: WebMessages = {
       'day-reading': 'Day student',
       'classroom-loan': 'Classroom loan',
       'student-status-change': 'Status change',
+      'reading-proof': 'Enrollment certificate',
     },
     mark: {
       done: 'Done',
@@ -286,6 +288,26 @@ export const web: WebMessages = {
     returnedAt: 'Returned at: {{time}}',
     targets: { TRANSFER: 'Handed to: {{names}}', CC: 'Copied to: {{names}}' },
     after: 'Then: {{state}}',
+    certificate: {
+      title: 'Certificate',
+      download: 'Download the certificate (PDF)',
+      code: 'Verification code',
+      verify: 'Check online',
+    },
+  },
+  verify: {
+    title: 'Check a certificate',
+    intro: 'Enter the verification code printed on a certificate to check that the school issued it.',
+    code: 'Verification code',
+    placeholder: 'e.g. ABCD-EFGH-JKMN',
+    check: 'Check',
+    valid: 'The certificate is valid',
+    invalid: 'No certificate has this code; the certificate may not be genuine',
+    flow: 'Certificate',
+    studentName: 'Student',
+    studentNo: 'Student number',
+    issuedAt: 'Issued on',
+    toLogin: 'Sign in',
   },
   /**
    * Each flow's own words, read by the kit's form and detail page: its title (also its menu's name), a hint, each
@@ -342,6 +364,13 @@ export const web: WebMessages = {
       field: { studentId: 'Student', kind: 'Change', effectiveDate: 'Effective from', toClassId: 'Into class', reason: 'Reason', attachments: 'Pictures' },
       placeholder: { reason: 'Why, at most 500 characters' },
       option: { kind: { transferIn: 'Transfer in', transferOut: 'Transfer out', suspension: 'Suspension', return: 'Return' } },
+    },
+    'reading-proof': {
+      title: 'Certificate of enrollment',
+      hint: 'Certifies that the student is enrolled at the school. The school office decides; once approved, a PDF with a verification code and a QR code can be downloaded, and anyone can check the code online.',
+      field: { studentId: 'Student', purpose: 'Purpose', language: 'Language' },
+      placeholder: { purpose: 'e.g. a visa application or a bank account, at most 100 characters' },
+      option: { language: { zh: 'Chinese', en: 'English' } },
     },
   },
   leave: {

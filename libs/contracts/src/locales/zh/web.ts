@@ -196,6 +196,8 @@ export const web = {
       officeReview: '待教务处审核',
       principalReview: '待校长审批',
       approved: {
+        /** 'approved' itself, in a flow where nothing follows it (leave's has the two below) */
+        self: '审核通过',
         notCancelled: '已批准，未销假',
         cancelled: '已批准，已销假',
       },
@@ -243,6 +245,7 @@ export const web = {
       'day-reading': '走读',
       'classroom-loan': '教室借用',
       'student-status-change': '学籍异动',
+      'reading-proof': '在读证明',
     },
     mark: {
       done: '已完成',
@@ -285,6 +288,26 @@ export const web = {
     returnedAt: '实际返校时间：{{time}}',
     targets: { TRANSFER: '转交给：{{names}}', CC: '抄送给：{{names}}' },
     after: '处理后：{{state}}',
+    certificate: {
+      title: '证明文件',
+      download: '下载证明（PDF）',
+      code: '验证码',
+      verify: '在线核验',
+    },
+  },
+  verify: {
+    title: '证明核验',
+    intro: '输入证明上的验证码，核验证明是否由本校开具。',
+    code: '验证码',
+    placeholder: '例如 ABCD-EFGH-JKMN',
+    check: '核验',
+    valid: '证明有效',
+    invalid: '未找到该验证码对应的证明，证明可能无效',
+    flow: '证明类型',
+    studentName: '学生姓名',
+    studentNo: '学号',
+    issuedAt: '开具日期',
+    toLogin: '登录系统',
   },
   /**
    * Each flow's own words, read by the kit's form and detail page: its title (also its menu's name), a hint, each
@@ -341,6 +364,13 @@ export const web = {
       field: { studentId: '学生', kind: '异动类型', effectiveDate: '生效日期', toClassId: '转入班级', reason: '异动原因', attachments: '附件图片' },
       placeholder: { reason: '异动的原因，至多500个字符' },
       option: { kind: { transferIn: '转入', transferOut: '转出', suspension: '休学', return: '复学' } },
+    },
+    'reading-proof': {
+      title: '在读证明',
+      hint: '证明学生在我校在读。由教务处审批；通过后可下载带验证码和二维码的 PDF 证明，任何人都可凭验证码在线核验。',
+      field: { studentId: '学生', purpose: '证明用途', language: '证明语言' },
+      placeholder: { purpose: '例如：办理签证、银行开户，至多100个字符' },
+      option: { language: { zh: '中文', en: '英文' } },
     },
   },
   leave: {

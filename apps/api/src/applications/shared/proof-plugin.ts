@@ -1,0 +1,50 @@
+import type { FlowDefinition } from '@schoolflow/workflows';
+import { proofFormSchema, type ProofSubmitted } from '@schoolflow/workflows/kit/proof.js';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { certificates } from '../../workflow/certificates/certificate.repository.js';
+import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { reviewMessages } from './review-messages.js';
+import { ownersOf, pickStudent, readApplicant, withStandIns } from './student-applicant.js';
+
+/**
+ * A proof on the engine (在读证明, 成绩证明): a student for themself or a parent for a child who is enrolled; the
+ * school office decides (administrators stand in when the office is only the applicant); the committed approval
+ * issues the certificate — once, whatever a replay or a crash does.
+ */
+export function proofPlugin(definition: FlowDefinition): FlowPlugin {
+  return {
+    definition,
+    issuesCertificate: true,
+
+    async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
+      const form = validate(proofFormSchema, body);
+      const row = await readApplicant(db, actor, []);
+      const student = pickStudent(actor, form.studentId, row.candidates);
+      const office = withStandIns(row.office, row.admin, actor.userId);
+      const data: Omit<ProofSubmitted, 'type' | 'actorId'> = {
+        studentId: student.id,
+        studentUserId: student.user_id,
+        purpose: form.purpose,
+        language: form.language,
+        route: { office },
+      };
+      return { data, studentId: student.id, owners: ownersOf(actor, student), reviewers: office, attachments: [] };
+    },
+
+    messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
+
+    async effects({ instanceId, before, after }: EffectInput, db): Promise<void> {
+      if (!passedBy(definition, { before, after })) return;
+      const ctx = after.context as { studentId: string; form: { purpose?: unknown; language?: unknown } };
+      await certificates.issue(db, {
+        instanceId,
+        flow: definition.flow,
+        studentId: ctx.studentId,
+        language: ctx.form.language === 'en' ? 'en' : 'zh',
+        purpose: String(ctx.form.purpose ?? ''),
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ErrorCode, verifyPage } from '@schoolflow/contracts';
+import type { Request, Response } from 'express';
+import { DataSource } from 'typeorm';
+import { attachmentHeader } from '../../../admin/shared/admin-support.js';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import { AppException } from '../../../infrastructure/http/app-exception.js';
+import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { renderCertificate } from '../../certificates/certificate-pdf.js';
+import { certificates } from '../../certificates/certificate.repository.js';
+import { FlowParam } from '../../domain/flow-param.js';
+import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
+
+/** Where users reach the platform: the configured address, else the one this request came to (behind trusted proxies). */
+export function publicOrigin(config: ServerConfig, req: Request): string {
+  return config.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+@ApiTags('workflows')
+@Controller('api/workflows')
+export class GetCertificateController {
+  constructor(
+    private readonly engine: WorkflowEngine,
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  /**
+   * A passed proof's certificate as a PDF, for whoever may read the request (the applicant, the student, the
+   * guardians, its reviewers and people copied): written in the language asked for, with its verification code.
+   */
+  @FlowParam()
+  @Get(':flow/:id/certificate')
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: "A passed proof's certificate (PDF with a verification code and a QR code)" })
+  async download(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const loaded = await this.engine.load(flow, id, me); // 404 unless the caller may read it
+    if (!loaded.plugin.issuesCertificate) throw AppException.notFound('notFound');
+    const cert = await certificates.ofInstance(this.db, id);
+    if (!cert) throw new AppException(404, ErrorCode.NOT_FOUND, 'workflow.certificateNotIssued');
+    const pdf = await renderCertificate(cert, `${publicOrigin(this.config, req)}${verifyPage(cert.code)}`, this.config.timeZone);
+    const title = translate(cert.language, `documents.certificate.${cert.flow}.title`);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', attachmentHeader(`${title}-${cert.content.studentNo}.pdf`));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(pdf);
+  }
+}

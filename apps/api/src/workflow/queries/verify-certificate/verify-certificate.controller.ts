@@ -1,0 +1,29 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type CertificateCheck, type Envelope, normalizeCertificateCode } from '@schoolflow/contracts';
+import { DataSource } from 'typeorm';
+import { AppException } from '../../../infrastructure/http/app-exception.js';
+import { ok } from '../../../infrastructure/http/envelope.js';
+import { Public } from '../../../infrastructure/http/request-context.js';
+import { certificates } from '../../certificates/certificate.repository.js';
+
+@ApiTags('workflows')
+@Controller()
+export class VerifyCertificateController {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Anyone holding a certificate checks it without signing in (DESIGN.md §7): whether the school issued it and whom
+   * it names — no more of the student than the paper itself shows. A code is 60 random bits, so it cannot be guessed.
+   */
+  @Public()
+  @Get('anon/certificates/:code')
+  @ApiOperation({ summary: 'Check a certificate by its verification code (no sign-in): {valid, flow, studentName, studentNo, issuedAt}' })
+  async verify(@Param('code') raw: string): Promise<Envelope<CertificateCheck>> {
+    const code = normalizeCertificateCode(raw);
+    if (!code) throw AppException.badRequest('validation.certificateCodeInvalid');
+    const cert = await certificates.byCode(this.db, code);
+    if (!cert) return ok({ valid: false });
+    return ok({ valid: true, flow: cert.flow, studentName: cert.content.studentName, studentNo: cert.content.studentNo, issuedAt: new Date(cert.issuedAt).toISOString() });
+  }
+}
