@@ -49,3 +49,18 @@ export function everyPath<M extends AnyStateMachine>(def: FlowDefinition<M>, eve
     return { end: p.state as SnapshotFrom<M>, steps };
   });
 }
+
+/**
+ * What the paths of every review flow must show (its machine spec states it with this): they reach exactly `states`,
+ * and each decision (APPROVE, REJECT) on the way was made by one of the step's reviewers who is not the applicant.
+ */
+export function expectReviewPaths<M extends AnyStateMachine>(def: FlowDefinition<M>, paths: ReturnType<typeof everyPath<M>>, states: readonly string[]): void {
+  expect([...new Set(paths.map((p) => stateString((p.end as AnyMachineSnapshot).value)))].sort()).toEqual([...states].sort());
+  for (const p of paths) {
+    for (const { before, event, after } of p.steps) {
+      if (event.type !== 'APPROVE' && event.type !== 'REJECT') continue;
+      expect(def.assignees(before)).toContain(event.actorId);
+      expect(event.actorId).not.toBe((after as AnyMachineSnapshot).context.applicantId);
+    }
+  }
+}
