@@ -5,6 +5,7 @@ import { dayReadingFlow } from './day-reading/day-reading.flow.js';
 import { classroomLoanFlow } from './classroom-loan/classroom-loan.flow.js';
 import { statusChangeFlow } from './student-status-change/student-status-change.flow.js';
 import { readingProofFlow } from './reading-proof/reading-proof.flow.js';
+import { gradeProofFlow } from './grade-proof/grade-proof.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -17,6 +18,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'classroom-loan': classroomLoanFlow as unknown as FlowDefinition,
   'student-status-change': statusChangeFlow as unknown as FlowDefinition,
   'reading-proof': readingProofFlow as unknown as FlowDefinition,
+  'grade-proof': gradeProofFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

@@ -32,7 +32,7 @@ describe('reading-proof', () => {
 
     // not before it passes
     const early = await call(`/api/workflows/reading-proof/${id}/certificate`, { token: student, lang: 'en' });
-    expect([early.status, early.body.result, early.body.msg]).toEqual([404, false, 'No certificate yet: it can be downloaded once the request is approved']);
+    expect([early.status, early.body.result, early.body.msg]).toEqual([422, false, 'No certificate yet: it can be downloaded once the request is approved']);
     expect(await certificateOf(id)).toBeUndefined();
 
     expect((await act(office, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
@@ -54,10 +54,14 @@ describe('reading-proof', () => {
     expect(text).toContain('student number 202511001');
     expect(text).toContain('Visa application');
     expect(text).toContain(`Verification code: ${code}`);
-    // the parent and the office may download it too; a teacher who has nothing to do with it may not see it exists
+    // the parent and the office may download it too; another student or a teacher who has nothing to do with it may not
     expect((await download(parent, id)).status).toBe(200);
     expect((await download(office, id)).status).toBe(200);
-    expect((await download(teacher, id)).status).toBe(404);
+    const refused = await call(`/api/workflows/reading-proof/${id}/certificate`, { token: teacher });
+    expect([refused.status, refused.body.msg]).toEqual([403, '只能下载与您相关的申请的证明']);
+    expect((await download(await login('202521001'), id)).status).toBe(403);
+    const logged = await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM sys_operation_log WHERE action = 'access.denied' AND target = $1`, [`GET workflows/reading-proof/${id}/certificate`])).rows[0].n as number);
+    expect(logged).toBe(2);
 
     // anyone checks it, without signing in, however the code is typed (lower case, no dashes, O for 0)
     const typed = code.replace(/-/g, '').toLowerCase().replace(/0/g, 'o');
@@ -103,7 +107,7 @@ describe('reading-proof', () => {
     await new Promise((r) => setTimeout(r, 500));
     for (const id of [rejected, withdrawn]) {
       expect(await certificateOf(id)).toBeUndefined();
-      expect((await download(student, id)).status).toBe(404);
+      expect((await download(student, id)).status).toBe(422);
     }
     expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM wf_certificate WHERE instance_id = ANY($1::uuid[])`, [[rejected, withdrawn]])).rows[0].n)).toBe(0);
   });

@@ -85,3 +85,9 @@ export const operationLogQuerySchema = tableRequestSchema.extend({
     .optional(),
 });
 export type OperationLogQuery = z.infer<typeof operationLogQuerySchema>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id as PostgreSQL's uuid reads it (a path parameter checked before it reaches a query). */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

@@ -3,17 +3,19 @@ import { proofFormSchema, type ProofSubmitted } from '@schoolflow/workflows/kit/
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
-import { certificates } from '../../workflow/certificates/certificate.repository.js';
+import { certificates, type CertifiedGrade } from '../../workflow/certificates/certificate.repository.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from './review-messages.js';
 import { ownersOf, pickStudent, readApplicant, withStandIns } from './student-applicant.js';
 
+type EffectDb = Parameters<NonNullable<FlowPlugin['effects']>>[1];
+
 /**
  * A proof on the engine (在读证明, 成绩证明): a student for themself or a parent for a child who is enrolled; the
  * school office decides (administrators stand in when the office is only the applicant); the committed approval
- * issues the certificate — once, whatever a replay or a crash does.
+ * issues the certificate — once, whatever a replay or a crash does; a grade proof's lists the grades published that day.
  */
-export function proofPlugin(definition: FlowDefinition): FlowPlugin {
+export function proofPlugin(definition: FlowDefinition, opts: { grades?: (db: EffectDb, studentId: string) => Promise<CertifiedGrade[]> } = {}): FlowPlugin {
   return {
     definition,
     issuesCertificate: true,
@@ -44,6 +46,7 @@ export function proofPlugin(definition: FlowDefinition): FlowPlugin {
         studentId: ctx.studentId,
         language: ctx.form.language === 'en' ? 'en' : 'zh',
         purpose: String(ctx.form.purpose ?? ''),
+        ...(opts.grades ? { grades: await opts.grades(db, ctx.studentId) } : {}),
       });
     },
   };

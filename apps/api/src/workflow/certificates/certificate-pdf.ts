@@ -4,7 +4,7 @@ import { formatCertificateCode, type Language } from '@schoolflow/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import type { Certificate } from './certificate.repository.js';
+import type { Certificate, CertifiedGrade } from './certificate.repository.js';
 
 // Noto Sans SC (SIL Open Font License) from the npm registry, so a fresh machine has it; read once, parsed lazily by
 // fontkit per document and embedded as a subset of the glyphs used (a certificate is ~10 KB).
@@ -22,6 +22,28 @@ function issuedOn(at: Date, lang: Language, timeZone: string): string {
   const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at).map((p) => [p.type, p.value]));
   const month = Number(parts.month);
   return translate(lang, 'documents.certificate.date', { year: parts.year, month, day: Number(parts.day), monthName: MONTHS[month - 1] });
+}
+
+/** A grade proof's list: semester, course, grade, one row each; a sentence instead when nothing is published yet. */
+function gradesTable(doc: PDFKit.PDFDocument, grades: readonly CertifiedGrade[], en: boolean, width: number, t: (key: string) => string): void {
+  doc.moveDown(0.8);
+  if (grades.length === 0) {
+    doc.fontSize(13).text(t('noGrades'), { width, indent: en ? 0 : 28 });
+    return;
+  }
+  const cols = [0, width * 0.42, width * 0.8];
+  const row = (cells: readonly string[], header = false) => {
+    if (doc.y > doc.page.height - 220) doc.addPage();
+    const y = doc.y;
+    doc.fontSize(header ? 11 : 12).fillColor(header ? '#555555' : '#000000');
+    cells.forEach((cell, i) => doc.text(cell, 72 + (cols[i] ?? 0), y, { width: (cols[i + 1] ?? width) - (cols[i] ?? 0) - 8, lineBreak: false, ellipsis: true }));
+    doc.moveDown(0.5);
+    doc.lineWidth(header ? 0.8 : 0.3).strokeColor('#999999').moveTo(72, doc.y).lineTo(72 + width, doc.y).stroke();
+    doc.moveDown(0.4);
+  };
+  row([t('column.semester'), t('column.course'), t('column.score')], true);
+  for (const g of grades) row([en ? g.semesterEn || g.semester : g.semester, en ? g.courseEn || g.course : g.course, g.score]);
+  doc.fillColor('#000000').fontSize(14).text('', 72, doc.y);
 }
 
 /**
@@ -62,6 +84,7 @@ export async function renderCertificate(cert: Certificate, verifyUrl: string, ti
   doc.fontSize(14).fillColor('#000000');
   doc.text('', 72, doc.y + 36);
   doc.text(body, { width, lineGap: 10, indent: en ? 0 : 28, align: en ? 'left' : 'justify' });
+  if (c.grades) gradesTable(doc, c.grades, en, width, t);
   doc.moveDown(0.8).text(t('purpose', { purpose: c.purpose }), { width, lineGap: 10, indent: en ? 0 : 28 });
   const closing = t('closing');
   if (closing) doc.moveDown(0.8).text(closing, { width, indent: 28 });

@@ -13,6 +13,18 @@ export interface CertificateContent {
   className: string;
   classNameEn: string;
   purpose: string;
+  /** A grade proof's list: the student's published grades that day (absent on other certificates). */
+  grades?: CertifiedGrade[];
+}
+
+/** One published grade as a grade proof prints it. */
+export interface CertifiedGrade {
+  semester: string;
+  semesterEn: string;
+  course: string;
+  courseEn: string;
+  /** As published: a score, or a rank of the course's scale. */
+  score: string;
 }
 
 export interface Certificate {
@@ -35,6 +47,7 @@ const ISSUE_SQL = `
            'schoolName', coalesce(school.name, ''), 'schoolNameEn', coalesce(school.name_en, ''),
            'studentName', s.name, 'studentNameEn', s.name_en, 'studentNo', s.student_no, 'gender', s.gender,
            'enrollmentYear', s.enrollment_year, 'className', c.name, 'classNameEn', c.name_en, 'purpose', $6::text)
+         || CASE WHEN $7::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('grades', $7::jsonb) END
     FROM student s JOIN admin_class c ON c.id = s.class_id
     LEFT JOIN LATERAL (SELECT name, name_en FROM org_department WHERE parent_id IS NULL ORDER BY sort, code LIMIT 1) school ON true
    WHERE s.id = $4
@@ -53,10 +66,10 @@ export function newCertificateCode(): string {
  * is idempotent by instance: the second issue of one instance writes nothing and answers the first one's code.
  */
 export const certificates = {
-  async issue(db: Db, c: { instanceId: string; flow: string; studentId: string; language: Language; purpose: string }): Promise<string | null> {
+  async issue(db: Db, c: { instanceId: string; flow: string; studentId: string; language: Language; purpose: string; grades?: CertifiedGrade[] }): Promise<string | null> {
     // A code already taken (one chance in 2^60 per certificate) is drawn again; the instance's own row ends the loop.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const rows = await db.query<{ code: string }[]>(ISSUE_SQL, [newCertificateCode(), c.instanceId, c.flow, c.studentId, c.language, c.purpose]);
+      const rows = await db.query<{ code: string }[]>(ISSUE_SQL, [newCertificateCode(), c.instanceId, c.flow, c.studentId, c.language, c.purpose, c.grades ? JSON.stringify(c.grades) : null]);
       if (rows[0]) return rows[0].code;
       const existing = await this.ofInstance(db, c.instanceId);
       if (existing) return existing.code;

@@ -17,7 +17,7 @@ export const messages: MessageTemplates = {
   flowApproved: { title: '{{flow}} request approved', content: "{{student}}'s {{flow}} request is approved." },
   flowRejected: { title: '{{flow}} request not approved', content: "{{actor}} rejected {{student}}'s {{flow}} request. Reason: {{reason}}" },
   flowWithdrawn: { title: '{{flow}} request withdrawn', content: "{{student}}'s {{flow}} request was withdrawn by the applicant; no review is needed." },
-  flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment' },
+  flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment', 'grade-proof': 'transcript' },
   leaveType: { personal: 'personal leave', sick: 'sick leave' },
   step: { headTeacherReview: 'the head teacher', officeReview: 'the school office', principalReview: 'the principal' },
   system: 'System',

@@ -246,6 +246,7 @@ export const web: WebMessages = {
       'classroom-loan': 'Classroom loan',
       'student-status-change': 'Status change',
       'reading-proof': 'Enrollment certificate',
+      'grade-proof': 'Transcript',
     },
     mark: {
       done: 'Done',
@@ -370,6 +371,13 @@ export const web: WebMessages = {
       hint: 'Certifies that the student is enrolled at the school. The school office decides; once approved, a PDF with a verification code and a QR code can be downloaded, and anyone can check the code online.',
       field: { studentId: 'Student', purpose: 'Purpose', language: 'Language' },
       placeholder: { purpose: 'e.g. a visa application or a bank account, at most 100 characters' },
+      option: { language: { zh: 'Chinese', en: 'English' } },
+    },
+    'grade-proof': {
+      title: 'Transcript of grades',
+      hint: "Lists the student's grades published at this school. The school office decides; once approved, a PDF with a verification code and a QR code can be downloaded, and anyone can check the code online.",
+      field: { studentId: 'Student', purpose: 'Purpose', language: 'Language' },
+      placeholder: { purpose: 'e.g. a summer school or study abroad, at most 100 characters' },
       option: { language: { zh: 'Chinese', en: 'English' } },
     },
   },

@@ -11,6 +11,7 @@ export const workflow: WorkflowMessages = {
   classroomNotLendable: 'That classroom cannot be lent; choose a lendable, enabled classroom',
   classroomTaken: 'The classroom is already booked for that time',
   certificateNotIssued: 'No certificate yet: it can be downloaded once the request is approved',
+  certificateNotYours: 'You can only download the certificate of a request that concerns you',
   notYourStudent: "A head teacher can change the status only of their own class's students",
   statusChangeNotFrom: "The student's present status does not allow this change",
   studentNotEnrolled: 'The student is suspended or has transferred out, so no application can be made',

@@ -5,6 +5,12 @@ export const documents = {
       title: '在读证明',
       body: '兹证明{{name}}（{{gender}}，学号 {{studentNo}}）于 {{enrollmentYear}} 年入学，现为我校{{className}}在读学生。',
     },
+    'grade-proof': {
+      title: '成绩证明',
+      body: '兹证明{{name}}（{{gender}}，学号 {{studentNo}}）系我校{{className}}学生，其在我校已发布的成绩如下。',
+    },
+    noGrades: '截至开具之日，尚无已发布的成绩。',
+    column: { semester: '学期', course: '课程', score: '成绩' },
     purpose: '本证明用于：{{purpose}}',
     closing: '特此证明。',
     date: '{{year}} 年 {{month}} 月 {{day}} 日',

@@ -246,6 +246,7 @@ export const web = {
       'classroom-loan': '教室借用',
       'student-status-change': '学籍异动',
       'reading-proof': '在读证明',
+      'grade-proof': '成绩证明',
     },
     mark: {
       done: '已完成',
@@ -370,6 +371,13 @@ export const web = {
       hint: '证明学生在我校在读。由教务处审批；通过后可下载带验证码和二维码的 PDF 证明，任何人都可凭验证码在线核验。',
       field: { studentId: '学生', purpose: '证明用途', language: '证明语言' },
       placeholder: { purpose: '例如：办理签证、银行开户，至多100个字符' },
+      option: { language: { zh: '中文', en: '英文' } },
+    },
+    'grade-proof': {
+      title: '成绩证明',
+      hint: '列出学生在我校已发布的各科成绩。由教务处审批；通过后可下载带验证码和二维码的 PDF 证明，任何人都可凭验证码在线核验。',
+      field: { studentId: '学生', purpose: '证明用途', language: '证明语言' },
+      placeholder: { purpose: '例如：申请夏令营、出国留学，至多100个字符' },
       option: { language: { zh: '中文', en: '英文' } },
     },
   },

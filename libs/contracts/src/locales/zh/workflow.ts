@@ -10,6 +10,7 @@ export const workflow = {
   classroomNotLendable: '该教室不可借用，请选择可借用且已启用的教室',
   classroomTaken: '该时间段教室已被占用',
   certificateNotIssued: '证明尚未开具：申请审批通过后才能下载',
+  certificateNotYours: '只能下载与您相关的申请的证明',
   notYourStudent: '班主任只能为本班学生办理学籍异动',
   statusChangeNotFrom: '该学生当前的学籍状态不能办理此类异动',
   studentNotEnrolled: '该学生已休学或转出，不能提交申请',

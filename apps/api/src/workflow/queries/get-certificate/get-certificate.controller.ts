@@ -1,13 +1,14 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, verifyPage } from '@schoolflow/contracts';
+import { ErrorCode, isUuid, Permission, verifyPage } from '@schoolflow/contracts';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { attachmentHeader } from '../../../admin/shared/admin-support.js';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
-import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import { renderCertificate } from '../../certificates/certificate-pdf.js';
 import { certificates } from '../../certificates/certificate.repository.js';
 import { FlowParam } from '../../domain/flow-param.js';
@@ -24,22 +25,30 @@ export class GetCertificateController {
   constructor(
     private readonly engine: WorkflowEngine,
     private readonly db: DataSource,
+    private readonly oplog: OperationLogService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   /**
    * A passed proof's certificate as a PDF, for whoever may read the request (the applicant, the student, the
-   * guardians, its reviewers and people copied): written in the language asked for, with its verification code.
+   * guardians, its reviewers and people copied), written in the language asked for, with its verification code.
+   * Anyone else is refused (403, in the operation log); a request not passed has none yet (422).
    */
   @FlowParam()
   @Get(':flow/:id/certificate')
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: "A passed proof's certificate (PDF with a verification code and a QR code)" })
-  async download(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const loaded = await this.engine.load(flow, id, me); // 404 unless the caller may read it
-    if (!loaded.plugin.issuesCertificate) throw AppException.notFound('notFound');
-    const cert = await certificates.ofInstance(this.db, id);
-    if (!cert) throw new AppException(404, ErrorCode.NOT_FOUND, 'workflow.certificateNotIssued');
+  async download(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!this.engine.plugin(flow).issuesCertificate || !isUuid(id)) throw AppException.notFound('notFound');
+    const [row] = await this.db.query<{ participants: string[]; review_status: string }[]>(`SELECT participants, review_status FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
+    if (!row) throw AppException.notFound('notFound');
+    if (!row.participants.includes(me.userId) && !me.permissions.has(Permission.workflowViewAll)) {
+      await this.oplog.append({ userId: me.userId, account: me.account, action: 'access.denied', target: `GET workflows/${flow}/${id}/certificate`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { reason: 'notParticipant' } });
+      throw new AppException(403, ErrorCode.FORBIDDEN, 'workflow.certificateNotYours');
+    }
+    const cert = row.review_status === 'passed' ? await certificates.ofInstance(this.db, id) : null;
+    // passed a moment ago, its effect not yet applied: not issued yet either
+    if (!cert) throw AppException.unprocessable('workflow.certificateNotIssued');
     const pdf = await renderCertificate(cert, `${publicOrigin(this.config, req)}${verifyPage(cert.code)}`, this.config.timeZone);
     const title = translate(cert.language, `documents.certificate.${cert.flow}.title`);
     res.setHeader('Content-Type', 'application/pdf');
