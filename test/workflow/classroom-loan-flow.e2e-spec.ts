@@ -81,4 +81,31 @@ describe('classroom-loan', () => {
     const parentTries = await submit(parent, form(5, '09:00', '10:00'));
     expect([parentTries.status, parentTries.body.msg]).toEqual([403, '您没有提交此类申请的权限']);
   });
+  it('the day view: one room’s pending and passed bookings of one school day, in time order, for those who may ask', async () => {
+    const day = 9;
+    const date = schoolTime(day, '00:00').slice(0, 10);
+    const mine = (await submit(teacher, form(day, '10:00', '11:00', { purpose: '物理实验课' }))).body.data?.id as string;
+    const theirs = (await submit(student, form(day, '08:00', '09:30', { purpose: '社团活动' }))).body.data?.id as string;
+    await act(office, theirs, { type: 'APPROVE' });
+    const gone = (await submit(student, form(day, '13:00', '14:00'))).body.data?.id as string;
+    await act(student, gone, { type: 'WITHDRAW' });
+    await submit(teacher, form(day + 1, '10:00', '11:00')); // another day
+    const dayView = () => call<{ classroom: string; date: string; bookings: { id: string; start: string; end: string; status: string; purpose: string; mine: boolean }[] }>(`/api/workflows/classroom-loan/views/day?classroomId=${room}&date=${date}`, { token: teacher });
+    const view = await until(dayView, (r) => r.body.data?.bookings.some((b) => b.id === theirs && b.status === 'passed') === true && !r.body.data.bookings.some((b) => b.id === gone));
+    const booked = view.body.data?.bookings ?? [];
+    expect(booked.map((b) => [b.id, b.status, b.purpose, b.mine])).toEqual([
+      [theirs, 'passed', '社团活动', false],
+      [mine, 'pending', '物理实验课', true],
+    ]);
+    expect(booked[0]?.start).toBe(new Date(`${date}T08:00:00+08:00`).toISOString());
+    expect(view.body.data?.date).toBe(date);
+
+    // bad input, someone who may not ask, a view that does not exist
+    const badDate = await call(`/api/workflows/classroom-loan/views/day?classroomId=${room}&date=2026-02-30`, { token: teacher, lang: 'en' });
+    expect([badDate.status, badDate.body.result, badDate.body.msg]).toEqual([400, false, 'The date is not valid; use YYYY-MM-DD']);
+    const noRoom = await call(`/api/workflows/classroom-loan/views/day?date=${date}`, { token: teacher });
+    expect([noRoom.status, noRoom.body.msg]).toEqual([400, '请选择教室']);
+    expect((await call(`/api/workflows/classroom-loan/views/day?classroomId=${room}&date=${date}`, { token: parent })).status).toBe(403);
+    expect((await call(`/api/workflows/classroom-loan/views/week?classroomId=${room}&date=${date}`, { token: teacher })).status).toBe(404);
+  });
 });

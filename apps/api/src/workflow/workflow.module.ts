@@ -17,12 +17,13 @@ import { ListWorkflowsController } from './queries/list-workflows/list-workflows
 import { TransferCandidatesController } from './queries/transfer-candidates/transfer-candidates.controller.js';
 import { FormOptionsController } from './queries/form-options/form-options.controller.js';
 import { GetCertificateController } from './queries/get-certificate/get-certificate.controller.js';
+import { FlowViewController } from './queries/flow-view/flow-view.controller.js';
 import { VerifyCertificateController } from './queries/verify-certificate/verify-certificate.controller.js';
 
 /** The engine and its API. Each registered flow's plugin is found by its name (flow-plugins.ts); nothing here changes. */
 @Module({
   imports: [CqrsModule],
-  controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController, TransferCandidatesController, FormOptionsController, GetCertificateController, VerifyCertificateController],
+  controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController, TransferCandidatesController, FormOptionsController, GetCertificateController, VerifyCertificateController, FlowViewController],
   providers: [
     { provide: FLOW_PLUGINS, useFactory: (config: ServerConfig) => loadFlowPlugins(config), inject: [SERVER_CONFIG] },
     StreamCache,

@@ -75,6 +75,11 @@ export const workflowApi = {
     return requestData<Page<WorkflowTaskItem>>(WorkflowPath.tasks, { query, signal });
   },
 
+  /** A flow's read-only view (classroom-loan's `day`). */
+  view<T>(flow: string, name: string, query: Record<string, string>, signal?: AbortSignal): Promise<T> {
+    return requestData<T>(`${WorkflowPath.start(flow)}/views/${name}`, { query, signal });
+  },
+
   /** A passed proof's certificate, as the PDF file. */
   certificate(flow: string, id: string, signal?: AbortSignal): Promise<Blob> {
     return requestBlob(WorkflowPath.certificate(flow, id), signal);

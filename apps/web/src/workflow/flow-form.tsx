@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FLOW_MAX_PICTURES, FLOW_PICTURE_MAX_BYTES, FLOW_PICTURE_TYPES, type MyStudent, RoleCode } from '@schoolflow/contracts';
 import type { FlowDefinition, FormField } from '@schoolflow/workflows';
-import { useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
@@ -19,7 +19,10 @@ import { detailPath, labelByKey } from './labels.js';
 const PICTURE_RULES: UploadRules = { maxSizeKb: FLOW_PICTURE_MAX_BYTES / 1024, types: FLOW_PICTURE_TYPES, limit: FLOW_MAX_PICTURES };
 
 /** What the inputs hold: text for every field, the uploaded pictures for a pictures field. */
-type Draft = Record<string, string | FileRef[]>;
+export type Draft = Record<string, string | FileRef[]>;
+
+/** What a flow shows beside its form, from what is typed so far (classroom-loan: the room's day). */
+export type FormAside = ComponentType<{ values: Draft }>;
 
 const emptyDraft = (fields: readonly FormField[]): Draft => Object.fromEntries(fields.map((f) => [f.name, f.kind === 'pictures' ? [] : '']));
 
@@ -47,7 +50,7 @@ function toForm(fields: readonly FormField[], draft: Draft): Record<string, unkn
  * as one types (after the first save) by the same zod schema the server validates with; one Idempotency-Key per
  * application, so a double click creates one request.
  */
-export function FlowForm({ def }: { def: FlowDefinition }) {
+export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAside }) {
   const { t, tv, lang } = useT();
   const navigate = useNavigate();
   const flow = def.flow;
@@ -206,7 +209,7 @@ export function FlowForm({ def }: { def: FlowDefinition }) {
   const hint = labelByKey(`flow.${flow}.hint`, lang);
   watch(); // re-render on change: the counters and the cross-field checks follow the typing
   return (
-    <div className={`sf-page sf-flow-new sf-${flow}-new`} data-testid={`${flow}-new`}>
+    <div className={`sf-page sf-flow-new sf-${flow}-new${Aside ? ' sf-with-aside' : ''}`} data-testid={`${flow}-new`}>
       <Segment className="sf-card sf-form-card">
         <h3 className="sf-card-title">
           <Icon name="edit outline" /> {labelByKey(`flow.${flow}.title`, lang)}
@@ -229,6 +232,7 @@ export function FlowForm({ def }: { def: FlowDefinition }) {
           </div>
         </Form>
       </Segment>
+      {Aside ? <Aside values={getValues()} /> : null}
     </div>
   );
 }

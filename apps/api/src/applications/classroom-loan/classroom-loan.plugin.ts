@@ -2,6 +2,7 @@ import type { FlowDefinition } from '@schoolflow/workflows';
 import { classroomLoanFlow } from '@schoolflow/workflows/classroom-loan/classroom-loan.flow.js';
 import { classroomLoanFormSchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.form.js';
 import type { ClassroomLoanSubmitted } from '@schoolflow/workflows/classroom-loan/classroom-loan.machine.js';
+import { type RoomBooking, type RoomDay, type RoomDayQuery, roomDayQuerySchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -21,6 +22,15 @@ interface StartRead {
 // The classroom and the office's reviewers (administrators stand in), in one round trip.
 const START_SQL = `SELECT (SELECT json_build_object('id', c.id, 'name', c.name, 'lendable', c.lendable, 'enabled', c.enabled) FROM classroom c WHERE c.id = $1) AS room,
        ${roleHoldersSql(['office', 'admin'])}`;
+
+// A classroom and its bookings that overlap one day of the school's calendar (midnight to midnight, school time).
+const ROOM_DAY_SQL = `SELECT c.name AS classroom,
+       coalesce((SELECT json_agg(json_build_object('id', b.instance_id, 'start', lower(b.period), 'end', upper(b.period), 'status', b.status,
+                                                   'purpose', i.form->>'purpose', 'applicant', u.name, 'mine', i.applicant_id = $4::uuid) ORDER BY lower(b.period))
+                   FROM classroom_booking b JOIN wf_instance i ON i.id = b.instance_id JOIN sys_user u ON u.id = i.applicant_id
+                  WHERE b.classroom_id = c.id
+                    AND b.period && tstzrange(($2::date)::timestamp AT TIME ZONE $3::text, ($2::date + 1)::timestamp AT TIME ZONE $3::text, '[)')), '[]') AS bookings
+  FROM classroom c WHERE c.id = $1::uuid`;
 
 /**
  * 教室借用 on the engine: only a lendable, enabled classroom; its time booked in the start's own statement — the
@@ -73,6 +83,18 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const review = definition.status(after as never).review;
     if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM classroom_booking WHERE instance_id = $1`, [instanceId]);
     else if (review === 'passed') await db.query(`UPDATE classroom_booking SET status = 'passed' WHERE instance_id = $1`, [instanceId]);
+  },
+
+  views: {
+    /** One classroom's bookings on one school day, pending and passed, in time order. */
+    day: {
+      query: roomDayQuerySchema,
+      async read(q: RoomDayQuery, actor: Principal, db: Prepared): Promise<RoomDay> {
+        const [row] = (await db.query(ROOM_DAY_SQL, [q.classroomId, q.date, config.timeZone, actor.userId])) as { classroom: string; bookings: RoomBooking[] }[];
+        if (!row) throw AppException.notFound('notFound');
+        return { classroom: row.classroom, date: q.date, bookings: row.bookings.map((b) => ({ ...b, start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() })) };
+      },
+    },
   },
 
   /** The classrooms one may ask for: lendable and enabled. */

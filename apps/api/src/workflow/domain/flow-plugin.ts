@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition, StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -62,10 +63,21 @@ export interface FlowPlugin {
    * subscription in the transaction that moves its checkpoint, once per event even after a crash or a replay.
    */
   effects?(input: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void>;
+  /**
+   * What a flow shows beside its form or its instances that only the database knows (classroom-loan: one room's
+   * bookings of a day), by name: `GET /api/workflows/{flow}/views/{name}?…`, for those who may start the flow.
+   */
+  views?: Readonly<Record<string, FlowView>>;
   /** A passed instance is a certificate (the proofs): its detail names the code, `…/certificate` answers the PDF. */
   issuesCertificate?: boolean;
   /** The choices of a form field whose options come from the database (`FormField.source`), for this actor. */
   options?(field: string, actor: Principal, db: Prepared): Promise<{ value: string; label: string }[]>;
+}
+
+/** A flow's read-only view: its query's schema (the messages are `validation.*` keys) and how it is read. */
+export interface FlowView<Q = unknown> {
+  query: ZodType<Q>;
+  read(query: Q, actor: Principal, db: Prepared): Promise<unknown>;
 }
 
 /** Whether this event is the one that made the request pass (an effect of "when it passes" runs on it alone). */

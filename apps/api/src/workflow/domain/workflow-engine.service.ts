@@ -6,6 +6,7 @@ import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from 
 import { type ActorEvent, advance, applyPermissionOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { validate } from '../../infrastructure/http/validate.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FLOW_PLUGINS, type FlowPlugin, type StartPlan } from './flow-plugin.js';
@@ -374,6 +375,17 @@ export class WorkflowEngine implements OnApplicationShutdown {
     if (!actor.permissions.has(applyPermissionOf(flow))) throw new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
     const declared = plugin.definition.form.fields.some((f) => f.name === field && f.source);
     return declared && plugin.options ? plugin.options(field, actor, this.hot) : [];
+  }
+
+  /** A flow's view (a room's day, …), for one who may start the flow; its query validated by the view's schema. */
+  async view(flow: string, name: string, query: unknown, actor: Principal): Promise<unknown> {
+    const plugin = this.plugin(flow);
+    if (!actor.permissions.has(applyPermissionOf(flow)) && !actor.permissions.has(Permission.workflowViewAll)) {
+      throw new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
+    }
+    const view = plugin.views && Object.hasOwn(plugin.views, name) ? plugin.views[name] : undefined;
+    if (!view) throw AppException.notFound('notFound');
+    return view.read(validate(view.query, query) as never, actor, this.hot);
   }
 
   /** People one who may copy the instance can choose (抄送), by a part of their name or account. */

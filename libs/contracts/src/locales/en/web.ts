@@ -358,6 +358,15 @@ export const web: WebMessages = {
       hint: 'Only lendable, enabled classrooms; a time that overlaps a pending or approved loan cannot be asked for. The school office decides.',
       field: { classroomId: 'Classroom', start: 'From', end: 'To', purpose: 'Purpose', remark: 'Remark' },
       placeholder: { purpose: 'e.g. a club meeting, at most 100 characters', remark: 'Optional, at most 200 characters' },
+      day: {
+        title: "The room's day",
+        titleOf: '{{room}} on {{date}}',
+        choose: "Choose a classroom and a start time to see the room's bookings that day.",
+        empty: 'Nothing is booked in this room that day.',
+        clash: 'The chosen time overlaps a booking: it would be refused.',
+        status: { pending: 'Pending', passed: 'Approved' },
+        mine: 'My request',
+      },
     },
     'student-status-change': {
       title: 'Student status change',

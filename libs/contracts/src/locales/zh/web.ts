@@ -358,6 +358,15 @@ export const web = {
       hint: '只能借用可借用且已启用的教室；与待审核或已通过的借用时间重叠时不能提交。由教务处审批。',
       field: { classroomId: '教室', start: '开始时间', end: '结束时间', purpose: '借用用途', remark: '备注' },
       placeholder: { purpose: '例如：社团活动、兴趣小组，至多100个字符', remark: '选填，至多200个字符' },
+      day: {
+        title: '教室当天借用情况',
+        titleOf: '{{room}} · {{date}} 借用情况',
+        choose: '选择教室和开始时间后，这里显示该教室当天的借用情况。',
+        empty: '该教室当天暂无借用。',
+        clash: '所选时间与已有借用重叠，提交时将被拒绝。',
+        status: { pending: '待审核', passed: '已通过' },
+        mine: '我的申请',
+      },
     },
     'student-status-change': {
       title: '学籍异动',

@@ -1,0 +1,91 @@
+import { DEFAULT_SCHOOL_TZ, formatSchoolTime, parseSchoolTime } from '@schoolflow/contracts';
+import type { RoomDay } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon, Label, Message, Segment } from 'semantic-ui-react';
+import { isCancelled, reportError } from '../../../../api/http.js';
+import { workflowApi } from '../../../../api/workflow-api.js';
+import { useT } from '../../../../i18n/use-t.js';
+import { useRealtime } from '../../../../realtime/use-realtime.js';
+import type { Draft } from '../../../../workflow/flow-form.js';
+import { localInput } from '../../../../workflow/flow-model.js';
+import { detailPath } from '../../../../workflow/labels.js';
+
+const REFRESH_MS = 15_000;
+const hhmm = (iso: string) => formatSchoolTime(Date.parse(iso)).slice(11, 16);
+const text = (v: Draft[string] | undefined) => (typeof v === 'string' ? v : '');
+
+/**
+ * One classroom's bookings on the day of the chosen start (pending ones hold their time as passed ones do), kept
+ * current while the form is open; the chosen time is marked when it overlaps one.
+ */
+export function RoomDayPanel({ values }: { values: Draft }) {
+  const { t } = useT();
+  const classroomId = text(values.classroomId);
+  const startText = text(values.start);
+  const endText = text(values.end);
+  const date = /^\d{4}-\d{2}-\d{2}/.test(startText) ? startText.slice(0, 10) : '';
+  const [day, setDay] = useState<RoomDay | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    setDay(null);
+    if (!classroomId || !date) return;
+    const ac = new AbortController();
+    workflowApi.view<RoomDay>('classroom-loan', 'day', { classroomId, date }, ac.signal).then(setDay, (err: unknown) => {
+      if (!isCancelled(err)) reportError(err);
+    });
+    return () => ac.abort();
+  }, [classroomId, date, startText, endText, version]);
+
+  // Others' loans are not pushed to me (pushes go to an instance's participants): the day is read again as the time
+  // is changed, every 15 s while open, and at once when one of my own loans moves.
+  const refresh = useCallback(() => setVersion((v) => v + 1), []);
+  useEffect(() => {
+    if (!classroomId || !date) return;
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [classroomId, date, refresh]);
+  useRealtime('workflow.transitioned', (p) => {
+    if (p.flow === 'classroom-loan') refresh();
+  }, refresh);
+
+  // the chosen period against the bookings (the server decides; this only warns as one types)
+  const start = parseSchoolTime(localInput.toSchool(startText), DEFAULT_SCHOOL_TZ);
+  const end = parseSchoolTime(localInput.toSchool(endText), DEFAULT_SCHOOL_TZ);
+  const clashes = (b: RoomDay['bookings'][number]) => start !== null && end !== null && start < Date.parse(b.end) && Date.parse(b.start) < end;
+
+  return (
+    <Segment className="sf-card sf-room-day" data-testid="room-day">
+      <h3 className="sf-card-title">
+        <Icon name="calendar alternate outline" /> {day ? t('flow.classroom-loan.day.titleOf', { room: day.classroom, date: day.date }) : t('flow.classroom-loan.day.title')}
+      </h3>
+      {!classroomId || !date ? (
+        <p className="sf-hint">{t('flow.classroom-loan.day.choose')}</p>
+      ) : !day ? null : day.bookings.length === 0 ? (
+        <p className="sf-hint" data-testid="room-day-empty">
+          {t('flow.classroom-loan.day.empty')}
+        </p>
+      ) : (
+        <>
+          {day.bookings.some(clashes) ? <Message warning size="small" content={t('flow.classroom-loan.day.clash')} data-testid="room-day-clash" /> : null}
+          <ul className="sf-room-day-list">
+            {day.bookings.map((b) => (
+              <li key={b.id} className={clashes(b) ? 'clash' : undefined} data-testid="room-day-booking">
+                <span className="sf-room-day-time">
+                  {hhmm(b.start)}–{hhmm(b.end)}
+                </span>
+                <Label size="mini" color={b.status === 'passed' ? 'green' : 'orange'} basic>
+                  {t(`flow.classroom-loan.day.status.${b.status}`)}
+                </Label>
+                <span className="sf-room-day-purpose">{b.purpose}</span>
+                <span className="sf-hint">{b.applicant}</span>
+                {b.mine ? <Link to={detailPath('classroom-loan', b.id)}>{t('flow.classroom-loan.day.mine')}</Link> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Segment>
+  );
+}
