@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { eventually, launchBrowser, newTestPage, shot, signIn, tid } from '../support/browser.js';
+import { eventually, launchBrowser, shot, signIn, tid } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { flowCalls, schoolTime } from '../support/workflow.js';
 
