@@ -68,6 +68,14 @@ describe('urge (催办)', () => {
     expect((await view(student, id)).body.data?.version).toBe(3);
   });
 
+  it('urges sent at the same moment without If-Match (a double tap on two devices): one goes in, the others are told the hour, not a conflict', async () => {
+    const id = await submitOk(student, leaveForm(1));
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => call(`/api/workflows/leave/${id}/events`, { token: student, json: { type: 'URGE' }, headers: { 'Idempotency-Key': `urge-at-once-${id}-${i}` } })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429, 429]);
+    expect((await view(student, id)).body.data?.history.filter((h) => h.type === 'URGE')).toHaveLength(1);
+    // with If-Match the caller named the version it saw: a race there stays a conflict (leave-flow's concurrency test)
+  });
+
   it('only the applicant urges, only while pending', async () => {
     const id = await submitOk(student, leaveForm(1));
     expect((await act(head, id, { type: 'URGE' })).status).toBe(403);

@@ -36,6 +36,8 @@ export interface LoadedInstance {
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
 
 
+/** A command sent without If-Match is decided again this many times at most when others' commands keep going in first. */
+const MAX_RETRIES_WITHOUT_IF_MATCH = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A refusal a user reads: 403 when it is not theirs to do, 422 when it is not possible now, 429 when not yet. */
@@ -214,6 +216,33 @@ export class WorkflowEngine implements OnApplicationShutdown {
       }
       event = decide(state);
     }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.appendDecided(plugin, id, streamId, state, event, this.metadata(actor, client, requestId, key), key, actor.userId);
+      } catch (err) {
+        // Someone else's command went in between. With If-Match the caller asked for that version: 409. Without it the
+        // command is decided again on the stream as it is now — two urges at once answer 200 and 429, not 200 and 409.
+        if (!(err instanceof AppException) || err.status !== 409 || ifMatch !== null || attempt >= MAX_RETRIES_WITHOUT_IF_MATCH) throw err;
+        state = { ...(await this.loadState(plugin, id, actor)), cached: false };
+        if (input.type === 'TRANSFER') await this.checkTransferTarget(def, state.snapshot, input.toUserId);
+        event = decide(state);
+      }
+    }
+  }
+
+  /** Appends a decided command with its automatic follow-ups and the read models; a version race is a 409. */
+  private async appendDecided(
+    plugin: FlowPlugin,
+    id: string,
+    streamId: string,
+    state: CachedStream,
+    event: ActorEvent & Record<string, unknown>,
+    meta: EventMetadata,
+    key: string | null,
+    actorId: string,
+  ): Promise<WorkflowCommandResult> {
+    const def = plugin.definition;
+    const flow = def.flow;
     const { snapshot, version, participants } = state;
 
     const { type, ...data } = event;
@@ -221,7 +250,6 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const auto = this.autoEvents(plugin, acted);
     const next = auto.snapshot;
     const newEvents: StoredFlowEvent[] = [{ type, data }, ...auto.events];
-    const meta = this.metadata(actor, client, requestId, key);
     const status = def.status(next);
     const newVersion = version + newEvents.length;
     // Whoever the instance names now and could not read it before (a step handed over, people copied) may from now on.
@@ -244,7 +272,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
       if (err instanceof ConcurrencyError) {
         this.streams.evict(streamId);
         // The same key sent twice at once: the other one went in first; this one answers its outcome.
-        const first = key ? await this.firstOutcome(flow, id, key, actor.userId) : null;
+        const first = key ? await this.firstOutcome(flow, id, key, actorId) : null;
         if (first) return first;
         throw AppException.conflict('workflow.conflict');
       }
