@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { login, withDb } from '../support/api.js';
+import { call, login, withDb } from '../support/api.js';
 import { flowCalls, leaveForm, schoolTime, submitLeave, until } from '../support/workflow.js';
 
 const { submit, act } = flowCalls('student-status-change');
@@ -61,6 +61,22 @@ describe('student-status-change', () => {
     const returned = await until(() => studentRow(victimNo), (s) => s.status === 'enrolled');
     expect(returned.status).toBe('enrolled');
     expect(returned.class).not.toBe('高一(1)班'); // into the class the return named
+
+    // the student's status history, as the office reads it beside the form: newest first, each with its request
+    const sid = await withDb(async (c) => (await c.query(`SELECT id FROM student WHERE student_no = $1`, [victimNo])).rows[0].id as string);
+    type History = { student: { status: string; className: string }; changes: { instanceId: string; kind: string; fromStatus: string; toStatus: string; fromClass: string | null; toClass: string | null }[] };
+    const read = await call<History>(`/api/workflows/student-status-change/views/history?studentId=${sid}`, { token: office });
+    expect(read.body.data?.student).toMatchObject({ status: 'enrolled', className: returned.class });
+    expect(read.body.data?.changes.map((c) => [c.instanceId, c.kind, c.fromStatus, c.toStatus, c.fromClass, c.toClass])).toEqual([
+      [back, 'return', 'suspended', 'enrolled', '高一(1)班', returned.class],
+      [id, 'suspension', 'enrolled', 'suspended', '高一(1)班', '高一(1)班'],
+    ]);
+    // the head teacher of the class they left may no longer read it; a student never; a bad id is a message
+    const notTheirs = await call(`/api/workflows/student-status-change/views/history?studentId=${sid}`, { token: head });
+    expect([notTheirs.status, notTheirs.body.msg]).toEqual([403, '班主任只能为本班学生办理学籍异动']);
+    expect((await call(`/api/workflows/student-status-change/views/history?studentId=${sid}`, { token: student })).status).toBe(403);
+    const bad = await call(`/api/workflows/student-status-change/views/history?studentId=202511001`, { token: office, lang: 'en' });
+    expect([bad.status, bad.body.msg]).toEqual([400, 'Please choose a student']);
   });
 
   it('a head teacher may not ask for another class’s student (403, logged); a student or a parent may not ask at all', async () => {

@@ -31,6 +31,7 @@ const views: Readonly<Record<string, View>> = {
   'apply/leave/all': lazy(() => import('../views/apply/leave/all/index.js')),
   'apply/leave/detail': lazy(() => import('../views/apply/leave/detail/index.js')),
   'apply/classroom_loan/new': lazy(() => import('../views/apply/classroom-loan/new/index.js')),
+  'apply/student_status_change/new': lazy(() => import('../views/apply/student-status-change/new/index.js')),
   'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
   'demo/others': lazy(() => import('../views/demo/others/index.js')),

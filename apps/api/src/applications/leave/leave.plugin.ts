@@ -35,7 +35,7 @@ export class LeavePlugin implements FlowPlugin {
     // One read (one round trip): whom the actor may apply for (with each student's guardians), the reviewers and
     // threshold, and — only when there are pictures — the pictures' files.
     const row = await readApplicant<LeaveRead>(tx, actor, attachments, START_SQL);
-    const student = pickStudent(actor, form.studentId, row.candidates, 'workflow.notApplicant');
+    const student = pickStudent(actor, form.studentId, row.candidates, 'workflow.notApplicant', 'validation.leaveChildRequired');
     checkPictures(attachments, actor, row.files ?? []);
     if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
     const principal = withStandIns(row.principal, row.admin, actor.userId);

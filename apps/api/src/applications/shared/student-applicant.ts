@@ -93,13 +93,19 @@ export async function readApplicant<R extends ApplicantRead = ApplicantRead>(
  * The student of a request: a student applies for themself; a parent names one of their own children. A suspended or
  * transferred-out student makes no new requests (学籍异动).
  */
-export function pickStudent(actor: Principal, requested: string | undefined, candidates: readonly Candidate[], notApplicant = 'workflow.notStudentOrParent'): ApplicantStudent {
-  const student = pickCandidate(actor, requested, candidates, notApplicant);
+export function pickStudent(
+  actor: Principal,
+  requested: string | undefined,
+  candidates: readonly Candidate[],
+  notApplicant = 'workflow.notStudentOrParent',
+  chooseChild = 'validation.childRequired',
+): ApplicantStudent {
+  const student = pickCandidate(actor, requested, candidates, notApplicant, chooseChild);
   if (student.status !== 'enrolled') throw AppException.unprocessable('workflow.studentNotEnrolled');
   return student;
 }
 
-function pickCandidate(actor: Principal, requested: string | undefined, candidates: readonly Candidate[], notApplicant: string): ApplicantStudent {
+function pickCandidate(actor: Principal, requested: string | undefined, candidates: readonly Candidate[], notApplicant: string, chooseChild: string): ApplicantStudent {
   if (actor.roles.includes(RoleCode.student)) {
     const me = candidates.find((c) => c.self);
     if (!me) throw AppException.unprocessable('workflow.studentNotFound');
@@ -110,7 +116,7 @@ function pickCandidate(actor: Principal, requested: string | undefined, candidat
   if (children.length === 0) throw new AppException(403, 403, notApplicant);
   if (!requested) {
     if (children.length === 1 && children[0]) return children[0];
-    throw AppException.badRequest('validation.studentRequired');
+    throw AppException.badRequest(chooseChild);
   }
   const child = children.find((c) => c.id === requested || c.student_no === requested);
   if (!child) throw new AppException(403, 403, 'workflow.notYourChild');

@@ -3,6 +3,7 @@ import type { FlowDefinition } from '@schoolflow/workflows';
 import { statusChangeFlow } from '@schoolflow/workflows/student-status-change/student-status-change.flow.js';
 import { type StatusChangeKind, statusChangeFormSchema } from '@schoolflow/workflows/student-status-change/student-status-change.form.js';
 import type { StatusChangeContext, StatusChangeSubmitted } from '@schoolflow/workflows/student-status-change/student-status-change.machine.js';
+import { type StatusHistory, type StatusHistoryQuery, statusHistoryQuerySchema } from '@schoolflow/workflows/student-status-change/student-status-change.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -38,6 +39,16 @@ const START_SQL = `SELECT
   (SELECT json_build_object('id', id, 'name', name) FROM admin_class WHERE id = $3::uuid) AS to_class,
   ${roleHoldersSql(['office', 'principal', 'admin'])},
   ${filesSql('$4')}`;
+
+// A student now, and each change of their status, newest first (with the classes' names as they are now).
+const HISTORY_SQL = `SELECT json_build_object('id', s.id, 'name', s.name, 'studentNo', s.student_no, 'className', c.name, 'status', s.status) AS student,
+       c.head_teacher_id AS "headTeacherId",
+       coalesce((SELECT json_agg(json_build_object('instanceId', h.instance_id, 'kind', h.kind, 'effectiveDate', to_char(h.effective_date, 'YYYY-MM-DD'),
+                                                   'fromStatus', h.from_status, 'toStatus', h.to_status, 'fromClass', fc.name, 'toClass', tc.name,
+                                                   'changedAt', h.changed_at) ORDER BY h.changed_at DESC, h.position DESC)
+                   FROM student_status_change h LEFT JOIN admin_class fc ON fc.id = h.from_class_id LEFT JOIN admin_class tc ON tc.id = h.to_class_id
+                  WHERE h.student_id = s.id), '[]') AS changes
+  FROM student s JOIN admin_class c ON c.id = s.class_id WHERE s.id = $1::uuid`;
 
 /**
  * 学籍异动 on the engine: a head teacher for a student of their own class, the office for any; the student's status
@@ -90,6 +101,19 @@ export const createPlugin = (): FlowPlugin => ({
        SELECT old.id, $4, $5, $6::date, old.status, $2, old.class_id, changed.class_id, $7::bigint FROM old JOIN changed ON changed.id = old.id`,
       [ctx.studentId, CHANGE[kind].to, toClass, instanceId, kind, String(ctx.form.effectiveDate), event.position],
     );
+  },
+
+  views: {
+    /** A student's status and its history, for the office or the student's head teacher. */
+    history: {
+      query: statusHistoryQuerySchema,
+      async read(q: StatusHistoryQuery, actor: Principal, db: Prepared): Promise<StatusHistory> {
+        const [row] = (await db.query(HISTORY_SQL, [q.studentId])) as (StatusHistory & { headTeacherId: string | null })[];
+        if (!row) throw AppException.notFound('notFound');
+        if (!actor.roles.includes(RoleCode.office) && row.headTeacherId !== actor.userId) throw new AppException(403, 403, 'workflow.notYourStudent');
+        return { student: row.student, changes: row.changes.map((c) => ({ ...c, changedAt: new Date(c.changedAt).toISOString() })) };
+      },
+    },
   },
 
   /** Whom the actor may change (a head teacher: their class; the office: everyone), and the classes to move into. */

@@ -374,6 +374,15 @@ export const web: WebMessages = {
       field: { studentId: 'Student', kind: 'Change', effectiveDate: 'Effective from', toClassId: 'Into class', reason: 'Reason', attachments: 'Pictures' },
       placeholder: { reason: 'Why, at most 500 characters' },
       option: { kind: { transferIn: 'Transfer in', transferOut: 'Transfer out', suspension: 'Suspension', return: 'Return' } },
+      history: {
+        title: 'Status history',
+        choose: "Choose a student to see their status now and every change before.",
+        now: '{{name}} ({{no}}) · {{className}}',
+        empty: 'No status change yet.',
+        move: '{{from}} → {{to}}',
+        request: 'The request',
+        status: { enrolled: 'Enrolled', suspended: 'Suspended', transferred_out: 'Transferred out' },
+      },
     },
     'reading-proof': {
       title: 'Certificate of enrollment',

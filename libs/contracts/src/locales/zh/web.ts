@@ -374,6 +374,15 @@ export const web = {
       field: { studentId: '学生', kind: '异动类型', effectiveDate: '生效日期', toClassId: '转入班级', reason: '异动原因', attachments: '附件图片' },
       placeholder: { reason: '异动的原因，至多500个字符' },
       option: { kind: { transferIn: '转入', transferOut: '转出', suspension: '休学', return: '复学' } },
+      history: {
+        title: '学籍异动记录',
+        choose: '选择学生后，这里显示其当前学籍状态和历次异动。',
+        now: '{{name}}（{{no}}）· {{className}}',
+        empty: '该学生尚无学籍异动记录。',
+        move: '{{from}} → {{to}}',
+        request: '查看申请',
+        status: { enrolled: '在籍', suspended: '休学', transferred_out: '已转出' },
+      },
     },
     'reading-proof': {
       title: '在读证明',

@@ -69,16 +69,16 @@ export function RoomDayPanel({ values }: { values: Draft }) {
       ) : (
         <>
           {day.bookings.some(clashes) ? <Message warning size="small" content={t('flow.classroom-loan.day.clash')} data-testid="room-day-clash" /> : null}
-          <ul className="sf-room-day-list">
+          <ul className="sf-aside-list">
             {day.bookings.map((b) => (
               <li key={b.id} className={clashes(b) ? 'clash' : undefined} data-testid="room-day-booking">
-                <span className="sf-room-day-time">
+                <span className="sf-aside-time">
                   {hhmm(b.start)}–{hhmm(b.end)}
                 </span>
                 <Label size="mini" color={b.status === 'passed' ? 'green' : 'orange'} basic>
                   {t(`flow.classroom-loan.day.status.${b.status}`)}
                 </Label>
-                <span className="sf-room-day-purpose">{b.purpose}</span>
+                <span className="sf-aside-main">{b.purpose}</span>
                 <span className="sf-hint">{b.applicant}</span>
                 {b.mine ? <Link to={detailPath('classroom-loan', b.id)}>{t('flow.classroom-loan.day.mine')}</Link> : null}
               </li>
