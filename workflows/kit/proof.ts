@@ -1,7 +1,9 @@
-import { requiredText, studentRef } from '@schoolflow/contracts';
+import { RoleCode, requiredText, studentRef } from '@schoolflow/contracts';
 import { z } from 'zod';
 import type { FormField } from '../engine/flow.js';
+import { defineFlow } from './define-flow.js';
 import { type ChainSubmitted, reviewChain } from './review-chain.js';
+import { reviewCommands } from './shared.js';
 
 /**
  * What the proofs (在读证明, 成绩证明; DESIGN.md §7) share: a student or a parent asks for a certificate with a purpose
@@ -38,5 +40,18 @@ export function proofChain(id: string) {
     id,
     steps: [{ step: 'office', role: 'office', review: 'unreviewed', label: 'workflow.step.officeReview' }],
     submission: { check: ({ event }) => (PROOF_LANGUAGES as readonly unknown[]).includes(event.language), refusal: 'validation.proofLanguageInvalid' },
+  });
+}
+
+/** A proof declared: its chain, the kit's commands and form, asked for by a student or a parent. */
+export function proofFlow(flow: string, apply: { icon: string; sort: number }) {
+  const chain = proofChain(flow);
+  return defineFlow({
+    ...chain.declaration,
+    flow,
+    commands: reviewCommands,
+    form: { schema: proofFormSchema, fields: proofFields },
+    apply: { roles: [RoleCode.student, RoleCode.parent], ...apply },
+    formView: (d) => ({ purpose: d.purpose, language: d.language, studentId: d.studentId }),
   });
 }

@@ -1,5 +1,6 @@
 import type { ChainContext, ChainEvent } from '../kit/review-chain.js';
-import { proofChain, type ProofSubmitted } from '../kit/proof.js';
+import type { ProofSubmitted } from '../kit/proof.js';
+import { readingProofFlow } from './reading-proof.flow.js';
 
 export type ReadingProofSubmitted = ProofSubmitted;
 export type ReadingProofEvent = ChainEvent;
@@ -9,5 +10,4 @@ export type ReadingProofContext = ChainContext;
  * 在读证明 (DESIGN.md §7): the school office decides; when it passes, the server issues the certificate — the student's
  * enrollment as it stands that day, in the language asked for, with a verification code.
  */
-export const readingProofChain = proofChain('reading-proof');
-export const readingProofMachine = readingProofChain.machine;
+export const readingProofMachine = readingProofFlow.machine;
