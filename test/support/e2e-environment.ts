@@ -81,6 +81,8 @@ export const TEST_SERVER_ENV = {
   LOG_LEVEL: 'warn',
   // The upload cleanup sweeps every second, so its test sees it work (it only deletes removed or day-old uploads).
   FILE_SWEEP_SECONDS: '1',
+  // The workflow timers too, so an expiry is seen within a second of its time.
+  TIMER_SWEEP_SECONDS: '1',
 } as const;
 
 /** Starts the built server (dist/) as a child process, exactly as `npm start` runs it, and waits for health. */

@@ -108,4 +108,27 @@ describe('classroom-loan', () => {
     expect((await call(`/api/workflows/classroom-loan/views/day?classroomId=${room}&date=${date}`, { token: parent })).status).toBe(403);
     expect((await call(`/api/workflows/classroom-loan/views/week?classroomId=${room}&date=${date}`, { token: teacher })).status).toBe(404);
   });
+  it('a loan nobody decided before it began expires then (the engine’s timer): its time is free again, the applicant is told; one decided in time does not', async () => {
+    const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const other = await withDb(async (c) => (await c.query(`SELECT id FROM classroom WHERE lendable AND enabled ORDER BY code DESC LIMIT 1`)).rows[0].id as string);
+    const waiting = (await submit(teacher, { classroomId: other, start: soon(2500), end: soon(3_600_000), purpose: '临时班会' })).body.data?.id as string;
+    const decided = (await submit(student, { classroomId: room, start: soon(2500), end: soon(3_600_000), purpose: '社团活动' })).body.data?.id as string;
+    await act(office, decided, { type: 'APPROVE' });
+    expect(await withDb(async (c) => (await c.query(`SELECT due_at IS NOT NULL AS due FROM wf_instance WHERE id = $1`, [waiting])).rows[0].due)).toBe(true);
+
+    const expired = await until(() => call<WorkflowInstanceView>(`/api/workflows/classroom-loan/${waiting}`, { token: teacher }), (r) => r.body.data?.state === 'expired', 20_000);
+    expect(expired.body.data?.status).toEqual({ review: 'rejected', extra: 'expired' });
+    expect(expired.body.data?.assignees).toEqual([]);
+    expect(expired.body.data?.history.at(-1)).toMatchObject({ type: 'EXPIRE', actorId: null, actorName: '系统' });
+    expect(await until(() => bookings(waiting), (b) => b.length === 0)).toEqual([]); // the time is free again
+    const told = () => withDb(async (c) => (await c.query(`SELECT m.title_key FROM message m JOIN sys_user u ON u.id = m.recipient_id WHERE u.account = 'teacher' AND m.link LIKE $1`, [`%${waiting}%`])).rows.map((r: { title_key: string }) => r.title_key));
+    expect(await until(told, (keys) => keys.includes('messages.flowExpired.title'))).toContain('messages.flowExpired.title');
+    // once, and nothing left due; the one decided in time stays passed
+    expect(await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'EXPIRE'`, [`classroom-loan-${waiting}`])).rows[0].n)).toBe(1);
+    expect(await withDb(async (c) => (await c.query(`SELECT due_at FROM wf_instance WHERE id = $1`, [waiting])).rows[0].due_at)).toBeNull();
+    expect((await call<WorkflowInstanceView>(`/api/workflows/classroom-loan/${decided}`, { token: student })).body.data?.state).toBe('approved');
+    // nobody sends it through the API
+    const sent = await act(office, (await submit(teacher, form(14, '09:00', '10:00'))).body.data?.id as string, { type: 'EXPIRE' });
+    expect(sent.status).toBe(422);
+  });
 });

@@ -38,6 +38,22 @@ describe('classroom-loan machine: given / when / then', () => {
     given(submitted({ actorId: 'off1' })).when({ type: 'APPROVE', actorId: 'off2' }).thenState('approved');
   });
 
+  it('nobody decided before it began: the engine expires it at its start — not before, not a user, not once decided', () => {
+    const waiting = given().when(submitted()).thenState('officeReview');
+    expect(classroomLoanFlow.timer(waiting)).toEqual({ type: 'EXPIRE', at: '2026-11-25T14:00:00+08:00' });
+    const expired = given(submitted()).when({ type: 'EXPIRE', actorId: 'system', at: '2026-11-25T06:00:00.000Z' }).thenState('expired');
+    expect(classroomLoanFlow.status(expired)).toEqual({ review: 'rejected', extra: 'expired' });
+    expect(classroomLoanFlow.assignees(expired)).toEqual([]);
+    expect(classroomLoanFlow.timer(expired)).toBeNull();
+    // not a command: whatever stops it is "not possible", not "not yours"
+    given(submitted()).when({ type: 'EXPIRE', actorId: 'system', at: '2026-11-25T05:59:59.000Z' }).thenRefused('impossible');
+    given(submitted()).when({ type: 'EXPIRE', actorId: 'off1', at: '2026-11-25T07:00:00.000Z' } as never).thenRefused('impossible');
+    const passed = given(submitted()).when({ type: 'APPROVE', actorId: 'off1' }).thenState('approved');
+    expect(classroomLoanFlow.timer(passed)).toBeNull();
+    given(submitted(), { type: 'APPROVE', actorId: 'off1' }).when({ type: 'EXPIRE', actorId: 'system', at: '2026-11-25T07:00:00.000Z' }).thenRefused('impossible');
+    expect(classroomLoanFlow.commandTypes).not.toContain('EXPIRE'); // no user sends it through the API
+  });
+
   it('the form: a classroom, the period, a purpose, a remark of at most 200', () => {
     const ok = { classroomId: '00000000-0000-4000-8000-000000000001', start: '2026-11-25 14:00', end: '2026-11-25 16:00', purpose: '社团' };
     expect(classroomLoanFormSchema.safeParse(ok).success).toBe(true);
@@ -57,9 +73,10 @@ describe('classroom-loan machine: every path', () => {
       { type: 'REJECT', actorId: a, comment: 'no' },
       { type: 'WITHDRAW', actorId: a },
     ]),
+    { type: 'EXPIRE', actorId: 'system', at: '2026-11-25T07:00:00.000Z' },
   ];
   const paths = everyPath(classroomLoanFlow, events, (s) => `${stateString(s.value)}|${s.context.applicantId}`);
   it('reaches every state; a decision is always an office reviewer’s who is not the applicant', () => {
-    expectReviewPaths(classroomLoanFlow, paths, ['approved', 'new', 'officeReview', 'rejected', 'withdrawn']);
+    expectReviewPaths(classroomLoanFlow, paths, ['approved', 'expired', 'new', 'officeReview', 'rejected', 'withdrawn']);
   });
 });

@@ -17,12 +17,14 @@ export type ClassroomLoanContext = ChainContext;
 /**
  * 教室借用 (DESIGN.md §7): the school office decides. The subject is a classroom, not a student (a teacher or a
  * student asks). While pending or passed, the time is the loan's: the server books it with the start, and frees it
- * when the request ends rejected or withdrawn.
+ * when the request ends rejected, withdrawn or expired (nobody decided before it began: the engine's timer).
  */
 export const classroomLoanChain = reviewChain({
   id: 'classroom-loan',
   steps: [{ step: 'office', role: 'office', review: 'unreviewed', label: 'workflow.step.officeReview' }],
   submission: { check: ({ event }) => Date.parse(String(event.end)) > Date.parse(String(event.start)), refusal: 'validation.endBeforeStart' },
+  // a loan nobody decided on before it begins is moot: it expires then, and its time is free again
+  expiresAt: (context) => String(context.form.start),
 });
 
 export const classroomLoanMachine = classroomLoanChain.machine;

@@ -108,6 +108,11 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   assignees(snapshot: SnapshotFrom<M>): string[];
   /** An automatic event the engine appends after a transition (e.g. a step skipped because the applicant is its reviewer). */
   autoEvent(snapshot: SnapshotFrom<M>): ActorEvent | null;
+  /**
+   * The event the engine appends itself when its time comes (a pending classroom loan expires at its start), and
+   * that time (ISO), while the instance is in a state that takes it; else null.
+   */
+  timer(snapshot: SnapshotFrom<M>): FlowTimer | null;
   status(snapshot: SnapshotFrom<M>): { review: ReviewStatus; extra?: string };
   refusal(snapshot: SnapshotFrom<M>, event: ActorEvent): Refusal | null;
   /** The state value as one dotted string. */
@@ -126,6 +131,18 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   apply: FlowApply;
   /** The role code whose holders may take each step over (TRANSFER). */
   stepRoles: Readonly<Record<string, string>>;
+}
+
+/** A system event due at a time (the engine's timers). */
+export interface FlowTimer {
+  type: string;
+  at: string;
+}
+
+/** When the flow's timer fires in this state, as the read model stores it (ISO), or null. */
+export function dueAtOf<M extends AnyStateMachine>(def: FlowDefinition<M>, snapshot: SnapshotFrom<M>): string | null {
+  const timer = def.timer(snapshot);
+  return timer ? new Date(timer.at).toISOString() : null;
 }
 
 /** The event as the machine receives it: stored type plus stored data. */

@@ -1,5 +1,5 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, getStateNodes, type SnapshotFrom } from 'xstate';
-import type { ActorEvent, CommandData, CommandUi, DiagramStep, FlowApply, FlowDefinition, FlowForm, ReviewStatus } from '../engine/flow.js';
+import type { ActorEvent, CommandData, CommandUi, DiagramStep, FlowApply, FlowDefinition, FlowForm, FlowTimer, ReviewStatus } from '../engine/flow.js';
 import { stateString } from '../engine/flow.js';
 import { explainRefusal, refusalsOf, type Rule, type StateRefusals } from './rules.js';
 
@@ -46,8 +46,10 @@ export interface FlowDeclaration<M extends AnyStateMachine> {
   reviewers(context: ContextFrom<M>, step: string): string[];
   /** Everyone the instance names (applicant side and every step's reviewers). */
   participants(context: ContextFrom<M>): string[];
-  /** An automatic event the engine appends after a transition (a step skipped, a timer). */
+  /** An automatic event the engine appends after a transition (a step skipped). */
   autoEvent?(snapshot: SnapshotFrom<M>): ActorEvent | null;
+  /** The event the engine appends when its time comes, and the time (a request that expires). */
+  timer?(snapshot: SnapshotFrom<M>): FlowTimer | null;
   /** The form as users see it, from the start event's data (without what only the machine needs, e.g. the route). */
   formView(startData: Record<string, unknown>): Record<string, unknown>;
   /** The form users fill in: its schema (server and browser validate with it) and its fields, in order. */
@@ -100,6 +102,7 @@ export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>):
       return step ? decl.reviewers(any(snapshot).context as ContextFrom<M>, step) : [];
     },
     autoEvent: (snapshot) => decl.autoEvent?.(snapshot) ?? null,
+    timer: (snapshot) => decl.timer?.(snapshot) ?? null,
     status(snapshot) {
       const metas = metaOf(decl.machine, any(snapshot).value);
       const review = metas.find((m) => m.review)?.review ?? 'pending';

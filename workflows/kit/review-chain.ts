@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { approveTo, commentOf, copied, type ReviewContext, type ReviewEvent, reviewersOf, reviewRules, reviewStep, skipTo, skipWhenPossible, transferred } from './review.js';
+import type { FlowTimer } from '../engine/flow.js';
 import { guardsOf, type Rule } from './rules.js';
 
 /** A student's request through a chain of review steps: what the chain's machine keeps. */
@@ -27,7 +28,9 @@ export type ChainEvent =
   | { type: 'URGE'; actorId: string; at: string; comment?: string }
   | { type: 'TRANSFER'; actorId: string; toUserId: string; comment?: string }
   | { type: 'CC'; actorId: string; userIds: string[]; comment?: string }
-  | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string };
+  | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string }
+  /** The engine's timer: nobody decided before the request's time came (a classroom loan's start). */
+  | { type: 'EXPIRE'; actorId: 'system'; at: string; comment?: string };
 
 type Args = { context: ChainContext; event: ChainEvent };
 
@@ -53,12 +56,23 @@ export const HEAD_TEACHER_THEN_OFFICE: readonly ChainStep[] = [
  * urge, transfer and CC; a step whose only reviewer is the applicant passes on by itself. The flow brings its id, its
  * steps and the rule a submission must meet (with its refusal).
  */
-export function reviewChain(opts: { id: string; steps: readonly ChainStep[]; submission: Rule<{ event: ChainSubmitted }, never> }) {
+export function reviewChain(opts: {
+  id: string;
+  steps: readonly ChainStep[];
+  submission: Rule<{ event: ChainSubmitted }, never>;
+  /** When a request still waiting for a decision expires (the engine appends EXPIRE then): it ends not passed. */
+  expiresAt?: (context: ChainContext) => string;
+}) {
   const rules = {
     ...reviewRules,
     validSubmission: {
       check: ({ event }: Args) => event.type === 'SUBMIT' && opts.submission.check({ event }, undefined as never),
       refusal: opts.submission.refusal,
+    },
+    // only the engine's timer, and only once the time has come
+    dueNow: {
+      check: ({ context, event }: Args) => event.type === 'EXPIRE' && event.actorId === 'system' && opts.expiresAt !== undefined && Date.parse(event.at) >= Date.parse(opts.expiresAt(context)),
+      refusal: 'forbidden',
     },
   } satisfies Record<string, Rule<Args, never> | Rule<Args, { step: string }>>;
   const stateOf = (i: number) => (i < opts.steps.length ? `${opts.steps[i]?.step}Review` : 'approved');
@@ -70,6 +84,7 @@ export function reviewChain(opts: { id: string; steps: readonly ChainStep[]; sub
     approved: { type: 'final', meta: { review: 'passed', label: 'workflow.step.approved' } },
     rejected: { type: 'final', meta: { review: 'rejected' } },
     withdrawn: { type: 'final', meta: { review: 'withdrawn' } },
+    ...(opts.expiresAt ? { expired: { type: 'final', meta: { review: 'rejected', extra: 'expired' } } } : {}),
   };
   opts.steps.forEach((s, i) => {
     const last = i === opts.steps.length - 1;
@@ -80,6 +95,7 @@ export function reviewChain(opts: { id: string; steps: readonly ChainStep[]; sub
         ...reviewStep(s.step),
         // the last step must be someone else's: the server puts stand-ins there
         ...(last ? {} : { SKIP_STEP: skipTo(s.step, stateOf(i + 1)) }),
+        ...(opts.expiresAt ? { EXPIRE: { guard: 'dueNow', target: 'expired' } } : {}),
       },
     };
   });
@@ -115,6 +131,11 @@ export function reviewChain(opts: { id: string; steps: readonly ChainStep[]; sub
       reviewers: (context: ChainContext, step: string) => reviewersOf(context, step),
       participants: (context: ChainContext) => [context.applicantId, context.studentUserId ?? '', ...Object.values(context.route).flat()],
       autoEvent: skipWhenPossible,
+      // while a step waits, the request expires at its time
+      timer: opts.expiresAt
+        ? (snapshot: { context: ChainContext; value: unknown }): FlowTimer | null =>
+            typeof snapshot.value === 'string' && snapshot.value.endsWith('Review') ? { type: 'EXPIRE', at: (opts.expiresAt as (c: ChainContext) => string)(snapshot.context) } : null
+        : undefined,
       stepRoles: Object.fromEntries(opts.steps.map((s) => [s.step, s.role])),
     },
   };

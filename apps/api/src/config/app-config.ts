@@ -92,6 +92,8 @@ export interface ServerConfig {
   version: string;
   /** Uploads never attached are deleted after this many hours; removed ones at the next sweep (ADR 0013). */
   fileRetentionHours: number;
+  /** How often the workflow timers are swept (a pending classroom loan expires at its start). */
+  timerSweepSeconds: number;
   fileSweepSeconds: number;
   fileCleanupDisabled: boolean;
   /** Uploads one user may have under way at once, per instance (UPLOADS_PER_USER); another answers 429. */
@@ -160,6 +162,7 @@ export function loadConfig(): ServerConfig {
     version: str('npm_package_version', '0.1.0'),
     fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),
     fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
+    timerSweepSeconds: positive('TIMER_SWEEP_SECONDS', 30),
     fileCleanupDisabled: bool('FILE_CLEANUP_DISABLED', false),
     uploadsPerUser: Math.max(1, Math.round(positive('UPLOADS_PER_USER', 2))),
     uploadQuotaMb: positive('UPLOAD_QUOTA_MB', 512),

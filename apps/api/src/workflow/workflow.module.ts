@@ -4,6 +4,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
 import { FLOW_PLUGINS } from './domain/flow-plugin.js';
 import { loadFlowPlugins } from './domain/flow-plugins.js';
 import { WorkflowEffectsSubscriber } from './effects/workflow-effects.subscriber.js';
+import { WorkflowTimers } from './timers/workflow-timers.service.js';
 import { WorkflowEngine } from './domain/workflow-engine.service.js';
 import { WorkflowReadService } from './domain/workflow-read.service.js';
 import { StreamCache } from './domain/stream-cache.js';
@@ -32,6 +33,7 @@ import { VerifyCertificateController } from './queries/verify-certificate/verify
     StartWorkflowHandler,
     SendWorkflowEventHandler,
     WorkflowEffectsSubscriber,
+    WorkflowTimers,
   ],
   exports: [WorkflowEngine],
 })

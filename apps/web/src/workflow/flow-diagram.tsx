@@ -12,6 +12,8 @@ function iconOf(node: FlowNode, index: number): { icon: SemanticICONS | null; te
       return { icon: 'close', text: '' };
     case 'withdrawn':
       return { icon: 'undo', text: '' };
+    case 'expired':
+      return { icon: 'clock outline', text: '' };
     case 'cancelled':
       return { icon: 'home', text: '' };
     case null:
@@ -57,7 +59,7 @@ export function FlowDiagram({ view }: { view: WorkflowInstanceView }) {
     <div className="sf-flow" data-testid="flow-diagram" data-state={view.state}>
       {nodes.map((node, i) => {
         const { icon, text } = iconOf(node, i);
-        const tone = node.end === 'rejected' ? 'negative' : node.end === 'withdrawn' ? 'neutral' : node.mark === 'current' && node.state === 'approved' ? 'positive' : '';
+        const tone = node.end === 'rejected' ? 'negative' : node.end === 'withdrawn' || node.end === 'expired' ? 'neutral' : node.mark === 'current' && node.state === 'approved' ? 'positive' : '';
         return (
           <Fragment key={node.state}>
             {i > 0 ? <div className={`sf-flow-line ${node.mark === 'todo' ? '' : 'reached'} ${node.end ? 'to-end' : ''}`} aria-hidden /> : null}

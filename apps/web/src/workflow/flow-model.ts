@@ -136,7 +136,9 @@ export function flowNodes(def: FlowDefinition, view: WorkflowInstanceView): Flow
   const state = view.state;
   const metas = metaOf(def.machine, toStateValue(state));
   const review = metas.find((m) => m.review)?.review;
-  const ended = review === 'rejected' || review === 'withdrawn' ? review : null;
+  // an expired request (the engine's timer: nobody decided in time) ends where it waited, undecided
+  const expired = metas.some((m) => m.extra === 'expired');
+  const ended = expired ? 'expired' : review === 'rejected' || review === 'withdrawn' ? review : null;
   const after = stateMeta(def.machine, state).end ?? null;
   const lastIndex = history.length - 1;
   const anchor = ended ? before(lastIndex) : topState(state);
@@ -146,7 +148,7 @@ export function flowNodes(def: FlowDefinition, view: WorkflowInstanceView): Flow
     let mark: StepMark;
     if (skipped.has(s.state)) mark = 'skipped';
     else if (at < 0 || j < at) mark = visited.has(s.state) ? 'done' : 'todo';
-    else if (j === at) mark = ended === 'withdrawn' ? 'todo' : ended || after ? 'done' : 'current';
+    else if (j === at) mark = ended === 'withdrawn' || ended === 'expired' ? 'todo' : ended || after ? 'done' : 'current';
     else mark = 'todo';
     // The last step is "completed" by the decision that reached it; the others by the decision that left them.
     const by = s.state === last ? (history.find((h) => topState(h.state) === last) ?? null) : mark === 'done' || mark === 'skipped' ? leaving(s.state) : null;
@@ -154,7 +156,7 @@ export function flowNodes(def: FlowDefinition, view: WorkflowInstanceView): Flow
     return { state: s.state, labelKey: s.labelKey, mark, end: null, by, rejectedHere, unreached: ended !== null && mark === 'todo' };
   });
   // A rejection is drawn on the step that decided it; the end node only says where the flow stopped.
-  if (ended) nodes.push({ state: ended, labelKey: `workflow.end.${ended}`, mark: 'current', end: ended, by: ended === 'withdrawn' ? (history[lastIndex] ?? null) : null, rejectedHere: false, unreached: false });
+  if (ended) nodes.push({ state: ended, labelKey: `workflow.end.${ended}`, mark: 'current', end: ended, by: ended === 'withdrawn' || ended === 'expired' ? (history[lastIndex] ?? null) : null, rejectedHere: false, unreached: false });
   if (after) {
     const by = [...history].reverse().find((h) => h.state === state) ?? null;
     nodes.push({ state, labelKey: `workflow.end.${after}`, mark: 'current', end: after, by, rejectedHere: false, unreached: false });

@@ -12,6 +12,7 @@ const LOOK: Record<string, { icon: SemanticICONS; color: SemanticCOLORS }> = {
   WITHDRAW: { icon: 'undo', color: 'brown' },
   CANCEL_LEAVE: { icon: 'home', color: 'teal' },
   SKIP_STEP: { icon: 'share', color: 'grey' },
+  EXPIRE: { icon: 'clock outline', color: 'brown' },
 };
 
 /**

@@ -39,6 +39,7 @@ export const REVIEW_COLORS: Record<ReviewStatus, SemanticCOLORS> = {
 export function extraLabel(t: T, extra: string | undefined): string | null {
   if (extra === 'cancelled') return t('workflow.extra.cancelled');
   if (extra === 'notCancelled') return t('workflow.extra.notCancelled');
+  if (extra === 'expired') return t('workflow.extra.expired');
   return null;
 }
 

@@ -40,6 +40,10 @@ export function reviewMessages(def: FlowDefinition, input: NotificationInput, pa
     case 'WITHDRAW':
       to(def.assignees(before as never).filter((id) => id !== actorId), MessageType.system, 'flowWithdrawn');
       break;
+    case 'EXPIRE':
+      // the engine's timer: nobody decided in time — the applicant side is told, the reviewers' tasks are gone
+      to(owners, MessageType.result, 'flowExpired');
+      break;
     default:
       break;
   }

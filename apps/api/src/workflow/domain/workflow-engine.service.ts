@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type AlsoWrite, ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
 import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
-import { type ActorEvent, advance, applyPermissionOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
+import { type ActorEvent, advance, applyPermissionOf, dueAtOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { validate } from '../../infrastructure/http/validate.js';
@@ -35,6 +35,11 @@ export interface LoadedInstance {
 
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
 
+
+/** Who acts when the engine itself appends an event (timers; DESIGN.md §7: the engine may append events itself). */
+const SYSTEM_ACTOR = 'system';
+/** The engine reading an instance for its own event: it may read every instance. */
+const SYSTEM_PRINCIPAL: Principal = { userId: SYSTEM_ACTOR, account: SYSTEM_ACTOR, name: SYSTEM_ACTOR, userType: '', sessionId: '', roles: [], permissions: new Set([Permission.workflowViewAll]) };
 
 /** A command sent without If-Match is decided again this many times at most when others' commands keep going in first. */
 const MAX_RETRIES_WITHOUT_IF_MATCH = 3;
@@ -147,6 +152,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
           review: status.review,
           extra: status.extra ?? null,
           assignees: def.assignees(snapshot),
+          dueAt: dueAtOf(def, snapshot),
           applicantId: actor.userId,
           studentId: plan.studentId,
           form: def.formView(plan.data),
@@ -230,6 +236,34 @@ export class WorkflowEngine implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * The engine's timers: appends the system event of each instance whose time has come (`wf_instance.due_at`), decided
+   * by its machine like any command — one whose state moved on meanwhile takes nothing. Every instance of the app
+   * sweeps; the version check lets one append win, and a lost race is left to the next sweep. Answers how many went in.
+   */
+  async fireDue(limit = 100): Promise<number> {
+    const due: { id: string; flow: string }[] = await this.hot.query(`SELECT id, flow FROM wf_instance WHERE due_at <= now() ORDER BY due_at LIMIT $1`, [limit]);
+    let fired = 0;
+    for (const { id, flow } of due) {
+      if (!this.hasFlow(flow)) continue;
+      const plugin = this.plugin(flow);
+      const def = plugin.definition;
+      const state = await this.loadState(plugin, id, SYSTEM_PRINCIPAL);
+      const timer = def.timer(state.snapshot);
+      if (!timer || Date.parse(timer.at) > Date.now()) continue;
+      const event: ActorEvent & Record<string, unknown> = { type: timer.type, actorId: SYSTEM_ACTOR, at: new Date().toISOString() };
+      if (!(state.snapshot as AnyMachineSnapshot).can(event as never)) continue;
+      const requestId = randomUUID();
+      try {
+        await this.appendDecided(plugin, id, streamIdOf(flow, id), state, event, { actorId: SYSTEM_ACTOR, actorRoles: [], correlationId: requestId, requestId }, null, SYSTEM_ACTOR);
+        fired++;
+      } catch (err) {
+        if (!(err instanceof AppException && err.status === 409)) throw err; // another instance fired it first
+      }
+    }
+    return fired;
+  }
+
   /** Appends a decided command with its automatic follow-ups and the read models; a version race is a 409. */
   private async appendDecided(
     plugin: FlowPlugin,
@@ -263,7 +297,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
         shape: 'transitioned',
         options: { announcedByCaller: true },
         also: WorkflowProjection.transitioned(
-          { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next) },
+          { id, flow, version: newVersion, state: def.stateOf(next), review: status.review, extra: status.extra ?? null, assignees: def.assignees(next), dueAt: dueAtOf(def, next) },
           def.stateOf(next) !== def.stateOf(snapshot),
           joined,
         ),

@@ -8,6 +8,8 @@ export interface InstanceProjection {
   review: string;
   extra: string | null;
   assignees: string[];
+  /** When the flow's timer fires next (ISO), or null. */
+  dueAt: string | null;
 }
 
 export interface CreatedProjection extends InstanceProjection {
@@ -32,10 +34,10 @@ export const WorkflowProjection = {
       const id = param(p.id, 'uuid');
       return [
         `${cte('inst')} AS (
-          INSERT INTO wf_instance (id, flow, version, state, review_status, extra_status, applicant_id, student_id, form, owners, participants, assignees, created_at, updated_at)
+          INSERT INTO wf_instance (id, flow, version, state, review_status, extra_status, applicant_id, student_id, form, owners, participants, assignees, due_at, created_at, updated_at)
           SELECT ${id}, ${param(p.flow, 'text')}, ${param(p.version, 'int')}, ${param(p.state, 'text')}, ${param(p.review, 'text')}, ${param(p.extra, 'text')},
                  ${param(p.applicantId, 'uuid')}, ${param(p.studentId, 'uuid')}, ${param(JSON.stringify(p.form), 'jsonb')}, ${param(p.owners, 'uuid[]')},
-                 ${param(p.participants, 'uuid[]')}, ${param(p.assignees, 'uuid[]')}, now(), now()
+                 ${param(p.participants, 'uuid[]')}, ${param(p.assignees, 'uuid[]')}, ${param(p.dueAt, 'timestamptz')}, now(), now()
           WHERE EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
         ...tasks(param, cte, id, p, true),
         `${cte('files')} AS (
@@ -57,7 +59,7 @@ export const WorkflowProjection = {
       return [
         `${cte('inst')} AS (
           UPDATE wf_instance SET ${participants}version = ${param(p.version, 'int')}, state = ${param(p.state, 'text')}, review_status = ${param(p.review, 'text')},
-                 extra_status = ${param(p.extra, 'text')}, assignees = ${param(p.assignees, 'uuid[]')}, updated_at = now()
+                 extra_status = ${param(p.extra, 'text')}, assignees = ${param(p.assignees, 'uuid[]')}, due_at = ${param(p.dueAt, 'timestamptz')}, updated_at = now()
            WHERE id = ${id} AND EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
         ...tasks(param, cte, id, p, stepChanged),
       ];

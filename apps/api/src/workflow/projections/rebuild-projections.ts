@@ -1,4 +1,4 @@
-import { advance, FLOWS, type FlowDefinition, fold } from '@schoolflow/workflows';
+import { advance, dueAtOf, FLOWS, type FlowDefinition, fold } from '@schoolflow/workflows';
 import type { EventRow as StoredEventRow } from '@schoolflow/event-store';
 import type pg from 'pg';
 
@@ -25,6 +25,8 @@ interface InstanceRow {
   owners: string[];
   participants: string[];
   assignees: string[];
+  /** When the flow's timer fires next. */
+  due_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -100,6 +102,7 @@ export function evolveInstance(def: FlowDefinition, id: string, events: readonly
       owners: use.owners,
       participants: kept && old ? old.participants : participants,
       assignees: def.assignees(snapshot),
+      due_at: dueAtOf(def, snapshot),
       created_at: first.at,
       updated_at: last.at,
     },

@@ -16,6 +16,7 @@ export const messages: MessageTemplates = {
   flowStepApproved: { title: 'Your {{flow}} request moved on', content: "{{actor}} approved {{student}}'s {{flow}} request; it now waits for {{next}}." },
   flowApproved: { title: 'Approved: your {{flow}} request', content: "{{student}}'s {{flow}} request is approved." },
   flowRejected: { title: 'Not approved: your {{flow}} request', content: "{{actor}} rejected {{student}}'s {{flow}} request. Reason: {{reason}}" },
+  flowExpired: { title: 'Expired: your {{flow}} request', content: 'Your {{flow}} request expired: nobody decided on it before it began.' },
   flowWithdrawn: { title: 'Withdrawn: a {{flow}} request', content: "{{student}}'s {{flow}} request was withdrawn by the applicant; no review is needed." },
   flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment', 'grade-proof': 'transcript' },
   leaveType: { personal: 'personal leave', sick: 'sick leave' },

@@ -189,6 +189,7 @@ export const web: WebMessages = {
     end: {
       rejected: 'Rejected',
       withdrawn: 'Withdrawn',
+      expired: 'Expired undecided',
       cancelled: 'Returned (leave cancelled)',
     },
     state: {
@@ -203,6 +204,7 @@ export const web: WebMessages = {
       },
       rejected: 'Rejected',
       withdrawn: 'Withdrawn',
+      expired: 'Expired',
     },
     review: {
       unreviewed: 'Unreviewed',
@@ -214,6 +216,7 @@ export const web: WebMessages = {
     extra: {
       notCancelled: 'Not returned',
       cancelled: 'Returned',
+      expired: 'Expired',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
@@ -235,6 +238,7 @@ export const web: WebMessages = {
       TRANSFER: 'Transferred',
       CC: 'Copied',
       SKIP_STEP: 'Passed on automatically',
+      EXPIRE: 'Expired: nobody decided in time',
     },
     skipReason: {
       applicant_is_reviewer: "The applicant is this step's reviewer, so it passed to the next reviewer",

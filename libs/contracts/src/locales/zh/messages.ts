@@ -15,6 +15,7 @@ export const messages = {
   flowStepApproved: { title: '{{flow}}申请有进展', content: '{{actor}}已通过{{student}}的{{flow}}申请，等待{{next}}审批。' },
   flowApproved: { title: '{{flow}}申请已通过', content: '{{student}}的{{flow}}申请已审批通过。' },
   flowRejected: { title: '{{flow}}申请未通过', content: '{{actor}}驳回了{{student}}的{{flow}}申请，理由：{{reason}}' },
+  flowExpired: { title: '{{flow}}申请已失效', content: '{{flow}}申请在开始前无人审批，已自动失效。' },
   flowWithdrawn: { title: '{{flow}}申请已撤回', content: '{{student}}的{{flow}}申请已由申请人撤回，无需再审批。' },
   flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明' },
   leaveType: { personal: '事假', sick: '病假' },

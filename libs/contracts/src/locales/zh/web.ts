@@ -188,6 +188,7 @@ export const web = {
     end: {
       rejected: '审核不通过',
       withdrawn: '已撤回',
+      expired: '到期未审批，已失效',
       cancelled: '已销假',
     },
     state: {
@@ -203,6 +204,7 @@ export const web = {
       },
       rejected: '审核不通过',
       withdrawn: '已撤回',
+      expired: '已失效',
     },
     review: {
       unreviewed: '未审核',
@@ -214,6 +216,7 @@ export const web = {
     extra: {
       notCancelled: '未销假',
       cancelled: '已销假',
+      expired: '已失效',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
@@ -235,6 +238,7 @@ export const web = {
       TRANSFER: '转办',
       CC: '抄送',
       SKIP_STEP: '自动转交',
+      EXPIRE: '到期未审批，自动失效',
     },
     skipReason: {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
