@@ -130,5 +130,11 @@ describe('classroom-loan', () => {
     // nobody sends it through the API
     const sent = await act(office, (await submit(teacher, form(14, '09:00', '10:00'))).body.data?.id as string, { type: 'EXPIRE' });
     expect(sent.status).toBe(422);
+    // a time that has begun cannot be asked for (it would expire at once)
+    const late = await submit(teacher, { classroomId: other, start: soon(-60_000), end: soon(3_600_000), purpose: '补借' }, 'en');
+    expect([late.status, late.body.msg]).toEqual([400, 'That time has already begun; a loan must start later than now']);
+    // an instance marked due with nothing to fire (here: a leave, which has no timer) is taken off the due list
+    const leaveId = await withDb(async (c) => (await c.query(`UPDATE wf_instance SET due_at = now() - interval '1 minute' WHERE id = (SELECT id FROM wf_instance WHERE flow = 'leave' ORDER BY created_at LIMIT 1) RETURNING id`)).rows[0]?.id as string | undefined);
+    if (leaveId) expect(await until(() => withDb(async (c) => (await c.query(`SELECT due_at FROM wf_instance WHERE id = $1`, [leaveId])).rows[0].due_at), (d) => d === null)).toBeNull();
   });
 });

@@ -57,6 +57,8 @@ describe('day-reading', () => {
       [form({ guardianPhone: '12345' }), '请输入正确的监护人电话（手机号或带区号的座机）', undefined],
       [form({ address: '' }), 'Please enter the home address', 'en'],
       [form({ start: '2026-13-45' }), '日期格式不正确，请使用 YYYY-MM-DD', undefined],
+      // a day the calendar does not have (JavaScript's Date reads it as 2 March; PostgreSQL would refuse it in the effect)
+      [form({ start: `${new Date().getUTCFullYear() + 1}-02-30` }), '日期格式不正确，请使用 YYYY-MM-DD', undefined],
     ];
     for (const [body, msg, lang] of cases) {
       const res = await submit(student, body, lang);

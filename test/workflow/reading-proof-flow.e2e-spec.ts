@@ -66,7 +66,8 @@ describe('reading-proof', () => {
     // anyone checks it, without signing in, however the code is typed (lower case, no dashes, O for 0)
     const typed = code.replace(/-/g, '').toLowerCase().replace(/0/g, 'o');
     const check = await call(`/anon/certificates/${typed}`);
-    expect(check.body).toMatchObject({ result: true, data: { valid: true, flow: 'reading-proof', studentName: who.name, studentNo: '202511001' } });
+    // named as the (English) paper names the student
+    expect(check.body).toMatchObject({ result: true, data: { valid: true, flow: 'reading-proof', studentName: who.name_en, studentNo: '202511001' } });
     expect(Date.now() - Date.parse(String(check.body.data && (check.body.data as { issuedAt: string }).issuedAt))).toBeLessThan(120_000);
     expect((await call('/anon/certificates/ABCD-EFGH-JKMN')).body).toMatchObject({ result: true, data: { valid: false } });
     const bad = await call('/anon/certificates/not-a-code', { lang: 'en' });
@@ -97,6 +98,20 @@ describe('reading-proof', () => {
     expect(text).toContain('特此证明。');
     expect(text).toContain('SchoolFlow 实验中学');
     expect(pdf.disposition).toContain(`filename*=UTF-8''${encodeURIComponent('在读证明-202511001.pdf')}`);
+  });
+
+  it('a certificate of enrollment is not issued for a student who left after asking', async () => {
+    const id = (await submit(student, { purpose: '办理签证', language: 'zh' })).body.data?.id as string;
+    await withDb((c) => c.query(`UPDATE student SET status = 'transferred_out' WHERE student_no = '202511001'`));
+    try {
+      expect((await act(office, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
+      const applied = () => withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM wf_effect_applied a JOIN events e ON e.position = a.position WHERE e.stream_id = $1`, [`reading-proof-${id}`])).rows[0].n as number);
+      await until(applied, (n) => n >= 2); // the effect ran on the approval
+      expect(await certificateOf(id)).toBeUndefined();
+      expect((await download(student, id)).status).toBe(422);
+    } finally {
+      await withDb((c) => c.query(`UPDATE student SET status = 'enrolled' WHERE student_no = '202511001'`));
+    }
   });
 
   it('a rejected or withdrawn request issues nothing', async () => {

@@ -1,3 +1,4 @@
+import { calendarDate } from '@schoolflow/contracts';
 import { z } from 'zod';
 
 /**
@@ -6,10 +7,7 @@ import { z } from 'zod';
  */
 export const roomDayQuerySchema = z.object({
   classroomId: z.string({ error: 'validation.classroomRequired' }).uuid('validation.classroomRequired'),
-  date: z
-    .string({ error: 'validation.dateRequired' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'validation.dateInvalid'),
+  date: calendarDate(),
 });
 export type RoomDayQuery = z.infer<typeof roomDayQuerySchema>;
 

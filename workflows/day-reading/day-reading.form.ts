@@ -1,4 +1,4 @@
-import { requiredText, studentRef } from '@schoolflow/contracts';
+import { calendarDate, requiredText, studentRef } from '@schoolflow/contracts';
 import { z } from 'zod';
 import type { FormField } from '../engine/flow.js';
 
@@ -7,7 +7,7 @@ export const DAY_READING_REASON_MAX = 500;
 
 /** 走读申请 (DESIGN.md §7): `{start (date), address, guardianPhone, reason}`, a parent adds `studentId`. */
 export const dayReadingFormSchema = z.object({
-  start: z.string({ error: 'validation.dateRequired' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid'),
+  start: calendarDate(),
   address: requiredText('validation.addressRequired', DAY_READING_ADDRESS_MAX, 'validation.addressTooLong'),
   // a mobile number, or a landline with its area code
   guardianPhone: z.string({ error: 'validation.guardianPhoneInvalid' }).trim().regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/, 'validation.guardianPhoneInvalid'),

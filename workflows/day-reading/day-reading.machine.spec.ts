@@ -43,6 +43,9 @@ describe('day-reading machine: given / when / then', () => {
     const fail = (f: Record<string, unknown>) => dayReadingFormSchema.safeParse(f).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`);
     expect(fail({ ...ok, guardianPhone: '12345' })).toEqual(['guardianPhone:validation.guardianPhoneInvalid']);
     expect(fail({ ...ok, start: '2026/12/01' })).toEqual(['start:validation.dateInvalid']);
+    // days the calendar does not have, and years no school has
+    for (const start of ['2027-02-29', '2026-04-31', '0000-01-01', '9999-12-31']) expect(fail({ ...ok, start })).toEqual(['start:validation.dateInvalid']);
+    expect(fail({ ...ok, start: '2028-02-29' })).toBeUndefined();
     expect(fail({ ...ok, address: ' ' })).toEqual(['address:validation.addressRequired']);
   });
 });

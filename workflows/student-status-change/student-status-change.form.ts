@@ -1,4 +1,4 @@
-import { pictureIds, requiredText } from '@schoolflow/contracts';
+import { calendarDate, pictureIds, requiredText } from '@schoolflow/contracts';
 import { z } from 'zod';
 import type { FormField } from '../engine/flow.js';
 
@@ -13,7 +13,7 @@ export const statusChangeFormSchema = z
   .object({
     studentId: z.string({ error: 'validation.studentRequired' }).min(1, 'validation.studentRequired').max(64, 'validation.studentInvalid'),
     kind: z.enum(STATUS_CHANGE_KINDS, { error: 'validation.statusKindRequired' }),
-    effectiveDate: z.string({ error: 'validation.dateRequired' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid'),
+    effectiveDate: calendarDate(),
     reason: requiredText('validation.statusReasonRequired', STATUS_CHANGE_REASON_MAX, 'validation.statusReasonTooLong'),
     toClassId: z.string().uuid('validation.toClassRequired').optional(),
     attachments: pictureIds(),

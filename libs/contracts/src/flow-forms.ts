@@ -32,3 +32,18 @@ export const pictureIds = () => z.array(z.string().uuid('validation.attachmentIn
 
 /** Which student the request is for, when a parent applies: the student's id or student number. */
 export const studentRef = () => z.string().max(64, 'validation.studentInvalid').optional();
+
+/** Whether `YYYY-MM-DD` is a day of the calendar (2026-02-30 is not; JavaScript's Date would roll it to March 2). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // years PostgreSQL's date and the school's calendar both read without surprise
+  if (y < 1900 || y > 2999) return false;
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+/** A date of the school calendar, `YYYY-MM-DD`, that exists. */
+export const calendarDate = (requiredKey = 'validation.dateRequired') =>
+  z.string({ error: requiredKey }).refine(isCalendarDate, 'validation.dateInvalid');

@@ -43,6 +43,8 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(classroomLoanFormSchema, body);
     const { start, end } = schoolPeriod(form.start, form.end, config.timeZone);
+    // a loan waits for the office until it begins (then it expires): one that has begun cannot be asked for
+    if (start <= Date.now()) throw AppException.badRequest('validation.loanStartPast');
     const [row] = (await db.query(START_SQL, [form.classroomId])) as StartRead[];
     const room = row?.room;
     if (!room || !room.enabled || !room.lendable) throw AppException.unprocessable('workflow.classroomNotLendable');

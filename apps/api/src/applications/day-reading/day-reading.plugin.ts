@@ -23,7 +23,6 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(dayReadingFormSchema, body);
     const today = formatSchoolTime(Date.now(), config.timeZone).slice(0, 10);
-    if (Number.isNaN(Date.parse(`${form.start}T00:00:00Z`))) throw AppException.badRequest('validation.dateInvalid');
     if (form.start < today) throw AppException.badRequest('validation.dayReadingStartPast');
     const { student, route, owners, reviewers } = await headTeacherThenOffice(db, actor, form.studentId);
     const data: Omit<DayReadingSubmitted, 'type' | 'actorId'> = {

@@ -4,4 +4,4 @@ import type { FlowPlugin } from '../../workflow/domain/flow-plugin.js';
 import { proofPlugin } from '../shared/proof-plugin.js';
 
 /** 在读证明 on the engine: the kit's proof (office review, a certificate when it passes). */
-export const createPlugin = (): FlowPlugin => proofPlugin(readingProofFlow as unknown as FlowDefinition);
+export const createPlugin = (): FlowPlugin => proofPlugin(readingProofFlow as unknown as FlowDefinition, { enrolledOnly: true });

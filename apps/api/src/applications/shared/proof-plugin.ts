@@ -15,7 +15,14 @@ type EffectDb = Parameters<NonNullable<FlowPlugin['effects']>>[1];
  * school office decides (administrators stand in when the office is only the applicant); the committed approval
  * issues the certificate — once, whatever a replay or a crash does; a grade proof's lists the grades published that day.
  */
-export function proofPlugin(definition: FlowDefinition, opts: { grades?: (db: EffectDb, studentId: string) => Promise<CertifiedGrade[]> } = {}): FlowPlugin {
+export function proofPlugin(
+  definition: FlowDefinition,
+  opts: {
+    grades?: (db: EffectDb, studentId: string) => Promise<CertifiedGrade[]>;
+    /** Certifies enrollment: nothing is issued for a student who left (学籍异动) after asking. */
+    enrolledOnly?: boolean;
+  } = {},
+): FlowPlugin {
   return {
     definition,
     issuesCertificate: true,
@@ -47,6 +54,7 @@ export function proofPlugin(definition: FlowDefinition, opts: { grades?: (db: Ef
         language: ctx.form.language === 'en' ? 'en' : 'zh',
         purpose: String(ctx.form.purpose ?? ''),
         ...(opts.grades ? { grades: await opts.grades(db, ctx.studentId) } : {}),
+        ...(opts.enrolledOnly ? { enrolledOnly: true } : {}),
       });
     },
   };

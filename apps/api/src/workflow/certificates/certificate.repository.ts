@@ -50,7 +50,7 @@ const ISSUE_SQL = `
          || CASE WHEN $7::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('grades', $7::jsonb) END
     FROM student s JOIN admin_class c ON c.id = s.class_id
     LEFT JOIN LATERAL (SELECT name, name_en FROM org_department WHERE parent_id IS NULL ORDER BY sort, code LIMIT 1) school ON true
-   WHERE s.id = $4
+   WHERE s.id = $4 AND (NOT $8::boolean OR s.status = 'enrolled')
   ON CONFLICT DO NOTHING
   RETURNING code`;
 
@@ -66,15 +66,16 @@ export function newCertificateCode(): string {
  * is idempotent by instance: the second issue of one instance writes nothing and answers the first one's code.
  */
 export const certificates = {
-  async issue(db: Db, c: { instanceId: string; flow: string; studentId: string; language: Language; purpose: string; grades?: CertifiedGrade[] }): Promise<string | null> {
+  async issue(db: Db, c: { instanceId: string; flow: string; studentId: string; language: Language; purpose: string; grades?: CertifiedGrade[]; enrolledOnly?: boolean }): Promise<string | null> {
     // A code already taken (one chance in 2^60 per certificate) is drawn again; the instance's own row ends the loop.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const rows = await db.query<{ code: string }[]>(ISSUE_SQL, [newCertificateCode(), c.instanceId, c.flow, c.studentId, c.language, c.purpose, c.grades ? JSON.stringify(c.grades) : null]);
+      const rows = await db.query<{ code: string }[]>(ISSUE_SQL, [newCertificateCode(), c.instanceId, c.flow, c.studentId, c.language, c.purpose, c.grades ? JSON.stringify(c.grades) : null, c.enrolledOnly === true]);
       if (rows[0]) return rows[0].code;
       const existing = await this.ofInstance(db, c.instanceId);
       if (existing) return existing.code;
-      const student = await db.query<unknown[]>(`SELECT 1 FROM student WHERE id = $1`, [c.studentId]);
-      if (student.length === 0) return null; // the student's record is gone: nothing to certify
+      const student = await db.query<unknown[]>(`SELECT 1 FROM student WHERE id = $1 AND (NOT $2::boolean OR status = 'enrolled')`, [c.studentId, c.enrolledOnly === true]);
+      // the record is gone, or (a certificate of enrollment) the student left meanwhile: nothing true to certify
+      if (student.length === 0) return null;
     }
     throw new Error('could not draw a free certificate code');
   },

@@ -13,6 +13,7 @@ import { FLOW_PLUGINS, type FlowPlugin, type StartPlan } from './flow-plugin.js'
 import { WorkflowProjection } from './workflow-projection.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
+import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 import { type CachedStream, StreamCache } from './stream-cache.js';
 import { keyedInstanceId } from './idempotency.js';
@@ -229,7 +230,10 @@ export class WorkflowEngine implements OnApplicationShutdown {
         // Someone else's command went in between. With If-Match the caller asked for that version: 409. Without it the
         // command is decided again on the stream as it is now — two urges at once answer 200 and 429, not 200 and 409.
         if (!(err instanceof AppException) || err.status !== 409 || ifMatch !== null || attempt >= MAX_RETRIES_WITHOUT_IF_MATCH) throw err;
+        const seen = def.stateOf(state.snapshot);
         state = { ...(await this.loadState(plugin, id, actor)), cached: false };
+        // only where the caller acted: an approval must not land on the next step because the caller also holds it
+        if (def.stateOf(state.snapshot) !== seen) throw err;
         if (input.type === 'TRANSFER') await this.checkTransferTarget(def, state.snapshot, input.toUserId);
         event = decide(state);
       }
@@ -242,26 +246,42 @@ export class WorkflowEngine implements OnApplicationShutdown {
    * sweeps; the version check lets one append win, and a lost race is left to the next sweep. Answers how many went in.
    */
   async fireDue(limit = 100): Promise<number> {
-    const due: { id: string; flow: string }[] = await this.hot.query(`SELECT id, flow FROM wf_instance WHERE due_at <= now() ORDER BY due_at LIMIT $1`, [limit]);
+    const due: { id: string; flow: string; version: number }[] = await this.hot.query(
+      `SELECT id, flow, version FROM wf_instance WHERE due_at <= now() ORDER BY due_at LIMIT $1`,
+      [limit],
+    );
     let fired = 0;
-    for (const { id, flow } of due) {
-      if (!this.hasFlow(flow)) continue;
-      const plugin = this.plugin(flow);
-      const def = plugin.definition;
-      const state = await this.loadState(plugin, id, SYSTEM_PRINCIPAL);
-      const timer = def.timer(state.snapshot);
-      if (!timer || Date.parse(timer.at) > Date.now()) continue;
-      const event: ActorEvent & Record<string, unknown> = { type: timer.type, actorId: SYSTEM_ACTOR, at: new Date().toISOString() };
-      if (!(state.snapshot as AnyMachineSnapshot).can(event as never)) continue;
-      const requestId = randomUUID();
+    for (const { id, flow, version } of due) {
+      // one instance that fails is logged and left; the others still fire
       try {
-        await this.appendDecided(plugin, id, streamIdOf(flow, id), state, event, { actorId: SYSTEM_ACTOR, actorRoles: [], correlationId: requestId, requestId }, null, SYSTEM_ACTOR);
-        fired++;
+        if (await this.fire(flow, id, version)) fired++;
       } catch (err) {
-        if (!(err instanceof AppException && err.status === 409)) throw err; // another instance fired it first
+        logDatabaseError(err, `workflow timer of ${flow} ${id} failed; retrying at the next sweep`);
       }
     }
     return fired;
+  }
+
+  /** Fires one instance's due timer; an instance with nothing to fire (its flow gone, its state moved on) is unmarked. */
+  private async fire(flow: string, id: string, version: number): Promise<boolean> {
+    const plugin = this.hasFlow(flow) ? this.plugin(flow) : null;
+    const state = plugin ? await this.loadState(plugin, id, SYSTEM_PRINCIPAL) : null;
+    const timer = plugin && state ? plugin.definition.timer(state.snapshot) : null;
+    if (timer && Date.parse(timer.at) > Date.now()) return false; // not yet (the read model was ahead of the clock)
+    const event: ActorEvent & Record<string, unknown> | null = timer ? { type: timer.type, actorId: SYSTEM_ACTOR, at: new Date().toISOString() } : null;
+    if (!plugin || !state || !event || !(state.snapshot as AnyMachineSnapshot).can(event as never)) {
+      // nothing will ever fire here: off the due list, unless the instance moved meanwhile (its new due time stands)
+      await this.hot.query(`UPDATE wf_instance SET due_at = NULL WHERE id = $1 AND version = $2`, [id, version]);
+      return false;
+    }
+    const requestId = randomUUID();
+    try {
+      await this.appendDecided(plugin, id, streamIdOf(flow, id), state, event, { actorId: SYSTEM_ACTOR, actorRoles: [], correlationId: requestId, requestId }, null, SYSTEM_ACTOR);
+      return true;
+    } catch (err) {
+      if (err instanceof AppException && err.status === 409) return false; // another instance fired it first
+      throw err;
+    }
   }
 
   /** Appends a decided command with its automatic follow-ups and the read models; a version race is a 409. */

@@ -47,6 +47,7 @@ export const validation: ValidationMessages = {
   loanPurposeRequired: 'Please enter what the classroom is for',
   loanPurposeTooLong: 'The purpose must be at most 100 characters',
   loanRemarkTooLong: 'The remark must be at most 200 characters',
+  loanStartPast: 'That time has already begun; a loan must start later than now',
   proofPurposeRequired: 'Please enter what the certificate is for',
   proofPurposeTooLong: 'The purpose must be at most 100 characters',
   proofLanguageInvalid: 'Please choose the language of the certificate: Chinese or English',

@@ -46,6 +46,7 @@ export const validation = {
   loanPurposeRequired: '请输入借用用途',
   loanPurposeTooLong: '借用用途不能超过100个字符',
   loanRemarkTooLong: '备注不能超过200个字符',
+  loanStartPast: '开始时间已过，只能借用尚未开始的时间段',
   proofPurposeRequired: '请输入证明用途',
   proofPurposeTooLong: '证明用途不能超过100个字符',
   proofLanguageInvalid: '请选择证明的语言：中文或英文',

@@ -24,6 +24,8 @@ export class VerifyCertificateController {
     if (!code) throw AppException.badRequest('validation.certificateCodeInvalid');
     const cert = await certificates.byCode(this.db, code);
     if (!cert) return ok({ valid: false });
-    return ok({ valid: true, flow: cert.flow, studentName: cert.content.studentName, studentNo: cert.content.studentNo, issuedAt: new Date(cert.issuedAt).toISOString() });
+    // the name as the paper prints it: an English certificate prints the English name
+    const studentName = cert.language === 'en' ? cert.content.studentNameEn || cert.content.studentName : cert.content.studentName;
+    return ok({ valid: true, flow: cert.flow, studentName, studentNo: cert.content.studentNo, issuedAt: new Date(cert.issuedAt).toISOString() });
   }
 }
