@@ -95,4 +95,30 @@ describe('student-status-change', () => {
     const kind = await submit(office, { studentId: victimNo, kind: 'graduate', effectiveDate: day(1), reason: 'x' });
     expect([kind.status, kind.body.msg]).toEqual([400, '请选择异动类型']);
   });
+  it('an effect the database refuses for good (the class was deleted before the approval) is recorded and skipped; the effects after it still apply', async () => {
+    // a suspended student of another class, and an empty class to return into, deleted before the last approval
+    const no = await withDb(async (c) => (await c.query(`SELECT s.student_no FROM student s WHERE s.status = 'enrolled' AND s.student_no <> '202511001' AND s.student_no <> $1 ORDER BY s.student_no DESC LIMIT 1`, [victimNo])).rows[0].student_no as string);
+    try {
+      const classId = await withDb(async (c) => {
+        await c.query(`UPDATE student SET status = 'suspended' WHERE student_no = $1`, [no]);
+        return (await c.query(`INSERT INTO admin_class (grade_id, code, name, name_en, short_name, sort) SELECT grade_id, '9' || floor(random() * 1e9)::text, '将撤销班', 'Closing class', '撤销班', 99 FROM admin_class LIMIT 1 RETURNING id`)).rows[0].id as string;
+      });
+      const id = (await submit(office, { studentId: no, kind: 'return', effectiveDate: day(3), reason: '复学', toClassId: classId })).body.data?.id as string;
+      const head = await withDb(async (c) => (await c.query(`SELECT u.account FROM student s JOIN admin_class c ON c.id = s.class_id JOIN sys_user u ON u.id = c.head_teacher_id WHERE s.student_no = $1`, [no])).rows[0].account as string);
+      await act(await login(head), id, { type: 'APPROVE' });
+      await withDb((c) => c.query(`DELETE FROM admin_class WHERE id = $1`, [classId]));
+      expect((await act(principal, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
+      const failed = await until(() => withDb(async (c) => (await c.query(`SELECT flow, event_type, error_code FROM wf_effect_failed WHERE instance_id = $1`, [id])).rows), (r) => r.length > 0);
+      expect(failed).toEqual([{ flow: 'student-status-change', event_type: 'APPROVE', error_code: '23503' }]);
+      expect((await studentRow(no)).status).toBe('suspended'); // nothing of it applied
+      // and the effects after it are not held back: the victim's next change applies
+      const next = (await submit(office, { studentId: victimNo, kind: 'suspension', effectiveDate: day(5), reason: '再次休学' })).body.data?.id as string;
+      const nextHead = await withDb(async (c) => (await c.query(`SELECT u.account FROM student s JOIN admin_class c ON c.id = s.class_id JOIN sys_user u ON u.id = c.head_teacher_id WHERE s.student_no = $1`, [victimNo])).rows[0].account as string);
+      await act(await login(nextHead), next, { type: 'APPROVE' });
+      await act(principal, next, { type: 'APPROVE' });
+      expect(await until(() => studentRow(victimNo), (r) => r.status === 'suspended')).toMatchObject({ status: 'suspended' });
+    } finally {
+      await withDb((c) => c.query(`UPDATE student SET status = 'enrolled' WHERE student_no = $1`, [no]));
+    }
+  });
 });
