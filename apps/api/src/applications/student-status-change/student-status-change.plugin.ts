@@ -1,4 +1,4 @@
-import { RoleCode } from '@schoolflow/contracts';
+import { isUuid, RoleCode } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { statusChangeFlow } from '@schoolflow/workflows/student-status-change/student-status-change.flow.js';
 import { type StatusChangeKind, statusChangeFormSchema } from '@schoolflow/workflows/student-status-change/student-status-change.form.js';
@@ -31,7 +31,6 @@ interface StartRead {
   files: { res_id: string; owner_id: string; mime: string; size: number; removed: boolean }[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const START_SQL = `SELECT
   (SELECT json_build_object('id', s.id, 'user_id', s.user_id, 'name', s.name, 'status', s.status, 'head_teacher_id', c.head_teacher_id,
             'guardians', coalesce((SELECT array_agg(g.user_id) FROM guardian g WHERE g.student_id = s.id), '{}'))
@@ -61,7 +60,7 @@ export const createPlugin = (): FlowPlugin => ({
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(statusChangeFormSchema, body);
     const attachments = [...new Set(form.attachments ?? [])];
-    const [row] = (await db.query(START_SQL, [UUID.test(form.studentId) ? form.studentId : null, form.studentId, form.toClassId ?? null, attachments])) as StartRead[];
+    const [row] = (await db.query(START_SQL, [isUuid(form.studentId) ? form.studentId : null, form.studentId, form.toClassId ?? null, attachments])) as StartRead[];
     const student = row?.student;
     if (!row || !student) throw AppException.unprocessable('workflow.studentNotFound');
     const mayAct = actor.roles.includes(RoleCode.office) || student.head_teacher_id === actor.userId;

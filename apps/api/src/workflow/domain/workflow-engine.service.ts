@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type AlsoWrite, ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
-import { Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
+import { isUuid, Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
 import { type ActorEvent, advance, applyPermissionOf, dueAtOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
@@ -37,6 +37,11 @@ export interface LoadedInstance {
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
 
 
+/** The refusal of one who may not start a flow (its own words, or the common ones). */
+function notApplicant(plugin: FlowPlugin): AppException {
+  return new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
+}
+
 /** Who acts when the engine itself appends an event (timers; DESIGN.md §7: the engine may append events itself). */
 const SYSTEM_ACTOR = 'system';
 /** The engine reading an instance for its own event: it may read every instance. */
@@ -44,7 +49,6 @@ const SYSTEM_PRINCIPAL: Principal = { userId: SYSTEM_ACTOR, account: SYSTEM_ACTO
 
 /** A command sent without If-Match is decided again this many times at most when others' commands keep going in first. */
 const MAX_RETRIES_WITHOUT_IF_MATCH = 3;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A refusal a user reads: 403 when it is not theirs to do, 422 when it is not possible now, 429 when not yet. */
 function refuse(kind: Refusal['kind'], reason?: string): never {
@@ -105,7 +109,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const applyPermission = applyPermissionOf(flow);
     if (!actor.permissions.has(applyPermission)) {
       await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [applyPermission] } });
-      throw new AppException(403, 403, def.apply.refusal ?? 'workflow.mayNotApply');
+      throw notApplicant(plugin);
     }
     const id = key ? keyedInstanceId(actor.userId, flow, key) : randomUUID();
     const streamId = streamIdOf(flow, id);
@@ -344,7 +348,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
    * entry behind, so the stream is read.
    */
   private async commandState(plugin: FlowPlugin, id: string, streamId: string, actor: Principal, ifMatch: number | null): Promise<CachedStream & { cached: boolean }> {
-    if (!UUID.test(id)) throw AppException.notFound('notFound');
+    if (!isUuid(id)) throw AppException.notFound('notFound');
     const cached = this.streams.get(streamId);
     if (cached && (ifMatch === null || ifMatch <= cached.version)) {
       if (!this.visible(cached.participants, actor)) throw AppException.notFound('notFound');
@@ -358,14 +362,15 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return { version: loaded.version, snapshot: loaded.snapshot, participants: loaded.participants };
   }
 
-  private visible(participants: readonly string[], actor: Principal): boolean {
+  /** Whether the actor may read an instance naming these participants (its people, or whoever may view all). */
+  visible(participants: readonly string[], actor: Principal): boolean {
     return participants.includes(actor.userId) || actor.permissions.has(Permission.workflowViewAll);
   }
 
   /** Loads and folds an instance the actor may see; one they may not see answers 404 (its existence is not told). */
   async load(flow: string, id: string, actor: Principal): Promise<LoadedInstance> {
     const plugin = this.plugin(flow);
-    if (!UUID.test(id)) throw AppException.notFound('notFound');
+    if (!isUuid(id)) throw AppException.notFound('notFound');
     const streamId = streamIdOf(flow, id);
     // Visibility and the stream in one round trip.
     const rows: { participants: string[]; events: EventRow[] }[] = await this.hot.query(
@@ -454,7 +459,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
   /** A form field's choices from the database (`FormField.source`), for one who may start the flow. */
   async formOptions(flow: string, field: string, actor: Principal): Promise<{ value: string; label: string }[]> {
     const plugin = this.plugin(flow);
-    if (!actor.permissions.has(applyPermissionOf(flow))) throw new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
+    if (!actor.permissions.has(applyPermissionOf(flow))) throw notApplicant(plugin);
     const declared = plugin.definition.form.fields.some((f) => f.name === field && f.source);
     return declared && plugin.options ? plugin.options(field, actor, this.hot) : [];
   }
@@ -462,9 +467,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
   /** A flow's view (a room's day, …), for one who may start the flow; its query validated by the view's schema. */
   async view(flow: string, name: string, query: unknown, actor: Principal): Promise<unknown> {
     const plugin = this.plugin(flow);
-    if (!actor.permissions.has(applyPermissionOf(flow)) && !actor.permissions.has(Permission.workflowViewAll)) {
-      throw new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
-    }
+    if (!actor.permissions.has(applyPermissionOf(flow)) && !actor.permissions.has(Permission.workflowViewAll)) throw notApplicant(plugin);
     const view = plugin.views && Object.hasOwn(plugin.views, name) ? plugin.views[name] : undefined;
     if (!view) throw AppException.notFound('notFound');
     return view.read(validate(view.query, query) as never, actor, this.hot);

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, isUuid, Permission, verifyPage } from '@schoolflow/contracts';
+import { ErrorCode, isUuid, verifyPage } from '@schoolflow/contracts';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { attachmentHeader } from '../../../admin/shared/admin-support.js';
@@ -42,7 +42,7 @@ export class GetCertificateController {
     if (!this.engine.plugin(flow).issuesCertificate || !isUuid(id)) throw AppException.notFound('notFound');
     const [row] = await this.db.query<{ participants: string[]; review_status: string }[]>(`SELECT participants, review_status FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
     if (!row) throw AppException.notFound('notFound');
-    if (!row.participants.includes(me.userId) && !me.permissions.has(Permission.workflowViewAll)) {
+    if (!this.engine.visible(row.participants, me)) {
       await this.oplog.append({ userId: me.userId, account: me.account, action: 'access.denied', target: `GET workflows/${flow}/${id}/certificate`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { reason: 'notParticipant' } });
       throw new AppException(403, ErrorCode.FORBIDDEN, 'workflow.certificateNotYours');
     }

@@ -3,12 +3,11 @@ import type { RoomDay } from '@schoolflow/workflows/classroom-loan/classroom-loa
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, Label, Message, Segment } from 'semantic-ui-react';
-import { isCancelled, reportError } from '../../../../api/http.js';
-import { workflowApi } from '../../../../api/workflow-api.js';
 import { useT } from '../../../../i18n/use-t.js';
 import { useRealtime } from '../../../../realtime/use-realtime.js';
 import type { Draft } from '../../../../workflow/flow-form.js';
 import { localInput } from '../../../../workflow/flow-model.js';
+import { useFlowView } from '../../../../workflow/use-flow-view.js';
 import { detailPath } from '../../../../workflow/labels.js';
 
 const REFRESH_MS = 15_000;
@@ -25,18 +24,8 @@ export function RoomDayPanel({ values }: { values: Draft }) {
   const startText = text(values.start);
   const endText = text(values.end);
   const date = /^\d{4}-\d{2}-\d{2}/.test(startText) ? startText.slice(0, 10) : '';
-  const [day, setDay] = useState<RoomDay | null>(null);
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    setDay(null);
-    if (!classroomId || !date) return;
-    const ac = new AbortController();
-    workflowApi.view<RoomDay>('classroom-loan', 'day', { classroomId, date }, ac.signal).then(setDay, (err: unknown) => {
-      if (!isCancelled(err)) reportError(err);
-    });
-    return () => ac.abort();
-  }, [classroomId, date, startText, endText, version]);
+  const day = useFlowView<RoomDay>('classroom-loan', 'day', classroomId && date ? { classroomId, date } : null, `${startText}|${endText}|${version}`);
 
   // Others' loans are not pushed to me (pushes go to an instance's participants): the day is read again as the time
   // is changed, every 15 s while open, and at once when one of my own loans moves.

@@ -1,13 +1,11 @@
 import type { StatusHistory } from '@schoolflow/workflows/student-status-change/student-status-change.views.js';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, Label, Segment } from 'semantic-ui-react';
-import { isCancelled, reportError } from '../../../../api/http.js';
-import { workflowApi } from '../../../../api/workflow-api.js';
 import { useT } from '../../../../i18n/use-t.js';
 import type { Draft } from '../../../../workflow/flow-form.js';
 import { optionLabel } from '../../../../workflow/declared-fields.js';
 import { detailPath } from '../../../../workflow/labels.js';
+import { useFlowView } from '../../../../workflow/use-flow-view.js';
 
 const FLOW = 'student-status-change';
 
@@ -15,17 +13,7 @@ const FLOW = 'student-status-change';
 export function StatusHistoryPanel({ values }: { values: Draft }) {
   const { t, lang } = useT();
   const studentId = typeof values.studentId === 'string' ? values.studentId : '';
-  const [history, setHistory] = useState<StatusHistory | null>(null);
-
-  useEffect(() => {
-    setHistory(null);
-    if (!studentId) return;
-    const ac = new AbortController();
-    workflowApi.view<StatusHistory>(FLOW, 'history', { studentId }, ac.signal).then(setHistory, (err: unknown) => {
-      if (!isCancelled(err)) reportError(err);
-    });
-    return () => ac.abort();
-  }, [studentId]);
+  const history = useFlowView<StatusHistory>(FLOW, 'history', studentId ? { studentId } : null);
 
   const status = (s: string) => t(`flow.student-status-change.history.status.${s as 'enrolled'}`);
   return (
