@@ -101,7 +101,7 @@ describe('student-status-change', () => {
     try {
       const classId = await withDb(async (c) => {
         await c.query(`UPDATE student SET status = 'suspended' WHERE student_no = $1`, [no]);
-        return (await c.query(`INSERT INTO admin_class (grade_id, code, name, name_en, short_name, sort) SELECT grade_id, '9' || floor(random() * 1e9)::text, '将撤销班', 'Closing class', '撤销班', 99 FROM admin_class LIMIT 1 RETURNING id`)).rows[0].id as string;
+        return (await c.query(`INSERT INTO admin_class (grade, enrollment_year, code, name, name_en, short_name, sort) SELECT grade, enrollment_year, '9' || floor(random() * 1e9)::text, '将撤销班' || floor(random() * 1e9)::text, 'Closing class', '撤销班', 99 FROM admin_class LIMIT 1 RETURNING id`)).rows[0].id as string;
       });
       const id = (await submit(office, { studentId: no, kind: 'return', effectiveDate: day(3), reason: '复学', toClassId: classId })).body.data?.id as string;
       const head = await withDb(async (c) => (await c.query(`SELECT u.account FROM student s JOIN admin_class c ON c.id = s.class_id JOIN sys_user u ON u.id = c.head_teacher_id WHERE s.student_no = $1`, [no])).rows[0].account as string);

@@ -15,6 +15,7 @@ import { MessagingModule } from './messaging/messaging.module.js';
 import { FilesModule } from './files/files.module.js';
 import { SchoolModule } from './school/school.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { ResourcesModule } from './resources/resources.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
 
@@ -41,6 +42,7 @@ export class AppModule {
         WorkflowModule,
         MessagingModule,
         AdminModule,
+        ResourcesModule.forRoot(),
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

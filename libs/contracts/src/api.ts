@@ -41,6 +41,8 @@ export interface AppConfig {
 export interface LoginResult {
   token: string;
   headerName: string;
+  /** The account still has its initial password: the browser asks for a new one before anything else. */
+  mustChangePassword?: boolean;
 }
 
 /** Menu remark JSON (platform-shell §3): English name, custom page flag/param, home flag, position. */
@@ -75,7 +77,7 @@ export interface PermissionInfo {
   permission: string[];
   roles: string[];
   /** username: display name; userId: the account (legacy name); id: the user's uuid (actor ids in workflows). */
-  userInfo: { username: string; userId: string; userType: string; id: string };
+  userInfo: { username: string; userId: string; userType: string; id: string; mustChangePassword?: boolean };
   requestId: string;
 }
 
@@ -90,6 +92,8 @@ export interface OwnUserInfoRow {
   /** Never the stored hash: the legacy field is kept for shape only and is always empty. */
   PASSWORD: string;
   ENABLED: '0' | '1';
+  /** The account still has its initial password (see LoginResult). */
+  mustChangePassword?: boolean;
 }
 
 export interface SessionView {

@@ -14,3 +14,4 @@ export * from './admin-api.js';
 export * from './excel.js';
 export * from './certificate.js';
 export * from './push-sequencer.js';
+export * from './resources/index.js';

@@ -1,4 +1,4 @@
-import { Permission, RoleCode, UserType } from '@schoolflow/contracts';
+import { Permission, RoleCode, UserType, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -69,6 +69,9 @@ const DEMO_USERS: { account: string; name: string; type: string; roles: string[]
   { account: 'headteacher', name: '张老师', type: UserType.teacher, roles: [RoleCode.headTeacher, RoleCode.teacher], dept: 'G10' },
   { account: 'teacher', name: '陈老师', type: UserType.teacher, roles: [RoleCode.teacher], dept: 'MATHS' },
 ];
+
+/** Course colours of the timetable (a course's `colour`). */
+const COLOURS = ['#DB2828', '#F2711C', '#FBBD08', '#B5CC18', '#21BA45', '#00B5AD', '#2185D0', '#6435C9', '#A333C8', '#E03997'];
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = ['子轩', '浩然', '梓涵', '一诺', '欣怡', '宇轩', '思远', '雨桐', '俊杰', '佳怡', '诗涵', '博文', '梦瑶', '天佑', '嘉怡', '泽宇', '可馨', '明哲', '语嫣', '晨阳', '若曦', '皓轩', '雅琪', '子墨', '安然', '书豪', '静怡', '昊天', '心悦', '逸飞'];
@@ -159,13 +162,13 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   for (const [i, s] of staff.entries()) await addUser(s.account, s.name, s.type, s.roles, s.dept, staffHashes[i] as string);
 
   // Campus, building, classrooms
-  const campus = await one<{ id: string }>(`INSERT INTO campus (code, name, name_en, address, phone) VALUES ('1', '主校区', 'Main campus', '上海市浦东新区学府路 1 号', '021-55550000') RETURNING id`, []);
+  const campus = await one<{ id: string }>(`INSERT INTO campus (code, name, name_en, address, phone, area, building_area, head, postal_code) VALUES ('1', '主校区', 'Main campus', '上海市浦东新区学府路 1 号', '021-55550000', 86000, 42000, '王校长', '200120') RETURNING id`, []);
   const building = await one<{ id: string }>(`INSERT INTO building (campus_id, code, name, name_en, floors, sort) VALUES ($1, 'A', '明德楼', 'Mingde Building', 5, 1) RETURNING id`, [campus.id]);
   const roomIds: string[] = [];
   for (let floor = 1; floor <= 3; floor++) {
     for (let n = 1; n <= 4; n++) {
       const code = `A${floor}0${n}`;
-      const row = await one<{ id: string }>(`INSERT INTO classroom (building_id, code, name, class_seats, exam_seats, lendable, sort) VALUES ($1, $2, $3, 48, 30, $4, $5) RETURNING id`, [building.id, code, `${code} 教室`, n === 4, floor * 10 + n]);
+      const row = await one<{ id: string }>(`INSERT INTO classroom (building_id, code, name, seats, exam_seats, lendable, sort) VALUES ($1, $2, $3, 48, 30, $4, $5) RETURNING id`, [building.id, code, `${code} 教室`, n === 4, floor * 10 + n]);
       roomIds.push(row.id);
     }
   }
@@ -193,6 +196,23 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     }
   }
 
+  // Majors (a high school's tracks) and the staff record of every teacher (DESIGN.md §8)
+  const majorId = new Map<string, string>();
+  for (const [i, [code, name, group]] of ([['SCI', '理科方向', '理工'], ['HUM', '文科方向', '人文'], ['ART', '艺术特长', '艺术']] as const).entries()) {
+    const row = await one<{ id: string }>(`INSERT INTO major (code, name, sort, group_name, introduction) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [code, name, i, group, `${name}：高中阶段的选科方向`]);
+    majorId.set(code, row.id);
+  }
+  for (const [i, st] of staff.entries()) {
+    const born = `${1975 + (i % 15)}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + ((i * 7) % 28)).padStart(2, '0')}`;
+    const idNumber = withCheckCharacter(`310115${born}${String(100 + i * 2 + 1).padStart(3, '0')}`);
+    const birthDate = `${born.slice(0, 4)}-${born.slice(4, 6)}-${born.slice(6, 8)}`;
+    await tx.query(
+      `INSERT INTO staff (user_id, name, gender, id_number, phone, short_number, email, postal_code, birth_date, work_start, arrival_date, department_id)
+       VALUES ($1, $2, 'M', $3, $4, $5, $6, '200120', $7, ($7::date + interval '23 years')::date, ($7::date + interval '25 years')::date, (SELECT department_id FROM sys_user WHERE id = $1))`,
+      [userId.get(st.account), st.name, idNumber, `1380000${String(1000 + i).slice(-4)}`, String(6100 + i), `${st.account}@schoolflow.example`, birthDate],
+    );
+  }
+
   // Courses
   const courses: [string, string, string][] = [
     ['CHN', '语文', 'Chinese'], ['MATH', '数学', 'Mathematics'], ['ENG', '英语', 'English'], ['PHY', '物理', 'Physics'],
@@ -201,8 +221,17 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   ];
   const courseId = new Map<string, string>();
   for (const [i, [code, name, nameEn]] of courses.entries()) {
-    const row = await one<{ id: string }>(`INSERT INTO course (code, name, name_en, short_name, sort, credits, total_hours) VALUES ($1, $2, $3, $2, $4, 2, 72) RETURNING id`, [code, name, nameEn, i]);
+    const row = await one<{ id: string }>(
+      `INSERT INTO course (code, name, name_en, short_name, sort, credits, total_hours, theory_hours, experiment_hours, type, category, national, colour, description)
+       VALUES ($1, $2, $3, $2, $4, 2, 72, $5, $6, 'required', 'basic', true, $7, $8) RETURNING id`,
+      [code, name, nameEn, i, ['PHY', 'CHEM', 'BIO'].includes(code) ? 54 : 72, ['PHY', 'CHEM', 'BIO'].includes(code) ? 18 : 0, COLOURS[i % COLOURS.length], `${name}（国家课程）`],
+    );
     courseId.set(code, row.id);
+  }
+
+  // Research groups (教研组), one per subject, led by the demo teachers where there are any
+  for (const [i, [code, name]] of courses.entries()) {
+    await tx.query(`INSERT INTO research_group (code, name, leader_id, course_id, sort) VALUES ($1, $2, $3, $4, $5)`, [`RG${code}`, `${name}教研组`, code === 'MATH' ? userId.get('teacher') : code === 'CHN' ? userId.get('headteacher') : null, courseId.get(code), i]);
   }
 
   // Grades, classes, students. DESIGN.md §6 puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here.
@@ -215,12 +244,12 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   let room = 0;
   let nameSeed = 0;
   for (const [gi, g] of grades.entries()) {
-    const grade = await one<{ id: string }>(`INSERT INTO grade_level (code, name, name_en, enrollment_year, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [g.code, g.name, g.nameEn, g.year, gi]);
     const serial = { M: 0, F: 0 };
     for (let c = 1; c <= 2; c++) {
       const cls = await one<{ id: string }>(
-        `INSERT INTO admin_class (grade_id, code, name, name_en, short_name, head_teacher_id, classroom_id, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [grade.id, `${g.year}0${c}`, `${g.name}(${c})班`, `${g.nameEn} Class ${c}`, `${g.name}${c}班`, userId.get(g.heads[c - 1] as string), roomIds[room++], c],
+        `INSERT INTO admin_class (grade, enrollment_year, code, name, name_en, short_name, head_teacher_id, classroom_id, sort, major_id)
+         VALUES ($1, $9, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id`,
+        [10 + gi, `${g.year}0${c}`, `${g.name}(${c})班`, `${g.nameEn} Class ${c}`, `${g.name}${c}班`, userId.get(g.heads[c - 1] as string), roomIds[room++], c, g.year, majorId.get(c === 1 ? 'SCI' : 'HUM')],
       );
       if (g.code === 'G10' && c === 1) {
         await tx.query(`INSERT INTO teaching_assignment (teacher_id, class_id, course_id, semester_id) VALUES ($1, $2, $3, $4), ($5, $2, $6, $4)`, [userId.get('teacher'), cls.id, courseId.get('MATH'), currentSemester, userId.get('headteacher'), courseId.get('CHN')]);
@@ -241,13 +270,32 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const studentId = new Map<string, string>();
   for (const [i, s] of students.entries()) {
     const uid = await addUser(s.account, s.name, UserType.student, [RoleCode.student], null, studentHashes[i] as string);
-    const row = await one<{ id: string }>(`INSERT INTO student (user_id, student_no, name, name_en, gender, class_id, enrollment_year) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [uid, s.account, s.name, s.nameEn, s.gender, s.classId, s.year]);
+    // The whole record (spec §3): an ID number with its check character, born 15 years before the intake; two guardians.
+    const born = `${s.year - 15}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + ((i * 11) % 28)).padStart(2, '0')}`;
+    const serial = String(100 + (i % 400) * 2 + (s.gender === 'M' ? 1 : 0)).padStart(3, '0');
+    const idNumber = withCheckCharacter(`310115${born}${serial}`);
+    const row = await one<{ id: string }>(
+      `INSERT INTO student (user_id, student_no, registration_no, name, name_en, gender, class_id, enrollment_year, ethnicity, nationality, birth_date, id_type, id_number,
+                            native_place, political_outlook, campus_id, admission_date, enrollment_way, personnel_type, previous_school,
+                            household_address, household_district, residence_address, residence_district, shanghai_contact, health_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '汉族', '中国', $9, 'resident', $10, '上海', '共青团员', $11, $12, '中考录取', '本市户籍', $13,
+               $14, '浦东新区', $14, '浦东新区', $15, '良好') RETURNING id`,
+      [uid, s.account, `G${idNumber}`, s.name, s.nameEn, s.gender, s.classId, s.year, `${born.slice(0, 4)}-${born.slice(4, 6)}-${born.slice(6, 8)}`, idNumber, campus.id, `${s.year}-09-01`,
+       `浦东新区第${(i % 9) + 1}中学`, `上海市浦东新区学府路 ${100 + i} 号`, `${s.name.slice(0, 1)}先生 1390000${String(1000 + i).slice(-4)}`],
+    );
     studentId.set(s.account, row.id);
+    const surname = s.name.slice(0, 1);
+    await tx.query(
+      `INSERT INTO student_guardian (student_id, position, name, relationship, mobile, employer, education, age) VALUES
+         ($1, 0, $2, 'father', $3, '上海某科技有限公司', '本科', 45), ($1, 1, $4, 'mother', $5, '浦东新区某医院', '硕士', 43)`,
+      [row.id, `${surname}建国`, `1390000${String(1000 + i).slice(-4)}`, `${SURNAMES[(i + 7) % SURNAMES.length]}秀英`, `1370000${String(1000 + i).slice(-4)}`],
+    );
   }
   // The demo student account `student` is student 202511001 (DESIGN.md §6): rename that account.
   await tx.query(`UPDATE sys_user SET account = 'student' WHERE account = '202511001'`);
   await tx.query(`UPDATE sys_user SET password_hash = $1 WHERE account = 'student'`, [await hashFor('student')]);
   // Parent of 202511001: account prefix jz + student number (school-business §9).
   const parent = await addUser('jz202511001', `${students[0]?.name.slice(0, 1) ?? '张'}家长`, UserType.other, [RoleCode.parent], null, await hashFor('jz202511001'));
-  await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'parent')`, [parent, studentId.get('202511001')]);
+  await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'father')`, [parent, studentId.get('202511001')]);
+  await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 0`, [parent, studentId.get('202511001')]);
 }

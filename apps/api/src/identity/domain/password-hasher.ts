@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { legacyPasswordDigest } from '@schoolflow/contracts';
 
@@ -12,8 +13,20 @@ const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 /** A real hash of nothing, so that an unknown account costs the same time as a wrong password. */
 let decoy: Promise<string> | undefined;
 
+/**
+ * An initial password (the last six characters of an ID number, DESIGN.md §8) is stored as `initial$` + its digest,
+ * not argon2: the secret is the ID number, which the same database holds in the clear, so a slow hash of it protects
+ * nothing — and hashing 10,000 accounts of an import with argon2 would take minutes of both cores. The account must
+ * change it at its first sign-in, and the new password is stored as argon2 (docs/adr/0023).
+ */
+const INITIAL = 'initial$';
+
 export const PasswordHasher = {
   digest: legacyPasswordDigest,
+  /** The stored value of an initial password (synchronous and cheap: see INITIAL). */
+  initial(prefix: string, account: string, password: string): string {
+    return INITIAL + createHash('sha256').update(prefix + account + password, 'utf8').digest('hex');
+  },
   async hashDigest(digest: string): Promise<string> {
     return hash(digest.toLowerCase(), OPTIONS);
   },
@@ -22,6 +35,11 @@ export const PasswordHasher = {
       decoy ??= hash('decoy-digest', OPTIONS);
       await verify(await decoy, digest).catch(() => false);
       return false;
+    }
+    if (stored.startsWith(INITIAL)) {
+      const a = Buffer.from(stored.slice(INITIAL.length), 'utf8');
+      const b = Buffer.from(digest.toLowerCase(), 'utf8');
+      return a.length === b.length && timingSafeEqual(a, b);
     }
     try {
       return await verify(stored, digest.toLowerCase());

@@ -21,6 +21,8 @@ export interface ActiveSession {
   expiresAt: Date;
   roles: string[];
   permissions: string[];
+  /** The account still has its initial password. */
+  mustChangePassword: boolean;
 }
 
 export type SessionLookup =
@@ -35,6 +37,7 @@ interface SessionRow {
   user_type: string;
   lang: 'zh' | 'en';
   enabled: boolean;
+  must_change_password: boolean;
   expires_at: Date;
   last_seen_at: Date;
   revoked_at: Date | null;
@@ -175,7 +178,7 @@ export class SessionService implements OnModuleInit {
     if (!row) {
       const epoch = this.cache.currentEpoch;
       const rows: SessionRow[] = await this.hot.query(
-        `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason,
+        `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, u.must_change_password, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason,
                 ${rolesOf('s.user_id')} AS roles, ${permissionsOf('s.user_id')} AS permissions
            FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE s.token_hash = $1`,
         [hash],
@@ -200,7 +203,7 @@ export class SessionService implements OnModuleInit {
     }
     return {
       ok: true,
-      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt, roles: row.roles, permissions: row.permissions },
+      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt, roles: row.roles, permissions: row.permissions, mustChangePassword: row.must_change_password },
     };
   }
 

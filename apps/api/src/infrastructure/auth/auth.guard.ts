@@ -6,7 +6,7 @@ import { AccessService } from '../../access/domain/access.service.js';
 import { SessionService } from '../../identity/domain/session.service.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { AppException } from '../http/app-exception.js';
-import { type AppRequest, clientOf, IS_PUBLIC, REQUIRED_PERMISSIONS } from '../http/request-context.js';
+import { type AppRequest, clientOf, INITIAL_PASSWORD_OK, IS_PUBLIC, REQUIRED_PERMISSIONS } from '../http/request-context.js';
 import { languageOf } from '../i18n/i18n.js';
 
 /** Reads the session token from the configured header (or the `token` query for downloads opened as links). */
@@ -53,6 +53,7 @@ export class AuthGuard implements CanActivate {
       roles: grants.roles,
       permissions: grants.permissions,
     };
+    if (s.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(INITIAL_PASSWORD_OK, targets)) throw AppException.forbidden('mustChangePassword');
     const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PERMISSIONS, targets) ?? [];
     const missing = required.filter((p) => !grants.permissions.has(p));
     if (missing.length > 0) {

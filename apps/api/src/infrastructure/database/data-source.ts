@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { migrations } from '../../../../../migrations/index.js';
+import { resourceEntitySchemas } from '../../resources/resource-entities.js';
 import { databaseOutage } from './database-outage.js';
 
 /**
@@ -23,6 +24,8 @@ export function createDataSource(url: string, poolSize = 20): DataSource {
     type: 'postgres',
     url,
     migrations,
+    // The resource kit's entity schemas, made from the declarations (docs/adr/0023).
+    entities: resourceEntitySchemas(),
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,

@@ -76,7 +76,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       logger.error({ err: safeError(exception), path: req.path, method: req.method }, 'unhandled error');
     }
     if (res.headersSent) return;
-    const body: Envelope = { code, result: false, msg };
+    const body: Envelope = exception instanceof AppException && exception.data !== undefined ? { code, result: false, msg, data: exception.data } : { code, result: false, msg };
     res.status(status).json(body);
   }
 }

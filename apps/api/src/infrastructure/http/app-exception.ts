@@ -5,6 +5,9 @@ import { ErrorCode, type ServerMessageKey } from '@schoolflow/contracts';
  * The exception filter turns it into `{code, result:false, msg}` in the caller's language.
  */
 export class AppException extends Error {
+  /** Answered as the envelope's `data` (the field a refusal is about, a list of row errors). */
+  data?: unknown;
+
   constructor(
     readonly status: number,
     readonly code: number,
@@ -14,13 +17,19 @@ export class AppException extends Error {
     super(messageKey);
   }
 
+  /** The same refusal, answering `data` too. */
+  withData(data: unknown): this {
+    this.data = data;
+    return this;
+  }
+
   static badRequest(key: ServerMessageKey | string = 'badRequest', params?: Record<string, unknown>): AppException {
     return new AppException(400, ErrorCode.BAD_REQUEST, key, params);
   }
   static forbidden(key: ServerMessageKey = 'forbidden'): AppException {
     return new AppException(403, ErrorCode.FORBIDDEN, key);
   }
-  static notFound(key: ServerMessageKey = 'notFound'): AppException {
+  static notFound(key: ServerMessageKey | `resource.${string}` = 'notFound'): AppException {
     return new AppException(404, ErrorCode.NOT_FOUND, key);
   }
   static conflict(key: ServerMessageKey | string = 'conflict'): AppException {

@@ -20,6 +20,13 @@ export const IS_PUBLIC = 'schoolflow:public';
 /** The route needs no session. */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
 
+export const INITIAL_PASSWORD_OK = 'schoolflow:initial-password-ok';
+/**
+ * The route serves a session whose account still has its initial password (sign-out, the password change, what the
+ * shell needs to show the change): every other route refuses it until the password is changed (DESIGN.md §8).
+ */
+export const InitialPasswordAllowed = (): MethodDecorator & ClassDecorator => SetMetadata(INITIAL_PASSWORD_OK, true);
+
 export const REQUIRED_PERMISSIONS = 'schoolflow:permissions';
 /** The route needs every one of these permission values (checked on the server, refusals logged). */
 export const RequirePermissions = (...permissions: string[]): MethodDecorator & ClassDecorator =>

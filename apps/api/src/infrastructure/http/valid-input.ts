@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { validate } from './validate.js';
 
 /** A shared schema as OpenAPI sees what a caller sends (its input side: before defaults and transforms). */
-function openApiSchemaOf(schema: z.ZodType): Record<string, unknown> {
+export function openApiSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
 }
 

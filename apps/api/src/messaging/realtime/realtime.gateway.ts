@@ -89,6 +89,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     for (const p of pushes) this.server.to(userRoom(p.user_id)).emit(p.event, { ...p.payload, seq: p.seq });
   }
 
+  /**
+   * A push outside the per-user sequence (a job's progress): frequent, superseded by the next one, and readable again
+   * from its own state (`GET /jobs/{id}`), so a missed one needs no catch-up.
+   */
+  emitUnsequenced(userId: string, event: string, payload: unknown): void {
+    this.server?.to(userRoom(userId)).emit(event as never, payload as never);
+  }
+
   get path(): string {
     return `${this.config.baseApi}/socket.io`;
   }

@@ -105,6 +105,8 @@ export const server: ServerMessages = {
   importTooComplex: 'The import file is too large or too complex to read (over {{seconds}} s or {{mb}} MB of memory); please split or simplify it',
   importFileTooLarge: 'The import file must not be larger than {{max}} KB',
   importBusy: 'Many import files are being read; please try again shortly',
+  importFailed: 'The import failed; please try again',
+  mustChangePassword: 'Please change your initial password first',
   importHasErrors: 'Import failed: {{count}} rows are not valid; nothing was imported',
   importDuplicateInFile: 'The account appears more than once in the file',
   deptNotFound: 'The department code does not exist',

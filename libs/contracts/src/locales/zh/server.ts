@@ -103,6 +103,8 @@ export const server = {
   importTooComplex: '导入文件过大或过于复杂，无法读取（超过 {{seconds}} 秒或 {{mb}} MB 内存），请拆分或简化后再导入',
   importFileTooLarge: '导入文件不能超过{{max}}KB',
   importBusy: '正在读取的导入文件较多，请稍后再试',
+  importFailed: '导入失败，请稍后重试',
+  mustChangePassword: '首次登录请先修改初始密码',
   importHasErrors: '导入失败：有 {{count}} 行数据不正确，未导入任何数据',
   importDuplicateInFile: '文件中账号重复',
   deptNotFound: '部门代码不存在',

@@ -15,6 +15,7 @@ interface UserRow {
   password_hash: string | null;
   enabled: boolean;
   locked: boolean;
+  must_change_password: boolean;
 }
 
 /**
@@ -50,7 +51,7 @@ export class LoginHandler {
       throw e;
     }
     const rows: UserRow[] = await this.db.query(
-      `SELECT id, account, password_hash, enabled, (locked_until IS NOT NULL AND locked_until > now()) AS locked
+      `SELECT id, account, password_hash, enabled, must_change_password, (locked_until IS NOT NULL AND locked_until > now()) AS locked
          FROM sys_user WHERE account = $1`,
       [input.username],
     );
@@ -69,7 +70,7 @@ export class LoginHandler {
     await this.db.query(`UPDATE sys_user SET failed_attempts = 0, locked_until = NULL, last_failed_at = NULL WHERE id = $1`, [user.id]);
     const token = await this.sessions.create(user.id, client);
     await this.log(user.id, user.account, 'success', client);
-    return { token, headerName: this.config.tokenHeader };
+    return { token, headerName: this.config.tokenHeader, ...(user.must_change_password ? { mustChangePassword: true } : {}) };
   }
 
   /**

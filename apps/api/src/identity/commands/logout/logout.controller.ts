@@ -4,7 +4,7 @@ import type { Envelope, Language } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { tokenFrom } from '../../../infrastructure/auth/auth.guard.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { type AppRequest, clientOf, Lang, Public } from '../../../infrastructure/http/request-context.js';
+import { type AppRequest, clientOf, Lang, Public, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import { SessionService } from '../../domain/session.service.js';
@@ -21,6 +21,7 @@ export class LogoutController {
 
   @Public()
   @Get('logout')
+  @InitialPasswordAllowed()
   @ApiOperation({ summary: 'Sign out (revokes the session of the token header)' })
   async logout(@Req() req: AppRequest, @Lang() lang: Language): Promise<Envelope> {
     const token = tokenFrom(req, this.config.tokenHeader);

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Envelope, Language } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { UpdatePasswordHandler } from './update-password.handler.js';
 
@@ -12,6 +12,7 @@ export class UpdatePasswordController {
   constructor(private readonly handler: UpdatePasswordHandler) {}
 
   @Post('api/login/updatePwd')
+  @InitialPasswordAllowed()
   @HttpCode(200)
   @ApiOperation({ summary: 'Change own password (form: username, newPassword base64, oldPassword digest, sign digest)' })
   async update(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {

@@ -54,7 +54,7 @@ export class UpdatePasswordHandler {
 
     const hash = await PasswordHasher.hashDigest(input.sign);
     await this.db.transaction(async (tx) => {
-      await tx.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`, [me.userId, hash]);
+      await tx.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), must_change_password = false, updated_at = now() WHERE id = $1`, [me.userId, hash]);
       await tx.query(
         `UPDATE sys_session SET revoked_at = now(), revoke_reason = 'password_changed'
           WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,

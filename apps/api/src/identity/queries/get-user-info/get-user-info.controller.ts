@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { getUserInfoSchema, Permission, type Envelope, type OwnUserInfoRow } from '@schoolflow/contracts';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { CurrentUser, type Principal, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 
 /**
@@ -18,16 +18,17 @@ export class GetUserInfoController {
   constructor(private readonly db: DataSource) {}
 
   @Post('userManage/getUserInfo')
+  @InitialPasswordAllowed()
   @HttpCode(200)
   @ApiOperation({ summary: 'User info row by user id (form: userId)' })
   async get(@ValidBody(getUserInfoSchema) { userId }: z.output<typeof getUserInfoSchema>, @CurrentUser() me: Principal): Promise<Envelope<OwnUserInfoRow[]>> {
     if (userId !== me.account && !me.permissions.has(Permission.userList)) throw AppException.forbidden();
-    const rows: { account: string; name: string; enabled: boolean }[] = await this.db.query(
-      `SELECT account, name, enabled FROM sys_user WHERE account = $1`,
+    const rows: { account: string; name: string; enabled: boolean; must_change_password: boolean }[] = await this.db.query(
+      `SELECT account, name, enabled, must_change_password FROM sys_user WHERE account = $1`,
       [userId],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound('userNotFound');
-    return ok([{ ID: row.account, USERNAME: row.name, PASSWORD: '', ENABLED: row.enabled ? '1' : '0' }]);
+    return ok([{ ID: row.account, USERNAME: row.name, PASSWORD: '', ENABLED: row.enabled ? '1' : '0', ...(row.must_change_password ? { mustChangePassword: true } : {}) }]);
   }
 }

@@ -1,0 +1,124 @@
+import { RoleCode, UserType } from '@schoolflow/contracts';
+import type { EntityManager } from 'typeorm';
+import type { ServerConfig } from '../../config/app-config.js';
+import { PasswordHasher } from '../../identity/domain/password-hasher.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { ResourcePlugin, Values } from '../resource-plugin.js';
+import { studentScope } from './scopes.js';
+
+interface Guardian {
+  name?: string;
+  relationship?: string;
+  mobile?: string;
+}
+
+/** The last six characters of an ID number: the initial password of a student and its parents (spec §9). */
+const lastSix = (idNumber: unknown): string => String(idNumber ?? '').slice(-6);
+/** The parent accounts of a student: `jz` + the student number, then `jz{no}_2`, … for further guardians. */
+const parentAccount = (studentNo: string, n: number): string => (n === 0 ? `jz${studentNo}` : `jz${studentNo}_${n + 1}`);
+
+/**
+ * A student's side effects (DESIGN.md §8): numbering a new student of an enrollment batch by {YYYY}{XB}{XQ}{LSH};
+ * its account and one parent account per guardian with a mobile, with initial passwords that must be changed at the
+ * first sign-in. Accounts are written set by set (one statement per kind for a whole chunk of an import).
+ */
+export function studentsPlugin(config: Pick<ServerConfig, 'pwdHashPrefix'>): ResourcePlugin {
+  return {
+    scope: studentScope,
+
+    async beforeWrite(tx, values, mode) {
+      if (mode !== 'create' || values.studentNo || !values.enrollmentBatchId) return;
+      const [batch] = await tx.query<{ year: number; campus_id: string; campus_code: string }[]>(
+        `SELECT b.year, b.campus_id, c.code AS campus_code FROM enrollment_batch b JOIN campus c ON c.id = b.campus_id WHERE b.id = $1`,
+        [values.enrollmentBatchId],
+      );
+      if (!batch) throw AppException.badRequest('validation.fieldChoose', { field: '' }).withData({ field: 'enrollmentBatchId' });
+      const prefix = `${batch.year}${values.gender === 'F' ? 2 : 1}${batch.campus_code}`;
+      // One numbering at a time per prefix, so two admissions cannot take the same serial.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('student-no:' || $1))`, [prefix]);
+      const [last] = await tx.query<{ serial: number | null }[]>(
+        `SELECT max(substr(student_no, $2)::int) AS serial FROM student WHERE student_no LIKE $1 AND substr(student_no, $2) ~ '^[0-9]{3}$'`,
+        [`${prefix}___`, prefix.length + 1],
+      );
+      const next = (last?.serial ?? 0) + 1;
+      if (next > 999) throw AppException.conflict('resource.messages.studentNoExhausted');
+      values.studentNo = `${prefix}${String(next).padStart(3, '0')}`;
+      values.campusId ??= batch.campus_id;
+    },
+
+    afterCreateMany: (tx, items) => createAccounts(tx, config.pwdHashPrefix, items),
+
+    async afterWrite(tx, id, values, mode) {
+      if (mode === 'create') return;
+      // The account's name follows the record; guardians keep their parent accounts by position, new ones get theirs.
+      await tx.query(`UPDATE sys_user u SET name = $2, updated_at = now() FROM student s WHERE s.id = $1 AND u.id = s.user_id`, [id, values.name]);
+      const [student] = await tx.query<{ student_no: string; id_number: string | null }[]>(`SELECT student_no, id_number FROM student WHERE id = $1`, [id]);
+      const existing = await tx.query<{ user_id: string; account: string }[]>(
+        `SELECT g.user_id, u.account FROM guardian g JOIN sys_user u ON u.id = g.user_id WHERE g.student_id = $1 ORDER BY u.account`,
+        [id],
+      );
+      const withMobile = ((values.guardians as Guardian[] | undefined) ?? []).map((g, position) => ({ ...g, position })).filter((g) => g.mobile);
+      const fresh: Values[] = [];
+      for (const [n, g] of withMobile.entries()) {
+        const account = existing[n];
+        if (account) {
+          await tx.query(`UPDATE student_guardian SET user_id = $3 WHERE student_id = $1 AND position = $2`, [id, g.position, account.user_id]);
+          await tx.query(`UPDATE sys_user SET name = $2, updated_at = now() WHERE id = $1`, [account.user_id, g.name]);
+        } else {
+          fresh.push({ studentId: id, position: g.position, account: parentAccount(String(student?.student_no), n), name: g.name, relation: g.relationship, idNumber: student?.id_number });
+        }
+      }
+      if (fresh.length) await createParents(tx, config.pwdHashPrefix, fresh);
+    },
+
+    async beforeDelete(tx, id) {
+      // Their history (applications, messages) stays; the accounts can no longer sign in. A parent with another child keeps theirs.
+      await tx.query(`UPDATE sys_user u SET enabled = false, updated_at = now() FROM student s WHERE s.id = $1 AND u.id = s.user_id`, [id]);
+      await tx.query(
+        `UPDATE sys_user u SET enabled = false, updated_at = now() FROM guardian g
+          WHERE g.student_id = $1 AND u.id = g.user_id AND NOT EXISTS (SELECT 1 FROM guardian o WHERE o.user_id = g.user_id AND o.student_id <> $1)`,
+        [id],
+      );
+    },
+  };
+}
+
+/** Student accounts and parent accounts of freshly inserted students, one statement per kind. */
+async function createAccounts(tx: EntityManager, prefix: string, students: Values[]): Promise<void> {
+  const input = students.map((s) => ({ student_id: s.id, account: s.studentNo, name: s.name, hash: PasswordHasher.initial(prefix, String(s.studentNo), lastSix(s.idNumber)) }));
+  await tx.query(
+    `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(student_id uuid, account text, name text, hash text)),
+          users AS (INSERT INTO sys_user (account, name, user_type, password_hash, must_change_password)
+                    SELECT account, name, $2, hash, true FROM input RETURNING id, account),
+          roles AS (INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM users u CROSS JOIN sys_role r WHERE r.code = $3)
+     UPDATE student s SET user_id = u.id FROM users u JOIN input i ON i.account = u.account WHERE s.id = i.student_id`,
+    [JSON.stringify(input), UserType.student, RoleCode.student],
+  );
+  const parents: Values[] = [];
+  for (const s of students) {
+    const guardians = ((s.guardians as Guardian[] | undefined) ?? []).map((g, position) => ({ ...g, position })).filter((g) => g.mobile);
+    for (const [n, g] of guardians.entries()) parents.push({ studentId: s.id, position: g.position, account: parentAccount(String(s.studentNo), n), name: g.name, relation: g.relationship, idNumber: s.idNumber });
+  }
+  if (parents.length) await createParents(tx, prefix, parents);
+}
+
+async function createParents(tx: EntityManager, prefix: string, parents: Values[]): Promise<void> {
+  const input = parents.map((p) => ({
+    student_id: p.studentId,
+    position: p.position,
+    account: p.account,
+    name: p.name,
+    relation: p.relation ?? 'guardian',
+    hash: PasswordHasher.initial(prefix, String(p.account), lastSix(p.idNumber)),
+  }));
+  await tx.query(
+    `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(student_id uuid, position int, account text, name text, relation text, hash text)),
+          users AS (INSERT INTO sys_user (account, name, user_type, password_hash, must_change_password)
+                    SELECT account, name, $2, hash, true FROM input RETURNING id, account),
+          roles AS (INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM users u CROSS JOIN sys_role r WHERE r.code = $3),
+          links AS (INSERT INTO guardian (user_id, student_id, relation) SELECT u.id, i.student_id, i.relation FROM users u JOIN input i ON i.account = u.account)
+     UPDATE student_guardian g SET user_id = u.id FROM users u JOIN input i ON i.account = u.account WHERE g.student_id = i.student_id AND g.position = i.position`,
+    [JSON.stringify(input), UserType.other, RoleCode.parent],
+  );
+}
+

@@ -1,0 +1,153 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { IMPORT_JOB_ROWS, type ImportRowProblem, JOB_PROGRESS, type JobProgress, type Language, type ResourceDef, RESOURCES } from '@schoolflow/contracts';
+import { Queue, Worker } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
+import { logDatabaseError } from '../infrastructure/database/database-outage.js';
+import { AppException } from '../infrastructure/http/app-exception.js';
+import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
+import { translate } from '../infrastructure/i18n/i18n.js';
+import { logger } from '../infrastructure/logging/logger.js';
+import { redisOutage, waitingOptions } from '../infrastructure/redis/redis-connections.js';
+import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
+import { ResourceExcel } from './resource-excel.js';
+import { ResourceService } from './resource.service.js';
+
+const QUEUE = 'schoolflow-imports';
+
+export type ImportOutcome = { imported: number; errors: ImportRowProblem[] };
+
+interface JobInput {
+  resource: string;
+  rows: string[][];
+  lang: Language;
+  account: string;
+  ip: string;
+  userAgent: string;
+  fileName: string;
+}
+
+/**
+ * Imports of the resource kit (docs/adr/0023): all or nothing, each bad row named with its problem. A file of more
+ * than IMPORT_JOB_ROWS rows is a background job — BullMQ with Redis, in-process without — whose request answers at
+ * once; its progress goes to the importer's sockets as `job.progress` and stays readable at `GET /jobs/{id}`.
+ *
+ * Exactly once: the job's rows and its "completed" mark commit in one transaction, and a job is taken up only while
+ * it is not completed — so a retried or resumed job (a crash, a stalled BullMQ job) never imports twice.
+ */
+@Injectable()
+export class ResourceImports implements OnApplicationBootstrap, OnApplicationShutdown {
+  private queue: Queue | undefined;
+  private worker: Worker | undefined;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly resources: ResourceService,
+    private readonly excel: ResourceExcel,
+    private readonly realtime: RealtimeGateway,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.redisUrl) {
+      const prefix = this.config.redisPrefix;
+      this.queue = new Queue(QUEUE, { connection: { url: this.config.redisUrl, ...waitingOptions(), enableOfflineQueue: false }, prefix });
+      this.worker = new Worker(QUEUE, async (job) => this.process(String((job.data as { jobId: string }).jobId)), { connection: { url: this.config.redisUrl, ...waitingOptions() }, prefix, concurrency: 1 });
+      this.queue.on('error', (err) => redisOutage.lost(err));
+      this.worker.on('error', (err) => redisOutage.lost(err));
+      this.worker.on('failed', (_job, err) => logDatabaseError(err, 'import job failed'));
+    }
+    // Jobs a stopped instance left (in-process mode, or queued while Redis was away) are taken up again.
+    const left = await this.db.query<{ id: string }[]>(`SELECT id FROM sys_job WHERE kind LIKE 'import:%' AND state IN ('queued', 'running') AND created_at > now() - interval '1 day'`);
+    for (const j of left) void this.enqueue(j.id);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close().catch(() => undefined);
+    await this.queue?.close().catch(() => undefined);
+  }
+
+  /** Checks and writes an import, or starts it as a job when it is large. */
+  async start(d: ResourceDef, rows: string[][], fileName: string, me: Principal, client: ClientInfo, lang: Language): Promise<ImportOutcome | { jobId: string; total: number }> {
+    if (rows.length < 2) throw AppException.badRequest('importFileEmpty');
+    // The header is checked at once, whatever the size: a wrong template is answered to the request.
+    if (rows.length - 1 <= IMPORT_JOB_ROWS) {
+      const outcome = await this.resources.write(d, me, client, lang, 'import', null, () => this.run(d, rows, lang, null));
+      await this.audit(d, me.userId, me.account, client, fileName, outcome);
+      return outcome;
+    }
+    await this.excel.check(d, [rows[0] ?? [], rows.find((r, i) => i > 0 && r.some((c) => String(c ?? '').trim())) ?? []], lang).catch((err: unknown) => {
+      if (err instanceof AppException && err.messageKey === 'importWrongTemplate') throw err;
+    });
+    const input: JobInput = { resource: d.name, rows, lang, account: me.account, ip: client.ip, userAgent: client.userAgent, fileName };
+    const [job] = await this.db.query<{ id: string }[]>(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, $4) RETURNING id`, [`import:${d.name}`, me.userId, rows.length - 1, JSON.stringify(input)]);
+    const jobId = (job as { id: string }).id;
+    await this.enqueue(jobId);
+    return { jobId, total: rows.length - 1 };
+  }
+
+  private async enqueue(jobId: string): Promise<void> {
+    if (this.queue && !redisOutage.down) {
+      try {
+        await this.queue.add('import', { jobId }, { jobId, removeOnComplete: true, removeOnFail: 100, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
+        return;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, jobId }, 'import job queued in-process (Redis unavailable)');
+      }
+    }
+    setImmediate(() => void this.process(jobId).catch((err: unknown) => logDatabaseError(err, 'import job failed')));
+  }
+
+  async progress(jobId: string, ownerId: string): Promise<JobProgress> {
+    const [row] = await this.db.query<{ id: string; kind: string; state: JobProgress['state']; done: number; total: number; result: unknown }[]>(
+      `SELECT id, kind, state, done, total, result FROM sys_job WHERE id = $1 AND owner_id = $2`,
+      [jobId, ownerId],
+    );
+    if (!row) throw AppException.notFound();
+    return { id: row.id, kind: row.kind, state: row.state, done: row.done, total: row.total, ...(row.result ? { result: row.result } : {}) };
+  }
+
+  /** Runs one job to its end; a job already completed (a retry after the commit) is left as it is. */
+  async process(jobId: string): Promise<void> {
+    const [row] = await this.db.query<{ owner_id: string; input: JobInput; total: number }[]>(
+      `UPDATE sys_job SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') RETURNING owner_id, input, total`,
+      [jobId],
+    );
+    if (!row) return;
+    const d = RESOURCES[row.input.resource];
+    if (!d) return;
+    const push = (p: Omit<JobProgress, 'id' | 'kind' | 'total'>) => this.realtime.emitUnsequenced(row.owner_id, JOB_PROGRESS, { id: jobId, kind: `import:${d.name}`, total: row.total, ...p } satisfies JobProgress);
+    // Checking the rows is the first half of the bar, writing them the second.
+    const onProgress = async (done: number, phase: 0 | 1) => {
+      const value = Math.min(row.total, Math.round((phase * row.total + done) / 2));
+      await this.db.query(`UPDATE sys_job SET done = $2 WHERE id = $1 AND state = 'running'`, [jobId, value]);
+      push({ state: 'running', done: value });
+    };
+    let outcome: ImportOutcome;
+    try {
+      outcome = await this.run(d, row.input.rows, row.input.lang, { jobId, onProgress });
+    } catch (err) {
+      const msg = err instanceof AppException ? translate(row.input.lang, err.messageKey, err.params) : translate(row.input.lang, 'importFailed');
+      outcome = { imported: 0, errors: [{ row: 0, column: '', message: msg }] };
+      if (!(err instanceof AppException)) logger.error({ err: (err as Error).message, jobId }, 'import job failed');
+    }
+    if (outcome.errors.length) await this.db.query(`UPDATE sys_job SET state = 'failed', result = $2, finished_at = now() WHERE id = $1 AND state = 'running'`, [jobId, JSON.stringify(outcome)]);
+    push({ state: outcome.errors.length ? 'failed' : 'completed', done: row.total, result: outcome });
+    await this.audit(d, row.owner_id, row.input.account, { ip: row.input.ip, userAgent: row.input.userAgent }, row.input.fileName, outcome);
+  }
+
+  /** Check every row; write all of them in one transaction when none is bad. */
+  private async run(d: ResourceDef, rows: string[][], lang: Language, job: { jobId: string; onProgress: (done: number, phase: 0 | 1) => Promise<void> } | null): Promise<ImportOutcome> {
+    const { items, problems } = await this.excel.check(d, rows, lang, job ? (n) => job.onProgress(n, 0) : undefined);
+    if (problems.length) return { imported: 0, errors: problems };
+    await this.db.transaction(async (tx) => {
+      await this.resources.insertMany(d, tx, items, job ? (n) => job.onProgress(n, 1) : undefined);
+      if (job) await tx.query(`UPDATE sys_job SET state = 'completed', done = total, result = $2, finished_at = now() WHERE id = $1`, [job.jobId, JSON.stringify({ imported: items.length, errors: [] })]);
+    });
+    return { imported: items.length, errors: [] };
+  }
+
+  private audit(d: ResourceDef, userId: string, account: string, client: ClientInfo, fileName: string, outcome: ImportOutcome): Promise<void> {
+    return this.resources.audit({ userId, account } as Principal, client, `${d.name}.import`, fileName.slice(0, 100), { imported: outcome.imported, badRows: new Set(outcome.errors.map((e) => e.row)).size }, outcome.errors.length ? 'failure' : 'success');
+  }
+}

@@ -1,0 +1,331 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  bodySchema,
+  type FieldDef,
+  issueParams,
+  type Language,
+  listQuerySchema,
+  RESOURCES,
+  type ResourceDef,
+  type ResourceRecord,
+} from '@schoolflow/contracts';
+import { DataSource, type EntityManager, type FindOptionsWhere, ILike, In, QueryFailedError } from 'typeorm';
+import type { z } from 'zod';
+import { AppException } from '../infrastructure/http/app-exception.js';
+import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
+import { translate } from '../infrastructure/i18n/i18n.js';
+import { OperationLogService } from '../system/domain/operation-log.service.js';
+import { RESOURCE_ENTITIES } from './resource-entities.js';
+import type { ResourcePlugin, ResourcePlugins, Values } from './resource-plugin.js';
+
+export const RESOURCE_PLUGINS = Symbol('RESOURCE_PLUGINS');
+
+const schemaCache = new Map<string, z.ZodType<Record<string, unknown>>>();
+function schemaOf(d: ResourceDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
+  const key = `${d.name}:${mode}`;
+  let s = schemaCache.get(key);
+  if (!s) {
+    s = bodySchema(d, mode);
+    schemaCache.set(key, s);
+  }
+  return s;
+}
+
+/** The first refusal of a value, as the message the caller reads and the field it is about. */
+export function refusalOf(d: ResourceDef, issues: readonly z.core.$ZodIssue[], lang: Language): { key: string; params: Record<string, unknown>; field: string } {
+  const issue = issues[0];
+  const path = issue?.path ?? [];
+  const { labelKey, ...range } = issueParams(d, path);
+  const key = issue?.message && /^(validation|resource)\.[A-Za-z.]+$/.test(issue.message) ? issue.message : 'validation.fieldInvalid';
+  return { key, params: { field: translate(lang, labelKey), ...range }, field: path.map(String).join('.') };
+}
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface DbError {
+  code?: string;
+  constraint?: string;
+  column?: string;
+}
+function dbErrorOf(err: unknown): DbError | null {
+  return err instanceof QueryFailedError ? ((err as QueryFailedError & { driverError: DbError }).driverError ?? null) : null;
+}
+
+/**
+ * The resource kit's one service (docs/adr/0023): list, read, create, update and delete any declared resource through
+ * its TypeORM repository; validation by the declaration's zod schema; uniqueness and "in use" kept by the database's
+ * named constraints and answered with the declaration's messages; every change in the operation log.
+ */
+@Injectable()
+export class ResourceService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly oplog: OperationLogService,
+    @Inject(RESOURCE_PLUGINS) private readonly plugins: ResourcePlugins,
+  ) {}
+
+  def(name: string): ResourceDef {
+    const d = RESOURCES[name];
+    if (!d) throw AppException.notFound();
+    return d;
+  }
+
+  private plugin(d: ResourceDef): ResourcePlugin {
+    return this.plugins[d.name] ?? {};
+  }
+
+  /** Who may read: the read permission sees every row; a scoped reader the plugin's subset; anyone else is refused. */
+  async readScope(d: ResourceDef, me: Principal, tx: EntityManager = this.db.manager): Promise<FindOptionsWhere<Values> | null> {
+    if (me.permissions.has(d.permissions.read)) return {};
+    const scope = this.plugin(d).scope;
+    if (scope && (d.scopedReaders ?? []).some((r) => me.roles.includes(r))) {
+      const where = await scope(me, tx);
+      if (where) return where;
+    }
+    return null;
+  }
+
+  async refuse(me: Principal, client: ClientInfo, action: string, target: string): Promise<never> {
+    await this.oplog.append({ userId: me.userId, account: me.account, action, target, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: {} });
+    throw AppException.forbidden();
+  }
+
+  /** The filters of a list query, as repository conditions. */
+  private filtersOf(d: ResourceDef, q: Record<string, unknown>, lang: Language): Values {
+    const where: Values = {};
+    for (const name of d.list.filters) {
+      const raw = q[name];
+      if (typeof raw !== 'string' || raw === '') continue;
+      const f = d.fields[name] as FieldDef;
+      const parsed = f.schema.safeParse(raw);
+      if (!parsed.success || parsed.data === null) throw AppException.badRequest('validation.fieldChoose', { field: translate(lang, `resource.${d.name}.fields.${name}`) }).withData({ field: name });
+      where[name] = parsed.data;
+    }
+    return where;
+  }
+
+  parseQuery(d: ResourceDef, query: unknown, lang: Language): { current: number; size: number; keyword: string; where: Values } {
+    const parsed = listQuerySchema(d).safeParse(query ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw AppException.badRequest(issue?.message && /^validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid');
+    }
+    const q = parsed.data as { current: number; size: number; keyword?: string };
+    return { current: q.current, size: q.size, keyword: q.keyword ?? '', where: this.filtersOf(d, parsed.data, lang) };
+  }
+
+  /** One page of records, newest rules of the declaration: keyword over its keyword fields, its filters, its order. */
+  async list(d: ResourceDef, me: Principal, query: { current: number; size: number; keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<{ total: number; list: ResourceRecord[] }> {
+    const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
+    const base = { ...query.where, ...scope } as FindOptionsWhere<Values>;
+    const where = query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
+    const order = Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]);
+    const [rows, total] = await repo.findAndCount({ where, order, skip: (query.current - 1) * query.size, take: query.size });
+    void me;
+    return { total, list: rows.map((r) => this.answer(d, r)) };
+  }
+
+  /** Every record the filters select (export), in the list's order. */
+  async all(d: ResourceDef, query: { keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<ResourceRecord[]> {
+    const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
+    const base = { ...query.where, ...scope } as FindOptionsWhere<Values>;
+    const where = query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
+    const order = Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]);
+    const rows = await repo.find({ where, order, take: 100_000 });
+    const records = rows.map((r) => this.answer(d, r));
+    if (d.children) await this.loadChildren(d, this.db.manager, records);
+    return records;
+  }
+
+  /** A row as answered: hidden fields dropped. */
+  private answer(d: ResourceDef, row: Values): ResourceRecord {
+    const out: Values = { id: row.id };
+    for (const [name, f] of Object.entries(d.fields)) if (!f.hidden && name in row) out[name] = row[name];
+    return out as ResourceRecord;
+  }
+
+  async get(d: ResourceDef, id: string, scope: FindOptionsWhere<Values>): Promise<ResourceRecord> {
+    const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
+    const row = await repo.findOne({ where: { ...scope, id } as FindOptionsWhere<Values> });
+    if (!row) throw AppException.notFound('resource.messages.notFound');
+    const record = this.answer(d, row);
+    await this.loadChildren(d, this.db.manager, [record]);
+    for (const [name, l] of Object.entries(d.links ?? {})) {
+      const rows: Values[] = await this.db.createQueryBuilder().select(`l.${l.otherColumn}`, 'other').from(l.table, 'l').where(`l.${l.parentColumn} = :id`, { id }).getRawMany();
+      record[name] = rows.map((r) => r.other);
+    }
+    return record;
+  }
+
+  private async loadChildren(d: ResourceDef, tx: EntityManager, records: ResourceRecord[]): Promise<void> {
+    for (const [name, c] of Object.entries(d.children ?? {})) {
+      const repo = tx.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.children[name]!);
+      const ids = records.map((r) => r.id);
+      const rows = ids.length ? await repo.find({ where: { parentId: In(ids) }, order: c.positionColumn ? { position: 'ASC' } : {} }) : [];
+      const byParent = new Map<unknown, Values[]>();
+      for (const row of rows) {
+        const item: Values = {};
+        for (const f of Object.keys(c.fields)) item[f] = row[f];
+        byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), item]);
+      }
+      for (const r of records) r[name] = byParent.get(r.id) ?? [];
+    }
+  }
+
+  /** A body checked by the declaration: the stored values, or a 400 naming the field in the caller's language. */
+  validate(d: ResourceDef, mode: 'create' | 'update', body: unknown, lang: Language): Values {
+    const parsed = schemaOf(d, mode).safeParse(body ?? {});
+    if (parsed.success) return parsed.data;
+    const r = refusalOf(d, parsed.error.issues, lang);
+    throw AppException.badRequest(r.key, r.params).withData({ field: r.field });
+  }
+
+  /** The row's own columns of a checked body (not children, links or what only the plugin stores). */
+  private columnsOf(d: ResourceDef, values: Values): Values {
+    const out: Values = {};
+    for (const [name, f] of Object.entries(d.fields)) if (f.column && !f.virtual && !f.viewOnly && name in values) out[name] = values[name];
+    return out;
+  }
+
+  /** Inserts checked records with their children and links, then the plugin's work, in `tx`. Answers the ids. */
+  async insertMany(d: ResourceDef, tx: EntityManager, items: Values[], onChunk?: (done: number) => Promise<void>): Promise<string[]> {
+    const entities = RESOURCE_ENTITIES[d.name]!;
+    const plugin = this.plugin(d);
+    const ids: string[] = [];
+    const CHUNK = 500;
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const chunk = items.slice(i, i + CHUNK);
+      if (plugin.beforeWrite) for (const v of chunk) await plugin.beforeWrite(tx, v, 'create', null);
+      const result = await tx.getRepository<Values>(entities.write).insert(chunk.map((v) => this.columnsOf(d, v)));
+      const chunkIds = result.identifiers.map((x) => String(x.id));
+      for (const [j, id] of chunkIds.entries()) (chunk[j] as Values).id = id;
+      await this.writeChildren(d, tx, chunk as (Values & { id: string })[], false);
+      if (plugin.afterCreateMany) await plugin.afterCreateMany(tx, chunk);
+      else if (plugin.afterWrite) for (const v of chunk) await plugin.afterWrite(tx, String(v.id), v, 'create');
+      ids.push(...chunkIds);
+      if (onChunk) await onChunk(ids.length);
+    }
+    return ids;
+  }
+
+  private async writeChildren(d: ResourceDef, tx: EntityManager, items: (Values & { id: string })[], replace: boolean): Promise<void> {
+    const entities = RESOURCE_ENTITIES[d.name]!;
+    for (const [name, c] of Object.entries(d.children ?? {})) {
+      const repo = tx.getRepository<Values>(entities.children[name]!);
+      if (replace) await repo.delete({ parentId: In(items.map((v) => v.id)) });
+      const rows = items.flatMap((v) => ((v[name] as Values[] | undefined) ?? []).map((child, position) => ({ ...child, parentId: v.id, ...(c.positionColumn ? { position } : {}) })));
+      for (let i = 0; i < rows.length; i += 1000) await repo.insert(rows.slice(i, i + 1000));
+    }
+    for (const [name, l] of Object.entries(d.links ?? {})) {
+      if (replace) await tx.createQueryBuilder().delete().from(l.table).where(`${l.parentColumn} IN (:...ids)`, { ids: items.map((v) => v.id) }).execute();
+      const rows = items.flatMap((v) => ((v[name] as string[] | undefined) ?? []).map((other) => ({ [l.parentColumn]: v.id, [l.otherColumn]: other })));
+      for (let i = 0; i < rows.length; i += 1000) await tx.createQueryBuilder().insert().into(l.table).values(rows.slice(i, i + 1000)).orIgnore().execute();
+    }
+  }
+
+  async create(d: ResourceDef, body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<{ id: string }> {
+    const values = this.validate(d, 'create', body, lang);
+    const [id] = await this.write(d, me, client, lang, 'create', null, () => this.db.transaction((tx) => this.insertMany(d, tx, [values])));
+    await this.audit(me, client, `${d.name}.create`, this.targetOf(d, values, id as string), { id });
+    return { id: id as string };
+  }
+
+  async update(d: ResourceDef, id: string, body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
+    const values = this.validate(d, 'update', body, lang);
+    const plugin = this.plugin(d);
+    const entities = RESOURCE_ENTITIES[d.name]!;
+    await this.write(d, me, client, lang, 'update', id, () =>
+      this.db.transaction(async (tx) => {
+        const repo = tx.getRepository<Values>(entities.write);
+        // Locked while it changes, so a delete in between cannot make the children orphans.
+        const existing = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!existing) throw AppException.notFound('resource.messages.notFound');
+        if (plugin.beforeWrite) await plugin.beforeWrite(tx, values, 'update', id);
+        const columns = this.columnsOf(d, values);
+        if (Object.keys(columns).length) await repo.update({ id }, columns);
+        const withId = { ...values, id };
+        await this.writeChildren(d, tx, [withId], true);
+        if (plugin.afterWrite) await plugin.afterWrite(tx, id, withId, 'update');
+        return [id];
+      }),
+    );
+    await this.audit(me, client, `${d.name}.update`, this.targetOf(d, values, id), { id });
+  }
+
+  async remove(d: ResourceDef, id: string, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
+    const plugin = this.plugin(d);
+    const entities = RESOURCE_ENTITIES[d.name]!;
+    const target = await this.write(d, me, client, lang, 'delete', id, () =>
+      this.db.transaction(async (tx) => {
+        const row = await tx.getRepository<Values>(entities.read).findOne({ where: { id } });
+        if (!row) throw AppException.notFound('resource.messages.notFound');
+        for (const guard of d.refuseDelete ?? []) if (row[guard.field] === true) throw AppException.conflict(guard.message);
+        if (plugin.beforeDelete) await plugin.beforeDelete(tx, id);
+        await tx.getRepository<Values>(entities.write).delete({ id });
+        return [this.targetOf(d, row, id)];
+      }),
+    );
+    await this.audit(me, client, `${d.name}.delete`, target[0] ?? id, { id });
+  }
+
+  /** Attach or detach one linked record (a student to a teaching class). */
+  async link(d: ResourceDef, id: string, linkName: string, others: string[], attach: boolean, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
+    const l = d.links?.[linkName];
+    if (!l) throw AppException.notFound();
+    await this.write(d, me, client, lang, 'update', id, () =>
+      this.db.transaction(async (tx) => {
+        const exists = await tx.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.write).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!exists) throw AppException.notFound('resource.messages.notFound');
+        if (attach) {
+          await tx.createQueryBuilder().insert().into(l.table).values(others.map((o) => ({ [l.parentColumn]: id, [l.otherColumn]: o }))).orIgnore().execute();
+        } else {
+          await tx.createQueryBuilder().delete().from(l.table).where(`${l.parentColumn} = :id AND ${l.otherColumn} IN (:...others)`, { id, others }).execute();
+        }
+        return [id];
+      }),
+    );
+    await this.audit(me, client, `${d.name}.${attach ? 'attach' : 'detach'}`, id, { id, [linkName]: others.slice(0, 200) });
+  }
+
+  /**
+   * Runs a write; a constraint the database refused becomes the declaration's message: a unique key 409 "…已被使用",
+   * a record still referenced 409 with the spec's "in use" message (logged as a refused delete), a reference to
+   * nothing 400 naming the field.
+   */
+  async write<T>(d: ResourceDef, me: Principal, client: ClientInfo, lang: Language, action: string, id: string | null, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      const e = dbErrorOf(err);
+      if (!e) throw err;
+      const unique = e.constraint ? d.unique[e.constraint] : undefined;
+      if (e.code === '23505' && unique) throw AppException.conflict(unique.message).withData({ field: unique.fields[unique.fields.length - 1] });
+      const inUse = e.constraint ? d.inUse[e.constraint] : undefined;
+      if (e.code === '23503' && (inUse || action === 'delete')) {
+        await this.audit(me, client, `${d.name}.${action}`, id ?? '', { id, reason: 'in_use', constraint: e.constraint ?? null }, 'failure');
+        throw AppException.conflict(inUse ?? 'resource.messages.inUse');
+      }
+      if (e.code === '23503') {
+        const field = this.fieldOfConstraint(d, e.constraint);
+        throw AppException.badRequest('validation.fieldChoose', { field: field ? translate(lang, `resource.${d.name}.fields.${field}`) : '' }).withData({ field });
+      }
+      if (e.code === '23514') throw AppException.badRequest('validation.invalid');
+      throw err;
+    }
+  }
+
+  /** `building_campus_id_fkey` → `campusId`. */
+  private fieldOfConstraint(d: ResourceDef, constraint: string | undefined): string | undefined {
+    if (!constraint) return undefined;
+    return Object.entries(d.fields).find(([, f]) => f.column && constraint === `${d.table}_${f.column}_fkey`)?.[0];
+  }
+
+  targetOf(d: ResourceDef, values: Values, id: string): string {
+    const key = values[d.key] ?? values[d.label];
+    return typeof key === 'string' && key ? key.slice(0, 100) : id;
+  }
+
+  audit(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown>, result: 'success' | 'failure' = 'success'): Promise<void> {
+    return this.oplog.append({ userId: me.userId, account: me.account, action: `resource.${action}`, target, result, ip: client.ip, userAgent: client.userAgent, detail });
+  }
+}

@@ -1,0 +1,46 @@
+import { buildings } from './buildings.resource.js';
+import { campuses } from './campuses.resource.js';
+import { classes } from './classes.resource.js';
+import { classrooms } from './classrooms.resource.js';
+import { courses } from './courses.resource.js';
+import { enrollmentBatches } from './enrollment-batches.resource.js';
+import { majors } from './majors.resource.js';
+import { researchGroups } from './research-groups.resource.js';
+import type { ResourceDef } from './resource-kit.js';
+import { schoolYears } from './school-years.resource.js';
+import { semesters } from './semesters.resource.js';
+import { staff } from './staff.resource.js';
+import { students } from './students.resource.js';
+import { teachingClasses } from './teaching-classes.resource.js';
+
+export * from './resource-kit.js';
+export * from './patterns.js';
+export * from './resource-api.js';
+export { CLASSROOM_TYPES } from './classrooms.resource.js';
+export { COURSE_ASSESSMENTS, COURSE_CATEGORIES, COURSE_TYPES } from './courses.resource.js';
+export { GRADES, CLASS_USAGE } from './classes.resource.js';
+export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES } from './students.resource.js';
+
+/** The one registry of base-data resources (DESIGN.md §8), in menu order. */
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches].map((r) => [r.name, r]),
+);
+export type ResourceName = keyof typeof RESOURCES;
+
+/**
+ * Option sources that are not resources of the kit: teachers (sys_user ids of teacher accounts), departments
+ * (the organisation tree) and roles (by code). Anyone signed in may read them; they carry names only.
+ */
+export const OPTION_SOURCES = ['teachers', 'departments', 'roles'] as const;
+
+/** Menu groups (the spec's §2 titles), each a parent menu; `resource.groups.<group>` its title. */
+export const RESOURCE_GROUPS = {
+  basic: { sort: 30, icon: 'database' },
+  rooms: { sort: 31, icon: 'building outline' },
+  calendar: { sort: 32, icon: 'calendar' },
+  classes: { sort: 33, icon: 'users' },
+  students: { sort: 34, icon: 'id card outline' },
+  admission: { sort: 35, icon: 'user plus' },
+  staff: { sort: 36, icon: 'id badge' },
+  resources: { sort: 37, icon: 'cubes' },
+} as const;
