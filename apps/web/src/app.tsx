@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from './api/query-client.js';
 import { getAppConfig } from './config/app-config.js';
 import { loadAppConfig } from './config/load-app-config.js';
 import { ConfirmHost } from './components/confirm-dialog.js';
@@ -41,7 +43,7 @@ export function App() {
   }, []);
 
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       {ready ? (
         <BrowserRouter>
           <Suspense fallback={<PageLoader />}>
@@ -54,6 +56,6 @@ export function App() {
       <Toaster />
       <ConfirmHost />
       <ExpiryModal />
-    </>
+    </QueryClientProvider>
   );
 }

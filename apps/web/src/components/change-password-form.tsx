@@ -20,10 +20,12 @@ interface Props {
   onSuccess?: () => void;
   /** Shows a cancel button when given. */
   onCancel?: () => void;
+  /** The account whose password changes; the signed-in user's by default (the forced change runs before permissions load). */
+  account?: string;
 }
 
 /** The password change form, used by the user-menu modal and inline on the account security page. */
-export function ChangePasswordForm({ onSuccess, onCancel }: Props) {
+export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
   // The form can be on screen twice (account page and user-menu panel): ids must be unique per instance.
   const uid = useId();
   const { t, tv, lang } = useT();
@@ -83,8 +85,8 @@ export function ChangePasswordForm({ onSuccess, onCancel }: Props) {
       setFormError(messages);
       return;
     }
-    if (!session) return;
-    const userId = session.info.userInfo.userId;
+    const userId = account ?? session?.info.userInfo.userId;
+    if (!userId) return;
     const prefix = config.PWD_HASH_PREFIX;
     setSubmitting(true);
     setFormError(null);

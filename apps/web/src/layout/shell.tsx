@@ -3,10 +3,12 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiPath } from '@schoolflow/contracts';
 import { request } from '../api/http.js';
 import { BlockingDialog } from '../components/blocking-dialog.js';
+import { ForcePasswordChange } from '../components/force-password-change.js';
 import { PageLoader } from '../components/page-loader.js';
 import { useAppConfig } from '../config/app-config.js';
 import { useT } from '../i18n/use-t.js';
 import { redirectToIds } from '../session/ids.js';
+import { useMustChangePassword } from '../session/must-change-password.js';
 import { loadSession, logout, useSession } from '../session/session-store.js';
 import { getToken } from '../session/token.js';
 import { loginPath } from '../router/redirect.js';
@@ -21,6 +23,7 @@ export default function Shell() {
   const config = useAppConfig();
   const { t } = useT();
   const token = getToken();
+  const mustChange = useMustChangePassword();
   // Single sign-on only when it has somewhere to send the user; otherwise the local sign-in page.
   const ids = config.LOGIN_TYPE === 'IDS' && config.IDS_LOGIN_URL !== '';
   const handledFailure = useRef(false);
@@ -29,9 +32,10 @@ export default function Shell() {
     if (!token && ids) redirectToIds();
   }, [token, ids]);
 
+  // Not while an initial password waits to be changed: the pages would only meet the server's refusals until then.
   useEffect(() => {
-    if (token && session.status === 'idle') void loadSession();
-  }, [token, session.status]);
+    if (token && session.status === 'idle' && !mustChange) void loadSession();
+  }, [token, session.status, mustChange]);
 
   // Permission load failed: warn, sign out, back to sign-in (and to this page after signing in again).
   const here = location.pathname + location.search;
@@ -57,6 +61,14 @@ export default function Shell() {
   if (!token) {
     if (ids) return <PageLoader text={t('session.idsRedirecting')} />;
     return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  }
+
+  if (mustChange) {
+    return (
+      <div className="sf-blocked-page">
+        <ForcePasswordChange account={mustChange} />
+      </div>
+    );
   }
 
   switch (session.status) {

@@ -3,6 +3,8 @@ import {
   CATCH_UP_PAGE,
   type ClientToServerEvents,
   EXPIRY_CODES,
+  JOB_PROGRESS,
+  type JobProgress,
   PUSH_EVENTS,
   PUSHES_RESYNC,
   PushSequencer,
@@ -64,6 +66,7 @@ class RealtimeClient {
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly handlers = new Map<PushEvent, Set<AnyHandler>>();
   private readonly resyncHandlers = new Set<() => void>();
+  private readonly jobHandlers = new Set<(progress: JobProgress) => void>();
 
   connect(account: string): void {
     if (this.socket && this.account === account) return;
@@ -102,6 +105,18 @@ class RealtimeClient {
       setTimeout(() => {
         if (this.socket === socket) void this.catchUp(socket);
       }, Math.random() * RESYNC_SPREAD_MS);
+    });
+    // A job's progress is not one of the user's sequenced pushes: nothing to replay (the page polls the job as well).
+    // The typed socket knows only the sequenced events, hence the plain listener.
+    (socket as unknown as Socket).on(JOB_PROGRESS, (payload: unknown) => {
+      if (typeof payload !== 'object' || payload === null) return;
+      for (const h of [...this.jobHandlers]) {
+        try {
+          h(payload as JobProgress);
+        } catch (err) {
+          console.error('job progress handler failed', err);
+        }
+      }
     });
     for (const event of PUSH_EVENTS) {
       socket.on(event, (payload: Sequenced<typeof event>) => {
@@ -146,6 +161,14 @@ class RealtimeClient {
   onResync(handler: () => void): () => void {
     this.resyncHandlers.add(handler);
     return () => this.resyncHandlers.delete(handler);
+  }
+
+  /** Every `job.progress` push (an import running as a background job); answers the unsubscribe. */
+  onJobProgress(handler: (progress: JobProgress) => void): () => void {
+    this.jobHandlers.add(handler);
+    return () => {
+      this.jobHandlers.delete(handler);
+    };
   }
 
   /** Each push once, in seq order: its position is kept, and subscribers of an event this client knows are told. */

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { RESOURCES } from '@schoolflow/contracts';
 
 /** Props every menu view receives from the shell. */
 export interface ViewProps {
@@ -42,12 +43,29 @@ const flowNew: View = lazy(() => import('../workflow/flow-views.js').then((m) =>
 const flowDetail: View = lazy(() => import('../workflow/flow-views.js').then((m) => ({ default: m.FlowDetailView })));
 const FLOW_PAGE = /^apply\/([a-z][a-z0-9_]*)\/(new|detail)$/;
 
+// The resource kit's one list page for every base-data resource (`academic/{name}`), and the admission page, which is
+// the students resource under its own title. Made once per name: viewFor() runs on every render of a tab.
+const RESOURCE_PAGE = /^academic\/([a-z-]+)$/;
+const ADMISSION = 'admission';
+const resourceViews = new Map<string, View>();
+function resourceView(name: string): View | undefined {
+  if (name !== ADMISSION && !Object.hasOwn(RESOURCES, name)) return undefined;
+  let view = resourceViews.get(name);
+  if (!view) {
+    view = lazy(() => import('../resources/resource-view.js').then((m) => ({ default: name === ADMISSION ? m.resourceView('students', true) : m.resourceView(name) })));
+    resourceViews.set(name, view);
+  }
+  return view;
+}
+
 export function hasView(stem: string): boolean {
   return viewFor(stem) !== undefined;
 }
 
 export function viewFor(stem: string): View | undefined {
   if (Object.hasOwn(views, stem)) return views[stem];
+  const resource = RESOURCE_PAGE.exec(stem);
+  if (resource?.[1]) return resourceView(resource[1]);
   const page = FLOW_PAGE.exec(stem);
   if (!page) return undefined;
   // Any flow name matches: the page itself answers nothing for a flow the registry does not have.

@@ -1,9 +1,10 @@
-import { ApiPath, type MenuNode, type PermissionInfo } from '@schoolflow/contracts';
+import { ApiPath, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
 import { ApiError, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
+import { clearPasswordChange, requirePasswordChange } from './must-change-password.js';
 import { clearToken } from './token.js';
 
 export type SessionProblem = 'no-user' | 'no-menus';
@@ -48,6 +49,7 @@ export function readPermissionInfo(data: unknown): { info: PermissionInfo } | { 
         username: typeof user.username === 'string' ? user.username : user.userId,
         userType: typeof user.userType === 'string' ? user.userType : '',
         id: typeof user.id === 'string' ? user.id : '',
+        ...(user.mustChangePassword === true ? { mustChangePassword: true } : {}),
       },
       requestId: typeof o.requestId === 'string' ? o.requestId : '',
     },
@@ -69,8 +71,25 @@ export async function loadSession(): Promise<SessionState> {
   } catch (err) {
     next = { status: 'failed', message: err instanceof ApiError ? err.message : String(err) };
   }
+  // An initial password: the shell asks for a new one instead of showing the pages.
+  if (next.status === 'ready' && next.info.userInfo.mustChangePassword) requirePasswordChange(next.info.userInfo.userId);
   sessionStore.set(next);
+  if (next.status === 'ready' && !next.info.userInfo.mustChangePassword) void checkInitialPassword(next.info.userInfo.userId);
   return next;
+}
+
+/**
+ * Whether the account still has its initial password, as its user-info row says. Sign-in says it too and it is kept
+ * (must-change-password.ts), so this only matters for a session that did not start at this sign-in page (a token
+ * handed over in the address). Asked after the shell is up, so an ordinary start waits for nothing.
+ */
+async function checkInitialPassword(account: string): Promise<void> {
+  try {
+    const rows = await requestData<OwnUserInfoRow[]>(ApiPath.getUserInfo, { form: { userId: account }, silentExpiry: true });
+    if (Array.isArray(rows) && rows[0]?.mustChangePassword === true && sessionStore.get().status === 'ready') requirePasswordChange(account);
+  } catch {
+    // no answer: nothing to ask now (the server refuses such a session's other calls anyway)
+  }
 }
 
 const clearedListeners = new Set<() => void>();
@@ -88,6 +107,7 @@ export function onLocalSessionCleared(listener: () => void): void {
 export function clearLocalSession(): void {
   for (const l of [...clearedListeners]) l();
   clearToken();
+  clearPasswordChange();
   sessionStore.set({ status: 'idle' });
   resetTabs();
 }

@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t.js';
 import { LangSwitch } from '../../components/lang-switch.js';
 import { TextField } from '../../components/form-field.js';
 import { redirectToIds } from '../../session/ids.js';
+import { clearPasswordChange, requirePasswordChange } from '../../session/must-change-password.js';
 import { getToken, setToken, setTokenHeader } from '../../session/token.js';
 import { safeRedirect } from '../../router/redirect.js';
 
@@ -81,6 +82,9 @@ export default function LoginPage() {
       if (!data?.token) throw new Error(t('http.requestFailed'));
       if (data.headerName) setTokenHeader(data.headerName);
       setToken(data.token);
+      // An initial password: the shell asks for a new one (blocking) before it loads anything.
+      if (data.mustChangePassword === true) requirePasswordChange(values.username.trim());
+      else clearPasswordChange();
       setLoginFlag(false);
       void navigate(target, { replace: true });
     } catch (err) {

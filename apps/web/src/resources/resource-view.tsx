@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import { RESOURCES } from '@schoolflow/contracts';
+import type { ViewProps } from '../router/view-registry.js';
+import { ResourcePage } from './resource-page.js';
+
+const views = new Map<string, ComponentType<ViewProps>>();
+
+/**
+ * The menu view of one resource (`academic/{name}`), or of the admission page (the students resource). One component
+ * per page, made once: a view stays mounted in its tab, and the address of another tab must not change what it shows.
+ */
+export function resourceView(name: string, admission = false): ComponentType<ViewProps> {
+  const key = admission ? 'admission' : name;
+  let view = views.get(key);
+  if (!view) {
+    const def = RESOURCES[name];
+    view = function ResourceView({ active }: ViewProps) {
+      return def ? <ResourcePage def={def} admission={admission} active={active} /> : null;
+    };
+    views.set(key, view);
+  }
+  return view;
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ImportRowProblem, JobProgress } from '@schoolflow/contracts';
+import { ApiError, errorMessage, isCancelled } from '../api/http.js';
+import { translate } from '../i18n/use-t.js';
+import { resourceClient, resourceKeys } from './resource-client.js';
+import { importOutcome, jobFinished } from './resource-format.js';
+import { useJobProgress } from './use-job-progress.js';
+
+export type ImportState =
+  | { phase: 'idle' }
+  | { phase: 'uploading'; percent: number }
+  | { phase: 'job'; jobId: string; total: number; progress: JobProgress | null }
+  | { phase: 'done'; imported: number; errors: ImportRowProblem[] }
+  | { phase: 'failed'; message: string };
+
+/**
+ * One import of a spreadsheet: the upload (with its progress), then either the answer at once — rows imported, or the
+ * problems of every bad row with nothing imported — or, for a large file, a background job followed until it ends.
+ * Whatever was imported reloads the lists on screen.
+ */
+export function useImportResource(name: string) {
+  const client = useQueryClient();
+  const [state, setState] = useState<ImportState>({ phase: 'idle' });
+  const ctrl = useRef<AbortController | null>(null);
+  const jobId = state.phase === 'job' ? state.jobId : null;
+  const progress = useJobProgress(jobId);
+
+  const finished = (imported: number, errors: ImportRowProblem[]) => {
+    setState({ phase: 'done', imported, errors });
+    if (imported > 0) void Promise.all([client.invalidateQueries({ queryKey: resourceKeys.all }), client.invalidateQueries({ queryKey: resourceKeys.options })]);
+  };
+
+  // The job's end: its result is the same outcome an answer at once would have been.
+  useEffect(() => {
+    if (!jobId || !progress) return;
+    if (!jobFinished(progress)) {
+      setState((s) => (s.phase === 'job' && s.jobId === jobId ? { ...s, progress } : s));
+      return;
+    }
+    const outcome = importOutcome(progress.result);
+    if (progress.state === 'completed' && outcome) finished(outcome.imported, outcome.errors);
+    else if (outcome && outcome.errors.length > 0) finished(0, outcome.errors);
+    else {
+      const message = typeof (progress.result as { message?: unknown } | undefined)?.message === 'string' ? (progress.result as { message: string }).message : translate('resourceKit.importFailed');
+      setState({ phase: 'failed', message });
+    }
+    // `finished` only sets state and invalidates: the job's id and progress are what this follows
+  }, [jobId, progress]);
+
+  useEffect(() => () => ctrl.current?.abort(), []);
+
+  const start = async (file: File) => {
+    ctrl.current?.abort();
+    const c = new AbortController();
+    ctrl.current = c;
+    setState({ phase: 'uploading', percent: 0 });
+    try {
+      const answer = await resourceClient.importFile(name, file, (percent) => setState({ phase: 'uploading', percent }), c.signal);
+      if (answer && 'jobId' in answer && typeof answer.jobId === 'string') {
+        setState({ phase: 'job', jobId: answer.jobId, total: Number(answer.total) || 0, progress: null });
+        return;
+      }
+      const outcome = importOutcome(answer);
+      finished(outcome?.imported ?? 0, outcome?.errors ?? []);
+    } catch (err) {
+      if (isCancelled(err)) return;
+      // Bad rows come back as a refusal (code 400) whose data is the outcome: nothing was imported.
+      const outcome = err instanceof ApiError ? importOutcome(err.data) : null;
+      if (outcome && outcome.errors.length > 0) finished(0, outcome.errors);
+      else setState({ phase: 'failed', message: errorMessage(err) });
+    }
+  };
+
+  const reset = () => {
+    ctrl.current?.abort();
+    setState({ phase: 'idle' });
+  };
+
+  return { state, start, reset };
+}
