@@ -106,8 +106,8 @@ export function ImportDialog({ def, title, open, onClose }: { def: ResourceDef; 
                 <Table.Body>
                   {state.errors.map((e, i) => (
                     <Table.Row key={`${e.row}-${e.column}-${i}`} data-testid="import-error-row" data-row={e.row}>
-                      <Table.Cell>{e.row}</Table.Cell>
-                      <Table.Cell>{e.column}</Table.Cell>
+                      <Table.Cell collapsing>{e.row}</Table.Cell>
+                      <Table.Cell className="sf-nowrap">{e.column}</Table.Cell>
                       <Table.Cell>{e.message}</Table.Cell>
                     </Table.Row>
                   ))}
