@@ -124,6 +124,7 @@ export class BaseDataRecords1732000022000 implements MigrationInterface {
         ADD COLUMN shanghai_contact text NOT NULL DEFAULT '',
         ADD COLUMN health_status text NOT NULL DEFAULT '' CHECK (length(health_status) <= 1000),
         ADD COLUMN enrollment_batch_id uuid REFERENCES enrollment_batch(id),
+        ADD COLUMN photo_file_id uuid REFERENCES sys_file(res_id),
         ADD CONSTRAINT student_id_number_key UNIQUE (id_number)`);
     await q.query(`CREATE INDEX student_name ON student(name)`);
     await q.query(`CREATE INDEX student_batch ON student(enrollment_batch_id) WHERE enrollment_batch_id IS NOT NULL`);
@@ -165,7 +166,7 @@ export class BaseDataRecords1732000022000 implements MigrationInterface {
         work_start date,
         arrival_date date,
         department_id uuid REFERENCES org_department(id),
-        avatar_file_id uuid,
+        avatar_file_id uuid REFERENCES sys_file(res_id),
         CONSTRAINT staff_work_after_birth CHECK (work_start IS NULL OR birth_date IS NULL OR work_start >= birth_date),
         CONSTRAINT staff_arrival_after_work CHECK (arrival_date IS NULL OR work_start IS NULL OR arrival_date >= work_start)
       )`);
@@ -243,7 +244,7 @@ export class BaseDataRecords1732000022000 implements MigrationInterface {
         DROP COLUMN household_address, DROP COLUMN household_district, DROP COLUMN household_street, DROP COLUMN household_committee,
         DROP COLUMN residence_address, DROP COLUMN residence_district, DROP COLUMN residence_street, DROP COLUMN residence_committee,
         DROP COLUMN residence_permit_no, DROP COLUMN residence_permit_expiry, DROP COLUMN shanghai_contact, DROP COLUMN health_status,
-        DROP COLUMN enrollment_batch_id`);
+        DROP COLUMN enrollment_batch_id, DROP COLUMN photo_file_id`);
     await q.query(`DROP INDEX IF EXISTS student_name`);
     await q.query(`DROP TABLE enrollment_batch`);
     await q.query(`CREATE TABLE grade_level (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), code text NOT NULL UNIQUE, name text NOT NULL, name_en text NOT NULL DEFAULT '', enrollment_year integer NOT NULL, sort integer NOT NULL DEFAULT 0)`);

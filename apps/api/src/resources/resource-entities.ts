@@ -16,6 +16,7 @@ const COLUMN_TYPES: Record<FieldKind, EntitySchemaColumnOptions['type']> = {
   enum: 'text',
   ref: 'uuid',
   refs: 'text',
+  photo: 'uuid',
 };
 
 /** numeric arrives from pg as text; the API answers numbers. */

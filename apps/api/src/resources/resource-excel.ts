@@ -178,6 +178,9 @@ export class ResourceExcel {
 
     // Duplicates inside the file, then against the database, for every single-field unique key.
     const checkedInFile = new Set<string>();
+    // Fix (e2e test/resources/resource-import): two keys on one field (a student number: the student's own key and the
+    // account key) reported the same "已被使用" twice for the row; one problem per row and field.
+    const takenReported = new Set<string>();
     for (const [constraint, u] of Object.entries(d.unique)) {
       if (u.fields.length !== 1) continue;
       const field = u.fields[0] as string;
@@ -198,7 +201,11 @@ export class ResourceExcel {
       const taken = await this.taken(d, constraint, field, [...seen.keys()]);
       for (const [value, lines] of seen) {
         if (!taken.has(value)) continue;
-        for (const line of lines) problem(line, column, translate(lang, 'resource.messages.duplicateInDatabase', { field: column ? this.title(d, column, lang) : field, value }));
+        for (const line of lines) {
+          if (takenReported.has(`${line}:${field}`)) continue;
+          takenReported.add(`${line}:${field}`);
+          problem(line, column, translate(lang, 'resource.messages.duplicateInDatabase', { field: column ? this.title(d, column, lang) : field, value }));
+        }
       }
     }
     problems.sort((a, b) => a.row - b.row);

@@ -109,7 +109,9 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
 
   /** Runs one job to its end; a job already completed (a retry after the commit) is left as it is. */
   async process(jobId: string): Promise<void> {
-    const [row] = await this.db.query<{ owner_id: string; input: JobInput; total: number }[]>(
+    // Fix (e2e test/resources/resource-import): TypeORM answers an UPDATE … RETURNING as [rows, count], so `[row]` was
+    // the rows array, `row.input` undefined, and every large import stayed 'running' for ever.
+    const [[row]]: [{ owner_id: string; input: JobInput; total: number }[], number] = await this.db.query(
       `UPDATE sys_job SET state = 'running' WHERE id = $1 AND state IN ('queued', 'running') RETURNING owner_id, input, total`,
       [jobId],
     );

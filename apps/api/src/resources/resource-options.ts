@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OPTION_SOURCES, RESOURCES, type ResourceDef, type ResourceOption, UserType } from '@schoolflow/contracts';
+import { type Language, OPTION_SOURCES, RESOURCES, type ResourceDef, type ResourceOption, UserType } from '@schoolflow/contracts';
 import { DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { Values } from './resource-plugin.js';
+import { within } from './resource.service.js';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type OptionSource = (typeof OPTION_SOURCES)[number];
@@ -17,19 +18,22 @@ export const isOptionSource = (s: string): s is OptionSource => (OPTION_SOURCES 
 export class ResourceOptions {
   constructor(private readonly db: DataSource) {}
 
-  async ofResource(d: ResourceDef, keyword: string, ids: string[] | null, scope: FindOptionsWhere<Values>, limit = 50): Promise<ResourceOption[]> {
+  async ofResource(d: ResourceDef, keyword: string, ids: string[] | null, scope: FindOptionsWhere<Values>, lang: Language = 'zh', limit = 50): Promise<ResourceOption[]> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
     const where: FindOptionsWhere<Values> | FindOptionsWhere<Values>[] = ids
-      ? ({ ...scope, id: In(ids) } as FindOptionsWhere<Values>)
+      ? within({ id: In(ids) }, scope) // the scope narrows the ids asked for (a student: only their own)
       : keyword
         ? [...new Set([d.label, d.key])].map((f) => ({ ...scope, [f]: ILike(`%${escapeLike(keyword)}%`) }) as FindOptionsWhere<Values>)
         : scope;
     const order = Object.fromEntries(d.list.sort.map(([f, dir]) => [f, dir]));
     const rows = await repo.find({ where, order, take: ids ? ids.length : limit });
-    return rows.map((r) => ({ value: String(r.id), label: String(r[d.label] ?? ''), key: String(r[d.key] ?? '') }));
+    // In English, the record's English name where it has one.
+    const labelOf = (r: Values): string => String((lang === 'en' && d.labelEn && r[d.labelEn]) || r[d.label] || '');
+    return rows.map((r) => ({ value: String(r.id), label: labelOf(r), key: String(r[d.key] ?? '') }));
   }
 
-  async ofSource(source: OptionSource, keyword: string, ids: string[] | null, limit = 50): Promise<ResourceOption[]> {
+  async ofSource(source: OptionSource, keyword: string, ids: string[] | null, lang: Language = 'zh', limit = 50): Promise<ResourceOption[]> {
+    const named = (alias: string) => (lang === 'en' ? `coalesce(nullif(${alias}.name_en, ''), ${alias}.name)` : `${alias}.name`);
     const like = `%${escapeLike(keyword)}%`;
     const take = ids ? ids.length : limit;
     if (source === 'teachers') {
@@ -39,12 +43,12 @@ export class ResourceOptions {
       return q.orderBy('u.account').limit(take).getRawMany<ResourceOption>();
     }
     if (source === 'departments') {
-      const q = this.db.createQueryBuilder().select(['d.id AS value', 'd.name AS label', 'd.code AS key']).from('org_department', 'd');
+      const q = this.db.createQueryBuilder().select(['d.id AS value', `${named('d')} AS label`, 'd.code AS key']).from('org_department', 'd');
       if (ids) q.where('d.id IN (:...ids)', { ids });
       else if (keyword) q.where('(d.name ILIKE :like OR d.code ILIKE :like)', { like });
       return q.orderBy('d.sort').limit(take).getRawMany<ResourceOption>();
     }
-    const q = this.db.createQueryBuilder().select(['r.code AS value', 'r.name AS label', 'r.code AS key']).from('sys_role', 'r').where('r.enabled');
+    const q = this.db.createQueryBuilder().select(['r.code AS value', `${named('r')} AS label`, 'r.code AS key']).from('sys_role', 'r').where('r.enabled');
     if (ids) q.andWhere('r.code IN (:...ids)', { ids });
     else if (keyword) q.andWhere('(r.name ILIKE :like OR r.code ILIKE :like)', { like });
     return q.orderBy('r.sort').limit(take).getRawMany<ResourceOption>();

@@ -5,11 +5,12 @@ import {
   issueParams,
   type Language,
   listQuerySchema,
+  PHOTO_RULES,
   RESOURCES,
   type ResourceDef,
   type ResourceRecord,
 } from '@schoolflow/contracts';
-import { DataSource, type EntityManager, type FindOptionsWhere, ILike, In, QueryFailedError } from 'typeorm';
+import { And, DataSource, type EntityManager, Equal, FindOperator, type FindOptionsWhere, ILike, In, QueryFailedError } from 'typeorm';
 import type { z } from 'zod';
 import { AppException } from '../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
@@ -41,6 +42,19 @@ export function refusalOf(d: ResourceDef, issues: readonly z.core.$ZodIssue[], l
 }
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Conditions a reader's scope narrows. Fix (e2e test/resources/resource-access): they were merged as
+ * `{ ...conditions, ...scope }` / `{ ...scope, id }`, so a field in both kept only one of them — a student or a parent
+ * reading `/students/{id}` of any student got that record (the id asked for replaced the scope's own ids), and a head
+ * teacher filtering by another class got their own class's students. A field in both must now match both.
+ */
+export function within(conditions: Values, scope: FindOptionsWhere<Values>): FindOptionsWhere<Values> {
+  const out: Values = { ...conditions };
+  const operator = (v: unknown): FindOperator<unknown> => (v instanceof FindOperator ? v : Equal(v));
+  for (const [field, v] of Object.entries(scope)) out[field] = field in out ? And(operator(out[field]), operator(v)) : v;
+  return out as FindOptionsWhere<Values>;
+}
 
 interface DbError {
   code?: string;
@@ -117,7 +131,7 @@ export class ResourceService {
   /** One page of records, newest rules of the declaration: keyword over its keyword fields, its filters, its order. */
   async list(d: ResourceDef, me: Principal, query: { current: number; size: number; keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<{ total: number; list: ResourceRecord[] }> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
-    const base = { ...query.where, ...scope } as FindOptionsWhere<Values>;
+    const base = within(query.where, scope);
     const where = query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
     const order = Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]);
     const [rows, total] = await repo.findAndCount({ where, order, skip: (query.current - 1) * query.size, take: query.size });
@@ -128,7 +142,7 @@ export class ResourceService {
   /** Every record the filters select (export), in the list's order. */
   async all(d: ResourceDef, query: { keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<ResourceRecord[]> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
-    const base = { ...query.where, ...scope } as FindOptionsWhere<Values>;
+    const base = within(query.where, scope);
     const where = query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
     const order = Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]);
     const rows = await repo.find({ where, order, take: 100_000 });
@@ -146,7 +160,7 @@ export class ResourceService {
 
   async get(d: ResourceDef, id: string, scope: FindOptionsWhere<Values>): Promise<ResourceRecord> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
-    const row = await repo.findOne({ where: { ...scope, id } as FindOptionsWhere<Values> });
+    const row = await repo.findOne({ where: within({ id }, scope) });
     if (!row) throw AppException.notFound('resource.messages.notFound');
     const record = this.answer(d, row);
     await this.loadChildren(d, this.db.manager, [record]);
@@ -180,10 +194,31 @@ export class ResourceService {
     throw AppException.badRequest(r.key, r.params).withData({ field: r.field });
   }
 
+  /**
+   * Fix (e2e test/resources/resource-rules): an optional field left empty parses to null, but some columns cannot hold
+   * null and have a default instead (a course's `credits`, NOT NULL DEFAULT 0) — the insert failed with a 500. Such a
+   * column now takes its default. The columns are read once from the schema, which the migrations own.
+   */
+  private notNullWithDefault: Promise<Set<string>> | undefined;
+  private defaultedColumns(): Promise<Set<string>> {
+    this.notNullWithDefault ??= this.db
+      .query<{ c: string }[]>(`SELECT table_name || '.' || column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND is_nullable = 'NO' AND column_default IS NOT NULL`)
+      .then((rows) => new Set(rows.map((r) => r.c)))
+      .catch((err: unknown) => {
+        this.notNullWithDefault = undefined;
+        throw err;
+      });
+    return this.notNullWithDefault;
+  }
+
   /** The row's own columns of a checked body (not children, links or what only the plugin stores). */
-  private columnsOf(d: ResourceDef, values: Values): Values {
+  private async columnsOf(d: ResourceDef, values: Values): Promise<Values> {
+    const defaulted = await this.defaultedColumns();
     const out: Values = {};
-    for (const [name, f] of Object.entries(d.fields)) if (f.column && !f.virtual && !f.viewOnly && name in values) out[name] = values[name];
+    for (const [name, f] of Object.entries(d.fields)) {
+      if (!f.column || f.virtual || f.viewOnly || !(name in values)) continue;
+      out[name] = values[name] === null && defaulted.has(`${d.table}.${f.column}`) ? () => 'DEFAULT' : values[name];
+    }
     return out;
   }
 
@@ -196,7 +231,7 @@ export class ResourceService {
     for (let i = 0; i < items.length; i += CHUNK) {
       const chunk = items.slice(i, i + CHUNK);
       if (plugin.beforeWrite) for (const v of chunk) await plugin.beforeWrite(tx, v, 'create', null);
-      const result = await tx.getRepository<Values>(entities.write).insert(chunk.map((v) => this.columnsOf(d, v)));
+      const result = await tx.getRepository<Values>(entities.write).insert(await Promise.all(chunk.map((v) => this.columnsOf(d, v))));
       const chunkIds = result.identifiers.map((x) => String(x.id));
       for (const [j, id] of chunkIds.entries()) (chunk[j] as Values).id = id;
       await this.writeChildren(d, tx, chunk as (Values & { id: string })[], false);
@@ -223,9 +258,42 @@ export class ResourceService {
     }
   }
 
+  /**
+   * A photo field names an uploaded file: it must be a JPG of at most 2 MB (spec §5) that the writer uploaded or the
+   * record already shows; once saved it is linked to the record, so the upload sweep keeps it (docs/adr/0013).
+   */
+  private async checkPhotos(d: ResourceDef, tx: EntityManager, values: Values, me: Principal, recordId: string | null, lang: Language): Promise<string[]> {
+    const ids: string[] = [];
+    for (const [name, f] of Object.entries(d.fields)) {
+      const id = values[name];
+      if (f.kind !== 'photo' || typeof id !== 'string') continue;
+      const [file] = await tx.query<{ res_suffix: string; size: number; mine: boolean; shown: boolean }[]>(
+        `SELECT f.res_suffix, f.size, f.owner_id = $2 AS mine,
+                EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = $3 AND l.ref_id = $4::uuid) AS shown
+           FROM sys_file f WHERE f.res_id = $1 AND f.removed_at IS NULL`,
+        [id, me.userId, `resource:${d.name}`, recordId],
+      );
+      const fits = file && (PHOTO_RULES.types as readonly string[]).includes(file.res_suffix.toLowerCase()) && file.size <= PHOTO_RULES.maxSizeKb * 1024 && (file.mine || file.shown);
+      if (!fits) throw AppException.badRequest('validation.photoInvalid', { field: translate(lang, `resource.${d.name}.fields.${name}`) }).withData({ field: name });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  private async linkPhotos(d: ResourceDef, tx: EntityManager, ids: string[], recordId: string): Promise<void> {
+    for (const id of ids) await tx.query(`INSERT INTO sys_file_link (res_id, ref_type, ref_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [id, `resource:${d.name}`, recordId]);
+  }
+
   async create(d: ResourceDef, body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<{ id: string }> {
     const values = this.validate(d, 'create', body, lang);
-    const [id] = await this.write(d, me, client, lang, 'create', null, () => this.db.transaction((tx) => this.insertMany(d, tx, [values])));
+    const [id] = await this.write(d, me, client, lang, 'create', null, () =>
+      this.db.transaction(async (tx) => {
+        const photos = await this.checkPhotos(d, tx, values, me, null, lang);
+        const ids = await this.insertMany(d, tx, [values]);
+        await this.linkPhotos(d, tx, photos, ids[0] as string);
+        return ids;
+      }),
+    );
     await this.audit(me, client, `${d.name}.create`, this.targetOf(d, values, id as string), { id });
     return { id: id as string };
   }
@@ -240,12 +308,14 @@ export class ResourceService {
         // Locked while it changes, so a delete in between cannot make the children orphans.
         const existing = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!existing) throw AppException.notFound('resource.messages.notFound');
+        const photos = await this.checkPhotos(d, tx, values, me, id, lang);
         if (plugin.beforeWrite) await plugin.beforeWrite(tx, values, 'update', id);
-        const columns = this.columnsOf(d, values);
+        const columns = await this.columnsOf(d, values);
         if (Object.keys(columns).length) await repo.update({ id }, columns);
         const withId = { ...values, id };
         await this.writeChildren(d, tx, [withId], true);
         if (plugin.afterWrite) await plugin.afterWrite(tx, id, withId, 'update');
+        await this.linkPhotos(d, tx, photos, id);
         return [id];
       }),
     );
@@ -317,7 +387,10 @@ export class ResourceService {
   /** `building_campus_id_fkey` → `campusId`. */
   private fieldOfConstraint(d: ResourceDef, constraint: string | undefined): string | undefined {
     if (!constraint) return undefined;
-    return Object.entries(d.fields).find(([, f]) => f.column && constraint === `${d.table}_${f.column}_fkey`)?.[0];
+    const field = Object.entries(d.fields).find(([, f]) => f.column && constraint === `${d.table}_${f.column}_fkey`)?.[0];
+    // Fix (e2e test/resources/resource-crud): a link to nothing (a teaching class's student id that is no student,
+    // `teaching_class_student_student_id_fkey`) answered "请选择" naming no field; it names the link now.
+    return field ?? Object.entries(d.links ?? {}).find(([, l]) => constraint === `${l.table}_${l.otherColumn}_fkey`)?.[0];
   }
 
   targetOf(d: ResourceDef, values: Values, id: string): string {

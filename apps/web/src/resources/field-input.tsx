@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form } from 'semantic-ui-react';
-import type { FieldDef } from '@schoolflow/contracts';
+import { type FieldDef, PHOTO_RULES } from '@schoolflow/contracts';
+import { PictureUpload } from '../components/picture-upload.js';
 import { TextField } from '../components/form-field.js';
 import { useT } from '../i18n/use-t.js';
 import { SelectField, TextAreaField, ToggleField } from '../views/ms/admin-kit.js';
@@ -88,6 +89,18 @@ export function FieldInput({ name, f, label, testId, value, onValue, error, hint
       return (
         <Field label={label} testId={testId} required={required} error={error} hint={hint}>
           <RefSelect source={f.ref ?? ''} value={text(value)} onValue={onValue} testId={testId} emptyText={t('resourceKit.choose')} alwaysSearch={LARGE_SOURCES.has(f.ref ?? '')} invalid={Boolean(error)} />
+        </Field>
+      );
+    case 'photo':
+      // One JPG of at most 2 MB (spec §5), checked before it is sent and again by the server when the record is saved.
+      return (
+        <Field label={label} testId={testId} required={required} error={error} hint={hint ?? t('resourceKit.photoHint')}>
+          <PictureUpload
+            value={typeof value === 'string' && value ? [{ resId: value, resName: label, resSuffix: '.jpg' }] : []}
+            onChange={(next) => onValue(next[0]?.resId ?? null)}
+            rules={{ ...PHOTO_RULES, limit: 1 }}
+            testId={testId}
+          />
         </Field>
       );
     case 'refs':

@@ -56,6 +56,8 @@ export function cellText(def: ResourceDef, field: string, value: unknown, labelO
     }
     case 'date':
       return typeof value === 'string' ? value.slice(0, 10) : String(value as string);
+    case 'photo':
+      return ''; // shown in the form, not as a list cell
     case 'text':
     case 'longText':
     case 'int':

@@ -1,4 +1,4 @@
-import { decimal, defineResource, flag, int, text } from './resource-kit.js';
+import { at, decimal, defineResource, flag, int, text } from './resource-kit.js';
 import { PHONE, POSTAL_CODE } from './patterns.js';
 
 /** 校区 (spec §3 Campus). */
@@ -8,6 +8,7 @@ export const campuses = defineResource({
   fields: {
     code: text({ max: 30, required: true, pattern: /^[A-Za-z0-9]+$/, patternMessage: 'validation.codeLettersDigits' }),
     name: text({ max: 50, required: true }),
+    englishName: at('name_en', text({ max: 100 })),
     address: text({ max: 150 }),
     phone: text({ max: 20, pattern: PHONE, patternMessage: 'validation.phoneInvalid' }),
     area: decimal({ min: 0, max: 1e9, scale: 2 }),
@@ -24,6 +25,7 @@ export const campuses = defineResource({
     enrollment_batch_campus_id_fkey: 'resource.messages.campusInUse',
   },
   label: 'name',
+  labelEn: 'englishName',
   key: 'code',
   list: { columns: ['code', 'name', 'address', 'phone', 'head', 'inUse'], filters: ['inUse'], keyword: ['code', 'name', 'address'], sort: [['sort', 'ASC'], ['code', 'ASC']] },
   excel: { columns: ['code', 'name', 'address', 'phone', 'area', 'buildingArea', 'head', 'postalCode', 'inUse', 'sort'], importMaxKb: 500 },

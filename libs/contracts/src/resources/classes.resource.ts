@@ -1,4 +1,4 @@
-import { computed, defineResource, flag, int, oneOf, ref, text } from './resource-kit.js';
+import { at, computed, defineResource, flag, int, oneOf, ref, text } from './resource-kit.js';
 
 /** Grades across the school's stages: 1–6 primary, 7–9 junior (初一–初三), 10–12 senior (高一–高三). */
 export const GRADES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
@@ -15,7 +15,9 @@ export const classes = defineResource({
   view: 'admin_class_list',
   fields: {
     name: text({ max: 30, required: true }),
-    code: text({ max: 30, required: true, pattern: /^\d+$/, patternMessage: 'validation.classCodeDigits' }),
+    englishName: at('name_en', text({ max: 100 })),
+    // "Number max 30 digits" (spec §5) is one rule with one message, whichever part is broken.
+    code: text({ max: 100, required: true, pattern: /^\d{1,30}$/, patternMessage: 'validation.classCodeDigits' }),
     shortName: text({
       max: 10,
       checks: [
@@ -44,6 +46,7 @@ export const classes = defineResource({
   },
   scopedReaders: ['headteacher'],
   label: 'name',
+  labelEn: 'englishName',
   key: 'code',
   list: {
     columns: ['code', 'name', 'grade', 'enrollmentYear', 'headTeacherId', 'classroomId', 'headcount', 'boys', 'girls', 'inSchool'],

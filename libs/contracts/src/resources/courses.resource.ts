@@ -36,6 +36,7 @@ export const courses = defineResource({
     research_group_course_id_fkey: 'resource.messages.courseInUse',
   },
   label: 'name',
+  labelEn: 'englishName',
   key: 'code',
   list: {
     columns: ['code', 'name', 'shortName', 'type', 'category', 'credits', 'totalHours', 'enabled'],

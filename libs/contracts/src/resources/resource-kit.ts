@@ -11,7 +11,7 @@ import { UNSTORABLE_TEXT } from '../schemas.js';
  * (`issueText`), the field's label being `resource.<name>.fields.<field>`.
  */
 
-export type FieldKind = 'text' | 'longText' | 'int' | 'decimal' | 'bool' | 'date' | 'enum' | 'ref' | 'refs';
+export type FieldKind = 'text' | 'longText' | 'int' | 'decimal' | 'bool' | 'date' | 'enum' | 'ref' | 'refs' | 'photo';
 
 export interface FieldDef {
   kind: FieldKind;
@@ -65,7 +65,8 @@ const toNumber = (v: unknown): unknown => (typeof v === 'string' && /^\s*-?\d+(\
 
 /** A whole number in [min, max]; the message names both. */
 export function int(o: { min: number; max: number; required?: boolean; fallback?: number }): FieldDef {
-  const n = z.number({ error: 'validation.fieldIntRange' }).int('validation.fieldIntRange').min(o.min, 'validation.fieldIntRange').max(o.max, 'validation.fieldIntRange');
+  // Nothing given for a required number asks for it; anything else names the range.
+  const n = z.number({ error: (issue) => (issue.input === undefined ? 'validation.fieldRequired' : 'validation.fieldIntRange') }).int('validation.fieldIntRange').min(o.min, 'validation.fieldIntRange').max(o.max, 'validation.fieldIntRange');
   const schema = z.preprocess((v) => (blank(v) ? (o.required ? undefined : (o.fallback ?? null)) : toNumber(v)), o.required || o.fallback !== undefined ? n : n.nullable());
   return { kind: 'int', schema: withRange(schema, o.min, o.max), required: Boolean(o.required) };
 }
@@ -74,7 +75,7 @@ export function int(o: { min: number; max: number; required?: boolean; fallback?
 export function decimal(o: { min: number; max: number; scale: number; required?: boolean }): FieldDef {
   const factor = 10 ** o.scale;
   const n = z
-    .number({ error: 'validation.fieldNumberRange' })
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.fieldRequired' : 'validation.fieldNumberRange') })
     .min(o.min, 'validation.fieldNumberRange')
     .max(o.max, 'validation.fieldNumberRange')
     .refine((x) => Math.abs(Math.round(x * factor) - x * factor) < 1e-6, 'validation.fieldDecimals');
@@ -143,6 +144,15 @@ export function ref(resource: string, o: { required?: boolean } = {}): FieldDef 
   const id = z.string({ error: 'validation.fieldChoose' }).regex(UUID, 'validation.fieldChoose');
   const schema = z.preprocess((v) => (blank(v) ? (o.required ? undefined : null) : textIn(v)), o.required ? id : id.nullable());
   return { kind: 'ref', schema, ref: resource, required: Boolean(o.required) };
+}
+
+/** A photo's upload rules (spec §5: photos JPG, at most 2 MB); the server checks the stored file against them. */
+export const PHOTO_RULES = { types: ['.jpg', '.jpeg'], maxSizeKb: 2048 } as const;
+
+/** A photo: the id of an uploaded file (`/file/upload`), a JPG of at most 2 MB — checked again by the server on save. */
+export function photo(): FieldDef {
+  const id = z.string({ error: 'validation.photoInvalid' }).regex(UUID, 'validation.photoInvalid');
+  return { kind: 'photo', schema: z.preprocess((v) => (blank(v) ? null : v), id.nullable()), required: false };
 }
 
 /** Several of another resource's options (values as the source answers them: ids, or role codes). */
@@ -216,6 +226,8 @@ export interface ResourceDef {
   refuseDelete?: readonly { field: string; message: string }[];
   /** The option label of a record; `key` names it in Excel references (a classroom's building code). */
   label: string;
+  /** The label in English, when the record has one (its `name_en`); the Chinese label otherwise. */
+  labelEn?: string;
   key: string;
   list: { columns: readonly string[]; filters: readonly string[]; keyword: readonly string[]; sort: readonly (readonly [field: string, dir: 'ASC' | 'DESC'])[] };
   /** Template, import and export columns (fields; refs by the referenced record's key). Absent: no import. */

@@ -1,4 +1,4 @@
-import { defineResource, flag, int, text } from './resource-kit.js';
+import { at, defineResource, flag, int, text } from './resource-kit.js';
 
 /** 学年 (spec §3 School year; §5: a year above 2000 and below 9999, sort below 999). */
 export const schoolYears = defineResource({
@@ -7,6 +7,7 @@ export const schoolYears = defineResource({
   fields: {
     code: text({ max: 30, required: true, pattern: /^[A-Za-z0-9-]+$/, patternMessage: 'validation.codeLettersDigits' }),
     name: text({ max: 30, required: true }),
+    englishName: at('name_en', text({ max: 100 })),
     year: int({ min: 2001, max: 9998, required: true }),
     enabled: flag(true),
     sort: int({ min: 0, max: 998, fallback: 0 }),
@@ -18,6 +19,7 @@ export const schoolYears = defineResource({
   },
   inUse: { semester_school_year_id_fkey: 'resource.messages.schoolYearInUse' },
   label: 'name',
+  labelEn: 'englishName',
   key: 'code',
   list: { columns: ['code', 'name', 'year', 'enabled', 'sort'], filters: ['enabled'], keyword: ['code', 'name'], sort: [['year', 'DESC']] },
   excel: { columns: ['code', 'name', 'year', 'enabled', 'sort'], importMaxKb: 500 },

@@ -18,6 +18,7 @@ export const semesters = defineResource({
   fields: {
     code: text({ max: 30, required: true, pattern: /^[A-Za-z0-9-]+$/, patternMessage: 'validation.codeLettersDigits' }),
     name: text({ max: 50, required: true }),
+    englishName: at('name_en', text({ max: 100 })),
     schoolYearId: ref('school-years', { required: true }),
     enabled: flag(true),
     sort: int({ min: 0, max: 998, fallback: 0 }),
@@ -40,6 +41,7 @@ export const semesters = defineResource({
   },
   refuseDelete: [{ field: 'current', message: 'resource.messages.currentSemester' }],
   label: 'name',
+  labelEn: 'englishName',
   key: 'code',
   list: {
     columns: ['code', 'name', 'schoolYearId', 'current', 'workStart', 'workEnd', 'teachingWeeks', 'enabled'],

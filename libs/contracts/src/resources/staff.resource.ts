@@ -1,4 +1,4 @@
-import { computed, date, defineResource, flag, oneOf, ref, refs, text, virtual } from './resource-kit.js';
+import { at, computed, date, defineResource, photo, flag, oneOf, ref, refs, text, virtual } from './resource-kit.js';
 import { EMAIL, isResidentId, MOBILE, POSTAL_CODE, SHORT_NUMBER } from './patterns.js';
 import { GENDERS } from './students.resource.js';
 
@@ -19,13 +19,15 @@ export const staff = defineResource({
     gender: oneOf('gender', GENDERS, { fallback: 'M' }),
     idNumber: text({ max: 18, required: true, checks: [[isResidentId, 'validation.idNumberInvalid']] }),
     phone: text({ max: 11, required: true, pattern: MOBILE, patternMessage: 'validation.mobileInvalid' }),
-    shortNumber: text({ max: 8, pattern: SHORT_NUMBER, patternMessage: 'validation.shortNumberInvalid' }),
+    // The pattern says the rule (3–8 digits); the length bound only stops a paste of anything.
+    shortNumber: text({ max: 50, pattern: SHORT_NUMBER, patternMessage: 'validation.shortNumberInvalid' }),
     email: text({ max: 100, pattern: EMAIL, patternMessage: 'validation.emailInvalid' }),
     postalCode: text({ max: 6, pattern: POSTAL_CODE, patternMessage: 'validation.postalCodeInvalid' }),
     birthDate: date(),
     workStart: date(),
     arrivalDate: date(),
     departmentId: ref('departments'),
+    avatar: at('avatar_file_id', photo()),
     roles: virtual(refs('roles', { max: 20, pattern: /^[A-Za-z][A-Za-z0-9_]*$/ })),
     enabled: virtual(flag(true)),
     userId: computed('ref', 'user_id', { hidden: true }),

@@ -1,4 +1,4 @@
-import { computed, date, defineResource, int, oneOf, ref, text } from './resource-kit.js';
+import { at, computed, date, defineResource, int, oneOf, photo, ref, text } from './resource-kit.js';
 import { isResidentId, MOBILE } from './patterns.js';
 
 export const ID_TYPES = ['resident', 'passport', 'hkmo', 'taiwan', 'other'] as const;
@@ -59,6 +59,7 @@ export const students = defineResource({
     shanghaiContact: text({ max: 100 }),
     healthStatus: text({ max: 1000 }),
     boarding: oneOf('boarding', BOARDING, { fallback: 'boarding' }),
+    photo: at('photo_file_id', photo()),
     enrollmentBatchId: ref('enrollment-batches'),
     status: { ...computed('enum', 'status'), enumName: 'status', options: STUDENT_STATUSES },
     userId: computed('ref', 'user_id', { hidden: true }),

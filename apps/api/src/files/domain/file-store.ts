@@ -4,7 +4,7 @@ import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Permission } from '@schoolflow/contracts';
+import { Permission, RESOURCES } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -75,8 +75,10 @@ export class FileStore {
         WHERE f.res_id = $1 AND f.removed_at IS NULL
           AND (f.owner_id = $2 OR $3 OR EXISTS (
                 SELECT 1 FROM sys_file_link l JOIN wf_instance i ON l.ref_type = 'workflow' AND i.id = l.ref_id
-                 WHERE l.res_id = f.res_id AND i.participants @> ARRAY[$2::uuid]))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll)],
+                 WHERE l.res_id = f.res_id AND i.participants @> ARRAY[$2::uuid])
+               -- a base-data record's photo: whoever may read that resource (docs/adr/0023)
+               OR EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = ANY($4::text[])))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();
@@ -131,4 +133,9 @@ export class FileStore {
     if (linked.length > 0) throw AppException.forbidden();
     await this.db.query(`UPDATE sys_file SET removed_at = now() WHERE res_id = $1`, [resId]);
   }
+}
+
+/** The link types of the base-data resources this user may read (`resource:<name>`). */
+function readableResources(me: Principal): string[] {
+  return Object.values(RESOURCES).filter((d) => me.permissions.has(d.permissions.read)).map((d) => `resource:${d.name}`);
 }

@@ -40,7 +40,10 @@ export function staffPlugin(config: Pick<ServerConfig, 'pwdHashPrefix'>, endSess
     },
 
     async beforeDelete(tx, id) {
-      const [row] = await tx.query<{ user_id: string }[]>(`UPDATE sys_user u SET enabled = false, updated_at = now() FROM staff s WHERE s.id = $1 AND u.id = s.user_id RETURNING u.id AS user_id`, [id]);
+      // Fix (e2e test/resources/resource-crud): TypeORM answers an UPDATE … RETURNING as [rows, count]; `[row]` was the
+      // rows array, so the sessions were "ended" for user `undefined`: none was revoked (only the disabled account kept
+      // them from being used).
+      const [[row]]: [{ user_id: string }[], number] = await tx.query(`UPDATE sys_user u SET enabled = false, updated_at = now() FROM staff s WHERE s.id = $1 AND u.id = s.user_id RETURNING u.id AS user_id`, [id]);
       if (row) await endSessions(row.user_id);
     },
   };

@@ -14,17 +14,17 @@ export const resource: ResourceMessages = {
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {
     title: 'Campuses',
-    fields: { code: 'Campus code', name: 'Campus name', address: 'Address', phone: 'Phone', area: 'Area (m²)', buildingArea: 'Building area (m²)', head: 'Head', postalCode: 'Postal code', inUse: 'In use', sort: 'Sort' },
+    fields: { englishName: 'English name', code: 'Campus code', name: 'Campus name', address: 'Address', phone: 'Phone', area: 'Area (m²)', buildingArea: 'Building area (m²)', head: 'Head', postalCode: 'Postal code', inUse: 'In use', sort: 'Sort' },
   },
-  buildings: { title: 'Teaching buildings', fields: { code: 'Building code', name: 'Building name', campusId: 'Campus', floors: 'Floors', enabled: 'Enabled', sort: 'Sort' } },
+  buildings: { title: 'Teaching buildings', fields: { englishName: 'English name', code: 'Building code', name: 'Building name', campusId: 'Campus', floors: 'Floors', enabled: 'Enabled', sort: 'Sort' } },
   classrooms: {
     title: 'Classrooms',
     fields: { code: 'Classroom code', name: 'Classroom name', buildingId: 'Building', type: 'Type', seats: 'Class seats', examSeats: 'Exam seats', forClasses: 'For classes', forExams: 'For exams', lendable: 'Lendable', enabled: 'Enabled', sort: 'Sort' },
   },
-  'school-years': { title: 'School years', fields: { code: 'Code', name: 'Name', year: 'Year', enabled: 'Enabled', sort: 'Sort' } },
+  'school-years': { title: 'School years', fields: { englishName: 'English name', code: 'Code', name: 'Name', year: 'Year', enabled: 'Enabled', sort: 'Sort' } },
   semesters: {
     title: 'Semesters',
-    fields: {
+    fields: { englishName: 'English name',
       code: 'Code', name: 'Name', schoolYearId: 'School year', enabled: 'Enabled', sort: 'Sort', current: 'Current',
       workStart: 'Work start', workEnd: 'Work end', teachingStart: 'Teaching start', teachingEnd: 'Teaching end', workWeeks: 'Work weeks', teachingWeeks: 'Teaching weeks',
     },
@@ -40,7 +40,7 @@ export const resource: ResourceMessages = {
   },
   classes: {
     title: 'Administrative classes',
-    fields: {
+    fields: { englishName: 'English name',
       name: 'Class name', code: 'Class number', shortName: 'Short name', grade: 'Grade', enrollmentYear: 'Enrollment year', majorId: 'Major', specialtyGroup: 'Specialty group', headTeacherId: 'Head teacher',
       lifeTeacherId: 'Life teacher', classroomId: 'Classroom', headcount: 'Headcount', boys: 'Boys', girls: 'Girls', sort: 'Sort', inSchool: 'In school', usageState: 'Usage',
     },
@@ -58,7 +58,7 @@ export const resource: ResourceMessages = {
       enrollmentYear: 'Enrollment year', admissionDate: 'Admission date', enrollmentWay: 'Enrollment way', personnelType: 'Personnel type', voluntaryNature: 'Voluntary nature', previousSchool: 'Previous school',
       householdAddress: 'Household address', householdDistrict: 'Household district', householdStreet: 'Household street', householdCommittee: 'Household committee',
       residenceAddress: 'Residence address', residenceDistrict: 'Residence district', residenceStreet: 'Residence street', residenceCommittee: 'Residence committee',
-      residencePermitNo: 'Residence permit number', residencePermitExpiry: 'Residence permit expiry', shanghaiContact: 'Shanghai contact', healthStatus: 'Health status', boarding: 'Boarding', enrollmentBatchId: 'Enrollment batch',
+      residencePermitNo: 'Residence permit number', residencePermitExpiry: 'Residence permit expiry', shanghaiContact: 'Shanghai contact', healthStatus: 'Health status', boarding: 'Boarding', photo: 'Photo', enrollmentBatchId: 'Enrollment batch',
       status: 'Status', guardians: 'Parents',
     },
     guardians: { name: 'Parent name', relationship: 'Relationship', mobile: 'Mobile', employer: 'Employer', education: 'Education', age: 'Age' },
@@ -68,7 +68,7 @@ export const resource: ResourceMessages = {
     title: 'Staff',
     fields: {
       account: 'Account', name: 'Name', gender: 'Gender', idNumber: 'ID number', phone: 'Mobile', shortNumber: 'Short number', email: 'E-mail', postalCode: 'Postal code', birthDate: 'Birth date',
-      workStart: 'Work start', arrivalDate: 'Arrival date', departmentId: 'Department', roles: 'Roles', enabled: 'Account enabled',
+      workStart: 'Work start', arrivalDate: 'Arrival date', departmentId: 'Department', avatar: 'Photo', roles: 'Roles', enabled: 'Account enabled',
     },
   },
   'enrollment-batches': { title: 'Enrollment batches', fields: { name: 'Batch name', year: 'Enrollment year', campusId: 'Campus', startTime: 'Start', endTime: 'End', enabled: 'Enabled' } },

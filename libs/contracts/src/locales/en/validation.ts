@@ -131,6 +131,7 @@ export const validation: ValidationMessages = {
   workEndBeforeStart: 'The work end cannot be before the work start',
   teachingEndBeforeStart: 'The teaching end cannot be before the teaching start',
   studentNoRequired: 'Enter the student number, or choose an enrollment batch to number the student',
+  photoInvalid: 'The photo must be a JPG of at most 2 MB',
   workStartBeforeBirth: 'The work start cannot be before the birth date',
   arrivalBeforeWorkStart: 'The arrival date cannot be before the work start',
 };

@@ -816,6 +816,7 @@ export const web: WebMessages = {
     },
   },
   resourceKit: {
+    photoHint: 'A JPG of at most 2 MB',
     create: 'New',
     edit: 'Edit',
     delete: 'Delete',

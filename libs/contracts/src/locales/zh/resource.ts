@@ -13,17 +13,17 @@ export const resource = {
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {
     title: '校区管理',
-    fields: { code: '校区代码', name: '校区名称', address: '地址', phone: '电话', area: '占地面积(㎡)', buildingArea: '建筑面积(㎡)', head: '负责人', postalCode: '邮政编码', inUse: '是否使用', sort: '排序' },
+    fields: { englishName: '英文名称', code: '校区代码', name: '校区名称', address: '地址', phone: '电话', area: '占地面积(㎡)', buildingArea: '建筑面积(㎡)', head: '负责人', postalCode: '邮政编码', inUse: '是否使用', sort: '排序' },
   },
-  buildings: { title: '教学楼管理', fields: { code: '教学楼代码', name: '教学楼名称', campusId: '所属校区', floors: '楼层数', enabled: '是否启用', sort: '排序' } },
+  buildings: { title: '教学楼管理', fields: { englishName: '英文名称', code: '教学楼代码', name: '教学楼名称', campusId: '所属校区', floors: '楼层数', enabled: '是否启用', sort: '排序' } },
   classrooms: {
     title: '教室管理',
     fields: { code: '教室代码', name: '教室名称', buildingId: '所属教学楼', type: '教室类型', seats: '上课座位数', examSeats: '考试座位数', forClasses: '用于上课', forExams: '用于考试', lendable: '可借用', enabled: '是否启用', sort: '排序' },
   },
-  'school-years': { title: '学年管理', fields: { code: '学年代码', name: '学年名称', year: '年份', enabled: '是否启用', sort: '排序' } },
+  'school-years': { title: '学年管理', fields: { englishName: '英文名称', code: '学年代码', name: '学年名称', year: '年份', enabled: '是否启用', sort: '排序' } },
   semesters: {
     title: '学期管理',
-    fields: {
+    fields: { englishName: '英文名称',
       code: '学期代码', name: '学期名称', schoolYearId: '所属学年', enabled: '是否启用', sort: '排序', current: '当前学期',
       workStart: '工作开始日期', workEnd: '工作结束日期', teachingStart: '教学开始日期', teachingEnd: '教学结束日期', workWeeks: '工作周数', teachingWeeks: '教学周数',
     },
@@ -39,7 +39,7 @@ export const resource = {
   },
   classes: {
     title: '行政班管理',
-    fields: {
+    fields: { englishName: '英文名称',
       name: '班级名称', code: '班号', shortName: '简称', grade: '年级', enrollmentYear: '入学年份', majorId: '专业', specialtyGroup: '专业群', headTeacherId: '班主任',
       lifeTeacherId: '生活老师', classroomId: '教室', headcount: '人数', boys: '男生', girls: '女生', sort: '排序', inSchool: '在校', usageState: '使用状态',
     },
@@ -57,7 +57,7 @@ export const resource = {
       enrollmentYear: '入学年份', admissionDate: '入学日期', enrollmentWay: '入学方式', personnelType: '人员类型', voluntaryNature: '志愿性质', previousSchool: '毕业学校',
       householdAddress: '户籍地址', householdDistrict: '户籍所在区', householdStreet: '户籍所在街道', householdCommittee: '户籍所在居委',
       residenceAddress: '居住地址', residenceDistrict: '居住所在区', residenceStreet: '居住所在街道', residenceCommittee: '居住所在居委',
-      residencePermitNo: '居住证号码', residencePermitExpiry: '居住证有效期', shanghaiContact: '上海联系人', healthStatus: '健康状况', boarding: '住宿', enrollmentBatchId: '招生批次',
+      residencePermitNo: '居住证号码', residencePermitExpiry: '居住证有效期', shanghaiContact: '上海联系人', healthStatus: '健康状况', boarding: '住宿', photo: '照片', enrollmentBatchId: '招生批次',
       status: '学籍状态', guardians: '家长信息',
     },
     guardians: { name: '家长姓名', relationship: '关系', mobile: '手机号', employer: '工作单位', education: '学历', age: '年龄' },
@@ -67,7 +67,7 @@ export const resource = {
     title: '教职工管理',
     fields: {
       account: '账号', name: '姓名', gender: '性别', idNumber: '身份证号码', phone: '手机号', shortNumber: '短号', email: '邮箱', postalCode: '邮政编码', birthDate: '出生日期',
-      workStart: '参加工作时间', arrivalDate: '到校时间', departmentId: '部门', roles: '角色', enabled: '账号启用',
+      workStart: '参加工作时间', arrivalDate: '到校时间', departmentId: '部门', avatar: '头像', roles: '角色', enabled: '账号启用',
     },
   },
   'enrollment-batches': { title: '招生批次', fields: { name: '批次名称', year: '入学年份', campusId: '校区', startTime: '开始时间', endTime: '结束时间', enabled: '是否启用' } },

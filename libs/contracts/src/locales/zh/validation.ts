@@ -131,6 +131,7 @@ export const validation = {
   workEndBeforeStart: '工作结束日期不能早于工作开始日期',
   teachingEndBeforeStart: '教学结束日期不能早于教学开始日期',
   studentNoRequired: '请输入学号，或选择招生批次自动生成',
+  photoInvalid: '照片须为 JPG 格式，且不超过 2MB',
   workStartBeforeBirth: '参加工作时间不能早于出生日期',
   arrivalBeforeWorkStart: '到校时间不能早于参加工作时间',
 } as const;

@@ -816,6 +816,7 @@ export const web = {
     },
   },
   resourceKit: {
+    photoHint: 'JPG 格式，不超过 2MB',
     create: '新增',
     edit: '编辑',
     delete: '删除',
