@@ -55,7 +55,11 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
       this.worker = new Worker(QUEUE, async (job) => this.process(String((job.data as { jobId: string }).jobId)), { connection: { url: this.config.redisUrl, ...waitingOptions() }, prefix, concurrency: 1 });
       this.queue.on('error', (err) => redisOutage.lost(err));
       this.worker.on('error', (err) => redisOutage.lost(err));
-      this.worker.on('failed', (_job, err) => logDatabaseError(err, 'import job failed'));
+      this.worker.on('failed', (job, err) => {
+        logDatabaseError(err, 'import job failed');
+        // Given up after its attempts: the job says so, rather than "running" for ever.
+        if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void this.giveUp(String((job.data as { jobId: string }).jobId));
+      });
     }
     // Jobs a stopped instance left (in-process mode, or queued while Redis was away) are taken up again.
     const left = await this.db.query<{ id: string }[]>(`SELECT id FROM sys_job WHERE kind LIKE 'import:%' AND state IN ('queued', 'running') AND created_at > now() - interval '1 day'`);
@@ -95,7 +99,16 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
         logger.warn({ err: (err as Error).message, jobId }, 'import job queued in-process (Redis unavailable)');
       }
     }
-    setImmediate(() => void this.process(jobId).catch((err: unknown) => logDatabaseError(err, 'import job failed')));
+    setImmediate(() =>
+      void this.process(jobId).catch(async (err: unknown) => {
+        logDatabaseError(err, 'import job failed');
+        await this.giveUp(jobId);
+      }),
+    );
+  }
+
+  private async giveUp(jobId: string): Promise<void> {
+    await this.db.query(`UPDATE sys_job SET state = 'failed', finished_at = now() WHERE id = $1 AND state IN ('queued', 'running')`, [jobId]).catch((err: unknown) => logDatabaseError(err, 'import job not marked failed'));
   }
 
   async progress(jobId: string, ownerId: string): Promise<JobProgress> {
