@@ -38,7 +38,7 @@ export class ResourceExcel {
     const out: SheetColumn[] = [];
     for (const name of d.excel?.columns ?? []) out.push({ key: name, field: name, def: d.fields[name] as FieldDef });
     for (const [name, c] of Object.entries(d.children ?? {})) {
-      for (let i = 0; i < c.excelItems; i++) for (const [f, def] of Object.entries(c.fields)) out.push({ key: `${name}.${i}.${f}`, field: f, def, child: { name, index: i } });
+      for (let i = 0; i < c.excelItems; i++) for (const [f, def] of Object.entries(c.fields).filter(([, x]) => !x.readOnly)) out.push({ key: `${name}.${i}.${f}`, field: f, def, child: { name, index: i } });
     }
     return out;
   }

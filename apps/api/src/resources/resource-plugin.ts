@@ -17,7 +17,12 @@ export interface ResourcePlugin {
   scope?(me: Principal, tx: EntityManager): Promise<FindOptionsWhere<Values> | null>;
   /** Before a row is inserted or updated: fill what the plugin owns (a generated number, an account id). */
   beforeWrite?(tx: EntityManager, values: Values, mode: 'create' | 'update', id: string | null): Promise<void>;
-  /** After a chunk of new rows and their children are written (set-based: an import's thousands of accounts). */
+  /**
+   * Before a chunk of new rows is written, after beforeWrite (set-based: an import's thousands of accounts). It may
+   * give the items their `id` and fill stored fields (an account id) so that the rows are written once.
+   */
+  beforeCreateMany?(tx: EntityManager, items: Values[]): Promise<void>;
+  /** After a chunk of new rows and their children are written (set-based). */
   afterCreateMany?(tx: EntityManager, items: Values[]): Promise<void>;
   /** After the row and its children are written (creates too, when there is no afterCreateMany). */
   afterWrite?(tx: EntityManager, id: string, values: Values, mode: 'create' | 'update'): Promise<void>;

@@ -16,6 +16,7 @@ import { AppException } from '../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
 import { OperationLogService } from '../system/domain/operation-log.service.js';
+import { BulkInsert } from './resource-bulk-insert.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { ResourcePlugin, ResourcePlugins, Values } from './resource-plugin.js';
 
@@ -72,11 +73,15 @@ function dbErrorOf(err: unknown): DbError | null {
  */
 @Injectable()
 export class ResourceService {
+  private readonly bulk: BulkInsert;
+
   constructor(
     private readonly db: DataSource,
     private readonly oplog: OperationLogService,
     @Inject(RESOURCE_PLUGINS) private readonly plugins: ResourcePlugins,
-  ) {}
+  ) {
+    this.bulk = new BulkInsert(db);
+  }
 
   def(name: string): ResourceDef {
     const d = RESOURCES[name];
@@ -179,7 +184,7 @@ export class ResourceService {
       const byParent = new Map<unknown, Values[]>();
       for (const row of rows) {
         const item: Values = {};
-        for (const f of Object.keys(c.fields)) item[f] = row[f];
+        for (const [f, def] of Object.entries(c.fields)) if (!def.hidden) item[f] = row[f];
         byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), item]);
       }
       for (const r of records) r[name] = byParent.get(r.id) ?? [];
@@ -211,6 +216,13 @@ export class ResourceService {
     return this.notNullWithDefault;
   }
 
+  /** A new row keyed by column (the bulk insert's shape): the record's own stored fields; null takes a column's default. */
+  private rowOf(d: ResourceDef, values: Values): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, f] of Object.entries(d.fields)) if (f.column && !f.virtual && !f.viewOnly && name in values) out[f.column] = values[name];
+    return out;
+  }
+
   /** The row's own columns of a checked body (not children, links or what only the plugin stores). */
   private async columnsOf(d: ResourceDef, values: Values): Promise<Values> {
     const defaulted = await this.defaultedColumns();
@@ -224,15 +236,14 @@ export class ResourceService {
 
   /** Inserts checked records with their children and links, then the plugin's work, in `tx`. Answers the ids. */
   async insertMany(d: ResourceDef, tx: EntityManager, items: Values[], onChunk?: (done: number) => Promise<void>): Promise<string[]> {
-    const entities = RESOURCE_ENTITIES[d.name]!;
     const plugin = this.plugin(d);
     const ids: string[] = [];
     const CHUNK = 500;
     for (let i = 0; i < items.length; i += CHUNK) {
       const chunk = items.slice(i, i + CHUNK);
       if (plugin.beforeWrite) for (const v of chunk) await plugin.beforeWrite(tx, v, 'create', null);
-      const result = await tx.getRepository<Values>(entities.write).insert(await Promise.all(chunk.map((v) => this.columnsOf(d, v))));
-      const chunkIds = result.identifiers.map((x) => String(x.id));
+      if (plugin.beforeCreateMany) await plugin.beforeCreateMany(tx, chunk);
+      const chunkIds = await this.bulk.insert(tx, d.table, chunk.map((v) => ({ ...this.rowOf(d, v), ...(typeof v.id === 'string' ? { id: v.id } : {}) })));
       for (const [j, id] of chunkIds.entries()) (chunk[j] as Values).id = id;
       await this.writeChildren(d, tx, chunk as (Values & { id: string })[], false);
       if (plugin.afterCreateMany) await plugin.afterCreateMany(tx, chunk);
@@ -248,8 +259,14 @@ export class ResourceService {
     for (const [name, c] of Object.entries(d.children ?? {})) {
       const repo = tx.getRepository<Values>(entities.children[name]!);
       if (replace) await repo.delete({ parentId: In(items.map((v) => v.id)) });
-      const rows = items.flatMap((v) => ((v[name] as Values[] | undefined) ?? []).map((child, position) => ({ ...child, parentId: v.id, ...(c.positionColumn ? { position } : {}) })));
-      for (let i = 0; i < rows.length; i += 1000) await repo.insert(rows.slice(i, i + 1000));
+      const rows = items.flatMap((v) =>
+        ((v[name] as Values[] | undefined) ?? []).map((child, position) => ({
+          ...Object.fromEntries(Object.entries(c.fields).filter(([, def]) => def.column && !def.viewOnly).map(([f, def]) => [def.column as string, child[f]])),
+          [c.parentColumn]: v.id,
+          ...(c.positionColumn ? { [c.positionColumn]: position } : {}),
+        })),
+      );
+      for (let i = 0; i < rows.length; i += 2000) await this.bulk.insert(tx, c.table, rows.slice(i, i + 2000));
     }
     for (const [name, l] of Object.entries(d.links ?? {})) {
       if (replace) await tx.createQueryBuilder().delete().from(l.table).where(`${l.parentColumn} IN (:...ids)`, { ids: items.map((v) => v.id) }).execute();

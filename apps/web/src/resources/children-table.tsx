@@ -44,7 +44,7 @@ export function ChildrenTable({ def, child, control, error }: { def: ResourceDef
   const c = def.children?.[child];
   const { fields: rows, append, remove } = useFieldArray({ control, name: child as never });
   if (!c) return null;
-  const columns = Object.entries(c.fields);
+  const columns = Object.entries(c.fields).filter(([, f]) => !f.readOnly);
   const testId = `field-${child}`;
   return (
     <Form.Field error={Boolean(error)}>

@@ -266,7 +266,8 @@ export function bodySchema(d: ResourceDef, mode: 'create' | 'update'): z.ZodType
   for (const [name, f] of writableFields(d, mode)) shape[name] = f.schema;
   for (const [name, c] of Object.entries(d.children ?? {})) {
     const item: Record<string, z.ZodType> = {};
-    for (const [n, f] of Object.entries(c.fields)) item[n] = f.schema;
+    // What only the server writes (a guardian's parent account) is no part of a body: z.object drops it.
+    for (const [n, f] of Object.entries(c.fields)) if (!f.readOnly) item[n] = f.schema;
     shape[name] = z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(z.object(item), { error: 'validation.fieldInvalid' }).max(c.max, 'validation.fieldTooMany'));
   }
   for (const [name, l] of Object.entries(d.links ?? {})) {

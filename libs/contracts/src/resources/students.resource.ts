@@ -78,6 +78,7 @@ export const students = defineResource({
         employer: text({ max: 100 }),
         education: text({ max: 30 }),
         age: int({ min: 15, max: 120 }),
+        userId: computed('ref', 'user_id', { hidden: true }),
       },
     },
   },

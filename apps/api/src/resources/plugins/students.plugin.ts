@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { RoleCode, UserType } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
 import type { ServerConfig } from '../../config/app-config.js';
@@ -46,7 +47,8 @@ export function studentsPlugin(config: Pick<ServerConfig, 'pwdHashPrefix'>): Res
       values.campusId ??= batch.campus_id;
     },
 
-    afterCreateMany: (tx, items) => createAccounts(tx, config.pwdHashPrefix, items),
+    beforeCreateMany: (tx, items) => prepareAccounts(tx, config.pwdHashPrefix, items),
+    afterCreateMany: (tx, items) => linkParents(tx, items),
 
     async afterWrite(tx, id, values, mode) {
       if (mode === 'create') return;
@@ -83,23 +85,50 @@ export function studentsPlugin(config: Pick<ServerConfig, 'pwdHashPrefix'>): Res
   };
 }
 
-/** Student accounts and parent accounts of freshly inserted students, one statement per kind. */
-async function createAccounts(tx: EntityManager, prefix: string, students: Values[]): Promise<void> {
-  const input = students.map((s) => ({ student_id: s.id, account: s.studentNo, name: s.name, hash: PasswordHasher.initial(prefix, String(s.studentNo), lastSix(s.idNumber)) }));
-  await tx.query(
-    `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(student_id uuid, account text, name text, hash text)),
-          users AS (INSERT INTO sys_user (account, name, user_type, password_hash, must_change_password)
-                    SELECT account, name, $2, hash, true FROM input RETURNING id, account),
-          roles AS (INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM users u CROSS JOIN sys_role r WHERE r.code = $3)
-     UPDATE student s SET user_id = u.id FROM users u JOIN input i ON i.account = u.account WHERE s.id = i.student_id`,
-    [JSON.stringify(input), UserType.student, RoleCode.student],
-  );
-  const parents: Values[] = [];
+/**
+ * The accounts of new students, made before their rows so that the rows carry them (no UPDATE of thousands of fresh
+ * rows, each touching every index): ids are made here — the student's, its account's, each parent account's — and
+ * the accounts and their roles go in as one statement per kind. The guardian links follow the rows (linkParents).
+ */
+async function prepareAccounts(tx: EntityManager, prefix: string, students: Values[]): Promise<void> {
+  const users: Record<string, unknown>[] = [];
+  const roleOf = new Map<string, string>();
   for (const s of students) {
-    const guardians = ((s.guardians as Guardian[] | undefined) ?? []).map((g, position) => ({ ...g, position })).filter((g) => g.mobile);
-    for (const [n, g] of guardians.entries()) parents.push({ studentId: s.id, position: g.position, account: parentAccount(String(s.studentNo), n), name: g.name, relation: g.relationship, idNumber: s.idNumber });
+    s.id ??= randomUUID();
+    const secret = lastSix(s.idNumber);
+    const studentUser = randomUUID();
+    s.userId = studentUser;
+    users.push({ id: studentUser, account: s.studentNo, name: s.name, user_type: UserType.student, password_hash: PasswordHasher.initial(prefix, String(s.studentNo), secret), must_change_password: true });
+    roleOf.set(studentUser, RoleCode.student);
+    let n = 0;
+    for (const g of (s.guardians as (Guardian & { userId?: string })[] | undefined) ?? []) {
+      if (!g.mobile) continue;
+      const account = parentAccount(String(s.studentNo), n++);
+      g.userId = randomUUID();
+      users.push({ id: g.userId, account, name: g.name, user_type: UserType.other, password_hash: PasswordHasher.initial(prefix, account, secret), must_change_password: true });
+      roleOf.set(g.userId, RoleCode.parent);
+    }
   }
-  if (parents.length) await createParents(tx, prefix, parents);
+  await tx.query(
+    `INSERT INTO sys_user (id, account, name, user_type, password_hash, must_change_password)
+     SELECT id, account, name, user_type, password_hash, must_change_password
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, account text, name text, user_type text, password_hash text, must_change_password boolean)`,
+    [JSON.stringify(users)],
+  );
+  await tx.query(
+    `INSERT INTO sys_user_role (user_id, role_id)
+     SELECT x.user_id, r.id FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, role text) JOIN sys_role r ON r.code = x.role`,
+    [JSON.stringify([...roleOf].map(([user_id, role]) => ({ user_id, role })))],
+  );
+}
+
+/** Who may act as whose parent (the `guardian` link the flows and scopes read), once the students' rows exist. */
+async function linkParents(tx: EntityManager, students: Values[]): Promise<void> {
+  const links = students.flatMap((s) =>
+    ((s.guardians as (Guardian & { userId?: string })[] | undefined) ?? []).filter((g) => g.userId).map((g) => ({ user_id: g.userId, student_id: s.id, relation: g.relationship ?? 'guardian' })),
+  );
+  if (!links.length) return;
+  await tx.query(`INSERT INTO guardian (user_id, student_id, relation) SELECT user_id, student_id, relation FROM jsonb_to_recordset($1::jsonb) AS x(user_id uuid, student_id uuid, relation text)`, [JSON.stringify(links)]);
 }
 
 async function createParents(tx: EntityManager, prefix: string, parents: Values[]): Promise<void> {
