@@ -105,7 +105,7 @@ describe('queries', () => {
 describe('form drafts', () => {
   it('starts a new record with each field’s fallback', () => {
     const d = formDraft(def('buildings'), 'create');
-    expect(d).toEqual({ code: '', name: '', campusId: '', floors: '', enabled: true, sort: '0' });
+    expect(d).toEqual({ code: '', name: '', englishName: '', campusId: '', floors: '', enabled: true, sort: '0' });
     expect(defaultValue(def('students').fields.idType!)).toBe('resident');
     expect(formDraft(def('students'), 'create').guardians).toEqual([]);
     expect(formDraft(def('teaching-classes'), 'create').studentIds).toEqual([]);
