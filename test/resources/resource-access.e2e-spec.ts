@@ -130,6 +130,13 @@ describe('reads are scoped', () => {
     expect(byIds.body.data?.map((o) => o.key)).toEqual(['202511001']);
   });
 
+  it('the names of the school’s structure are options anyone signed in reads (a parent’s list names the child’s class); staff options are not', async () => {
+    const classes = await call<{ key: string; label: string }[]>('/api/academic/options/classes?keyword=202501', { token: tokens.parent, lang: 'en' });
+    expect([classes.status, classes.body.data?.map((o) => [o.key, o.label])]).toEqual([200, [['202501', 'Grade 10 Class 1']]]);
+    expect((await call('/api/academic/options/enrollment-batches', { token: tokens.student })).status).toBe(200);
+    expect((await call('/api/academic/options/staff', { token: tokens.parent })).status).toBe(403);
+  });
+
   it('a parent lists only their child, and reads no other', async () => {
     const res = await call<Page>(`${path('students')}?size=100`, { token: tokens.parent });
     expect([res.status, res.body.data?.total, res.body.data?.list[0]?.studentNo]).toEqual([200, 1, '202511001']);

@@ -36,7 +36,7 @@ export class ResourceMiscController {
     if (isOptionSource(source)) return ok(await this.options.ofSource(source, keyword, q.ids, lang));
     const d = RESOURCES[source];
     if (!d) throw AppException.notFound();
-    const scope = await this.service.readScope(d, me);
+    const scope = d.optionsOpen ? {} : await this.service.readScope(d, me);
     if (!scope) return this.service.refuse(me, client, `resource.${d.name}.options`, '');
     const ids = q.ids ? q.ids.filter(isUuid) : null;
     return ok(ids && ids.length === 0 ? [] : await this.options.ofResource(d, keyword, ids, scope, lang));

@@ -17,6 +17,7 @@ export const buildings = defineResource({
   unique: { building_code_key: { fields: ['code'], message: 'resource.messages.codeUsed' }, building_name_key: { fields: ['name'], message: 'resource.messages.nameUsed' } },
   inUse: { classroom_building_id_fkey: 'resource.messages.buildingInUse' },
   label: 'name',
+  optionsOpen: true,
   labelEn: 'englishName',
   key: 'code',
   list: { columns: ['code', 'name', 'campusId', 'floors', 'enabled', 'sort'], filters: ['campusId', 'enabled'], keyword: ['code', 'name'], sort: [['sort', 'ASC'], ['code', 'ASC']] },

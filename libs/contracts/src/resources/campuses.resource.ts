@@ -25,6 +25,7 @@ export const campuses = defineResource({
     enrollment_batch_campus_id_fkey: 'resource.messages.campusInUse',
   },
   label: 'name',
+  optionsOpen: true,
   labelEn: 'englishName',
   key: 'code',
   list: { columns: ['code', 'name', 'address', 'phone', 'head', 'inUse'], filters: ['inUse'], keyword: ['code', 'name', 'address'], sort: [['sort', 'ASC'], ['code', 'ASC']] },

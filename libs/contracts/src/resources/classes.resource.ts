@@ -46,6 +46,7 @@ export const classes = defineResource({
   },
   scopedReaders: ['headteacher'],
   label: 'name',
+  optionsOpen: true,
   labelEn: 'englishName',
   key: 'code',
   list: {

@@ -26,6 +26,7 @@ export const classrooms = defineResource({
     classroom_booking_classroom_id_fkey: 'resource.messages.classroomInUse',
   },
   label: 'name',
+  optionsOpen: true,
   key: 'code',
   list: {
     columns: ['code', 'name', 'buildingId', 'type', 'seats', 'examSeats', 'lendable', 'enabled'],

@@ -36,6 +36,7 @@ export const courses = defineResource({
     research_group_course_id_fkey: 'resource.messages.courseInUse',
   },
   label: 'name',
+  optionsOpen: true,
   labelEn: 'englishName',
   key: 'code',
   list: {

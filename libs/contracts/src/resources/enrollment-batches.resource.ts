@@ -21,6 +21,7 @@ export const enrollmentBatches = defineResource({
   unique: { enrollment_batch_name_key: { fields: ['name'], message: 'resource.messages.nameUsed' } },
   inUse: { student_enrollment_batch_id_fkey: 'resource.messages.batchInUse' },
   label: 'name',
+  optionsOpen: true,
   key: 'name',
   list: { columns: ['name', 'year', 'campusId', 'startTime', 'endTime', 'enabled'], filters: ['year', 'enabled'], keyword: ['name'], sort: [['year', 'DESC'], ['name', 'ASC']] },
   permissions: { read: 'academic:enrollment-batches:list', write: 'academic:enrollment-batches:edit' },

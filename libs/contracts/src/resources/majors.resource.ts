@@ -17,6 +17,7 @@ export const majors = defineResource({
   unique: { major_code_key: { fields: ['code'], message: 'resource.messages.codeUsed' }, major_name_key: { fields: ['name'], message: 'resource.messages.nameUsed' } },
   inUse: { admin_class_major_id_fkey: 'resource.messages.majorInUse' },
   label: 'name',
+  optionsOpen: true,
   key: 'code',
   list: { columns: ['code', 'name', 'nationalStandard', 'group', 'enabled', 'sort'], filters: ['enabled'], keyword: ['code', 'name', 'group'], sort: [['sort', 'ASC'], ['code', 'ASC']] },
   excel: { columns: ['code', 'name', 'nationalStandard', 'group', 'introduction', 'enabled', 'sort'], importMaxKb: 500 },

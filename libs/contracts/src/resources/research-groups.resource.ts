@@ -17,6 +17,7 @@ export const researchGroups = defineResource({
   unique: { research_group_code_key: { fields: ['code'], message: 'resource.messages.codeUsed' }, research_group_name_key: { fields: ['name'], message: 'resource.messages.nameUsed' } },
   inUse: {},
   label: 'name',
+  optionsOpen: true,
   key: 'code',
   list: { columns: ['code', 'name', 'leaderId', 'courseId', 'enabled', 'sort'], filters: ['courseId', 'enabled'], keyword: ['code', 'name'], sort: [['sort', 'ASC'], ['code', 'ASC']] },
   excel: { columns: ['code', 'name', 'leaderId', 'courseId', 'enabled', 'sort', 'remark'], importMaxKb: 500 },

@@ -233,6 +233,12 @@ export interface ResourceDef {
   /** Template, import and export columns (fields; refs by the referenced record's key). Absent: no import. */
   excel?: { columns: readonly string[]; importMaxKb: number };
   permissions: { read: string; write: string; import?: string };
+  /**
+   * Its options (id, name, code) are readable by anyone signed in: the names of the school's structure (a class, a
+   * campus) are no secret, and every reader of a record that refers to one needs them. People's records keep their
+   * read rules.
+   */
+  optionsOpen?: boolean;
   /** Roles that may read a scoped subset (head teacher: their class's students); the server plugin says which rows. */
   scopedReaders?: readonly string[];
   menu?: { group: string; sort: number; icon: string };

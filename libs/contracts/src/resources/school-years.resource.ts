@@ -19,6 +19,7 @@ export const schoolYears = defineResource({
   },
   inUse: { semester_school_year_id_fkey: 'resource.messages.schoolYearInUse' },
   label: 'name',
+  optionsOpen: true,
   labelEn: 'englishName',
   key: 'code',
   list: { columns: ['code', 'name', 'year', 'enabled', 'sort'], filters: ['enabled'], keyword: ['code', 'name'], sort: [['year', 'DESC']] },

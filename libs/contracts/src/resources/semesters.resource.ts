@@ -41,6 +41,7 @@ export const semesters = defineResource({
   },
   refuseDelete: [{ field: 'current', message: 'resource.messages.currentSemester' }],
   label: 'name',
+  optionsOpen: true,
   labelEn: 'englishName',
   key: 'code',
   list: {

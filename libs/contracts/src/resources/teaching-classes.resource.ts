@@ -20,6 +20,7 @@ export const teachingClasses = defineResource({
   inUse: {},
   scopedReaders: ['teacher'],
   label: 'name',
+  optionsOpen: true,
   key: 'name',
   list: { columns: ['name', 'courseId', 'semesterId', 'teacherId', 'layer', 'closed'], filters: ['courseId', 'semesterId', 'teacherId', 'closed'], keyword: ['name', 'layer'], sort: [['name', 'ASC']] },
   excel: { columns: ['name', 'courseId', 'semesterId', 'teacherId', 'layer'], importMaxKb: 500 },
