@@ -150,7 +150,7 @@ describe('role validation', () => {
     ['no SQL and no procedure', {}, '动态角色需要填写 SQL 或存储过程'],
     // our messages, never the database's text (docs/adr/0014); a syntax error names where, in the administrator's text
     ['invalid SQL', { sql: 'SELECT FROM WHERE user_id' }, 'SQL 语法错误（第 13 个字符附近）'],
-    ['an unknown table', { sql: 'SELECT user_id FROM no_such_table' }, /^SQL 只能查询这些视图：admin_class, .*sys_user, sys_user_role, teaching_assignment$/],
+    ['an unknown table', { sql: 'SELECT user_id FROM no_such_table' }, /^SQL 只能查询这些视图：admin_class, .*sys_user, sys_user_role, teaching_assignment, teaching_class, teaching_class_student$/],
     ['an unknown column', { sql: 'SELECT password_hash AS user_id FROM sys_user' }, 'SQL 引用了视图中没有的列（可用的列见角色查询视图说明）'],
     ['an unterminated string', { sql: "SELECT 'x AS user_id" }, 'SQL 不完整：有未结束的字符串、引号或注释'],
     ['no user id column', { sql: 'SELECT id, account FROM sys_user' }, 'SQL 必须返回 user_id 列'],

@@ -20,11 +20,11 @@ export function EmptyState({ icon = 'inbox', text, testId, children }: Props) {
 }
 
 /** The empty placeholder as the single row of a table spanning all its columns. */
-export function EmptyRow({ colSpan, text, testId }: { colSpan: number; text: string; testId?: string }) {
+export function EmptyRow({ colSpan, text, testId, icon }: { colSpan: number; text: string; testId?: string; icon?: SemanticICONS }) {
   return (
     <Table.Row>
       <Table.Cell colSpan={colSpan}>
-        <EmptyState text={text} testId={testId} />
+        <EmptyState icon={icon} text={text} testId={testId} />
       </Table.Cell>
     </Table.Row>
   );

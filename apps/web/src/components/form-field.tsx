@@ -1,5 +1,26 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Form } from 'semantic-ui-react';
+
+/** A field's validation message; `${testId}-error` for browser tests. Nothing when there is none. */
+export function FieldError({ testId, error }: { testId: string; error?: string }) {
+  return error ? (
+    <div className="sf-field-error" role="alert" data-testid={`${testId}-error`}>
+      {error}
+    </div>
+  ) : null;
+}
+
+/** The one labelled field: label, the control, a hint under it, then its message (`${testId}-error`). */
+export function LabelledField({ label, htmlFor, testId, required, error, hint, children }: { label: ReactNode; htmlFor?: string; testId: string; required?: boolean; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <Form.Field error={Boolean(error)} required={required}>
+      <label htmlFor={htmlFor}>{label}</label>
+      {children}
+      {hint ? <div className="sf-hint">{hint}</div> : null}
+      <FieldError testId={testId} error={error} />
+    </Form.Field>
+  );
+}
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
@@ -15,17 +36,11 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> 
  */
 export function TextField({ label, testId, error, onValue, icon, required, ...input }: Props) {
   return (
-    <Form.Field error={Boolean(error)} required={required}>
-      <label htmlFor={input.id}>{label}</label>
+    <LabelledField label={label} htmlFor={input.id} testId={testId} required={required} error={error}>
       <div className={`ui fluid input ${icon ? 'left icon' : ''}`}>
         {icon ? <i className={`${icon} icon`} aria-hidden /> : null}
         <input {...input} data-testid={testId} aria-invalid={Boolean(error)} onChange={(e) => onValue(e.target.value)} />
       </div>
-      {error ? (
-        <div className="sf-field-error" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </div>
-      ) : null}
-    </Form.Field>
+    </LabelledField>
   );
 }

@@ -1,6 +1,8 @@
 import { Controller, useFieldArray, type Control } from 'react-hook-form';
 import { Button, Form, Icon, Table } from 'semantic-ui-react';
 import type { FieldDef, ResourceDef } from '@schoolflow/contracts';
+import { FieldError } from '../components/form-field.js';
+import { OptionList } from '../components/list-page.js';
 import { useT } from '../i18n/use-t.js';
 import { childLabel, enumOptions, fieldLabel, issueText, newChild, type Draft } from './resource-format.js';
 
@@ -22,12 +24,7 @@ function CellInput({ name, f, testId, value, onValue, invalid }: { name: string;
   if (f.kind === 'enum') {
     return (
       <select className="ui dropdown" value={text} data-testid={testId} aria-invalid={invalid} onChange={(e) => onValue(e.target.value)}>
-        <option value="">{t('resourceKit.choose')}</option>
-        {enumOptions(f, name).map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.text}
-          </option>
-        ))}
+        <OptionList empty={t('resourceKit.choose')} options={enumOptions(f, name)} />
       </select>
     );
   }
@@ -86,11 +83,7 @@ export function ChildrenTable({ def, child, control, error }: { def: ResourceDef
                         return (
                           <>
                             <CellInput name={n} f={f} testId={id} value={field.value} onValue={field.onChange} invalid={Boolean(message)} />
-                            {message ? (
-                              <div className="sf-field-error" role="alert" data-testid={`${id}-error`}>
-                                {issueText(def, [child, i, n], message)}
-                              </div>
-                            ) : null}
+                            <FieldError testId={id} error={message ? issueText(def, [child, i, n], message) : undefined} />
                           </>
                         );
                       }}
@@ -105,11 +98,7 @@ export function ChildrenTable({ def, child, control, error }: { def: ResourceDef
           )}
         </Table.Body>
       </Table>
-      {error ? (
-        <div className="sf-field-error" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </div>
-      ) : null}
+      <FieldError testId={testId} error={error} />
     </Form.Field>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Form } from 'semantic-ui-react';
 import { type FieldDef, PHOTO_RULES } from '@schoolflow/contracts';
 import { PictureUpload } from '../components/picture-upload.js';
-import { TextField } from '../components/form-field.js';
+import { LabelledField, TextField } from '../components/form-field.js';
 import { useT } from '../i18n/use-t.js';
 import { SelectField, TextAreaField, ToggleField } from '../views/ms/admin-kit.js';
 import { enumOptions } from './resource-format.js';
@@ -37,16 +36,9 @@ function step(f: FieldDef): string {
 /** The wrapper of the inputs that are not semantic fields of their own: label, control, hint, message. */
 function Field({ label, testId, required, error, hint, children }: { label: string; testId: string; required: boolean; error?: string; hint?: string; children: ReactNode }) {
   return (
-    <Form.Field required={required} error={Boolean(error)}>
-      <label htmlFor={testId}>{label}</label>
+    <LabelledField label={label} htmlFor={testId} testId={testId} required={required} error={error} hint={hint}>
       {children}
-      {hint ? <div className="sf-hint">{hint}</div> : null}
-      {error ? (
-        <div className="sf-field-error" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </div>
-      ) : null}
-    </Form.Field>
+    </LabelledField>
   );
 }
 

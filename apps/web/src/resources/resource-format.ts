@@ -129,6 +129,7 @@ export function draftValue(f: FieldDef, v: unknown): unknown {
     case 'decimal':
     case 'enum':
     case 'ref':
+    case 'photo':
       return v === null || v === undefined ? '' : String(v as string | number);
   }
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Icon, Message, Segment, Table } from 'semantic-ui-react';
+import { Icon, Message } from 'semantic-ui-react';
 import type { ResourceAction, ResourceDef, ResourceRecord } from '@schoolflow/contracts';
 import { useAuthorized } from '../components/authorized.js';
 import { confirmAction } from '../components/confirm-dialog.js';
-import { EmptyRow } from '../components/empty-state.js';
-import { Pager, usePaging } from '../components/pager.js';
+import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionList, RowButton, ToolButton, type Column } from '../components/list-page.js';
+import { usePaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import { Cell } from './cell.js';
 import { ImportDialog } from './import-dialog.js';
@@ -39,12 +39,7 @@ function FilterControl({ def, name, value, onValue }: { def: ResourceDef; name: 
     case 'enum':
       control = (
         <select id={id} className="ui dropdown" value={value} data-testid={id} onChange={(e) => onValue(e.target.value)}>
-          <option value="">{t('resourceKit.all')}</option>
-          {enumOptions(f, name).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.text}
-            </option>
-          ))}
+          <OptionList empty={t('resourceKit.all')} options={enumOptions(f, name)} />
         </select>
       );
       break;
@@ -66,6 +61,7 @@ function FilterControl({ def, name, value, onValue }: { def: ResourceDef; name: 
     case 'int':
     case 'decimal':
     case 'date':
+    case 'photo': // never a filter
     case undefined:
       control = (
         <input
@@ -79,10 +75,9 @@ function FilterControl({ def, name, value, onValue }: { def: ResourceDef; name: 
       );
   }
   return (
-    <Form.Field>
-      <label htmlFor={id}>{label}</label>
+    <FilterField id={id} label={label} inline={false}>
       {control}
-    </Form.Field>
+    </FilterField>
   );
 }
 
@@ -158,7 +153,17 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
 
   const editable = canWrite && allows('update');
   const deletable = canWrite && allows('delete');
-  const columns = def.list.columns;
+  const columns: Column<ResourceRecord>[] = def.list.columns.map((c) => ({ title: fieldLabel(def, c), head: { 'data-field': c }, cell: (row) => <Cell def={def} field={c} value={row[c]} labelOf={labelOf} /> }));
+  if (editable || deletable) {
+    columns.push(
+      actionsColumn(t('resourceKit.actions'), null, (row) => (
+        <>
+          {editable ? <RowButton icon="edit" title={t('resourceKit.edit')} onClick={() => setForm({ mode: 'update', id: row.id })} testId={`resource-edit-${row.id}`} /> : null}
+          {deletable ? <DeleteButton title={t('resourceKit.delete')} disabled={remove.isPending && remove.variables === row.id} onClick={() => void confirmDelete(row)} testId={`resource-delete-${row.id}`} /> : null}
+        </>
+      )),
+    );
+  }
 
   return (
     <div className="sf-page sf-admin sf-resource-page" data-testid={`resource-${name}`} data-resource={name} data-mode={admission ? 'admission' : 'list'}>
@@ -168,107 +173,48 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
           {kitText('resource.admission.hint')}
         </Message>
       ) : null}
-      <Segment className="sf-card sf-search-card">
-        <Form onSubmit={() => apply({ keyword, filters: draft })} className="sf-resource-filters" data-testid="resource-filters">
-          <Form.Field className="sf-resource-keyword">
-            <label htmlFor={`resource-${name}-keyword`}>{t('resourceKit.search')}</label>
-            <input id={`resource-${name}-keyword`} type="search" value={keyword} maxLength={100} placeholder={keywordPlaceholder(def)} data-testid="resource-search" onChange={(e) => setKeyword(e.target.value)} />
-          </Form.Field>
-          {filters.map((f) => (
-            <FilterControl key={f} def={def} name={f} value={draft[f] ?? ''} onValue={(v) => setFilter(f, v)} />
-          ))}
-          <div className="sf-search-actions">
-            <Button primary type="submit" data-testid="resource-search-submit">
-              <Icon name="search" /> {t('resourceKit.search')}
-            </Button>
-            <Button type="button" basic onClick={reset} data-testid="resource-reset">
-              <Icon name="undo" /> {t('resourceKit.reset')}
-            </Button>
-          </div>
-        </Form>
-      </Segment>
+      <FilterCard
+        testId="resource-filters"
+        className="sf-resource-filters"
+        resetTestId="resource-reset"
+        submitTestId="resource-search-submit"
+        searchText={t('resourceKit.search')}
+        resetText={t('resourceKit.reset')}
+        onSearch={() => apply({ keyword, filters: draft })}
+        onReset={reset}
+      >
+        <FilterField id={`resource-${name}-keyword`} label={t('resourceKit.search')} inline={false} className="sf-resource-keyword">
+          <input id={`resource-${name}-keyword`} type="search" value={keyword} maxLength={100} placeholder={keywordPlaceholder(def)} data-testid="resource-search" onChange={(e) => setKeyword(e.target.value)} />
+        </FilterField>
+        {filters.map((f) => (
+          <FilterControl key={f} def={def} name={f} value={draft[f] ?? ''} onValue={(v) => setFilter(f, v)} />
+        ))}
+      </FilterCard>
 
-      <Segment className="sf-card" loading={list.isFetching}>
-        <div className="sf-card-head">
-          <h3 className="sf-card-title" data-testid="resource-title">
-            <Icon name="table" /> {title}
-          </h3>
-          <div className="sf-toolbar">
-            {canWrite && allows('create') ? (
-              <Button primary size="small" onClick={openCreate} data-testid="resource-new">
-                <Icon name="plus" /> {t('resourceKit.create')}
-              </Button>
-            ) : null}
+      <ListCard
+        testId="resource"
+        icon="table"
+        title={title}
+        titleProps={{ 'data-testid': 'resource-title' }}
+        list={{ page: { total, list: rows }, loading: list.isFetching, reload: () => void list.refetch(), current, size, setCurrent, setSize }}
+        refreshTitle={t('resourceKit.refresh')}
+        tools={
+          <>
+            {canWrite && allows('create') ? <ToolButton primary icon="plus" text={t('resourceKit.create')} onClick={openCreate} testId="resource-new" /> : null}
             {canImport && allows('import') && def.excel ? (
               <>
-                <Button basic size="small" onClick={() => setImportOpen(true)} data-testid="resource-import">
-                  <Icon name="upload" /> {t('resourceKit.import')}
-                </Button>
-                <Button basic size="small" loading={template.isPending} disabled={template.isPending} onClick={() => template.mutate()} data-testid="resource-template">
-                  <Icon name="file excel outline" /> {t('resourceKit.template')}
-                </Button>
+                <ToolButton icon="upload" text={t('resourceKit.import')} onClick={() => setImportOpen(true)} testId="resource-import" />
+                <ToolButton icon="file excel outline" text={t('resourceKit.template')} loading={template.isPending} disabled={template.isPending} onClick={() => template.mutate()} testId="resource-template" />
               </>
             ) : null}
             {/* the API lets whoever reads the list export it (scoped readers their part), so no write grant here */}
-            {allows('export') ? (
-              <Button basic size="small" loading={exportList.isPending} disabled={exportList.isPending} onClick={() => exportList.mutate(exportQuery())} data-testid="resource-export">
-                <Icon name="download" /> {t('resourceKit.export')}
-              </Button>
-            ) : null}
-            <Button basic size="small" icon="refresh" title={t('resourceKit.refresh')} aria-label={t('resourceKit.refresh')} onClick={() => void list.refetch()} data-testid="resource-refresh" />
-          </div>
-        </div>
-        <div className="sf-table-wrap">
-          <Table celled striped compact unstackable className="sf-table" data-testid="resource-table" data-total={total}>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((c) => (
-                  <Table.HeaderCell key={c} data-field={c}>
-                    {fieldLabel(def, c)}
-                  </Table.HeaderCell>
-                ))}
-                {editable || deletable ? <Table.HeaderCell collapsing>{t('resourceKit.actions')}</Table.HeaderCell> : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.length === 0 ? (
-                <EmptyRow colSpan={columns.length + 1} text={t('common.empty')} testId="resource-empty" />
-              ) : (
-                rows.map((row) => (
-                  <Table.Row key={row.id} data-testid={`resource-row-${row.id}`} data-id={row.id}>
-                    {columns.map((c) => (
-                      <Table.Cell key={c}>
-                        <Cell def={def} field={c} value={row[c]} labelOf={labelOf} />
-                      </Table.Cell>
-                    ))}
-                    {editable || deletable ? (
-                      <Table.Cell singleLine>
-                        {editable ? (
-                          <Button size="mini" basic icon="edit" title={t('resourceKit.edit')} aria-label={t('resourceKit.edit')} onClick={() => setForm({ mode: 'update', id: row.id })} data-testid={`resource-edit-${row.id}`} />
-                        ) : null}
-                        {deletable ? (
-                          <Button
-                            size="mini"
-                            basic
-                            color="red"
-                            icon="trash alternate outline"
-                            title={t('resourceKit.delete')}
-                            aria-label={t('resourceKit.delete')}
-                            disabled={remove.isPending && remove.variables === row.id}
-                            onClick={() => void confirmDelete(row)}
-                            data-testid={`resource-delete-${row.id}`}
-                          />
-                        ) : null}
-                      </Table.Cell>
-                    ) : null}
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </Table>
-        </div>
-        <Pager testId="resource-pager" total={total} current={current} size={size} onPage={setCurrent} onSize={setSize} />
-      </Segment>
+            {allows('export') ? <ToolButton icon="download" text={t('resourceKit.export')} loading={exportList.isPending} disabled={exportList.isPending} onClick={() => exportList.mutate(exportQuery())} testId="resource-export" /> : null}
+          </>
+        }
+        tableProps={{ 'data-total': total }}
+        columns={columns}
+        rowProps={(row) => ({ 'data-testid': `resource-row-${row.id}` })}
+      />
 
       {form ? <ResourceForm def={def} target={form} admission={admission} onClose={() => setForm(null)} /> : null}
       {def.excel ? <ImportDialog def={def} title={title} open={importOpen} onClose={() => setImportOpen(false)} /> : null}

@@ -14,13 +14,15 @@ export type ImportState =
   | { phase: 'done'; imported: number; errors: ImportRowProblem[] }
   | { phase: 'failed'; message: string };
 
+/** Sends a spreadsheet (with the upload's progress); answers the import's outcome or a background job's id. */
+export type ImportUpload = (file: File, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<unknown>;
+
 /**
  * One import of a spreadsheet: the upload (with its progress), then either the answer at once — rows imported, or the
  * problems of every bad row with nothing imported — or, for a large file, a background job followed until it ends.
- * Whatever was imported reloads the lists on screen.
+ * `onImported` runs when rows were imported.
  */
-export function useImportResource(name: string) {
-  const client = useQueryClient();
+export function useImport(upload: ImportUpload, onImported: (imported: number) => void) {
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const ctrl = useRef<AbortController | null>(null);
   const jobId = state.phase === 'job' ? state.jobId : null;
@@ -28,7 +30,7 @@ export function useImportResource(name: string) {
 
   const finished = (imported: number, errors: ImportRowProblem[]) => {
     setState({ phase: 'done', imported, errors });
-    if (imported > 0) void Promise.all([client.invalidateQueries({ queryKey: resourceKeys.all }), client.invalidateQueries({ queryKey: resourceKeys.options })]);
+    if (imported > 0) onImported(imported);
   };
 
   // The job's end: its result is the same outcome an answer at once would have been.
@@ -45,7 +47,7 @@ export function useImportResource(name: string) {
       const message = typeof (progress.result as { message?: unknown } | undefined)?.message === 'string' ? (progress.result as { message: string }).message : translate('resourceKit.importFailed');
       setState({ phase: 'failed', message });
     }
-    // `finished` only sets state and invalidates: the job's id and progress are what this follows
+    // `finished` only sets state and tells `onImported`: the job's id and progress are what this follows
   }, [jobId, progress]);
 
   useEffect(() => () => ctrl.current?.abort(), []);
@@ -56,8 +58,8 @@ export function useImportResource(name: string) {
     ctrl.current = c;
     setState({ phase: 'uploading', percent: 0 });
     try {
-      const answer = await resourceClient.importFile(name, file, (percent) => setState({ phase: 'uploading', percent }), c.signal);
-      if (answer && 'jobId' in answer && typeof answer.jobId === 'string') {
+      const answer = await upload(file, (percent) => setState({ phase: 'uploading', percent }), c.signal);
+      if (isJob(answer)) {
         setState({ phase: 'job', jobId: answer.jobId, total: Number(answer.total) || 0, progress: null });
         return;
       }
@@ -78,4 +80,18 @@ export function useImportResource(name: string) {
   };
 
   return { state, start, reset };
+}
+
+/** An answer that is a background job's: its id and how many rows it has. */
+function isJob(answer: unknown): answer is { jobId: string; total?: unknown } {
+  return typeof answer === 'object' && answer !== null && 'jobId' in answer && typeof answer.jobId === 'string';
+}
+
+/** The import of a resource: whatever was imported reloads the lists and options on screen. */
+export function useImportResource(name: string) {
+  const client = useQueryClient();
+  return useImport(
+    (file, onProgress, signal) => resourceClient.importFile(name, file, onProgress, signal),
+    () => void Promise.all([client.invalidateQueries({ queryKey: resourceKeys.all }), client.invalidateQueries({ queryKey: resourceKeys.options })]),
+  );
 }

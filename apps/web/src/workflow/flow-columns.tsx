@@ -1,7 +1,7 @@
-import type { Language } from '@schoolflow/contracts';
+import type { Language, WorkflowListItem } from '@schoolflow/contracts';
 import { FLOWS, flowOf } from '@schoolflow/workflows';
-import { Table } from 'semantic-ui-react';
-import { useT } from '../i18n/use-t.js';
+import type { Column } from '../components/list-page.js';
+import { useT, type Translator } from '../i18n/use-t.js';
 import { optionLabel } from './declared-fields.js';
 import { schoolTime } from './flow-model.js';
 import { flowLabel } from './labels.js';
@@ -27,21 +27,39 @@ export function requestSummary(flow: string, form: Record<string, unknown>, lang
   return [flowLabel(flow, lang), kindLabel(flow, form, lang), days].filter((p): p is string => p !== null).join(' · ');
 }
 
-/** The cells every list of requests shows alike: the flow and its kind, the period (when it has one), the days. */
-export function RequestCells({ flow, form }: { flow: string; form: Record<string, unknown> }) {
-  const { t, lang } = useT();
-  return (
-    <>
-      <Table.Cell singleLine>
-        {flowLabel(flow, lang)}
-        {kindOf(flow, form, lang)}
-      </Table.Cell>
-      <Table.Cell className="sf-cell-period">
-        {typeof form.start === 'string' && typeof form.end === 'string' ? t('leave.periodValue', { start: schoolTime(form.start), end: schoolTime(form.end) }) : '—'}
-      </Table.Cell>
-      <Table.Cell singleLine>{typeof form.durationDays === 'number' ? t('leave.daysValue', { days: form.durationDays }) : '—'}</Table.Cell>
-    </>
-  );
+/**
+ * The columns every list of requests shows alike: the student (or the applicant) and the class, the flow and its
+ * kind, the period (when it has one), the days.
+ */
+export function requestColumns<T extends WorkflowListItem>(t: Translator['t'], lang: Language): Column<T>[] {
+  return [
+    {
+      title: t('leave.student'),
+      cell: (row) => (
+        <>
+          <div className="sf-strong">{row.student?.name ?? row.applicant.name}</div>
+          <div className="sf-sub">{row.student?.studentNo ?? ''}</div>
+        </>
+      ),
+    },
+    { title: t('leave.className'), cell: (row) => row.student?.className ?? '' },
+    {
+      title: t('tasks.flow'),
+      props: { singleLine: true },
+      cell: ({ flow, form }) => (
+        <>
+          {flowLabel(flow, lang)}
+          {kindOf(flow, form, lang)}
+        </>
+      ),
+    },
+    {
+      title: t('workflow.period'),
+      props: { className: 'sf-cell-period' },
+      cell: ({ form }) => (typeof form.start === 'string' && typeof form.end === 'string' ? t('leave.periodValue', { start: schoolTime(form.start), end: schoolTime(form.end) }) : '—'),
+    },
+    { title: t('leave.days'), narrow: true, props: { singleLine: true }, cell: ({ form }) => (typeof form.durationDays === 'number' ? t('leave.daysValue', { days: form.durationDays }) : '—') },
+  ];
 }
 
 /** Every flow of the registry to choose from, or all (`''`). */

@@ -17,7 +17,7 @@ interface DynamicRole {
   permissions: string[];
 }
 
-interface MenuRow {
+export interface MenuRow {
   id: string;
   parent_id: string | null;
   name: string;

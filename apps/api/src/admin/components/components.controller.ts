@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -6,7 +6,7 @@ import { type Envelope, type Language, type PickerPerson, type PickerRoleGroup, 
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Lang } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
-import { str } from '../shared/admin-support.js';
+import { AdminPost, likePattern, str } from '../shared/admin-support.js';
 
 /** Pickers (platform-shell §7, §9): any signed-in user may call them. */
 @ApiTags('components')
@@ -14,8 +14,7 @@ import { str } from '../shared/admin-support.js';
 export class ComponentsController {
   constructor(private readonly db: DataSource) {}
 
-  @Post('components/getUserAllData')
-  @HttpCode(200)
+  @AdminPost('components/getUserAllData')
   async userAll(@ValidBody(userAllDataSchema) input: z.output<typeof userAllDataSchema>): Promise<Envelope<{ total: number; rows: PickerPerson[] }>> {
     let search: Record<string, unknown> = {};
     try {
@@ -26,7 +25,7 @@ export class ComponentsController {
     }
     const kw = str(search.KEYWORD);
     const type = str(search.USERTYPE);
-    const args = [kw ? `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%', type || null];
+    const args = [likePattern(kw), type || null];
     const w = `WHERE u.enabled AND (u.account ILIKE $1 OR u.name ILIKE $1) AND ($2::text IS NULL OR u.user_type = $2)`;
     const total: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_user u ${w}`, args);
     const rows: PickerPerson[] = await this.db.query(
@@ -36,15 +35,13 @@ export class ComponentsController {
     return ok({ total: total[0]?.n ?? 0, rows });
   }
 
-  @Post('components/getUserData')
-  @HttpCode(200)
+  @AdminPost('components/getUserData')
   async users(@ValidBody(userDataSchema) { ids }: z.output<typeof userDataSchema>): Promise<Envelope<{ USERID: string; USERNAME: string }[]>> {
     const rows: { USERID: string; USERNAME: string }[] = await this.db.query(`SELECT account AS "USERID", name AS "USERNAME" FROM sys_user WHERE account = ANY($1::text[]) ORDER BY account`, [ids]);
     return ok(rows);
   }
 
-  @Post('components/getRoles')
-  @HttpCode(200)
+  @AdminPost('components/getRoles')
   async roles(@Lang() lang: Language): Promise<Envelope<PickerRoleGroup[]>> {
     const rows: { type_id: string; type_name: string; code: string; name: string; name_en: string }[] = await this.db.query(
       `SELECT t.id AS type_id, t.name AS type_name, r.code, r.name, r.name_en FROM sys_role_type t JOIN sys_role r ON r.role_type_id = t.id AND r.enabled ORDER BY t.created_at, r.sort, r.code`,

@@ -1,15 +1,15 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { type Envelope, type Language, Permission, type SystemConfig, systemConfigSchema } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
-import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { SystemConfigService } from '../../system/domain/system-config.service.js';
-import { AdminAudit } from '../shared/admin-support.js';
+import { AdminAudit, AdminPost } from '../shared/admin-support.js';
 
 type Localised = { zh: string; en: string };
 const L = (v: unknown): Localised => {
@@ -28,9 +28,7 @@ export class ConfigController {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  @Post('ms/config/get')
-  @HttpCode(200)
-  @RequirePermissions(Permission.configEdit)
+  @AdminPost('ms/config/get', Permission.configEdit)
   async get(): Promise<Envelope<SystemConfig>> {
     const pwd = await this.settings.get<{ rule?: string; description?: Partial<Localised> }>('password.strategy');
     const title = await this.settings.get<unknown>('ui.title');
@@ -47,9 +45,7 @@ export class ConfigController {
     });
   }
 
-  @Post('ms/config/save')
-  @HttpCode(200)
-  @RequirePermissions(Permission.configEdit)
+  @AdminPost('ms/config/save', Permission.configEdit)
   async save(@ValidBody(systemConfigSchema) c: SystemConfig, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     try {
       new RegExp(c.pwdRule, 'u');

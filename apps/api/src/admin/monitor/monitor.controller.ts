@@ -1,5 +1,5 @@
 import { cpus, freemem, loadavg, platform, totalmem, uptime } from 'node:os';
-import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,6 +9,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { RequirePermissions } from '../../infrastructure/http/request-context.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
+import { AdminPost } from '../shared/admin-support.js';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -31,9 +32,7 @@ export class MonitorController {
     return this.snapshot();
   }
 
-  @Post('ms/monitor')
-  @HttpCode(200)
-  @RequirePermissions(Permission.monitorView)
+  @AdminPost('ms/monitor', Permission.monitorView)
   post(): Promise<Envelope<MonitorSnapshot>> {
     return this.snapshot();
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
@@ -22,12 +22,11 @@ import { AccessService } from '../../access/domain/access.service.js';
 import { DynamicRoleRunner } from '../../access/domain/dynamic-role-runner.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
-import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, isUniqueViolation, page, str, tableRequest } from '../shared/admin-support.js';
+import { AdminAudit, AdminPost, enableSchema, likePattern, pageOf, str, switchRows, tableRequest, uniqueAs } from '../shared/admin-support.js';
 
-const enableSchema = idsSchema.extend({ enabled: z.boolean({ error: 'validation.invalid' }) });
 const roleIdSchema = z.object({ roleId: z.string({ error: 'validation.idRequired' }).uuid('validation.idInvalid') });
 
 /** Role types (ordinary / dynamic SQL) and roles: CRUD, grants of menus and permission values, users, SQL test. */
@@ -43,9 +42,7 @@ export class RolesController {
     private readonly audit: AdminAudit,
   ) {}
 
-  @Post('ms/roleType/list')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleList)
+  @AdminPost('ms/roleType/list', Permission.roleList)
   async typeList(): Promise<Envelope<RoleTypeRow[]>> {
     const rows: RoleTypeRow[] = await this.db.query(
       `SELECT t.id, t.name, t.kind, t.remark, (SELECT count(*)::int FROM sys_role r WHERE r.role_type_id = t.id) AS roles FROM sys_role_type t ORDER BY t.created_at, t.name`,
@@ -53,32 +50,24 @@ export class RolesController {
     return ok(rows);
   }
 
-  @Post('ms/roleType/save')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/roleType/save', Permission.roleEdit)
   async typeSave(@ValidBody(roleTypeSchema) input: z.output<typeof roleTypeSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    let id = input.id;
-    try {
-      if (id) {
-        const used: { n: number; kind: string }[] = await this.db.query(`SELECT kind, (SELECT count(*)::int FROM sys_role WHERE role_type_id = $1) AS n FROM sys_role_type WHERE id = $1`, [id]);
+    const id = await uniqueAs('roleTypeUsed', async () => {
+      if (input.id) {
+        const used: { n: number; kind: string }[] = await this.db.query(`SELECT kind, (SELECT count(*)::int FROM sys_role WHERE role_type_id = $1) AS n FROM sys_role_type WHERE id = $1`, [input.id]);
         if (!used[0]) throw AppException.notFound();
         if (used[0].n > 0 && used[0].kind !== input.kind) throw AppException.badRequest('roleKindChange');
-        await this.db.query(`UPDATE sys_role_type SET name = $2, kind = $3, remark = $4 WHERE id = $1`, [id, input.name, input.kind, input.remark]);
-      } else {
-        const rows: { id: string }[] = await this.db.query(`INSERT INTO sys_role_type (name, kind, remark) VALUES ($1, $2, $3) RETURNING id`, [input.name, input.kind, input.remark]);
-        id = (rows[0] as { id: string }).id;
+        await this.db.query(`UPDATE sys_role_type SET name = $2, kind = $3, remark = $4 WHERE id = $1`, [input.id, input.name, input.kind, input.remark]);
+        return input.id;
       }
-    } catch (err) {
-      if (isUniqueViolation(err)) throw AppException.badRequest('roleTypeUsed');
-      throw err;
-    }
+      const rows: { id: string }[] = await this.db.query(`INSERT INTO sys_role_type (name, kind, remark) VALUES ($1, $2, $3) RETURNING id`, [input.name, input.kind, input.remark]);
+      return (rows[0] as { id: string }).id;
+    });
     await this.audit.record(me, client, input.id ? 'roleType.update' : 'roleType.create', input.name, { id, kind: input.kind });
     return ok({ id }, translate(lang, 'saveOk'));
   }
 
-  @Post('ms/roleType/delete')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/roleType/delete', Permission.roleEdit)
   async typeDelete(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const used: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role WHERE role_type_id = $1`, [id]);
     if ((used[0]?.n ?? 0) > 0) throw AppException.badRequest('roleTypeInUse');
@@ -87,16 +76,14 @@ export class RolesController {
     return ok(undefined, translate(lang, 'deleteOk'));
   }
 
-  @Post('ms/role/list')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleList)
+  @AdminPost('ms/role/list', Permission.roleList)
   async list(@Body() body: unknown): Promise<Envelope<{ total: number; list: RoleRow[] }>> {
     const t = tableRequest(body);
     const args: unknown[] = [];
     const where: string[] = [];
     const kw = str(t.query.keyword);
     if (kw) {
-      args.push(`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      args.push(likePattern(kw));
       where.push(`(r.code ILIKE $${args.length} OR r.name ILIKE $${args.length})`);
     }
     const typeId = str(t.query.roleTypeId);
@@ -104,21 +91,16 @@ export class RolesController {
       args.push(typeId);
       where.push(`r.role_type_id = $${args.length}`);
     }
-    const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role r ${w}`, args);
-    const rows: RoleRow[] = await this.db.query(
-      `SELECT r.id, r.code, r.name, r.name_en AS "nameEn", r.role_type_id AS "roleTypeId", t.name AS "roleTypeName", r.kind, r.sql, r.procedure,
-              r.enabled, r.sort, r.built_in AS "builtIn", (SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = r.id) AS users
-         FROM sys_role r LEFT JOIN sys_role_type t ON t.id = r.role_type_id ${w}
-        ORDER BY r.sort, r.code LIMIT ${t.size} OFFSET ${(t.current - 1) * t.size}`,
-      args,
-    );
-    return ok(page(t, total[0]?.n ?? 0, rows));
+    const q = {
+      select: `r.id, r.code, r.name, r.name_en AS "nameEn", r.role_type_id AS "roleTypeId", t.name AS "roleTypeName", r.kind, r.sql, r.procedure,
+              r.enabled, r.sort, r.built_in AS "builtIn", (SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = r.id) AS users`,
+      from: `sys_role r LEFT JOIN sys_role_type t ON t.id = r.role_type_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      order: 'r.sort, r.code',
+    };
+    return ok(await pageOf<RoleRow>(this.db, t, q, args));
   }
 
-  @Post('ms/role/save')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/role/save', Permission.roleEdit)
   async save(@ValidBody(roleSchema) input: RoleInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     const types: { kind: 'ordinary' | 'dynamic' }[] = await this.db.query(`SELECT kind FROM sys_role_type WHERE id = $1`, [input.roleTypeId]);
     const kind = types[0]?.kind;
@@ -141,46 +123,37 @@ export class RolesController {
     }
     const dup: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role WHERE name = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [input.name, input.id ?? null]);
     if ((dup[0]?.n ?? 0) > 0) throw AppException.badRequest('roleNameUsed');
-    let id = input.id;
-    try {
-      if (id) {
-        const cur: { code: string; built_in: boolean; kind: string }[] = await this.db.query(`SELECT code, built_in, kind FROM sys_role WHERE id = $1`, [id]);
+    const id = await uniqueAs('roleCodeUsed', async () => {
+      if (input.id) {
+        const cur: { code: string; built_in: boolean; kind: string }[] = await this.db.query(`SELECT code, built_in, kind FROM sys_role WHERE id = $1`, [input.id]);
         if (!cur[0]) throw AppException.notFound();
         if (cur[0].built_in && cur[0].code !== input.code) throw AppException.badRequest('roleBuiltInCode');
         await this.db.query(
           `UPDATE sys_role SET name = $2, code = $3, name_en = $4, role_type_id = $5, kind = $6, sql = $7, procedure = $8, sort = $9 WHERE id = $1`,
-          [id, input.name, input.code, input.nameEn, input.roleTypeId, kind, sql, procedure, input.sort],
+          [input.id, input.name, input.code, input.nameEn, input.roleTypeId, kind, sql, procedure, input.sort],
         );
-        if (kind === 'dynamic') await this.db.query(`DELETE FROM sys_user_role WHERE role_id = $1`, [id]);
-      } else {
-        const rows: { id: string }[] = await this.db.query(
-          `INSERT INTO sys_role (name, code, name_en, role_type_id, kind, sql, procedure, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          [input.name, input.code, input.nameEn, input.roleTypeId, kind, sql, procedure, input.sort],
-        );
-        id = (rows[0] as { id: string }).id;
+        if (kind === 'dynamic') await this.db.query(`DELETE FROM sys_user_role WHERE role_id = $1`, [input.id]);
+        return input.id;
       }
-    } catch (err) {
-      if (isUniqueViolation(err)) throw AppException.badRequest('roleCodeUsed');
-      throw err;
-    }
+      const rows: { id: string }[] = await this.db.query(
+        `INSERT INTO sys_role (name, code, name_en, role_type_id, kind, sql, procedure, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [input.name, input.code, input.nameEn, input.roleTypeId, kind, sql, procedure, input.sort],
+      );
+      return (rows[0] as { id: string }).id;
+    });
     this.access.invalidateDynamic();
     await this.audit.record(me, client, input.id ? 'role.update' : 'role.create', input.code, { id, kind, sql: sql.slice(0, 2000), procedure });
     return ok({ id }, translate(lang, 'saveOk'));
   }
 
-  @Post('ms/role/enable')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/role/enable', Permission.roleEdit)
   async enable(@ValidBody(enableSchema) input: z.output<typeof enableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    await this.db.query(`UPDATE sys_role SET enabled = $2 WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
+    await switchRows(this.db, this.audit, { me, client }, { table: 'sys_role', column: 'enabled', ids: input.ids, on: input.enabled, actions: ['role.enable', 'role.disable'] });
     this.access.invalidateDynamic();
-    await this.audit.record(me, client, input.enabled ? 'role.enable' : 'role.disable', input.ids.join(','), { ids: input.ids });
     return ok(undefined, translate(lang, 'enableOk'));
   }
 
-  @Post('ms/role/delete')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/role/delete', Permission.roleEdit)
   async remove(@ValidBody(idsSchema) { ids }: z.output<typeof idsSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const builtIn: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_role WHERE id = ANY($1::uuid[]) AND built_in`, [ids]);
     if ((builtIn[0]?.n ?? 0) > 0) throw AppException.badRequest('roleBuiltIn');
@@ -190,9 +163,7 @@ export class RolesController {
     return ok(undefined, translate(lang, 'deleteOk'));
   }
 
-  @Post('ms/role/grant')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/role/grant', Permission.roleEdit)
   async grant(@ValidBody(roleGrantSchema) input: z.output<typeof roleGrantSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.db.transaction(async (tx) => {
       const found: unknown[] = await tx.query(`SELECT 1 FROM sys_role WHERE id = $1 FOR UPDATE`, [input.roleId]);
@@ -207,18 +178,14 @@ export class RolesController {
     return ok(undefined, translate(lang, 'saveOk'));
   }
 
-  @Post('ms/role/grants')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleList)
+  @AdminPost('ms/role/grants', Permission.roleList)
   async grants(@ValidBody(roleIdSchema) { roleId }: z.output<typeof roleIdSchema>): Promise<Envelope<{ menuIds: string[]; permissions: string[] }>> {
     const menus: { menu_id: string }[] = await this.db.query(`SELECT menu_id FROM sys_role_menu WHERE role_id = $1`, [roleId]);
     const perms: { permission: string }[] = await this.db.query(`SELECT permission FROM sys_role_permission WHERE role_id = $1 ORDER BY permission`, [roleId]);
     return ok({ menuIds: menus.map((m) => m.menu_id), permissions: perms.map((p) => p.permission) });
   }
 
-  @Post('ms/role/users')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleList)
+  @AdminPost('ms/role/users', Permission.roleList)
   async users(@ValidBody(roleIdSchema) { roleId }: z.output<typeof roleIdSchema>): Promise<Envelope<{ id: string; account: string; name: string; userType: string }[]>> {
     const rows: { id: string; account: string; name: string; userType: string }[] = await this.db.query(
       `SELECT u.id, u.account, u.name, u.user_type AS "userType" FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id WHERE ur.role_id = $1 ORDER BY u.account LIMIT 10000`,
@@ -227,9 +194,7 @@ export class RolesController {
     return ok(rows);
   }
 
-  @Post('ms/role/setUsers')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/role/setUsers', Permission.roleEdit)
   async setUsers(@ValidBody(roleUsersSchema) input: z.output<typeof roleUsersSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const role: { kind: string; code: string }[] = await this.db.query(`SELECT kind, code FROM sys_role WHERE id = $1`, [input.roleId]);
     if (!role[0]) throw AppException.notFound();
@@ -242,9 +207,7 @@ export class RolesController {
     return ok(undefined, translate(lang, 'saveOk'));
   }
 
-  @Post('ms/role/testSql')
-  @HttpCode(200)
-  @RequirePermissions(Permission.roleEdit)
+  @AdminPost('ms/role/testSql', Permission.roleEdit)
   async testSql(@ValidBody(roleTestSqlSchema) input: z.output<typeof roleTestSqlSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<{ id: string; account: string; name: string }[]>> {
     // Every test is logged with its text: it runs an administrator's SQL on the database (docs/adr/0014).
     const detail = { sql: (input.sql ?? '').slice(0, 2000), procedure: input.procedure ?? '' };

@@ -4,7 +4,7 @@ import { ACCOUNT_PATTERN, type NormalisedTable, USER_TYPES, type UserCreate, typ
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../identity/domain/password-hasher.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
-import { isUniqueViolation, str } from '../shared/admin-support.js';
+import { isUniqueViolation, likePattern, str } from '../shared/admin-support.js';
 
 interface UserDbRow {
   id: string;
@@ -36,7 +36,7 @@ export class UserAdminService {
     const args: unknown[] = [];
     const kw = str(q.keyword);
     if (kw) {
-      args.push(`%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      args.push(likePattern(kw));
       where.push(`(u.account ILIKE $${args.length} OR u.name ILIKE $${args.length})`);
     }
     const userType = str(q.userType);

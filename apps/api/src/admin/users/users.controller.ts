@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Req, Res, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -19,10 +19,10 @@ import {
 import { SessionService } from '../../identity/domain/session.service.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
-import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, attachmentHeader, page, tableRequest, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
+import { AdminAudit, AdminPost, attachmentHeader, page, tableRequest, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
 import { ImportUpload } from '../../files/domain/import-upload.js';
 import { UserAdminService } from './user-admin.service.js';
 
@@ -48,9 +48,7 @@ export class UsersController {
     private readonly imports: ImportUpload,
   ) {}
 
-  @Post('ms/user/list')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userList)
+  @AdminPost('ms/user/list', Permission.userList)
   @ApiOperation({ summary: 'Users: keyword (account/name), userType, enabled, deptId' })
   async list(@Body() body: unknown): Promise<Envelope<{ total: number; list: UserRow[] }>> {
     const t = tableRequest(body);
@@ -58,9 +56,7 @@ export class UsersController {
     return ok(page(t, r.total, r.list));
   }
 
-  @Post('ms/user/create')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/create', Permission.userEdit)
   async create(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     const input = validate(userCreateSchema, body);
     const id = await this.db.transaction((tx) => this.users.create(input, tx));
@@ -68,9 +64,7 @@ export class UsersController {
     return ok({ id }, translate(lang, 'saveOk'));
   }
 
-  @Post('ms/user/update')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/update', Permission.userEdit)
   async update(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const input = validate(userUpdateSchema, body);
     const account = await this.db.transaction(async (tx) => {
@@ -87,9 +81,7 @@ export class UsersController {
     return ok(undefined, translate(lang, 'saveOk'));
   }
 
-  @Post('ms/user/enable')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/enable', Permission.userEdit)
   async enable(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const input = validate(userEnableSchema, body);
     if (!input.enabled && input.ids.includes(me.userId)) throw AppException.badRequest('cannotDisableSelf');
@@ -99,9 +91,7 @@ export class UsersController {
     return ok(undefined, translate(lang, 'enableOk'));
   }
 
-  @Post('ms/user/delete')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/delete', Permission.userEdit)
   async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const { ids } = validate(idsSchema, body);
     if (ids.includes(me.userId)) throw AppException.badRequest('cannotDeleteSelf');
@@ -131,9 +121,7 @@ export class UsersController {
     return ok(undefined, translate(lang, 'deleteOk'));
   }
 
-  @Post('ms/user/resetPassword')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/resetPassword', Permission.userEdit)
   async resetPassword(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const input = validate(userResetPasswordSchema, body);
     const rows: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE id = $1`, [input.id]);
@@ -146,9 +134,7 @@ export class UsersController {
     return ok(undefined, translate(lang, 'passwordReset'));
   }
 
-  @Post('ms/user/endSessions')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/endSessions', Permission.userEdit)
   async endSessions(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ ended: number }>> {
     const { id } = validate(oneIdSchema, body);
     const ended = await this.sessions.revokeOthers(id, id === me.userId ? me.sessionId : null, 'admin');
@@ -156,9 +142,7 @@ export class UsersController {
     return ok({ ended }, translate(lang, 'userSessionsEnded', { count: ended }));
   }
 
-  @Post('ms/user/export')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userList)
+  @AdminPost('ms/user/export', Permission.userList)
   @ApiOperation({ summary: 'The user list (same filters as list) as xlsx' })
   async export(@Body() body: unknown, @Lang() lang: Language, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Res() res: Response): Promise<void> {
     const t = tableRequest({ ...(typeof body === 'object' && body ? body : {}), size: 10, current: 1 });
@@ -170,9 +154,7 @@ export class UsersController {
     res.end(bytes);
   }
 
-  @Post('ms/user/template')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/template', Permission.userEdit)
   template(@Lang() lang: Language, @Res() res: Response): void {
     const bytes = xlsxOf('users', TEMPLATE_COLUMNS.map((key) => ({ key, title: templateTitle(lang, key) })), []);
     res.setHeader('Content-Type', XLSX_MIME);
@@ -180,9 +162,7 @@ export class UsersController {
     res.end(bytes);
   }
 
-  @Post('ms/user/import')
-  @HttpCode(200)
-  @RequirePermissions(Permission.userEdit)
+  @AdminPost('ms/user/import', Permission.userEdit)
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: 'Import users from one xls/xlsx file (multipart field "file"); nothing is imported when any row is bad' })
   async import(@Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ImportResult>> {

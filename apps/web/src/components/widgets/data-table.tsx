@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Icon, Table } from 'semantic-ui-react';
-import { isCancelled, reportError, requestData } from '../../api/http.js';
+import { reportError, requestData } from '../../api/http.js';
 import { allPages, exportRows } from '../../util/export-xlsx.js';
 import { useT } from '../../i18n/use-t.js';
 import { EmptyState } from '../empty-state.js';
+import { useListLoad } from '../list-page.js';
 import { Pager, usePaging } from '../pager.js';
 import { DEFAULT_TABLE_SIZE } from './form-defaults.js';
 import './widgets.css';
@@ -66,32 +67,22 @@ export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey,
   const { current, size, setCurrent, setSize } = usePaging(initialSize);
   const [sort, setSort] = useState<Sort | null>(null);
   const [page, setPage] = useState<{ total: number; list: T[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
-  const ctrl = useRef<AbortController | null>(null);
+  const { loading, run } = useListLoad();
   const queryKey = JSON.stringify(query);
 
-  const load = useCallback(async () => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setLoading(true);
-    try {
-      const data = await requestData<unknown>(url, { json: tableRequest(current, size, sort, JSON.parse(queryKey) as Record<string, unknown>, legacy), signal: c.signal });
-      setPage(tableAnswer<T>(data, legacy));
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      setPage({ total: 0, list: [] });
-    } finally {
-      if (ctrl.current === c) setLoading(false);
-    }
-  }, [url, current, size, sort, queryKey, legacy]);
+  const load = useCallback(
+    () =>
+      run(
+        async (signal) => setPage(tableAnswer<T>(await requestData<unknown>(url, { json: tableRequest(current, size, sort, JSON.parse(queryKey) as Record<string, unknown>, legacy), signal }), legacy)),
+        () => setPage({ total: 0, list: [] }),
+      ),
+    [run, url, current, size, sort, queryKey, legacy],
+  );
 
   useEffect(() => setCurrent(1), [queryKey]);
   useEffect(() => {
     if (active) void load();
   }, [active, load, reloadKey]);
-  useEffect(() => () => ctrl.current?.abort(), []);
 
   const [exporting, setExporting] = useState(false);
   const exportAll = async () => {

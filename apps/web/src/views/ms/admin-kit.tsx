@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { Button, Checkbox, Form, Modal } from 'semantic-ui-react';
+import { useCallback, useEffect, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { Button, Checkbox, Form, Icon, Modal, type SemanticICONS } from 'semantic-ui-react';
 import type { ZodType } from 'zod';
 import type { Page } from '@schoolflow/contracts';
 import { isCancelled, reportError, requestData } from '../../api/http.js';
+import { Authorized } from '../../components/authorized.js';
+import { confirmAction } from '../../components/confirm-dialog.js';
+import { LabelledField } from '../../components/form-field.js';
+import { OptionList, ToolButton, toggled, useListLoad, type Option } from '../../components/list-page.js';
 import { usePaging } from '../../components/pager.js';
-import { translate, validationMessage } from '../../i18n/use-t.js';
+import { translate, useT, validationMessage } from '../../i18n/use-t.js';
 import { toast } from '../../util/toast.js';
 import 'semantic-ui-css/components/progress.min.css';
 import './admin.css';
@@ -52,38 +56,28 @@ export async function runAction<T = unknown>(path: string, json: unknown, succes
 export function usePagedList<T>(path: string, query: Record<string, unknown> | null, active: boolean, initialSize = 10) {
   const { current, size, setCurrent, setSize } = usePaging(initialSize);
   const [page, setPage] = useState<Page<T>>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
+  const { loading, run } = useListLoad();
   const [tick, setTick] = useState(0);
-  const ctrl = useRef<AbortController | null>(null);
   const queryKey = JSON.stringify(query);
 
   const load = useCallback(
-    async (pageNo: number, pageSize: number, q: string) => {
-      ctrl.current?.abort();
-      const c = new AbortController();
-      ctrl.current = c;
-      setLoading(true);
-      try {
-        const data = await requestData<unknown>(path, { json: { current: pageNo, size: pageSize, orders: [], query: JSON.parse(q) as unknown }, signal: c.signal });
-        const { list, total } = readPage<T>(data);
-        // The last row of the last page was deleted: step back one page.
-        if (list.length === 0 && pageNo > 1 && total > 0) setCurrent(Math.max(1, Math.ceil(total / pageSize)));
-        setPage({ total, list });
-      } catch (err) {
-        if (isCancelled(err)) return;
-        reportError(err);
-        setPage({ total: 0, list: [] });
-      } finally {
-        if (ctrl.current === c) setLoading(false);
-      }
-    },
-    [path],
+    (pageNo: number, pageSize: number, q: string) =>
+      run(
+        async (signal) => {
+          const data = await requestData<unknown>(path, { json: { current: pageNo, size: pageSize, orders: [], query: JSON.parse(q) as unknown }, signal });
+          const { list, total } = readPage<T>(data);
+          // The last row of the last page was deleted: step back one page.
+          if (list.length === 0 && pageNo > 1 && total > 0) setCurrent(Math.max(1, Math.ceil(total / pageSize)));
+          setPage({ total, list });
+        },
+        () => setPage({ total: 0, list: [] }),
+      ),
+    [path, run],
   );
 
   useEffect(() => {
     if (active && queryKey !== 'null') void load(current, size, queryKey);
   }, [active, current, size, queryKey, tick, load]);
-  useEffect(() => () => ctrl.current?.abort(), []);
   useEffect(() => setCurrent(1), [queryKey]);
 
   return {
@@ -112,7 +106,7 @@ export function SelectField({
   label: string;
   testId: string;
   value: string;
-  options: readonly { value: string; text: string }[];
+  options: readonly Option[];
   onValue: (v: string) => void;
   error?: string;
   required?: boolean;
@@ -120,22 +114,11 @@ export function SelectField({
   disabled?: boolean;
 }) {
   return (
-    <Form.Field error={Boolean(error)} required={required}>
-      <label htmlFor={testId}>{label}</label>
+    <LabelledField label={label} htmlFor={testId} testId={testId} required={required} error={error}>
       <select id={testId} className="ui fluid dropdown" value={value} disabled={disabled} data-testid={testId} aria-invalid={Boolean(error)} onChange={(e) => onValue(e.target.value)}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.text}
-          </option>
-        ))}
+        <OptionList empty={placeholder} options={options} />
       </select>
-      {error ? (
-        <div className="sf-field-error" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </div>
-      ) : null}
-    </Form.Field>
+    </LabelledField>
   );
 }
 
@@ -149,16 +132,9 @@ export function TextAreaField({
   ...rest
 }: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & { label: string; testId: string; error?: string; onValue: (v: string) => void; hint?: string }) {
   return (
-    <Form.Field error={Boolean(error)} required={required}>
-      <label htmlFor={testId}>{label}</label>
+    <LabelledField label={label} htmlFor={testId} testId={testId} required={required} error={error} hint={hint}>
       <textarea id={testId} {...rest} data-testid={testId} aria-invalid={Boolean(error)} onChange={(e) => onValue(e.target.value)} />
-      {hint ? <div className="sf-hint">{hint}</div> : null}
-      {error ? (
-        <div className="sf-field-error" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </div>
-      ) : null}
-    </Form.Field>
+    </LabelledField>
   );
 }
 
@@ -269,4 +245,135 @@ export function useTree<T>(path: string, active: boolean): { tree: T[]; loading:
     return () => c.abort();
   }, [path, active, tick]);
   return { tree, loading, reload: useCallback(() => setTick((n) => n + 1), []) };
+}
+
+/** Asks `question`; on yes makes the call (toast `success`) and, when it worked, runs `then` (a reload). */
+export async function confirmRun(question: string, path: string, json: unknown, success: string | null, then: () => void): Promise<void> {
+  if (!(await confirmAction(question))) return;
+  if ((await runAction(path, json, success)).ok) then();
+}
+
+/** A record's name in the language shown: the English one in English when it has one. */
+export function useLocalName(): (n: { name: string; nameEn?: string | null }) => string {
+  const { lang } = useT();
+  return useCallback((n: { name: string; nameEn?: string | null }) => (lang === 'en' && n.nameEn ? n.nameEn : n.name), [lang]);
+}
+
+/** Every row of a list (up to 1000), for a form's options; a failure answers none. */
+export function loadAll<T>(path: string, signal: AbortSignal): Promise<T[]> {
+  return requestData<unknown>(path, { json: { current: 1, size: 1000, orders: [], query: {} }, signal }).then(
+    (p) => readPage<T>(p).list,
+    () => [],
+  );
+}
+
+/**
+ * The draft of a form modal: `open` it (its messages cleared), `set` a field, `close` it. `submit` takes a check's
+ * outcome: its messages are shown, or the data is posted and, when that worked, the modal closes and `then` runs.
+ */
+export function useDraft<D>() {
+  const [draft, setDraft] = useState<D | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const open = (d: D) => {
+    setErrors({});
+    setDraft(d);
+  };
+  const set = <K extends keyof D>(k: K, v: D[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
+  const submit = async (checked: { data: unknown; errors: FieldErrors | null }, path: string, then: () => void, success = translate('admin.saved')): Promise<void> => {
+    if (checked.errors || checked.data === null) return setErrors(checked.errors ?? {});
+    setErrors({});
+    setSaving(true);
+    const r = await runAction(path, checked.data, success);
+    setSaving(false);
+    if (r.ok) {
+      setDraft(null);
+      then();
+    }
+  };
+  return { draft, setDraft, errors, setErrors, saving, setSaving, open, set, submit, close: () => setDraft(null) };
+}
+
+/** The options of a parent or department select: every node of the tree, indented by depth, but `skipId`'s branch. */
+export function treeOptions<T extends TreeLike<T>>(tree: readonly T[], label: (n: T) => string, skipId?: string): Option[] {
+  return flattenTree(tree, 0, skipId).map(({ node, depth }) => ({ value: node.id, text: `${'　'.repeat(depth)}${label(node)}` }));
+}
+
+export interface TreeRow<T> {
+  id: string;
+  node: T;
+  depth: number;
+  open: boolean;
+  hasChildren: boolean;
+}
+
+/**
+ * A tree from a POST path (useTree) shown as table rows: the nodes whose ancestors are all open, with their depth;
+ * expand and collapse. It is a list card's source as it is.
+ */
+export function useTreeTable<T extends TreeLike<T>>(path: string, active: boolean) {
+  const { tree, loading, reload } = useTree<T>(path, active);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const rows: TreeRow<T>[] = [];
+  const walk = (nodes: readonly T[], depth: number) => {
+    for (const node of nodes) {
+      const kids = node.children ?? [];
+      const open = !collapsed.has(node.id);
+      rows.push({ id: node.id, node, depth, open, hasChildren: kids.length > 0 });
+      if (open) walk(kids, depth + 1);
+    }
+  };
+  walk(tree, 0);
+  return {
+    tree,
+    loading,
+    reload,
+    page: { total: rows.length, list: rows },
+    toggle: (id: string) => setCollapsed((c) => toggled(c, id)),
+    expandAll: () => setCollapsed(new Set()),
+    collapseAll: () => setCollapsed(new Set(allIds(tree))),
+  };
+}
+
+/** The first cell of a tree row: indent, the caret that opens or closes it (`${testId}-expand`), an icon, the name. */
+export function TreeName({ row, onToggle, icon, label, testId }: { row: TreeRow<unknown>; onToggle: () => void; icon: SemanticICONS; label: string; testId: string }) {
+  return (
+    <span className="sf-tree-cell" style={{ paddingLeft: row.depth * 22 }}>
+      {row.hasChildren ? <Icon link name={row.open ? 'caret down' : 'caret right'} onClick={onToggle} data-testid={`${testId}-expand`} data-open={row.open ? '1' : '0'} /> : <span className="sf-tree-spacer" />}
+      <Icon name={icon} color="grey" />
+      <span data-testid={`${testId}-row-name`}>{label}</span>
+    </span>
+  );
+}
+
+/** A tree table's toolbar: add a root node (for those granted `permission`), expand all, collapse all. */
+export function TreeTools({ testId, permission, onAdd, table }: { testId: string; permission: string; onAdd: () => void; table: { expandAll: () => void; collapseAll: () => void } }) {
+  const { t } = useT();
+  return (
+    <>
+      <Authorized all={[permission]}>
+        <ToolButton primary icon="plus" text={t('admin.addRoot')} onClick={onAdd} testId={`${testId}-add`} />
+      </Authorized>
+      <ToolButton icon="expand" text={t('admin.expandAll')} onClick={table.expandAll} testId={`${testId}-expand-all`} />
+      <ToolButton icon="compress" text={t('admin.collapseAll')} onClick={table.collapseAll} testId={`${testId}-collapse-all`} />
+    </>
+  );
+}
+
+/**
+ * A tree editor (menus, organisations): the tree as table rows, the draft of its form, names in the language shown,
+ * the parent options (but the edited node's branch); `save` posts a checked draft, `remove` asks, then deletes a node.
+ */
+export function useTreeEditor<T extends TreeLike<T> & { name: string; nameEn?: string | null }, D extends { id?: string }>(paths: { tree: string; save: string; remove: string }, active: boolean) {
+  const tree = useTreeTable<T>(paths.tree, active);
+  const form = useDraft<D>();
+  const label = useLocalName();
+  return {
+    tree,
+    form,
+    label,
+    parentOptions: treeOptions(tree.tree, label, form.draft?.id),
+    save: (checked: { data: unknown; errors: FieldErrors | null }) => form.submit(checked, paths.save, tree.reload),
+    remove: (n: T, question: string) => confirmRun(question, paths.remove, { id: n.id, ids: [n.id] }, translate('admin.deleted'), tree.reload),
+  };
 }

@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Icon, Popup, Segment, Table } from 'semantic-ui-react';
+import { Button, Icon, Popup } from 'semantic-ui-react';
 import { ErrorCode, type Page, type WorkflowTaskItem } from '@schoolflow/contracts';
-import { ApiError, errorMessage, isCancelled, reportError } from '../../../api/http.js';
+import { ApiError, errorMessage } from '../../../api/http.js';
 import { asPage, newActionKey, workflowApi } from '../../../api/workflow-api.js';
-import { EmptyState } from '../../../components/empty-state.js';
-import { Pager, usePaging } from '../../../components/pager.js';
+import { ListCard, RowCheck, toggled, useListLoad, type Column } from '../../../components/list-page.js';
+import { usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
 import type { ViewProps } from '../../../router/view-registry.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
-import { FlowKindSelect, RequestCells } from '../../../workflow/flow-columns.js';
+import { FlowKindSelect, requestColumns } from '../../../workflow/flow-columns.js';
 import { detailPath, stateLabel } from '../../../workflow/labels.js';
 import { type CommandInput, schoolTime } from '../../../workflow/flow-model.js';
 import { FLOWS } from '@schoolflow/workflows';
@@ -33,40 +33,32 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 export default function TasksView({ active }: ViewProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
-  const { current, size, setCurrent, setSize } = usePaging();
+  const paging = usePaging();
+  const { current, size, setCurrent } = paging;
   const [page, setPage] = useState<Page<WorkflowTaskItem>>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
+  const { loading, run } = useListLoad();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   /** '' = every flow. */
   const [flow, setFlow] = useState('');
-  const ctrl = useRef<AbortController | null>(null);
 
   const load = useCallback(
-    async (quiet = false) => {
-      ctrl.current?.abort();
-      const c = new AbortController();
-      ctrl.current = c;
-      if (!quiet) setLoading(true);
-      try {
-        const next = asPage(await workflowApi.tasks({ current, size, ...(flow ? { flow } : {}) }, c.signal));
-        setPage(next);
-        setSelected((s) => new Set([...s].filter((id) => next.list.some((r) => r.id === id))));
-      } catch (err) {
-        if (isCancelled(err)) return;
-        reportError(err);
-        setPage({ total: 0, list: [] });
-      } finally {
-        if (ctrl.current === c) setLoading(false);
-      }
-    },
-    [current, size, flow],
+    (quiet = false) =>
+      run(
+        async (signal) => {
+          const next = asPage(await workflowApi.tasks({ current, size, ...(flow ? { flow } : {}) }, signal));
+          setPage(next);
+          setSelected((s) => new Set([...s].filter((id) => next.list.some((r) => r.id === id))));
+        },
+        () => setPage({ total: 0, list: [] }),
+        quiet,
+      ),
+    [run, current, size, flow],
   );
 
   useEffect(() => {
     if (active) void load();
   }, [active, load]);
-  useEffect(() => () => ctrl.current?.abort(), []);
 
   const drop = (id: string) => {
     setPage((p) => (p.list.some((r) => r.id === id) ? { total: Math.max(0, p.total - 1), list: p.list.filter((r) => r.id !== id) } : p));
@@ -102,14 +94,6 @@ export default function TasksView({ active }: ViewProps) {
   const batchable = sameState && chosen.every((r) => r.can.includes('APPROVE'));
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (on: boolean) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set());
 
   /** Sends the command to every target with the version shown; a lost race (409) is reported, not retried. */
   const send = async (command: string, input: CommandInput): Promise<boolean> => {
@@ -154,15 +138,48 @@ export default function TasksView({ active }: ViewProps) {
     </Button>
   );
 
+  const columns: Column<WorkflowTaskItem>[] = [
+    {
+      title: <RowCheck checked={allChecked} disabled={rows.length === 0} label={t('tasks.selectAll')} testId="task-select-all" onValue={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())} />,
+      narrow: true,
+      props: { onClick: stop },
+      cell: (row) => <RowCheck checked={selected.has(row.id)} label={t('tasks.selectRow')} testId="task-select" onValue={(on) => setSelected((s) => toggled(s, row.id, on))} />,
+    },
+    ...requestColumns<WorkflowTaskItem>(t, lang),
+    { title: t('tasks.waitingSince'), narrow: true, props: { singleLine: true }, cell: (row) => schoolTime(row.assignedAt) },
+    { title: t('tasks.state'), narrow: true, props: { singleLine: true }, cell: (row) => <span className="sf-state-chip">{stateLabel(row.state, lang)}</span> },
+    {
+      title: t('tasks.actions'),
+      narrow: true,
+      props: { singleLine: true, onClick: stop },
+      cell: (row) => (
+        <>
+          {row.can.includes('APPROVE') ? (
+            <Button size="mini" primary data-testid="task-approve" onClick={() => open('APPROVE', [row])}>
+              {t('tasks.approve')}
+            </Button>
+          ) : null}
+          {row.can.includes('REJECT') ? (
+            <Button size="mini" negative basic data-testid="task-reject" onClick={() => open('REJECT', [row])}>
+              {t('tasks.reject')}
+            </Button>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+
   return (
     <div className="sf-page sf-tasks" data-testid="tasks-view">
-      <Segment className="sf-card" loading={loading}>
-        <div className="sf-card-head">
-          <h3 className="sf-card-title">
-            <Icon name="tasks" /> {t('tasks.title')}
-            <span className="sf-card-sub">{t('tasks.hint')}</span>
-          </h3>
-          <div className="sf-card-tools">
+      <ListCard
+        testId="task"
+        icon="tasks"
+        title={t('tasks.title')}
+        sub={<span className="sf-card-sub">{t('tasks.hint')}</span>}
+        list={{ page, loading, reload: () => void load(), ...paging }}
+        toolsClass="sf-card-tools"
+        tools={
+          <>
             <FlowKindSelect
               value={flow}
               testId="task-flow-filter"
@@ -183,100 +200,15 @@ export default function TasksView({ active }: ViewProps) {
               </span>
             )}
             {batchable || chosen.length === 0 ? batchButton : <Popup content={t('tasks.batchHint')} trigger={<span>{batchButton}</span>} />}
-            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load()} data-testid="task-refresh" />
-          </div>
-        </div>
-        <div className="sf-table-wrap">
-          <Table celled striped compact unstackable selectable className="sf-table" data-testid="task-list">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell collapsing>
-                  <input
-                    type="checkbox"
-                    className="sf-check"
-                    checked={allChecked}
-                    disabled={rows.length === 0}
-                    aria-label={t('tasks.selectAll')}
-                    data-testid="task-select-all"
-                    onChange={(e) => toggleAll(e.target.checked)}
-                  />
-                </Table.HeaderCell>
-                <Table.HeaderCell>{t('leave.student')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('leave.className')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('tasks.flow')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('workflow.period')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('leave.days')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('tasks.waitingSince')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('tasks.state')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('tasks.actions')}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={9}>
-                    <EmptyState icon="coffee" text={t('tasks.empty')} testId="task-empty" />
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                rows.map((row) => (
-                  <Table.Row
-                    key={row.id}
-                    className="sf-clickable"
-                    active={selected.has(row.id)}
-                    data-testid="task-row"
-                    data-id={row.id}
-                    data-state={row.state}
-                    data-version={row.version}
-                    onClick={() => void navigate(detailPath(row.flow, row.id))}
-                  >
-                    <Table.Cell onClick={stop}>
-                      <input
-                        type="checkbox"
-                        className="sf-check"
-                        checked={selected.has(row.id)}
-                        aria-label={t('tasks.selectRow')}
-                        data-testid="task-select"
-                        onChange={(e) => toggle(row.id, e.target.checked)}
-                      />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <div className="sf-strong">{row.student?.name ?? row.applicant.name}</div>
-                      <div className="sf-sub">{row.student?.studentNo ?? ''}</div>
-                    </Table.Cell>
-                    <Table.Cell>{row.student?.className ?? ''}</Table.Cell>
-                    <RequestCells flow={row.flow} form={row.form} />
-                    <Table.Cell singleLine>{schoolTime(row.assignedAt)}</Table.Cell>
-                    <Table.Cell singleLine>
-                      <span className="sf-state-chip">{stateLabel(row.state, lang)}</span>
-                    </Table.Cell>
-                    <Table.Cell singleLine onClick={stop}>
-                      {row.can.includes('APPROVE') ? (
-                        <Button size="mini" primary data-testid="task-approve" onClick={() => open('APPROVE', [row])}>
-                          {t('tasks.approve')}
-                        </Button>
-                      ) : null}
-                      {row.can.includes('REJECT') ? (
-                        <Button size="mini" negative basic data-testid="task-reject" onClick={() => open('REJECT', [row])}>
-                          {t('tasks.reject')}
-                        </Button>
-                      ) : null}
-                    </Table.Cell>
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </Table>
-        </div>
-        <Pager
-          testId="task-pager"
-          total={page.total}
-          current={current}
-          size={size}
-          onPage={setCurrent}
-          onSize={setSize}
-        />
-      </Segment>
+          </>
+        }
+        tableTestId="task-list"
+        selectable
+        columns={columns}
+        rowProps={(row) => ({ className: 'sf-clickable', active: selected.has(row.id), 'data-state': row.state, 'data-version': row.version, onClick: () => void navigate(detailPath(row.flow, row.id)) })}
+        emptyText={t('tasks.empty')}
+        emptyIcon="coffee"
+      />
       <ActionModal
         flow={pending ? FLOWS[pending.targets[0]?.flow ?? ''] : undefined}
         command={pending?.command ?? null}

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Button, Form, Icon, Label, Segment, Table } from 'semantic-ui-react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { Icon, Label } from 'semantic-ui-react';
 import type { MessageRow } from '@schoolflow/contracts';
-import { isCancelled, reportError } from '../../../api/http.js';
+import { reportError } from '../../../api/http.js';
 import { messageApi, type MessagePage } from '../../../api/message-api.js';
-import { EmptyState } from '../../../components/empty-state.js';
-import { Pager, usePaging } from '../../../components/pager.js';
+import { FilterCard, FilterInput, FilterSelect, ListCard, RowCheck, ToolButton, toggled, useFilters, useListLoad, type Column } from '../../../components/list-page.js';
+import { usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { markAllRead, markRead, messagesVersion, openMessage } from '../../../messages/message-store.js';
 import { useMessageTypeList, useMessageTypes } from '../../../messages/message-types.js';
@@ -20,6 +20,7 @@ interface Filters {
   status: Status;
 }
 const NO_FILTERS: Filters = { title: '', type: '', status: '' };
+const NO_MESSAGES: MessagePage = { count: { COUNT: 0, UNREAD: 0 }, result: [] };
 const stop = (e: MouseEvent) => e.stopPropagation();
 
 /** 我的消息 (messageCenter/xxzx): every message of mine, filtered by type, status and title; read state kept live. */
@@ -28,43 +29,31 @@ export default function MessageCenterView({ active }: ViewProps) {
   const types = useMessageTypeList();
   const typeName = useMessageTypes();
   const version = useStore(messagesVersion);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const { current, size, setCurrent, setSize } = usePaging();
-  const [page, setPage] = useState<MessagePage>({ count: { COUNT: 0, UNREAD: 0 }, result: [] });
+  const paging = usePaging();
+  const { current, size, setCurrent } = paging;
+  const { filters, applied, set, search, reset, choose } = useFilters(NO_FILTERS, () => setCurrent(1));
+  const [page, setPage] = useState<MessagePage>(NO_MESSAGES);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [loading, setLoading] = useState(false);
-  const ctrl = useRef<AbortController | null>(null);
+  const { loading, run } = useListLoad();
 
   const load = useCallback(
-    async (quiet = false) => {
-      ctrl.current?.abort();
-      const c = new AbortController();
-      ctrl.current = c;
-      if (!quiet) setLoading(true);
-      try {
-        const next = await messageApi.list(
-          { page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined },
-          c.signal,
-        );
-        setPage(next);
-        setSelected((s) => new Set([...s].filter((id) => next.result.some((m) => m.MESSAGE_ID === id && m.MESSAGE_STATUS === '0'))));
-      } catch (err) {
-        if (isCancelled(err)) return;
-        reportError(err);
-        setPage({ count: { COUNT: 0, UNREAD: 0 }, result: [] });
-      } finally {
-        if (ctrl.current === c) setLoading(false);
-      }
-    },
-    [current, size, applied],
+    (quiet = false) =>
+      run(
+        async (signal) => {
+          const next = await messageApi.list({ page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined }, signal);
+          setPage(next);
+          setSelected((s) => new Set([...s].filter((id) => next.result.some((m) => m.MESSAGE_ID === id && m.MESSAGE_STATUS === '0'))));
+        },
+        () => setPage(NO_MESSAGES),
+        quiet,
+      ),
+    [run, current, size, applied],
   );
 
   // Reload when shown, when the query changes, and when messages were read elsewhere (bell, dialog).
   useEffect(() => {
     if (active) void load(version > 0);
   }, [active, load, version]);
-  useEffect(() => () => ctrl.current?.abort(), []);
   const live = () => {
     if (active) void load(true);
   };
@@ -73,13 +62,6 @@ export default function MessageCenterView({ active }: ViewProps) {
   const rows = page.result;
   const unreadRows = rows.filter((m) => m.MESSAGE_STATUS === '0');
   const allChecked = unreadRows.length > 0 && unreadRows.every((m) => selected.has(m.MESSAGE_ID));
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const readSelected = async () => {
     if (selected.size === 0) {
@@ -104,176 +86,93 @@ export default function MessageCenterView({ active }: ViewProps) {
     }
   };
 
-  const search = () => {
-    setApplied({ ...filters });
-    setCurrent(1);
-  };
-  const reset = () => {
-    setFilters(NO_FILTERS);
-    setApplied(NO_FILTERS);
-    setCurrent(1);
-  };
+
+  const columns: Column<MessageRow>[] = [
+    {
+      title: <RowCheck checked={allChecked} disabled={unreadRows.length === 0} label={t('tasks.selectAll')} testId="message-select-all" onValue={(on) => setSelected(on ? new Set(unreadRows.map((m) => m.MESSAGE_ID)) : new Set())} />,
+      narrow: true,
+      props: { onClick: stop },
+      cell: (m) => <RowCheck checked={selected.has(m.MESSAGE_ID)} disabled={m.MESSAGE_STATUS !== '0'} label={t('tasks.selectRow')} testId="message-select" onValue={(on) => setSelected((s) => toggled(s, m.MESSAGE_ID, on))} />,
+    },
+    {
+      title: t('messages.status'),
+      narrow: true,
+      props: { singleLine: true },
+      cell: (m) => (
+        <Label size="tiny" color={m.MESSAGE_STATUS === '0' ? 'red' : undefined} basic={m.MESSAGE_STATUS !== '0'}>
+          {m.MESSAGE_STATUS === '0' ? t('messages.statuses.unread') : t('messages.statuses.read')}
+        </Label>
+      ),
+    },
+    { title: t('messages.type'), narrow: true, props: { singleLine: true }, cell: (m) => typeName(m.MESSAGE_TYPE) },
+    {
+      title: t('messages.title'),
+      cell: (m) => (
+        <>
+          <div className="sf-message-title">
+            {m.MESSAGE_TITLE}
+            {m.MESSAGE_LINK ? <Icon name="external alternate" size="small" title={t('messages.hasLink')} /> : null}
+          </div>
+          <div className="sf-sub sf-message-snippet">{m.MESSAGE_CONTENT}</div>
+        </>
+      ),
+    },
+    { title: t('messages.time'), narrow: true, props: { singleLine: true }, cell: (m) => m.CREATE_TIME },
+  ];
 
   return (
     <div className="sf-page sf-message-center" data-testid="message-center">
-      <Segment className="sf-card sf-search-card">
-        <Form onSubmit={search} className="sf-search-form" data-testid="message-search">
-          <Form.Field inline>
-            <label htmlFor="message-title">{t('messages.title')}</label>
-            <input id="message-title" value={filters.title} maxLength={100} placeholder={t('messages.titlePlaceholder')} data-testid="message-filter-title" onChange={(e) => setFilters((f) => ({ ...f, title: e.target.value }))} />
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="message-type">{t('messages.type')}</label>
-            <select
-              id="message-type"
-              className="ui dropdown"
-              value={filters.type}
-              data-testid="message-filter-type"
-              onChange={(e) => {
-                const type = e.target.value;
-                setFilters((f) => ({ ...f, type }));
-                setApplied((a) => ({ ...a, type }));
-                setCurrent(1);
-              }}
-            >
-              <option value="">{t('messages.allTypes')}</option>
-              {types.map((d) => (
-                <option key={d.code} value={d.code}>
-                  {lang === 'en' ? d.nameEn || d.name : d.name}
-                </option>
-              ))}
-            </select>
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="message-status">{t('messages.status')}</label>
-            <select
-              id="message-status"
-              className="ui dropdown"
-              value={filters.status}
-              data-testid="message-filter-status"
-              onChange={(e) => {
-                const status: Status = e.target.value === '0' || e.target.value === '1' ? e.target.value : '';
-                setFilters((f) => ({ ...f, status }));
-                setApplied((a) => ({ ...a, status }));
-                setCurrent(1);
-              }}
-            >
-              <option value="">{t('messages.allStatuses')}</option>
-              <option value="0">{t('messages.statuses.unread')}</option>
-              <option value="1">{t('messages.statuses.read')}</option>
-            </select>
-          </Form.Field>
-          <div className="sf-search-actions">
-            <Button primary type="submit" data-testid="message-search-submit">
-              <Icon name="search" /> {t('common.search')}
-            </Button>
-            <Button type="button" basic onClick={reset} data-testid="message-search-reset">
-              <Icon name="undo" /> {t('common.reset')}
-            </Button>
-          </div>
-        </Form>
-      </Segment>
-
-      <Segment className="sf-card" loading={loading}>
-        <div className="sf-card-head">
-          <h3 className="sf-card-title">
-            <Icon name="envelope outline" /> {t('messages.centerTitle')}
-            <span className="sf-card-sub" data-testid="message-unread-total">
-              {t('messages.unreadCount', { n: page.count.UNREAD })}
-            </span>
-          </h3>
-          <div className="sf-card-tools">
-            <Button basic size="small" disabled={selected.size === 0} onClick={() => void readSelected()} data-testid="message-mark-read">
-              <Icon name="check" /> {t('messages.markRead')}
-            </Button>
-            <Button basic primary size="small" disabled={page.count.UNREAD === 0} onClick={() => void readAll()} data-testid="message-mark-all-read">
-              <Icon name="check circle outline" /> {t('messages.markAllRead')}
-            </Button>
-            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load()} data-testid="message-refresh" />
-          </div>
-        </div>
-        <div className="sf-table-wrap">
-          <Table celled compact unstackable selectable className="sf-table" data-testid="message-list">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell collapsing>
-                  <input
-                    type="checkbox"
-                    className="sf-check"
-                    checked={allChecked}
-                    disabled={unreadRows.length === 0}
-                    aria-label={t('tasks.selectAll')}
-                    data-testid="message-select-all"
-                    onChange={(e) => setSelected(e.target.checked ? new Set(unreadRows.map((m) => m.MESSAGE_ID)) : new Set())}
-                  />
-                </Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('messages.status')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('messages.type')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('messages.title')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('messages.time')}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={5}>
-                    <EmptyState icon="envelope open outline" text={t('messages.listEmpty')} testId="message-empty" />
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                rows.map((m: MessageRow) => {
-                  const unread = m.MESSAGE_STATUS === '0';
-                  return (
-                    <Table.Row
-                      key={m.MESSAGE_ID}
-                      className={`sf-clickable ${unread ? 'sf-unread' : ''}`}
-                      data-testid="message-row"
-                      data-id={m.MESSAGE_ID}
-                      data-status={m.MESSAGE_STATUS}
-                      data-type={m.MESSAGE_TYPE}
-                      onClick={() => openMessage(m)}
-                    >
-                      <Table.Cell onClick={stop}>
-                        <input
-                          type="checkbox"
-                          className="sf-check"
-                          checked={selected.has(m.MESSAGE_ID)}
-                          disabled={!unread}
-                          aria-label={t('tasks.selectRow')}
-                          data-testid="message-select"
-                          onChange={(e) => toggle(m.MESSAGE_ID, e.target.checked)}
-                        />
-                      </Table.Cell>
-                      <Table.Cell singleLine>
-                        <Label size="tiny" color={unread ? 'red' : undefined} basic={!unread}>
-                          {unread ? t('messages.statuses.unread') : t('messages.statuses.read')}
-                        </Label>
-                      </Table.Cell>
-                      <Table.Cell singleLine>{typeName(m.MESSAGE_TYPE)}</Table.Cell>
-                      <Table.Cell>
-                        <div className="sf-message-title">
-                          {m.MESSAGE_TITLE}
-                          {m.MESSAGE_LINK ? <Icon name="external alternate" size="small" title={t('messages.hasLink')} /> : null}
-                        </div>
-                        <div className="sf-sub sf-message-snippet">{m.MESSAGE_CONTENT}</div>
-                      </Table.Cell>
-                      <Table.Cell singleLine>{m.CREATE_TIME}</Table.Cell>
-                    </Table.Row>
-                  );
-                })
-              )}
-            </Table.Body>
-          </Table>
-        </div>
-        <Pager
-          testId="message-pager"
-          total={page.count.COUNT}
-          current={current}
-          size={size}
-          onPage={setCurrent}
-          onSize={setSize}
+      <FilterCard testId="message-search" onSearch={search} onReset={reset}>
+        <FilterInput id="message-title" testId="message-filter-title" label={t('messages.title')} value={filters.title} maxLength={100} placeholder={t('messages.titlePlaceholder')} onValue={(title) => set('title', title)} />
+        <FilterSelect
+          id="message-type"
+          testId="message-filter-type"
+          label={t('messages.type')}
+          value={filters.type}
+          all={t('messages.allTypes')}
+          options={types.map((d) => ({ value: d.code, text: lang === 'en' ? d.nameEn || d.name : d.name }))}
+          onValue={(type) => choose({ type })}
         />
-      </Segment>
+        <FilterSelect
+          id="message-status"
+          testId="message-filter-status"
+          label={t('messages.status')}
+          value={filters.status}
+          all={t('messages.allStatuses')}
+          options={[
+            { value: '0', text: t('messages.statuses.unread') },
+            { value: '1', text: t('messages.statuses.read') },
+          ]}
+          onValue={(v) => choose({ status: v === '0' || v === '1' ? v : '' })}
+        />
+      </FilterCard>
+
+      <ListCard
+        testId="message"
+        icon="envelope outline"
+        title={t('messages.centerTitle')}
+        sub={
+          <span className="sf-card-sub" data-testid="message-unread-total">
+            {t('messages.unreadCount', { n: page.count.UNREAD })}
+          </span>
+        }
+        list={{ page: { total: page.count.COUNT, list: rows }, loading, reload: () => void load(), ...paging }}
+        toolsClass="sf-card-tools"
+        tools={
+          <>
+            <ToolButton icon="check" text={t('messages.markRead')} disabled={selected.size === 0} onClick={() => void readSelected()} testId="message-mark-read" />
+            <ToolButton basic primary icon="check circle outline" text={t('messages.markAllRead')} disabled={page.count.UNREAD === 0} onClick={() => void readAll()} testId="message-mark-all-read" />
+          </>
+        }
+        tableTestId="message-list"
+        striped={false}
+        selectable
+        columns={columns}
+        rowKey={(m) => m.MESSAGE_ID}
+        rowProps={(m) => ({ className: `sf-clickable ${m.MESSAGE_STATUS === '0' ? 'sf-unread' : ''}`, 'data-status': m.MESSAGE_STATUS, 'data-type': m.MESSAGE_TYPE, onClick: () => openMessage(m) })}
+        emptyText={t('messages.listEmpty')}
+        emptyIcon="envelope open outline"
+      />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Form, Icon, Label, Popup, Segment, Table, type SemanticCOLORS } from 'semantic-ui-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Label, Popup, type SemanticCOLORS } from 'semantic-ui-react';
 import { ApiPath, type OperationLogQuery, type OperationLogRow, type Page } from '@schoolflow/contracts';
-import { isCancelled, reportError, requestData } from '../../../api/http.js';
+import { reportError, requestData } from '../../../api/http.js';
 import { allPages, exportRows } from '../../../util/export-xlsx.js';
-import { EmptyRow } from '../../../components/empty-state.js';
-import { Pager, usePaging } from '../../../components/pager.js';
+import { FilterCard, FilterInput, FilterSelect, ListCard, OptionList, useFilters, useListLoad, type Column } from '../../../components/list-page.js';
+import { usePaging } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
 import { formatDateTime } from '../../../util/date.js';
@@ -44,8 +44,6 @@ function detailText(detail: unknown): string {
 /** Operation log (ms/logs): search, table, pages. */
 export default function OperationLogView({ active }: ViewProps) {
   const { t, lang } = useT();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
   const [exporting, setExporting] = useState(false);
   /** Every row matching the applied filters (all pages), as .xlsx. */
   const exportLog = async () => {
@@ -64,162 +62,88 @@ export default function OperationLogView({ active }: ViewProps) {
       setExporting(false);
     }
   };
-  const { current, size, setCurrent, setSize } = usePaging();
+  const paging = usePaging();
+  const { current, size, setCurrent } = paging;
+  const { filters, applied, set, search, reset } = useFilters(NO_FILTERS, () => setCurrent(1));
   const [page, setPage] = useState<Page<OperationLogRow>>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
-  const ctrl = useRef<AbortController | null>(null);
+  const { loading, run } = useListLoad();
   const actionNames: Record<string, string> = webMessages(lang).logs.actions;
   const actionName = (code: string) => actionNames[code] ?? code;
 
-  const load = useCallback(async (q: Filters, pageNo: number, pageSize: number) => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setLoading(true);
-    try {
-      const data = await requestData<Page<OperationLogRow>>(ApiPath.operationLogs, {
-        json: { current: pageNo, size: pageSize, query: toQuery(q) },
-        signal: c.signal,
-      });
-      setPage({ total: Number(data?.total) || 0, list: Array.isArray(data?.list) ? data.list : [] });
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      setPage({ total: 0, list: [] }); // a failed list empties the table (platform-shell §8)
-    } finally {
-      if (ctrl.current === c) setLoading(false);
-    }
-  }, []);
+  const load = useCallback(
+    (q: Filters, pageNo: number, pageSize: number) =>
+      run(
+        async (signal) => {
+          const data = await requestData<Page<OperationLogRow>>(ApiPath.operationLogs, { json: { current: pageNo, size: pageSize, query: toQuery(q) }, signal });
+          setPage({ total: Number(data?.total) || 0, list: Array.isArray(data?.list) ? data.list : [] });
+        },
+        () => setPage({ total: 0, list: [] }),
+      ),
+    [run],
+  );
 
   useEffect(() => {
     if (active) void load(applied, current, size);
   }, [active, applied, current, size, load]);
-  useEffect(() => () => ctrl.current?.abort(), []);
 
-  const search = () => {
-    setApplied({ ...filters });
-    setCurrent(1);
-  };
-  const reset = () => {
-    setFilters(NO_FILTERS);
-    setApplied(NO_FILTERS);
-    setCurrent(1);
-  };
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+
+  const columns: Column<OperationLogRow>[] = [
+    { title: t('logs.at'), narrow: true, props: { singleLine: true }, cell: (row) => formatDateTime(row.at) },
+    { title: t('logs.account'), cell: (row) => row.account ?? '' },
+    { title: t('logs.action'), cell: (row) => <span title={row.action}>{actionName(row.action)}</span> },
+    { title: t('logs.target'), props: { className: 'sf-cell-wrap' }, cell: (row) => row.target ?? '' },
+    {
+      title: t('logs.result'),
+      narrow: true,
+      cell: (row) => (
+        <Label size="tiny" color={RESULT_COLORS[row.result] ?? 'grey'} basic>
+          {RESULTS.includes(row.result) ? t(`logs.results.${row.result}`) : row.result}
+        </Label>
+      ),
+    },
+    { title: t('logs.ip'), narrow: true, props: { singleLine: true }, cell: (row) => row.ip ?? '' },
+    {
+      title: t('logs.detail'),
+      props: { className: 'sf-cell-detail' },
+      cell: (row) => {
+        const detail = detailText(row.detail);
+        return detail ? <Popup wide="very" position="left center" trigger={<code className="sf-detail">{detail}</code>} content={<pre className="sf-detail-full">{JSON.stringify(row.detail, null, 2)}</pre>} /> : null;
+      },
+    },
+  ];
 
   return (
     <div className="sf-page sf-logs" data-testid="logs-view">
-      <Segment className="sf-card sf-search-card">
-        <Form onSubmit={search} className="sf-search-form" data-testid="logs-search">
-          <Form.Field inline>
-            <label htmlFor="logs-account">{t('logs.account')}</label>
-            <input id="logs-account" value={filters.account} placeholder={t('logs.accountPlaceholder')} maxLength={50} data-testid="logs-search-account" onChange={(e) => set('account', e.target.value)} />
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="logs-action">{t('logs.action')}</label>
-            <input id="logs-action" list="logs-action-options" value={filters.action} placeholder={t('logs.actionPlaceholder')} maxLength={64} data-testid="logs-search-action" onChange={(e) => set('action', e.target.value)} />
-            <datalist id="logs-action-options">
-              {Object.entries(actionNames).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </datalist>
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="logs-result">{t('logs.result')}</label>
-            <select id="logs-result" className="ui dropdown" value={filters.result} data-testid="logs-search-result" onChange={(e) => set('result', (RESULTS as readonly string[]).includes(e.target.value) ? (e.target.value as Result) : '')}>
-              <option value="">{t('common.all')}</option>
-              {RESULTS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`logs.results.${r}`)}
-                </option>
-              ))}
-            </select>
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="logs-from">{t('logs.from')}</label>
-            <input id="logs-from" type="date" value={filters.from} max={filters.to || undefined} data-testid="logs-search-from" onChange={(e) => set('from', e.target.value)} />
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="logs-to">{t('logs.to')}</label>
-            <input id="logs-to" type="date" value={filters.to} min={filters.from || undefined} data-testid="logs-search-to" onChange={(e) => set('to', e.target.value)} />
-          </Form.Field>
-          <div className="sf-search-actions">
-            <Button primary type="submit" data-testid="logs-search-submit">
-              <Icon name="search" /> {t('common.search')}
-            </Button>
-            <Button type="button" basic onClick={reset} data-testid="logs-search-reset">
-              <Icon name="undo" /> {t('common.reset')}
-            </Button>
-          </div>
-        </Form>
-      </Segment>
-
-      <Segment className="sf-card" loading={loading}>
-        <div className="sf-card-head">
-          <h3 className="sf-card-title">
-            <Icon name="file alternate outline" /> {t('logs.title')}
-          </h3>
-          <div>
-            <Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={() => void exportLog()} data-testid="logs-export" />
-            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load(applied, current, size)} data-testid="logs-refresh" />
-          </div>
-        </div>
-        <div className="sf-table-wrap">
-          <Table celled striped compact unstackable className="sf-table" data-testid="logs-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell collapsing>{t('logs.at')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('logs.account')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('logs.action')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('logs.target')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('logs.result')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('logs.ip')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('logs.detail')}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {page.list.length === 0 ? (
-                <EmptyRow colSpan={7} text={t('common.empty')} testId="logs-empty" />
-              ) : (
-                page.list.map((row) => {
-                  const detail = detailText(row.detail);
-                  return (
-                    <Table.Row key={row.id} data-testid="logs-row" data-log-id={row.id} data-action={row.action} data-result={row.result}>
-                      <Table.Cell singleLine>{formatDateTime(row.at)}</Table.Cell>
-                      <Table.Cell>{row.account ?? ''}</Table.Cell>
-                      <Table.Cell>
-                        <span title={row.action}>{actionName(row.action)}</span>
-                      </Table.Cell>
-                      <Table.Cell className="sf-cell-wrap">{row.target ?? ''}</Table.Cell>
-                      <Table.Cell>
-                        <Label size="tiny" color={RESULT_COLORS[row.result] ?? 'grey'} basic>
-                          {RESULTS.includes(row.result) ? t(`logs.results.${row.result}`) : row.result}
-                        </Label>
-                      </Table.Cell>
-                      <Table.Cell singleLine>{row.ip ?? ''}</Table.Cell>
-                      <Table.Cell className="sf-cell-detail">
-                        {detail ? (
-                          <Popup wide="very" position="left center" trigger={<code className="sf-detail">{detail}</code>} content={<pre className="sf-detail-full">{JSON.stringify(row.detail, null, 2)}</pre>} />
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })
-              )}
-            </Table.Body>
-          </Table>
-        </div>
-        <Pager
-          testId="logs-pager"
-          total={page.total}
-          current={current}
-          size={size}
-          onPage={setCurrent}
-          onSize={setSize}
+      <FilterCard testId="logs-search" onSearch={search} onReset={reset}>
+        <FilterInput id="logs-account" testId="logs-search-account" label={t('logs.account')} value={filters.account} placeholder={t('logs.accountPlaceholder')} maxLength={50} onValue={(v) => set('account', v)} />
+        <FilterInput id="logs-action" testId="logs-search-action" label={t('logs.action')} list="logs-action-options" value={filters.action} placeholder={t('logs.actionPlaceholder')} maxLength={64} onValue={(v) => set('action', v)}>
+          <datalist id="logs-action-options">
+            <OptionList options={Object.entries(actionNames).map(([value, text]) => ({ value, text }))} />
+          </datalist>
+        </FilterInput>
+        <FilterSelect
+          id="logs-result"
+          testId="logs-search-result"
+          label={t('logs.result')}
+          value={filters.result}
+          all={t('common.all')}
+          options={RESULTS.map((r) => ({ value: r, text: t(`logs.results.${r}`) }))}
+          onValue={(v) => set('result', (RESULTS as readonly string[]).includes(v) ? (v as Result) : '')}
         />
-      </Segment>
+        <FilterInput id="logs-from" testId="logs-search-from" label={t('logs.from')} type="date" value={filters.from} max={filters.to || undefined} onValue={(v) => set('from', v)} />
+        <FilterInput id="logs-to" testId="logs-search-to" label={t('logs.to')} type="date" value={filters.to} min={filters.from || undefined} onValue={(v) => set('to', v)} />
+      </FilterCard>
+
+      <ListCard
+        testId="logs"
+        icon="file alternate outline"
+        title={t('logs.title')}
+        list={{ page, loading, reload: () => void load(applied, current, size), ...paging }}
+        toolsClass=""
+        tools={<Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={() => void exportLog()} data-testid="logs-export" />}
+        columns={columns}
+        rowProps={(row) => ({ 'data-log-id': row.id, 'data-action': row.action, 'data-result': row.result })}
+      />
     </div>
   );
 }

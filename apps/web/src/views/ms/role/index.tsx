@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Form, Icon, Label, Message, Radio, Segment, Table } from 'semantic-ui-react';
+import { Button, Checkbox, Form, Icon, Label, Message, Radio, Segment } from 'semantic-ui-react';
 import {
   AdminPath,
   Permission,
@@ -13,14 +13,12 @@ import {
   type UserRow,
 } from '@schoolflow/contracts';
 import { errorMessage, reportError, requestData } from '../../../api/http.js';
-import { Authorized, useAuthorized } from '../../../components/authorized.js';
-import { confirmAction } from '../../../components/confirm-dialog.js';
-import { EmptyRow } from '../../../components/empty-state.js';
+import { useAuthorized } from '../../../components/authorized.js';
 import { TextField } from '../../../components/form-field.js';
-import { Pager } from '../../../components/pager.js';
+import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
-import { FormModal, SelectField, TextAreaField, readPage, runAction, usePagedList, validate, type FieldErrors } from '../admin-kit.js';
+import { FormModal, SelectField, TextAreaField, confirmRun, loadAll, runAction, useDraft, useLocalName, usePagedList, validate, type FieldErrors } from '../admin-kit.js';
 import { MenuCheckTree } from './menu-check-tree.js';
 import { PeoplePicker, type PickedPerson } from './people-picker.js';
 
@@ -85,22 +83,19 @@ async function resolveIds(people: PickedPerson[]): Promise<{ ids: string[]; miss
 
 /** Roles (ms/role): table, create/edit (dynamic ones with SQL or a procedure and a test), grants, members. */
 export default function RolesView({ active }: ViewProps) {
-  const { t, lang } = useT();
+  const { t } = useT();
   const canEdit = useAuthorized({ all: [Permission.roleEdit] });
-  const [keyword, setKeyword] = useState('');
-  const [typeFilter, setTypeFilter] = useState('');
-  const [applied, setApplied] = useState({ keyword: '', roleTypeId: '' });
+  const { filters, applied, set, search, reset } = useFilters({ keyword: '', roleTypeId: '' });
   const query = useMemo(() => {
     const q: Record<string, unknown> = {};
-    if (applied.keyword) q.keyword = applied.keyword;
+    if (applied.keyword.trim()) q.keyword = applied.keyword.trim();
     if (applied.roleTypeId) q.roleTypeId = applied.roleTypeId;
     return q;
   }, [applied]);
   const list = usePagedList<RoleRow>(AdminPath.roleList, query, active);
   const [types, setTypes] = useState<RoleTypeRow[]>([]);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useDraft<Draft>();
+  const { draft, errors } = form;
   const [testing, setTesting] = useState(false);
   const [test, setTest] = useState<TestOutcome | null>(null);
   // grants
@@ -112,28 +107,25 @@ export default function RolesView({ active }: ViewProps) {
   // members
   const [usersFor, setUsersFor] = useState<RoleRow | null>(null);
   const [members, setMembers] = useState<PickedPerson[]>([]);
+  const localName = useLocalName();
 
   useEffect(() => {
     if (!active) return;
     const c = new AbortController();
-    requestData<unknown>(AdminPath.roleTypeList, { json: { current: 1, size: 1000, orders: [], query: {} }, signal: c.signal })
-      .then((p) => setTypes(readPage<RoleTypeRow>(p).list))
-      .catch(() => setTypes([]));
+    void loadAll<RoleTypeRow>(AdminPath.roleTypeList, c.signal).then(setTypes);
     return () => c.abort();
   }, [active]);
-  const typeOptions = types.map((x) => ({ value: x.id, text: `${x.name} · ${t(`roleTypes.kinds.${x.kind === 'dynamic' ? 'dynamic' : 'ordinary'}`)}` }));
+  const kindName = (kind: string) => t(`roleTypes.kinds.${kind === 'dynamic' ? 'dynamic' : 'ordinary'}`);
+  const typeOptions = types.map((x) => ({ value: x.id, text: `${x.name} · ${kindName(x.kind)}` }));
   const draftKind = types.find((x) => x.id === draft?.roleTypeId)?.kind ?? 'ordinary';
-  const setD = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
 
   const openCreate = () => {
-    setErrors({});
     setTest(null);
-    setDraft({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
+    form.open({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
   };
   const openEdit = (r: RoleRow) => {
-    setErrors({});
     setTest(null);
-    setDraft({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
+    form.open({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
   };
 
   const payload = (d: Draft) => ({
@@ -154,15 +146,7 @@ export default function RolesView({ active }: ViewProps) {
     if (!draft.roleTypeId) errs.roleTypeId = t('admin.choose');
     if (draftKind === 'dynamic' && draft.source === 'sql' && !draft.sql.trim()) errs.sql = t('roles.sql');
     if (draftKind === 'dynamic' && draft.source === 'procedure' && !draft.procedure.trim()) errs.procedure = t('roles.procedure');
-    if (Object.keys(errs).length > 0 || !checkedDraft.data) return setErrors(errs);
-    setErrors({});
-    setSaving(true);
-    const r = await runAction(AdminPath.roleSave, checkedDraft.data, t('admin.saved'));
-    setSaving(false);
-    if (r.ok) {
-      setDraft(null);
-      list.reload();
-    }
+    await form.submit({ data: checkedDraft.data, errors: Object.keys(errs).length > 0 ? errs : null }, AdminPath.roleSave, list.reload);
   };
 
   const runTest = async () => {
@@ -181,10 +165,7 @@ export default function RolesView({ active }: ViewProps) {
     }
   };
 
-  const remove = async (r: RoleRow) => {
-    if (!(await confirmAction(t('admin.confirmDelete', { name: r.name })))) return;
-    if ((await runAction(AdminPath.roleDelete, { ids: [r.id] }, t('admin.deleted'))).ok) list.reload();
-  };
+  const remove = (r: RoleRow) => confirmRun(t('admin.confirmDelete', { name: r.name }), AdminPath.roleDelete, { ids: [r.id] }, t('admin.deleted'), list.reload);
   const setEnabled = async (r: RoleRow, enabled: boolean) => {
     if ((await runAction(AdminPath.roleEnable, { ids: [r.id], enabled })).ok) list.reload();
   };
@@ -213,9 +194,9 @@ export default function RolesView({ active }: ViewProps) {
       setGrantError(checkedGrant.errors ? (Object.values(checkedGrant.errors)[0] ?? '') : `${bad ?? ''}: ${t('roles.permissionsHint')}`);
       return;
     }
-    setSaving(true);
+    form.setSaving(true);
     const res = await runAction(AdminPath.roleGrant, checkedGrant.data, t('roles.granted'));
-    setSaving(false);
+    form.setSaving(false);
     if (res.ok) setGrantFor(null);
   };
 
@@ -230,174 +211,114 @@ export default function RolesView({ active }: ViewProps) {
   };
   const saveUsers = async () => {
     if (!usersFor) return;
-    setSaving(true);
+    form.setSaving(true);
     let userIds: string[];
     try {
       const resolved = await resolveIds(members);
       if (resolved.missing.length > 0) {
-        setSaving(false);
+        form.setSaving(false);
         reportError(new Error(`${t('roles.usersMissing')}: ${resolved.missing.join(t('common.listSeparator'))}`));
         return;
       }
       userIds = resolved.ids;
     } catch (err) {
-      setSaving(false);
+      form.setSaving(false);
       reportError(err);
       return;
     }
     const res = await runAction(AdminPath.roleSetUsers, { roleId: usersFor.id, userIds }, t('roles.usersSaved'));
-    setSaving(false);
+    form.setSaving(false);
     if (res.ok) {
       setUsersFor(null);
       list.reload();
     }
   };
 
+  const columns: Column<RoleRow>[] = [
+    {
+      title: t('roles.name'),
+      cell: (r) => (
+        <>
+          {localName(r)}
+          {r.builtIn ? (
+            <Label size="mini" basic className="sf-ml">
+              {t('admin.builtIn')}
+            </Label>
+          ) : null}
+        </>
+      ),
+    },
+    { title: t('roles.code'), cell: (r) => <code>{r.code}</code> },
+    { title: t('roles.nameEn'), cell: (r) => r.nameEn },
+    {
+      title: t('roles.roleType'),
+      cell: (r) => (
+        <>
+          {r.roleTypeName ?? ''}{' '}
+          <Label size="mini" basic color={r.kind === 'dynamic' ? 'purple' : 'teal'}>
+            {kindName(r.kind)}
+          </Label>
+        </>
+      ),
+    },
+    { title: t('admin.sort'), narrow: true, props: { textAlign: 'center' }, cell: (r) => r.sort },
+    { title: t('roles.users'), narrow: true, props: { textAlign: 'center' }, cell: (r) => (r.kind === 'dynamic' ? '—' : r.users) },
+    {
+      title: t('admin.enabled'),
+      narrow: true,
+      cell: (r) => <Checkbox toggle checked={r.enabled} disabled={!canEdit} data-testid="role-row-enabled" data-checked={r.enabled ? '1' : '0'} onChange={(_, d) => void setEnabled(r, Boolean(d.checked))} aria-label={t('admin.enabled')} />,
+    },
+    actionsColumn(t('admin.actions'), Permission.roleEdit, (r) => (
+      <>
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEdit(r)} testId="role-edit" />
+        <Button size="mini" basic color="teal" onClick={() => void openGrant(r)} data-testid="role-grant">
+          <Icon name="key" /> {t('roles.grant')}
+        </Button>
+        {r.kind === 'ordinary' ? (
+          <Button size="mini" basic color="blue" onClick={() => void openUsers(r)} data-testid="role-users">
+            <Icon name="users" /> {t('roles.userList')}
+          </Button>
+        ) : null}
+        <DeleteButton title={t('admin.delete')} disabled={r.builtIn} onClick={() => void remove(r)} testId="role-delete" />
+      </>
+    )),
+  ];
+
   return (
     <div className="sf-page sf-admin" data-testid="role-view">
-      <Segment className="sf-card sf-search-card">
-        <Form onSubmit={() => setApplied({ keyword: keyword.trim(), roleTypeId: typeFilter })} className="sf-search-form" data-testid="role-search">
-          <Form.Field inline>
-            <label htmlFor="role-search-keyword">{t('admin.keyword')}</label>
-            <input id="role-search-keyword" value={keyword} maxLength={50} data-testid="role-search-keyword" onChange={(e) => setKeyword(e.target.value)} />
-          </Form.Field>
-          <Form.Field inline>
-            <label htmlFor="role-search-type">{t('roles.roleType')}</label>
-            <select id="role-search-type" className="ui dropdown" value={typeFilter} data-testid="role-search-type" onChange={(e) => setTypeFilter(e.target.value)}>
-              <option value="">{t('roles.roleTypeFilter')}</option>
-              {typeOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.text}
-                </option>
-              ))}
-            </select>
-          </Form.Field>
-          <div className="sf-search-actions">
-            <Button primary type="submit" data-testid="role-search-submit">
-              <Icon name="search" /> {t('common.search')}
-            </Button>
-            <Button
-              type="button"
-              basic
-              onClick={() => {
-                setKeyword('');
-                setTypeFilter('');
-                setApplied({ keyword: '', roleTypeId: '' });
-              }}
-              data-testid="role-search-reset"
-            >
-              <Icon name="undo" /> {t('common.reset')}
-            </Button>
-          </div>
-        </Form>
-      </Segment>
+      <FilterCard testId="role-search" onSearch={search} onReset={reset}>
+        <FilterInput id="role-search-keyword" label={t('admin.keyword')} value={filters.keyword} maxLength={50} onValue={(v) => set('keyword', v)} />
+        <FilterSelect id="role-search-type" label={t('roles.roleType')} value={filters.roleTypeId} all={t('roles.roleTypeFilter')} options={typeOptions} onValue={(v) => set('roleTypeId', v)} />
+      </FilterCard>
 
-      <Segment className="sf-card" loading={list.loading}>
-        <div className="sf-card-head">
-          <h3 className="sf-card-title">
-            <Icon name="id badge outline" /> {t('roles.title')}
-          </h3>
-          <div className="sf-toolbar">
-            <Authorized all={[Permission.roleEdit]}>
-              <Button primary size="small" onClick={openCreate} data-testid="role-create">
-                <Icon name="plus" /> {t('admin.create')}
-              </Button>
-            </Authorized>
-            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={list.reload} data-testid="role-refresh" />
-          </div>
-        </div>
-        <div className="sf-table-wrap">
-          <Table celled striped compact unstackable className="sf-table" data-testid="role-table">
-            <Table.Header>
-              <Table.Row>
-                <Table.HeaderCell>{t('roles.name')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('roles.code')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('roles.nameEn')}</Table.HeaderCell>
-                <Table.HeaderCell>{t('roles.roleType')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('admin.sort')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('roles.users')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('admin.enabled')}</Table.HeaderCell>
-                <Table.HeaderCell collapsing>{t('admin.actions')}</Table.HeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.page.list.length === 0 ? (
-                <EmptyRow colSpan={8} text={t('common.empty')} testId="role-empty" />
-              ) : (
-                list.page.list.map((r) => (
-                  <Table.Row key={r.id} data-testid="role-row" data-id={r.id} data-code={r.code} data-kind={r.kind} data-enabled={r.enabled ? '1' : '0'}>
-                    <Table.Cell>
-                      {lang === 'en' && r.nameEn ? r.nameEn : r.name}
-                      {r.builtIn ? (
-                        <Label size="mini" basic className="sf-ml">
-                          {t('admin.builtIn')}
-                        </Label>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <code>{r.code}</code>
-                    </Table.Cell>
-                    <Table.Cell>{r.nameEn}</Table.Cell>
-                    <Table.Cell>
-                      {r.roleTypeName ?? ''}{' '}
-                      <Label size="mini" basic color={r.kind === 'dynamic' ? 'purple' : 'teal'}>
-                        {t(`roleTypes.kinds.${r.kind === 'dynamic' ? 'dynamic' : 'ordinary'}`)}
-                      </Label>
-                    </Table.Cell>
-                    <Table.Cell textAlign="center">{r.sort}</Table.Cell>
-                    <Table.Cell textAlign="center">{r.kind === 'dynamic' ? '—' : r.users}</Table.Cell>
-                    <Table.Cell>
-                      <Checkbox toggle checked={r.enabled} disabled={!canEdit} data-testid="role-row-enabled" data-checked={r.enabled ? '1' : '0'} onChange={(_, d) => void setEnabled(r, Boolean(d.checked))} aria-label={t('admin.enabled')} />
-                    </Table.Cell>
-                    <Table.Cell singleLine>
-                      <Authorized all={[Permission.roleEdit]}>
-                        <Button size="mini" basic icon="edit" title={t('admin.edit')} aria-label={t('admin.edit')} onClick={() => openEdit(r)} data-testid="role-edit" />
-                        <Button size="mini" basic color="teal" onClick={() => void openGrant(r)} data-testid="role-grant">
-                          <Icon name="key" /> {t('roles.grant')}
-                        </Button>
-                        {r.kind === 'ordinary' ? (
-                          <Button size="mini" basic color="blue" onClick={() => void openUsers(r)} data-testid="role-users">
-                            <Icon name="users" /> {t('roles.userList')}
-                          </Button>
-                        ) : null}
-                        <Button size="mini" basic color="red" icon="trash alternate outline" title={t('admin.delete')} aria-label={t('admin.delete')} disabled={r.builtIn} onClick={() => void remove(r)} data-testid="role-delete" />
-                      </Authorized>
-                    </Table.Cell>
-                  </Table.Row>
-                ))
-              )}
-            </Table.Body>
-          </Table>
-        </div>
-        <Pager testId="role-pager" total={list.page.total} current={list.current} size={list.size} onPage={list.setCurrent} onSize={list.setSize} />
-      </Segment>
+      <ListCard testId="role" icon="id badge outline" title={t('roles.title')} list={list} create={{ permission: Permission.roleEdit, onClick: openCreate }} columns={columns} rowProps={(r) => ({ 'data-code': r.code, 'data-kind': r.kind, 'data-enabled': r.enabled ? '1' : '0' })} />
 
-      <FormModal open={draft !== null} title={draft?.id ? t('roles.editTitle', { name: draft.name }) : t('roles.createTitle')} testId="role-form" saving={saving} onSave={() => void save()} onClose={() => setDraft(null)}>
+      <FormModal open={draft !== null} title={draft?.id ? t('roles.editTitle', { name: draft.name }) : t('roles.createTitle')} testId="role-form" saving={form.saving} onSave={() => void save()} onClose={form.close}>
         {draft ? (
           <>
             <Form.Group widths="equal">
-              <TextField label={t('roles.name')} testId="role-form-name" required maxLength={50} value={draft.name} error={errors.name} onValue={(v) => setD('name', v)} />
-              <TextField label={t('roles.code')} testId="role-form-code" required maxLength={50} value={draft.code} error={errors.code} onValue={(v) => setD('code', v)} />
+              <TextField label={t('roles.name')} testId="role-form-name" required maxLength={50} value={draft.name} error={errors.name} onValue={(v) => form.set('name', v)} />
+              <TextField label={t('roles.code')} testId="role-form-code" required maxLength={50} value={draft.code} error={errors.code} onValue={(v) => form.set('code', v)} />
             </Form.Group>
             <Form.Group widths="equal">
-              <TextField label={t('roles.nameEn')} testId="role-form-name-en" maxLength={100} value={draft.nameEn} error={errors.nameEn} onValue={(v) => setD('nameEn', v)} />
-              <TextField label={t('admin.sort')} testId="role-form-sort" type="number" min={0} max={9999} value={draft.sort} error={errors.sort} onValue={(v) => setD('sort', v)} />
+              <TextField label={t('roles.nameEn')} testId="role-form-name-en" maxLength={100} value={draft.nameEn} error={errors.nameEn} onValue={(v) => form.set('nameEn', v)} />
+              <TextField label={t('admin.sort')} testId="role-form-sort" type="number" min={0} max={9999} value={draft.sort} error={errors.sort} onValue={(v) => form.set('sort', v)} />
             </Form.Group>
-            <SelectField label={t('roles.roleType')} testId="role-form-type" required value={draft.roleTypeId} placeholder={t('admin.choose')} options={typeOptions} error={errors.roleTypeId} onValue={(v) => setD('roleTypeId', v)} />
+            <SelectField label={t('roles.roleType')} testId="role-form-type" required value={draft.roleTypeId} placeholder={t('admin.choose')} options={typeOptions} error={errors.roleTypeId} onValue={(v) => form.set('roleTypeId', v)} />
             {draftKind === 'dynamic' ? (
               <Segment secondary data-testid="role-form-dynamic">
                 <Form.Group inline>
                   <Form.Field>
-                    <Radio label={t('roles.sourceSql')} checked={draft.source === 'sql'} onChange={() => setD('source', 'sql')} data-testid="role-form-source-sql" />
+                    <Radio label={t('roles.sourceSql')} checked={draft.source === 'sql'} onChange={() => form.set('source', 'sql')} data-testid="role-form-source-sql" />
                   </Form.Field>
                   <Form.Field>
-                    <Radio label={t('roles.sourceProcedure')} checked={draft.source === 'procedure'} onChange={() => setD('source', 'procedure')} data-testid="role-form-source-procedure" />
+                    <Radio label={t('roles.sourceProcedure')} checked={draft.source === 'procedure'} onChange={() => form.set('source', 'procedure')} data-testid="role-form-source-procedure" />
                   </Form.Field>
                 </Form.Group>
                 {draft.source === 'sql' ? (
-                  <TextAreaField label={t('roles.sql')} testId="role-form-sql" rows={5} maxLength={4000} className="sf-code" value={draft.sql} error={errors.sql} onValue={(v) => setD('sql', v)} spellCheck={false} />
+                  <TextAreaField label={t('roles.sql')} testId="role-form-sql" rows={5} maxLength={4000} className="sf-code" value={draft.sql} error={errors.sql} onValue={(v) => form.set('sql', v)} spellCheck={false} />
                 ) : (
-                  <TextField label={t('roles.procedure')} testId="role-form-procedure" maxLength={120} value={draft.procedure} error={errors.procedure} onValue={(v) => setD('procedure', v)} />
+                  <TextField label={t('roles.procedure')} testId="role-form-procedure" maxLength={120} value={draft.procedure} error={errors.procedure} onValue={(v) => form.set('procedure', v)} />
                 )}
                 <Button type="button" size="small" basic color="purple" loading={testing} disabled={testing} onClick={() => void runTest()} data-testid="role-form-test">
                   <Icon name="lab" /> {t('roles.test')}
@@ -414,7 +335,7 @@ export default function RolesView({ active }: ViewProps) {
         ) : null}
       </FormModal>
 
-      <FormModal open={grantFor !== null} title={t('roles.grantTitle', { name: grantFor?.name ?? '' })} testId="role-grant-form" saving={saving} onSave={() => void saveGrant()} onClose={() => setGrantFor(null)}>
+      <FormModal open={grantFor !== null} title={t('roles.grantTitle', { name: grantFor?.name ?? '' })} testId="role-grant-form" saving={form.saving} onSave={() => void saveGrant()} onClose={() => setGrantFor(null)}>
         <div className="sf-two-cols sf-grant">
           <Form.Field>
             <label>{t('roles.menus')}</label>
@@ -424,7 +345,7 @@ export default function RolesView({ active }: ViewProps) {
         </div>
       </FormModal>
 
-      <FormModal open={usersFor !== null} title={t('roles.usersTitle', { name: usersFor?.name ?? '' })} testId="role-users-form" saving={saving} onSave={() => void saveUsers()} onClose={() => setUsersFor(null)}>
+      <FormModal open={usersFor !== null} title={t('roles.usersTitle', { name: usersFor?.name ?? '' })} testId="role-users-form" saving={form.saving} onSave={() => void saveUsers()} onClose={() => setUsersFor(null)}>
         {usersFor ? <PeoplePicker value={members} onChange={setMembers} /> : null}
       </FormModal>
     </div>

@@ -3,7 +3,8 @@ import { Button, Form, Header, Icon, Label, Segment } from 'semantic-ui-react';
 import { AdminPath, Permission, THEMES, systemConfigSchema, type SystemConfig } from '@schoolflow/contracts';
 import { isCancelled, reportError, requestData } from '../../../api/http.js';
 import { useAuthorized } from '../../../components/authorized.js';
-import { TextField } from '../../../components/form-field.js';
+import { LabelledField, TextField } from '../../../components/form-field.js';
+import { CardHead, RefreshButton } from '../../../components/list-page.js';
 import { loadAppConfig } from '../../../config/load-app-config.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-registry.js';
@@ -118,12 +119,7 @@ export default function SystemConfigView({ active }: ViewProps) {
   return (
     <div className="sf-page sf-admin" data-testid="config-view">
       <Segment className="sf-card" loading={loading}>
-        <div className="sf-card-head">
-          <h3 className="sf-card-title">
-            <Icon name="setting" /> {t('config.title')}
-          </h3>
-          <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => setTick((n) => n + 1)} data-testid="config-refresh" />
-        </div>
+        <CardHead icon="setting" title={t('config.title')} toolsClass={null} tools={<RefreshButton onClick={() => setTick((n) => n + 1)} testId="config-refresh" />} />
         <Form
           onSubmit={(e) => {
             e.preventDefault();
@@ -143,18 +139,11 @@ export default function SystemConfigView({ active }: ViewProps) {
             {t('config.sectionLook')}
           </Header>
           <Form.Group widths="equal">
-            <Form.Field error={Boolean(errors.logoUrl)}>
-              <label htmlFor="config-logo-url">{t('config.logoUrl')}</label>
+            <LabelledField label={t('config.logoUrl')} htmlFor="config-logo-url" testId="config-logo-url" error={errors.logoUrl} hint={t('config.logoHint')}>
               <div className="ui fluid input">
                 <input id="config-logo-url" value={draft.logoUrl} maxLength={500} disabled={!canEdit} placeholder="/logo.png" data-testid="config-logo-url" onChange={(e) => set('logoUrl', e.target.value)} />
               </div>
-              <div className="sf-hint">{t('config.logoHint')}</div>
-              {errors.logoUrl ? (
-                <div className="sf-field-error" data-testid="config-logo-url-error">
-                  {errors.logoUrl}
-                </div>
-              ) : null}
-            </Form.Field>
+            </LabelledField>
             <Form.Field>
               <label>&nbsp;</label>
               {draft.logoUrl && !errors.logoUrl ? <img className="sf-logo-preview" src={draft.logoUrl.trim()} alt="" data-testid="config-logo-preview" /> : null}
