@@ -89,28 +89,58 @@ describe('reads are scoped', () => {
     expect(res.body.data?.total).toBeGreaterThanOrEqual(180);
   });
 
-  it('a head teacher lists only their class\'s students (30)', async () => {
+  // Other files may have made the demo head teacher a parent too (leave-flow does): their children count as theirs.
+  const linkedChildren = () =>
+    withDb(async (c) => (await c.query(`SELECT s.id, s.student_no, s.class_id FROM guardian g JOIN sys_user u ON u.id = g.user_id JOIN student s ON s.id = g.student_id WHERE u.account = 'headteacher' AND s.class_id <> $1`, [headClassId])).rows as { id: string; student_no: string; class_id: string }[]);
+
+  it('a head teacher lists only their class\'s students (30), and any child of theirs', async () => {
+    const children = await linkedChildren();
     const res = await call<Page>(`${path('students')}?size=100`, { token: tokens.headteacher });
     expect(res.status).toBe(200);
-    expect(res.body.data?.total).toBe(30);
-    expect(new Set(res.body.data?.list.map((s) => s.classId))).toEqual(new Set([headClassId]));
+    expect(res.body.data?.total).toBe(30 + children.length);
+    expect(new Set(res.body.data?.list.map((s) => s.classId))).toEqual(new Set([headClassId, ...children.map((c) => c.class_id)]));
     // a filter cannot widen the scope: another class's id answers none
-    const other = await withDb(async (c) => (await c.query(`SELECT id FROM admin_class WHERE id <> $1 LIMIT 1`, [headClassId])).rows[0].id as string);
+    const other = await withDb(async (c) => (await c.query(`SELECT id FROM admin_class WHERE id <> ALL($1::uuid[]) LIMIT 1`, [[headClassId, ...children.map((x) => x.class_id)]])).rows[0].id as string);
     expect((await call<Page>(`${path('students')}?classId=${other}`, { token: tokens.headteacher })).body.data?.total).toBe(0);
     // nor can a keyword
-    expect((await call<Page>(`${path('students')}?keyword=202311001`, { token: tokens.headteacher })).body.data?.total).toBe(0);
+    const stranger = await withDb(async (c) => (await c.query(`SELECT student_no FROM student WHERE class_id = $1 ORDER BY student_no LIMIT 1`, [other])).rows[0].student_no as string);
+    expect((await call<Page>(`${path('students')}?keyword=${stranger}`, { token: tokens.headteacher })).body.data?.total).toBe(0);
     expect((await call<Page>(`${path('students')}?keyword=202511001`, { token: tokens.headteacher })).body.data?.total).toBe(1);
   });
 
-  it('a head teacher reads a student of their class, not one of another class (404), and exports only their 30', async () => {
+  it('a head teacher reads a student of their class, not one of another class (404), and exports only theirs', async () => {
+    const children = await linkedChildren();
     const mine = await call<Rec>(path('students', ids.students as string), { token: tokens.headteacher });
     expect([mine.status, mine.body.data?.studentNo]).toEqual([200, '202511001']);
-    const otherId = await idByKey(tokens.admin as string, 'students', 'studentNo', '202311001');
-    const other = await call(path('students', otherId), { token: tokens.headteacher });
+    const strangerId = await withDb(async (c) => (await c.query(`SELECT id FROM student WHERE class_id <> ALL($1::uuid[]) ORDER BY student_no LIMIT 1`, [[headClassId, ...children.map((x) => x.class_id)]])).rows[0].id as string);
+    const other = await call(path('students', strangerId), { token: tokens.headteacher });
     expect([other.status, other.body.msg]).toEqual([404, '记录不存在或已被删除']);
     const exported = await getFile(path('students', 'export'), tokens.headteacher as string);
     expect(exported.status).toBe(200);
-    expect(readSheet(exported.bytes).rows).toHaveLength(31);
+    expect(readSheet(exported.bytes).rows).toHaveLength(31 + children.length);
+  });
+
+  it('a head teacher who is also a parent reads their class and their child (another class)', async () => {
+    const child = await withDb(async (c) => (await c.query(`SELECT s.id, s.student_no FROM student s WHERE s.class_id <> $1 AND s.student_no LIKE '2023%' ORDER BY s.student_no LIMIT 1`, [headClassId])).rows[0] as { id: string; student_no: string });
+    const had = await withDb(async (c) => (await c.query(`SELECT 1 FROM guardian g JOIN sys_user u ON u.id = g.user_id WHERE u.account = 'headteacher' AND g.student_id = $1`, [child.id])).rowCount);
+    const hadRole = await withDb(async (c) => (await c.query(`SELECT 1 FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id JOIN sys_role r ON r.id = ur.role_id WHERE u.account = 'headteacher' AND r.code = 'parent'`)).rowCount);
+    await withDb(async (c) => {
+      await c.query(`INSERT INTO guardian (user_id, student_id) SELECT id, $1 FROM sys_user WHERE account = 'headteacher' ON CONFLICT DO NOTHING`, [child.id]);
+      await c.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM sys_user u, sys_role r WHERE u.account = 'headteacher' AND r.code = 'parent' ON CONFLICT DO NOTHING`);
+    });
+    try {
+      const token = await login('headteacher');
+      const res = await call<Page>(`${path('students')}?size=100`, { token });
+      expect(res.status).toBe(200);
+      const classOf = await withDb(async (c) => Number((await c.query(`SELECT count(*) FROM student WHERE class_id = $1`, [headClassId])).rows[0].count));
+      expect(res.body.data?.total).toBe(classOf + 1);
+      expect(res.body.data?.list.map((s) => s.studentNo)).toContain(child.student_no);
+    } finally {
+      await withDb(async (c) => {
+        if (!had) await c.query(`DELETE FROM guardian g USING sys_user u WHERE u.id = g.user_id AND u.account = 'headteacher' AND g.student_id = $1`, [child.id]);
+        if (!hadRole) await c.query(`DELETE FROM sys_user_role ur USING sys_user u, sys_role r WHERE u.id = ur.user_id AND r.id = ur.role_id AND u.account = 'headteacher' AND r.code = 'parent'`);
+      });
+    }
   });
 
   it('a head teacher lists only the classes they lead', async () => {

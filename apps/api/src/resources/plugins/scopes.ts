@@ -39,7 +39,12 @@ export async function studentScope(me: Principal, tx: EntityManager): Promise<Fi
   }
   if (me.roles.includes(RoleCode.headTeacher)) {
     const classes = await ledClasses(me, tx);
-    if (classes.length) return ids.length ? null : { classId: In(classes) };
+    if (classes.length && !ids.length) return { classId: In(classes) };
+    // A head teacher who is also a parent (or a student) reads both: their class's students and their own.
+    if (classes.length) {
+      const rows = await tx.createQueryBuilder().select('s.id', 'id').from('student', 's').where('s.class_id IN (:...classes)', { classes }).getRawMany<{ id: string }>();
+      ids.push(...rows.map((r) => r.id));
+    }
   }
-  return ids.length ? { id: In(ids) } : null;
+  return ids.length ? { id: In([...new Set(ids)]) } : null;
 }
