@@ -94,7 +94,7 @@ export interface ResourcePageProps {
  * who may write — new, edit, delete, import, export and the template, as far as the declaration's actions allow.
  */
 export function ResourcePage({ def, admission = false, active }: ResourcePageProps) {
-  const { t } = useT();
+  const { t, lang } = useT();
   const name = def.name;
   const title = resourceTitle(def, admission);
   const canWrite = useAuthorized({ all: [def.permissions.write] });
@@ -153,7 +153,9 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
 
   const editable = canWrite && allows('update');
   const deletable = canWrite && allows('delete');
-  const columns: Column<ResourceRecord>[] = def.list.columns.map((c) => ({ title: fieldLabel(def, c), head: { 'data-field': c }, cell: (row) => <Cell def={def} field={c} value={row[c]} labelOf={labelOf} /> }));
+  // In English a record's name is its English name where it has one (the list answers it beside the name).
+  const shown = (row: ResourceRecord, c: string): unknown => (lang === 'en' && c === def.label && def.labelEn && row[def.labelEn] ? row[def.labelEn] : row[c]);
+  const columns: Column<ResourceRecord>[] = def.list.columns.map((c) => ({ title: fieldLabel(def, c), head: { 'data-field': c }, cell: (row) => <Cell def={def} field={c} value={shown(row, c)} labelOf={labelOf} /> }));
   if (editable || deletable) {
     columns.push(
       actionsColumn(t('resourceKit.actions'), null, (row) => (
