@@ -48,6 +48,12 @@ export class BulkInsert {
     return this.catalog;
   }
 
+  /** The columns of a table that cannot hold null and have a default (an empty optional field takes it). */
+  async defaulted(table: string): Promise<Set<string>> {
+    const info = (await this.columns()).get(table);
+    return new Set([...(info ?? new Map<string, ColumnInfo>())].filter(([, c]) => c.fallback !== null).map(([name]) => name));
+  }
+
   /** Inserts rows keyed by column name; an `id` is made for rows without one. Answers the ids in the rows' order. */
   async insert(tx: EntityManager, table: string, rows: Record<string, unknown>[], withId = true): Promise<string[]> {
     if (rows.length === 0) return [];

@@ -65,7 +65,7 @@ export function resourceControllers(d: ResourceDef): Type<unknown>[] {
     async list(@Query() query: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ total: number; list: ResourceRecord[] }>> {
       const scope = await this.service.readScope(d, me);
       if (!scope) return this.service.refuse(me, client, `resource.${d.name}.list`, '');
-      return ok(await this.service.list(d, me, this.service.parseQuery(d, query, lang), scope));
+      return ok(await this.service.list(d, this.service.parseQuery(d, query, lang), scope));
     }
 
     @Get('template')

@@ -50,7 +50,7 @@ function entitiesOf(d: ResourceDef): ResourceEntities {
   const write = new EntitySchema<Record<string, unknown>>({ name: `resource:${d.name}`, tableName: d.table, columns: columnsOf(d.fields, false) });
   // A view also answers the columns only the plugin writes (a staff member's account and roles).
   const readFields = d.view ? { ...d.fields, ...virtualColumns(d) } : d.fields;
-  const read = d.view ? new EntitySchema<Record<string, unknown>>({ name: `resource:${d.name}:read`, tableName: d.view, columns: columnsOf(readFields, true) }) : withComputedOnTable(d, write);
+  const read = d.view ? new EntitySchema<Record<string, unknown>>({ name: `resource:${d.name}:read`, tableName: d.view, columns: columnsOf(readFields, true) }) : write;
   const children: Record<string, EntitySchema<Record<string, unknown>>> = {};
   for (const [name, c] of Object.entries(d.children ?? {})) {
     const columns = columnsOf(c.fields, false);
@@ -68,10 +68,6 @@ function virtualColumns(d: ResourceDef): Record<string, FieldDef> {
   return out;
 }
 
-/** Without a view the table is read as it is written (its read-only columns are columns of the table). */
-function withComputedOnTable(_d: ResourceDef, write: EntitySchema<Record<string, unknown>>): EntitySchema<Record<string, unknown>> {
-  return write;
-}
 
 export const RESOURCE_ENTITIES: Readonly<Record<string, ResourceEntities>> = Object.fromEntries(Object.values(RESOURCES).map((d) => [d.name, entitiesOf(d)]));
 

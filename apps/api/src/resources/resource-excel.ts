@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { bodySchema, type FieldDef, type ImportRowProblem, type Language, type ResourceDef, type ResourceRecord } from '@schoolflow/contracts';
+import { type FieldDef, type ImportRowProblem, type Language, type ResourceDef, type ResourceRecord } from '@schoolflow/contracts';
 import { DataSource, type FindOptionsWhere, In } from 'typeorm';
 import type { z } from 'zod';
 import { xlsxOf } from '../admin/shared/admin-support.js';
@@ -8,7 +8,7 @@ import { translate } from '../infrastructure/i18n/i18n.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { Values } from './resource-plugin.js';
 import { ResourceOptions } from './resource-options.js';
-import { refusalOf } from './resource.service.js';
+import { refusalOf, schemaOf } from './resource.service.js';
 
 /** One spreadsheet column: a field of the record, or a field of its n-th child (guardian 1's mobile). */
 interface SheetColumn {
@@ -84,19 +84,29 @@ export class ResourceExcel {
   }
 
   /**
+   * The column of each header cell (titles in either language; an empty cell is no column), or the template refusal:
+   * the first title must be the template's first, and every title one of its columns.
+   */
+  header(d: ResourceDef, row: readonly string[]): (SheetColumn | null)[] {
+    const all = this.columns(d);
+    const header = row.map((h) => String(h ?? '').trim());
+    const byTitle = new Map<string, SheetColumn>();
+    for (const lang of LANGUAGES) for (const c of all) byTitle.set(this.title(d, c, lang), c);
+    const first = all[0];
+    if (!first || !LANGUAGES.some((l) => this.title(d, first, l) === header[0])) throw AppException.badRequest('importWrongTemplate');
+    const at = header.map((h) => (h === '' ? null : (byTitle.get(h) ?? null)));
+    if (header.some((h, i) => h !== '' && at[i] === null)) throw AppException.badRequest('importWrongTemplate');
+    return at;
+  }
+
+  /**
    * Reads an import's rows (header first) into checked records, or the problems of every bad row: a wrong template,
    * a cell the declaration refuses, a reference to nothing, a duplicate inside the file or against the database.
    * All or nothing: the caller writes only when there is no problem.
    */
   async check(d: ResourceDef, rows: string[][], lang: Language, onProgress?: (done: number) => Promise<void>): Promise<{ items: Values[]; problems: ImportRowProblem[] }> {
     const all = this.columns(d);
-    const header = (rows[0] ?? []).map((h) => String(h ?? '').trim());
-    const byTitle = new Map<string, SheetColumn>();
-    for (const lang2 of LANGUAGES) for (const c of all) byTitle.set(this.title(d, c, lang2), c);
-    const first = all[0];
-    if (!first || !LANGUAGES.some((l) => this.title(d, first, l) === header[0])) throw AppException.badRequest('importWrongTemplate');
-    const at: (SheetColumn | null)[] = header.map((h) => (h === '' ? null : (byTitle.get(h) ?? null)));
-    if (header.some((h, i) => h !== '' && at[i] === null)) throw AppException.badRequest('importWrongTemplate');
+    const at = this.header(d, rows[0] ?? []);
     const data = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => String(c ?? '').trim() !== ''));
     if (data.length === 0) throw AppException.badRequest('importFileEmpty');
 
@@ -123,7 +133,7 @@ export class ResourceExcel {
       return m;
     };
 
-    const schema = bodySchema(d, 'create') as z.ZodType<Values>;
+    const schema = schemaOf(d, 'create') as z.ZodType<Values>;
     const items: { line: number; values: Values }[] = [];
     for (const [n, r] of data.entries()) {
       const body: Values = {};

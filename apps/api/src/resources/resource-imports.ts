@@ -80,9 +80,7 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
       await this.audit(d, me.userId, me.account, client, fileName, outcome);
       return outcome;
     }
-    await this.excel.check(d, [rows[0] ?? [], rows.find((r, i) => i > 0 && r.some((c) => String(c ?? '').trim())) ?? []], lang).catch((err: unknown) => {
-      if (err instanceof AppException && err.messageKey === 'importWrongTemplate') throw err;
-    });
+    this.excel.header(d, rows[0] ?? []);
     const input: JobInput = { resource: d.name, rows, lang, account: me.account, ip: client.ip, userAgent: client.userAgent, fileName };
     const [job] = await this.db.query<{ id: string }[]>(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, $4) RETURNING id`, [`import:${d.name}`, me.userId, rows.length - 1, JSON.stringify(input)]);
     const jobId = (job as { id: string }).id;

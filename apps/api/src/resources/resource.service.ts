@@ -23,7 +23,8 @@ import type { ResourcePlugin, ResourcePlugins, Values } from './resource-plugin.
 export const RESOURCE_PLUGINS = Symbol('RESOURCE_PLUGINS');
 
 const schemaCache = new Map<string, z.ZodType<Record<string, unknown>>>();
-function schemaOf(d: ResourceDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
+/** The declaration's body schema, made once per resource and mode (the body, each import row). */
+export function schemaOf(d: ResourceDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
   const key = `${d.name}:${mode}`;
   let s = schemaCache.get(key);
   if (!s) {
@@ -133,12 +134,22 @@ export class ResourceService {
     return { current: q.current, size: q.size, keyword: q.keyword ?? '', where: this.filtersOf(d, parsed.data, lang) };
   }
 
-  /** One page of records, newest rules of the declaration: keyword over its keyword fields, its filters, its order. */
-  async list(d: ResourceDef, me: Principal, query: { current: number; size: number; keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<{ total: number; list: ResourceRecord[] }> {
-    const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
+  /** The rows a list query selects: its filters within the reader's scope, its keyword over the keyword fields. */
+  private whereOf(d: ResourceDef, query: { keyword: string; where: Values }, scope: FindOptionsWhere<Values>): FindOptionsWhere<Values> | FindOptionsWhere<Values>[] {
     const base = within(query.where, scope);
-    const where = query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
-    const order = Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]);
+    return query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
+  }
+
+  /** The declaration's order, then the id (a stable page). */
+  private orderOf(d: ResourceDef): Record<string, 'ASC' | 'DESC'> {
+    return Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]) as Record<string, 'ASC' | 'DESC'>;
+  }
+
+  /** One page of records, by the declaration's rules: keyword over its keyword fields, its filters, its order. */
+  async list(d: ResourceDef, query: { current: number; size: number; keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<{ total: number; list: ResourceRecord[] }> {
+    const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
+    const where = this.whereOf(d, query, scope);
+    const order = this.orderOf(d);
     // The count as count(*): the ORM's own counts COUNT(DISTINCT id), a sort of every match for nothing, since the id
     // is the key. One after the other on one connection: side by side on two cost more CPU a request (bench:import).
     // A page answers what a list shows (its columns, the record's key and label): the whole record is one GET away.
@@ -146,17 +157,13 @@ export class ResourceService {
     const rows = await repo.find({ where, order, select, skip: (query.current - 1) * query.size, take: query.size });
     const counted = await repo.createQueryBuilder('r').select('count(*)::int', 'n').where(where).getRawOne<{ n: number }>();
     const total = counted?.n ?? 0;
-    void me;
     return { total, list: rows.map((r) => this.answer(d, r)) };
   }
 
   /** Every record the filters select (export), in the list's order. */
   async all(d: ResourceDef, query: { keyword: string; where: Values }, scope: FindOptionsWhere<Values>): Promise<ResourceRecord[]> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
-    const base = within(query.where, scope);
-    const where = query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
-    const order = Object.fromEntries([...d.list.sort.map(([f, dir]) => [f, dir]), ['id', 'ASC']]);
-    const rows = await repo.find({ where, order, take: 100_000 });
+    const rows = await repo.find({ where: this.whereOf(d, query, scope), order: this.orderOf(d), take: 100_000 });
     const records = rows.map((r) => this.answer(d, r));
     if (d.children) await this.loadChildren(d, this.db.manager, records);
     return records;
@@ -205,23 +212,6 @@ export class ResourceService {
     throw AppException.badRequest(r.key, r.params).withData({ field: r.field });
   }
 
-  /**
-   * Fix (e2e test/resources/resource-rules): an optional field left empty parses to null, but some columns cannot hold
-   * null and have a default instead (a course's `credits`, NOT NULL DEFAULT 0) — the insert failed with a 500. Such a
-   * column now takes its default. The columns are read once from the schema, which the migrations own.
-   */
-  private notNullWithDefault: Promise<Set<string>> | undefined;
-  private defaultedColumns(): Promise<Set<string>> {
-    this.notNullWithDefault ??= this.db
-      .query<{ c: string }[]>(`SELECT table_name || '.' || column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND is_nullable = 'NO' AND column_default IS NOT NULL`)
-      .then((rows) => new Set(rows.map((r) => r.c)))
-      .catch((err: unknown) => {
-        this.notNullWithDefault = undefined;
-        throw err;
-      });
-    return this.notNullWithDefault;
-  }
-
   /** A new row keyed by column (the bulk insert's shape): the record's own stored fields; null takes a column's default. */
   private rowOf(d: ResourceDef, values: Values): Record<string, unknown> {
     const out: Record<string, unknown> = {};
@@ -229,13 +219,17 @@ export class ResourceService {
     return out;
   }
 
-  /** The row's own columns of a checked body (not children, links or what only the plugin stores). */
+  /**
+   * The row's own columns of a checked body (not children, links or what only the plugin stores). An optional field
+   * left empty is null, but a column that cannot hold null and has a default (a course's `credits`) takes its default,
+   * as a new row does — read from the same catalog as the bulk insert's.
+   */
   private async columnsOf(d: ResourceDef, values: Values): Promise<Values> {
-    const defaulted = await this.defaultedColumns();
+    const defaulted = await this.bulk.defaulted(d.table);
     const out: Values = {};
     for (const [name, f] of Object.entries(d.fields)) {
       if (!f.column || f.virtual || f.viewOnly || !(name in values)) continue;
-      out[name] = values[name] === null && defaulted.has(`${d.table}.${f.column}`) ? () => 'DEFAULT' : values[name];
+      out[name] = values[name] === null && defaulted.has(f.column) ? () => 'DEFAULT' : values[name];
     }
     return out;
   }

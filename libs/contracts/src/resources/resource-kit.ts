@@ -245,12 +245,6 @@ export interface ResourceDef {
   actions: readonly ResourceAction[];
 }
 
-export interface OptionsSourceDef {
-  name: string;
-  /** Who may read these options (any authenticated user when absent). */
-  permission?: string;
-}
-
 const snake = (s: string): string => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** A declaration with every stored field's column filled in (snake_case of its name unless declared). */
