@@ -1,5 +1,6 @@
 import { RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
 
 const title = (lang: 'zh' | 'en', key: string): string => {
@@ -40,26 +41,18 @@ async function register(tx: EntityManager, page: ReturnType<typeof pages>[number
   const roles = (await tx.query(`SELECT id, code FROM sys_role`)) as { id: string; code: string }[];
   const admin = roles.filter((r) => r.code === RoleCode.admin).map((r) => r.id);
   const scoped = roles.filter((r) => page.scoped.includes(r.code)).map((r) => r.id);
-  for (const id of admin) for (const p of [page.read, page.write]) await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, p]);
-  const grant = async (menuId: string, roleIds: readonly string[]) => {
-    for (const id of roleIds) await tx.query(`INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, menuId]);
-  };
+  for (const p of [page.read, page.write]) await grantPermission(tx, admin, p);
   const group = RESOURCE_GROUPS[page.group as keyof typeof RESOURCE_GROUPS];
-  const groupUrl = `/academic/group/${page.group}`;
-  let [parent] = (await tx.query(`SELECT id FROM sys_menu WHERE url = $1`, [groupUrl])) as { id: string }[];
-  if (!parent) {
-    [parent] = (await tx.query(
-      `INSERT INTO sys_menu (parent_id, name, name_en, url, permission, icon, sort) VALUES (NULL, $1, $2, $3, $4, $5, $6) RETURNING id`,
-      [title('zh', `groups.${page.group}`), title('en', `groups.${page.group}`), groupUrl, `menu:academic_${page.group}`, group?.icon ?? 'folder', group?.sort ?? 40],
-    )) as { id: string }[];
-  }
-  if (!parent) return;
-  await grant(parent.id, [...admin, ...scoped]);
-  const [existing] = (await tx.query(`SELECT id FROM sys_menu WHERE url = $1`, [page.url])) as { id: string }[];
-  if (existing) return;
-  const [row] = (await tx.query(
-    `INSERT INTO sys_menu (parent_id, name, name_en, url, permission, icon, sort) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [parent.id, title('zh', page.key), title('en', page.key), page.url, `menu:${page.url.slice(1).replace(/[/-]/g, '_')}`, page.icon, page.sort],
-  )) as { id: string }[];
-  if (row) await grant(row.id, [...admin, ...scoped]);
+  const parent = await menuOnce(tx, {
+    parentId: null,
+    url: `/academic/group/${page.group}`,
+    name: title('zh', `groups.${page.group}`),
+    nameEn: title('en', `groups.${page.group}`),
+    permission: `menu:academic_${page.group}`,
+    icon: group?.icon ?? 'folder',
+    sort: group?.sort ?? 40,
+  });
+  await grantMenu(tx, parent.id, [...admin, ...scoped]);
+  const leaf = await menuOnce(tx, { parentId: parent.id, url: page.url, name: title('zh', page.key), nameEn: title('en', page.key), permission: `menu:${page.url.slice(1).replace(/[/-]/g, '_')}`, icon: page.icon, sort: page.sort });
+  if (leaf.created) await grantMenu(tx, leaf.id, [...admin, ...scoped]);
 }

@@ -1,6 +1,7 @@
 import { flowPage, flowSlug, resources, RoleCode } from '@schoolflow/contracts';
 import { applyPermissionOf, FLOWS } from '@schoolflow/workflows';
 import type { DataSource, EntityManager } from 'typeorm';
+import { grantMenu, grantPermission, menuOnce } from '../../access/domain/menu-grants.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 
 type FlowLabels = { title?: string };
@@ -31,27 +32,19 @@ async function register(tx: EntityManager, flow: string, starters: readonly stri
   const roles = (await tx.query(`SELECT id, code FROM sys_role`)) as { id: string; code: string }[];
   const starterIds = roles.filter((r) => starters.includes(r.code) || r.code === RoleCode.admin).map((r) => r.id);
   const permission = applyPermissionOf(flow);
-  for (const id of starterIds) await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, permission]);
+  await grantPermission(tx, starterIds, permission);
 
   // Menus only where the school has the 业务申请 menu (a school set up without the demo may have none yet).
   const [parent] = (await tx.query(`SELECT id FROM sys_menu WHERE url = '/apply' AND parent_id IS NULL ORDER BY created_at LIMIT 1`)) as { id: string }[];
   if (!parent) return;
-  const grant = async (menuId: string, roleIds: readonly string[]) => {
-    for (const id of roleIds) await tx.query(`INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, menuId]);
-  };
-  await grant(parent.id, starterIds);
+  await grantMenu(tx, parent.id, starterIds);
   // and 我的申请 — the one list of every flow (its seeded address is leave's, from before there were others; its
   // permission is its own since 1732000018000, so granting it grants nothing of leave)
   const [mine] = (await tx.query(`SELECT id FROM sys_menu WHERE url = $1`, [MY_APPLICATIONS])) as { id: string }[];
-  if (mine) await grant(mine.id, starterIds);
+  if (mine) await grantMenu(tx, mine.id, starterIds);
   const menu = async (url: string, name: string, nameEn: string, perm: string, menuIcon: string, menuSort: number, remark: object, roleIds: readonly string[]) => {
-    const [existing] = (await tx.query(`SELECT id FROM sys_menu WHERE url = $1`, [url])) as { id: string }[];
-    if (existing) return; // made by the seed or by hand: left as it is
-    const [row] = (await tx.query(
-      `INSERT INTO sys_menu (parent_id, name, name_en, url, permission, icon, sort, remark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [parent.id, name, nameEn, url, perm, menuIcon, menuSort, JSON.stringify(remark)],
-    )) as { id: string }[];
-    if (row) await grant(row.id, roleIds);
+    const made = await menuOnce(tx, { parentId: parent.id, url, name, nameEn, permission: perm, icon: menuIcon, sort: menuSort, remark });
+    if (made.created) await grantMenu(tx, made.id, roleIds); // one made by the seed or by hand is left as it is
   };
   await menu(flowPage(flow, 'new'), titleOf('zh', flow), titleOf('en', flow), permission, icon, 10 + sort, {}, starterIds);
   const detail = resources.zh.web.workflow;
