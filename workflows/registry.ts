@@ -6,6 +6,7 @@ import { classroomLoanFlow } from './classroom-loan/classroom-loan.flow.js';
 import { statusChangeFlow } from './student-status-change/student-status-change.flow.js';
 import { readingProofFlow } from './reading-proof/reading-proof.flow.js';
 import { gradeProofFlow } from './grade-proof/grade-proof.flow.js';
+import { gradeConfirmationFlow } from './grade-confirmation/grade-confirmation.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -19,6 +20,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'student-status-change': statusChangeFlow as unknown as FlowDefinition,
   'reading-proof': readingProofFlow as unknown as FlowDefinition,
   'grade-proof': gradeProofFlow as unknown as FlowDefinition,
+  'grade-confirmation': gradeConfirmationFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

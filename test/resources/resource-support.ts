@@ -14,7 +14,7 @@ export const runTag = (): string => randomBytes(4).toString('hex').toUpperCase()
 /** Digits only (class numbers), 9 of them. */
 export const digitTag = (): string => String(100_000_000 + (randomBytes(4).readUInt32BE(0) % 900_000_000));
 
-export const path = (name: string, tail = ''): string => resourcePath(name, tail);
+export const path = (name: string, tail = ''): string => resourcePath(RESOURCES[name] ?? { name }, tail);
 
 /** The table a resource writes (from its declaration: a renamed table fails here first). */
 export const tableOf = (name: string): string => {

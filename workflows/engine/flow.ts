@@ -80,6 +80,11 @@ export interface FlowApply {
   refusal?: string;
   icon: string;
   sort: number;
+  /**
+   * Only the engine starts it (grade confirmation: when a batch's entry begins): no form in 业务申请, no permission to
+   * start it, and a user's start is refused.
+   */
+  bySystem?: true;
 }
 
 /** The permission that lets a user start a flow. */

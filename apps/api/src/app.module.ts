@@ -16,6 +16,7 @@ import { FilesModule } from './files/files.module.js';
 import { SchoolModule } from './school/school.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
+import { GradesModule } from './grades/grades.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
 
@@ -43,6 +44,7 @@ export class AppModule {
         MessagingModule,
         AdminModule,
         ResourcesModule.forRoot(),
+        GradesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -14,4 +14,5 @@ export * from './admin-api.js';
 export * from './excel.js';
 export * from './certificate.js';
 export * from './push-sequencer.js';
+export * from './grades-api.js';
 export * from './resources/index.js';

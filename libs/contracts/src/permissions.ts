@@ -28,6 +28,8 @@ export const RoleCode = {
   principal: 'principal',
   office: 'office',
   headTeacher: 'headteacher',
+  /** 年级组长: reviews the grade sheets (DESIGN.md §7 grade-confirmation: grade leader or office). */
+  gradeLeader: 'gradeleader',
   teacher: 'teacher',
   student: 'student',
   parent: 'parent',

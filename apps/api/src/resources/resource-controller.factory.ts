@@ -38,7 +38,7 @@ const linkBody = z.object({ studentIds: z.array(z.string().refine(isUuid, 'valid
  * Bodies and answers are documented from the declaration's zod schemas, so `/server/docs` cannot disagree with them.
  */
 export function resourceControllers(d: ResourceDef): Type<unknown>[] {
-  const path = resourcePath(d.name).replace(/^\//, '');
+  const path = resourcePath(d).replace(/^\//, '');
   const read = d.scopedReaders?.length ? () => () => undefined : () => RequirePermissions(d.permissions.read);
   const write = () => RequirePermissions(d.permissions.write);
   const body = (mode: 'create' | 'update') => ApiBody({ schema: openApiSchemaOf(bodySchema(d, mode)) });

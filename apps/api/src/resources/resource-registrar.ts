@@ -1,4 +1,4 @@
-import { RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode } from '@schoolflow/contracts';
+import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -9,12 +9,43 @@ const title = (lang: 'zh' | 'en', key: string): string => {
   return typeof node === 'string' ? node : key;
 };
 
-/** The menus of the kit: each resource's page under its group; 招生管理 is the students page for admissions. */
-const pages = () => [
+interface Page {
+  url: string;
+  key: string;
+  group: string;
+  sort: number;
+  icon: string;
+  read: string;
+  write: string | null;
+  /** Roles that see the page (the API decides which rows: scoped readers) and hold its read permission. */
+  scoped: readonly string[];
+  readers: readonly string[];
+  writers: readonly string[];
+  /** A page opened from others (one score sheet), not listed in the menu. */
+  hidden?: boolean;
+}
+
+/**
+ * The menus of the kit: each resource's page under its group; 招生管理 is the students page for admissions; the grades
+ * pages that are no resource's list (entry, confirmation, analysis, report).
+ */
+const pages = (): Page[] => [
   ...Object.values(RESOURCES)
     .filter((d) => d.menu)
-    .map((d) => ({ url: `/academic/${d.name}`, key: `${d.name}.title`, group: d.menu!.group, sort: d.menu!.sort, icon: d.menu!.icon, read: d.permissions.read, write: d.permissions.write, scoped: d.scopedReaders ?? [] })),
-  { url: '/academic/admission', key: 'admission.title', group: 'admission', sort: 2, icon: 'user plus', read: 'academic:students:list', write: 'academic:students:edit', scoped: [] as readonly string[] },
+    .map((d) => ({
+      url: `/academic/${d.name}`,
+      key: `${d.name}.title`,
+      group: d.menu!.group,
+      sort: d.menu!.sort,
+      icon: d.menu!.icon,
+      read: d.permissions.read,
+      write: d.permissions.write,
+      scoped: d.scopedReaders ?? [],
+      readers: [...(d.grants?.read ?? []), ...(d.grants?.write ?? [])],
+      writers: d.grants?.write ?? [],
+    })),
+  { url: '/academic/admission', key: 'admission.title', group: 'admission', sort: 2, icon: 'user plus', read: 'academic:students:list', write: 'academic:students:edit', scoped: [], readers: [], writers: [] },
+  ...GRADE_PAGES.map((p) => ({ url: p.url, key: `gradePages.${p.key}`, group: 'grades', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [], hidden: 'hidden' in p && p.hidden })),
 ];
 
 /**
@@ -37,11 +68,13 @@ export async function registerResources(db: DataSource): Promise<void> {
   });
 }
 
-async function register(tx: EntityManager, page: ReturnType<typeof pages>[number]): Promise<void> {
+async function register(tx: EntityManager, page: Page): Promise<void> {
   const roles = (await tx.query(`SELECT id, code FROM sys_role`)) as { id: string; code: string }[];
   const admin = roles.filter((r) => r.code === RoleCode.admin).map((r) => r.id);
-  const scoped = roles.filter((r) => page.scoped.includes(r.code)).map((r) => r.id);
-  for (const p of [page.read, page.write]) await grantPermission(tx, admin, p);
+  const readers = roles.filter((r) => page.readers.includes(r.code)).map((r) => r.id);
+  const scoped = [...roles.filter((r) => page.scoped.includes(r.code)).map((r) => r.id), ...readers];
+  await grantPermission(tx, [...admin, ...readers], page.read);
+  if (page.write) await grantPermission(tx, [...admin, ...roles.filter((r) => page.writers.includes(r.code)).map((r) => r.id)], page.write);
   const group = RESOURCE_GROUPS[page.group as keyof typeof RESOURCE_GROUPS];
   const parent = await menuOnce(tx, {
     parentId: null,
@@ -53,6 +86,6 @@ async function register(tx: EntityManager, page: ReturnType<typeof pages>[number
     sort: group?.sort ?? 40,
   });
   await grantMenu(tx, parent.id, [...admin, ...scoped]);
-  const leaf = await menuOnce(tx, { parentId: parent.id, url: page.url, name: title('zh', page.key), nameEn: title('en', page.key), permission: `menu:${page.url.slice(1).replace(/[/-]/g, '_')}`, icon: page.icon, sort: page.sort });
+  const leaf = await menuOnce(tx, { parentId: parent.id, url: page.url, name: title('zh', page.key), nameEn: title('en', page.key), permission: `menu:${page.url.slice(1).replace(/[/-]/g, '_')}`, icon: page.icon, sort: page.sort, ...(page.hidden ? { remark: { hidden: true, noCache: true } } : {}) });
   if (leaf.created) await grantMenu(tx, leaf.id, [...admin, ...scoped]);
 }

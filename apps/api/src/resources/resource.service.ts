@@ -396,6 +396,8 @@ export class ResourceService {
         const field = this.fieldOfConstraint(d, e.constraint);
         throw AppException.badRequest('validation.fieldChoose', { field: field ? translate(lang, `resource.${d.name}.fields.${field}`) : '' }).withData({ field });
       }
+      const check = e.constraint ? d.checks?.[e.constraint] : undefined;
+      if (e.code === '23514' && check) throw AppException.badRequest(check.message, { field: translate(lang, `resource.${d.name}.fields.${check.field}`) }).withData({ field: check.field });
       if (e.code === '23514') throw AppException.badRequest('validation.invalid');
       throw err;
     }

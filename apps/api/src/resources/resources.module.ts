@@ -10,6 +10,7 @@ import { SystemModule } from '../system/system.module.js';
 import { classesPlugin, teachingClassesPlugin } from './plugins/scopes.js';
 import { staffPlugin } from './plugins/staff.plugin.js';
 import { studentsPlugin } from './plugins/students.plugin.js';
+import { gradeBatchesPlugin } from './plugins/grade-batches.plugin.js';
 import { resourceControllers } from './resource-controller.factory.js';
 import { ResourceExcel } from './resource-excel.js';
 import { ResourceImports } from './resource-imports.js';
@@ -52,6 +53,7 @@ export class ResourcesModule {
             staff: staffPlugin(config, (userId) => sessions.revokeOthers(userId, null, 'admin')),
             classes: classesPlugin,
             'teaching-classes': teachingClassesPlugin,
+            batches: gradeBatchesPlugin,
           }),
         },
       ],

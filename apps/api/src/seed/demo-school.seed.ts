@@ -57,6 +57,7 @@ const ROLES: { code: string; name: string; nameEn: string }[] = [
   { code: RoleCode.principal, name: '校长', nameEn: 'Principal' },
   { code: RoleCode.office, name: '审核人（教务处）', nameEn: 'Reviewer (school office)' },
   { code: RoleCode.headTeacher, name: '班主任', nameEn: 'Head teacher' },
+  { code: RoleCode.gradeLeader, name: '年级组长', nameEn: 'Grade leader' },
   { code: RoleCode.teacher, name: '教师', nameEn: 'Teacher' },
   { code: RoleCode.student, name: '学生', nameEn: 'Student' },
   { code: RoleCode.parent, name: '家长', nameEn: 'Parent' },

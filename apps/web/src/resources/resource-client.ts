@@ -1,5 +1,6 @@
 import {
   jobPath,
+  RESOURCES,
   optionsPath,
   resourcePath,
   type JobProgress,
@@ -30,21 +31,21 @@ export const resourceKeys = {
 /** The resource kit's calls (DESIGN.md §8), on the contract's paths under BASE_API. */
 export const resourceClient = {
   list(name: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<Page<ResourceRecord>> {
-    return requestData<Page<ResourceRecord>>(resourcePath(name), { query, signal });
+    return requestData<Page<ResourceRecord>>(resourcePath(RESOURCES[name] ?? { name }), { query, signal });
   },
 
   one(name: string, id: string, signal?: AbortSignal): Promise<ResourceRecord> {
-    return requestData<ResourceRecord>(resourcePath(name, encodeURIComponent(id)), { signal });
+    return requestData<ResourceRecord>(resourcePath(RESOURCES[name] ?? { name }, encodeURIComponent(id)), { signal });
   },
 
   /** Answers the server's message (shown as the success toast). */
   async save(name: string, id: string | null, body: Record<string, unknown>): Promise<string> {
-    const env = id ? await request<unknown>(resourcePath(name, encodeURIComponent(id)), { method: 'PUT', json: body }) : await request<{ id: string }>(resourcePath(name), { method: 'POST', json: body });
+    const env = id ? await request<unknown>(resourcePath(RESOURCES[name] ?? { name }, encodeURIComponent(id)), { method: 'PUT', json: body }) : await request<{ id: string }>(resourcePath(RESOURCES[name] ?? { name }), { method: 'POST', json: body });
     return env.msg;
   },
 
   async remove(name: string, id: string): Promise<string> {
-    return (await request<unknown>(resourcePath(name, encodeURIComponent(id)), { method: 'DELETE' })).msg;
+    return (await request<unknown>(resourcePath(RESOURCES[name] ?? { name }, encodeURIComponent(id)), { method: 'DELETE' })).msg;
   },
 
   /** Options of a resource or an option source: the first 50 matching `keyword`, or exactly `ids`. */
@@ -54,18 +55,18 @@ export const resourceClient = {
   },
 
   template(name: string): Promise<Blob> {
-    return requestBlob(resourcePath(name, 'template'));
+    return requestBlob(resourcePath(RESOURCES[name] ?? { name }, 'template'));
   },
 
   /** The list as a spreadsheet, with the filters of the list (requestBlob takes no query object). */
   exportFile(name: string, query: Record<string, string | number>): Promise<Blob> {
-    return requestBlob(resourcePath(name, 'export') + queryString(query));
+    return requestBlob(resourcePath(RESOURCES[name] ?? { name }, 'export') + queryString(query));
   },
 
   importFile(name: string, file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<ResourceImportAnswer> {
     const form = new FormData();
     form.append('file', file, file.name);
-    return uploadWithProgress<ResourceImportAnswer>(resourcePath(name, 'import'), form, onProgress, signal);
+    return uploadWithProgress<ResourceImportAnswer>(resourcePath(RESOURCES[name] ?? { name }, 'import'), form, onProgress, signal);
   },
 
   job(id: string, signal?: AbortSignal): Promise<JobProgress> {

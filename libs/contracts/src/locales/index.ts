@@ -6,6 +6,7 @@ import { messages as zhMessages } from './zh/messages.js';
 import { excel as zhExcel } from './zh/excel.js';
 import { documents as zhDocuments } from './zh/documents.js';
 import { resource as zhResource } from './zh/resource.js';
+import { grades as zhGrades } from './zh/grades.js';
 import { server as enServer } from './en/server.js';
 import { validation as enValidation } from './en/validation.js';
 import { web as enWeb } from './en/web.js';
@@ -14,15 +15,17 @@ import { messages as enMessages } from './en/messages.js';
 import { excel as enExcel } from './en/excel.js';
 import { documents as enDocuments } from './en/documents.js';
 import { resource as enResource } from './en/resource.js';
+import { grades as enGrades } from './en/grades.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`. */
 export const resources = {
-  zh: { server: zhServer, validation: zhValidation, web: zhWeb, workflow: zhWorkflow, messages: zhMessages, excel: zhExcel, documents: zhDocuments, resource: zhResource },
-  en: { server: enServer, validation: enValidation, web: enWeb, workflow: enWorkflow, messages: enMessages, excel: enExcel, documents: enDocuments, resource: enResource },
+  zh: { server: zhServer, validation: zhValidation, web: zhWeb, workflow: zhWorkflow, messages: zhMessages, excel: zhExcel, documents: zhDocuments, resource: zhResource, grades: zhGrades },
+  en: { server: enServer, validation: enValidation, web: enWeb, workflow: enWorkflow, messages: enMessages, excel: enExcel, documents: enDocuments, resource: enResource, grades: enGrades },
 } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
 export type { WebMessages } from './zh/web.js';
 export type { ResourceMessages } from './zh/resource.js';
+export type { GradesMessages } from './zh/grades.js';
 export type { ServerMessages } from './zh/server.js';
 export type { ValidationMessages } from './zh/validation.js';

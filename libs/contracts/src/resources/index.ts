@@ -12,6 +12,11 @@ import { semesters } from './semesters.resource.js';
 import { staff } from './staff.resource.js';
 import { students } from './students.resource.js';
 import { teachingClasses } from './teaching-classes.resource.js';
+import { examNodes } from './exam-nodes.resource.js';
+import { scoreItems } from './score-items.resource.js';
+import { gradeScales } from './grade-scales.resource.js';
+import { conversionRules } from './conversion-rules.resource.js';
+import { gradeBatches } from './grade-batches.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -21,9 +26,9 @@ export { COURSE_ASSESSMENTS, COURSE_CATEGORIES, COURSE_TYPES } from './courses.r
 export { GRADES, CLASS_USAGE } from './classes.resource.js';
 export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES } from './students.resource.js';
 
-/** The one registry of base-data resources (DESIGN.md §8), in menu order. */
+/** The one registry of base-data resources (DESIGN.md §8) and grade settings (§9), in menu order. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches].map((r) => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, scoreItems, gradeScales, conversionRules, gradeBatches].map((r) => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 
@@ -43,4 +48,5 @@ export const RESOURCE_GROUPS = {
   admission: { sort: 35, icon: 'user plus' },
   staff: { sort: 36, icon: 'id badge' },
   resources: { sort: 37, icon: 'cubes' },
+  grades: { sort: 38, icon: 'chart bar outline' },
 } as const;

@@ -1,6 +1,7 @@
 /** The resource kit's wire (DESIGN.md §8): paths and answers shared by server, browser and tests. */
 export const RESOURCE_BASE = '/api/academic';
-export const resourcePath = (name: string, tail = ''): string => `${RESOURCE_BASE}/${name}${tail ? `/${tail}` : ''}`;
+/** A resource's path: its declaration's base (`/api/grades` for the grade settings) or `RESOURCE_BASE`. */
+export const resourcePath = (d: { name: string; base?: string }, tail = ''): string => `${d.base ?? RESOURCE_BASE}/${d.name}${tail ? `/${tail}` : ''}`;
 
 /** One record as answered: `id` and every field. */
 export type ResourceRecord = { id: string } & Record<string, unknown>;

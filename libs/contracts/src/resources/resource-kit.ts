@@ -210,6 +210,8 @@ export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete' | 
 
 export interface ResourceDef {
   name: string;
+  /** The API's base path (DESIGN.md §8 `/api/academic`, §9 `/api/grades`); `RESOURCE_BASE` when absent. */
+  base?: string;
   /** The table written; `view`, when set, is read (computed columns). */
   table: string;
   view?: string;
@@ -222,6 +224,11 @@ export interface ResourceDef {
   unique: Record<string, { fields: readonly string[]; message: string }>;
   /** Foreign keys that make a record "in use": constraint name → message (409, nothing deleted). */
   inUse: Record<string, string>;
+  /**
+   * Rules across rows that the database keeps (a trigger raising `check_violation` with this constraint name: exam
+   * weights totalling more than 100): constraint name → the field the message is shown under and the message (400).
+   */
+  checks?: Record<string, { field: string; message: string }>;
   /** A row whose field holds `true` cannot be deleted (the current semester). */
   refuseDelete?: readonly { field: string; message: string }[];
   /** The option label of a record; `key` names it in Excel references (a classroom's building code). */
@@ -241,6 +248,8 @@ export interface ResourceDef {
   optionsOpen?: boolean;
   /** Roles that may read a scoped subset (head teacher: their class's students); the server plugin says which rows. */
   scopedReaders?: readonly string[];
+  /** Roles granted the whole resource at registration besides administrators (the office manages entry batches). */
+  grants?: { read?: readonly string[]; write?: readonly string[] };
   menu?: { group: string; sort: number; icon: string };
   actions: readonly ResourceAction[];
 }

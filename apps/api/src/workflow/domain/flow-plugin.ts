@@ -11,6 +11,8 @@ export interface StartPlan {
   /** Data of the start event (the machine's SUBMIT). */
   data: Record<string, unknown>;
   studentId: string | null;
+  /** Whom the instance names as its applicant when it is not the actor (the engine opens a sheet for its teacher). */
+  applicantId?: string;
   /** Applicant side: applicant, the student's account, the student's guardians. They see it as "mine". */
   owners: string[];
   /** Everyone else who may see it (reviewers of every step). */
@@ -68,6 +70,11 @@ export interface FlowPlugin {
    * bookings of a day), by name: `GET /api/workflows/{flow}/views/{name}?…`, for those who may start the flow.
    */
   views?: Readonly<Record<string, FlowView>>;
+  /**
+   * Facts a command's guards need that only the database knows, read when the command is sent and recorded in its event
+   * (so a replay decides the same): grade confirmation's SUBMIT carries how many rows have neither score nor mark.
+   */
+  commandFacts?(type: string, snapshot: AnyMachineSnapshot, db: Prepared): Promise<Record<string, unknown>>;
   /** A passed instance is a certificate (the proofs): its detail names the code, `…/certificate` answers the PDF. */
   issuesCertificate?: boolean;
   /** The choices of a form field whose options come from the database (`FormField.source`), for this actor. */

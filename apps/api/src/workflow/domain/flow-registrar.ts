@@ -21,11 +21,22 @@ export async function registerFlows(db: DataSource): Promise<void> {
     const known = new Set(((await tx.query(`SELECT flow FROM wf_flow_registration`)) as { flow: string }[]).map((r) => r.flow));
     for (const def of Object.values(FLOWS)) {
       if (known.has(def.flow)) continue;
-      await register(tx, def.flow, def.apply.roles, def.apply.icon, def.apply.sort);
+      // one only the engine starts has no form and no starters: its detail page is all it needs
+      if (def.apply.bySystem) await registerDetail(tx, def.flow);
+      else await register(tx, def.flow, def.apply.roles, def.apply.icon, def.apply.sort);
       await tx.query(`INSERT INTO wf_flow_registration (flow) VALUES ($1)`, [def.flow]);
       logger.info({ flow: def.flow }, 'flow registered');
     }
   });
+}
+
+async function registerDetail(tx: EntityManager, flow: string): Promise<void> {
+  const roles = (await tx.query(`SELECT id FROM sys_role`)) as { id: string }[];
+  const [parent] = (await tx.query(`SELECT id FROM sys_menu WHERE url = '/apply' AND parent_id IS NULL ORDER BY created_at LIMIT 1`)) as { id: string }[];
+  if (!parent) return;
+  const detail = resources.zh.web.workflow;
+  const made = await menuOnce(tx, { parentId: parent.id, url: flowPage(flow, 'detail'), name: detail.detailMenu, nameEn: resources.en.web.workflow.detailMenu, permission: `menu:${flowSlug(flow)}_detail`, icon: 'file alternate', sort: 90, remark: { hidden: true, noCache: true } });
+  if (made.created) await grantMenu(tx, made.id, roles.map((r) => r.id));
 }
 
 async function register(tx: EntityManager, flow: string, starters: readonly string[], icon: string, sort: number): Promise<void> {

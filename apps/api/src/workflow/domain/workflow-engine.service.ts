@@ -106,13 +106,14 @@ export class WorkflowEngine implements OnApplicationShutdown {
   async start(flow: string, form: unknown, actor: Principal, client: ClientInfo, requestId: string, key: string | null = null): Promise<WorkflowCommandResult> {
     const plugin = this.plugin(flow);
     const def = plugin.definition;
+    // A flow only the engine starts (grade confirmation) has no start for users.
+    if (def.apply.bySystem) throw AppException.unprocessable('workflow.startedByEngine');
     const applyPermission = applyPermissionOf(flow);
     if (!actor.permissions.has(applyPermission)) {
       await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [applyPermission] } });
       throw notApplicant(plugin);
     }
     const id = key ? keyedInstanceId(actor.userId, flow, key) : randomUUID();
-    const streamId = streamIdOf(flow, id);
     if (key) {
       const first = await this.firstOutcome(flow, id, key, actor.userId);
       if (first) return first;
@@ -127,7 +128,39 @@ export class WorkflowEngine implements OnApplicationShutdown {
       }
       throw err;
     }
-    const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId: actor.userId } };
+    try {
+      return await this.create(plugin, id, plan, actor.userId, this.metadata(actor, client, requestId, key));
+    } catch (err) {
+      // The same key sent twice at once: the other one created the instance; this one answers its outcome.
+      if (key && err instanceof ConcurrencyError) {
+        const first = await this.firstOutcome(flow, id, key, actor.userId);
+        if (first) return first;
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * The engine starts an instance itself (`system` actor; DESIGN.md §7 — a batch's entry opens its grade
+   * confirmations) under an id the caller derives from what it is about, so a start repeated (a retry, two
+   * administrators at once) meets the stream at version 0 and is told it exists (null) instead of starting twice.
+   */
+  async startAsSystem(flow: string, id: string, plan: StartPlan, requestId: string): Promise<WorkflowCommandResult | null> {
+    const plugin = this.plugin(flow);
+    try {
+      return await this.create(plugin, id, plan, SYSTEM_ACTOR, { actorId: SYSTEM_ACTOR, actorRoles: [], correlationId: requestId, requestId });
+    } catch (err) {
+      if (err instanceof ConcurrencyError) return null;
+      throw err;
+    }
+  }
+
+  /** Appends a new instance's first events with its read models (one statement); a version race is a ConcurrencyError. */
+  private async create(plugin: FlowPlugin, id: string, plan: StartPlan, actorId: string, eventMeta: EventMetadata): Promise<WorkflowCommandResult> {
+    const def = plugin.definition;
+    const flow = def.flow;
+    const streamId = streamIdOf(flow, id);
+    const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId } };
     const initial = fold(def.machine, []);
     const submitted = advance(def.machine, initial, [start]);
     if (def.stateOf(submitted) === def.stateOf(initial)) refuse('impossible', 'workflow.notPossible');
@@ -138,7 +171,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const owners = [...new Set(plan.owners)];
     // What the start read from the database beside the events' own data, recorded with them so that the read
     // models can be rebuilt from the events alone (npm run projections:rebuild).
-    const meta: EventMetadata = { ...this.metadata(actor, client, requestId, key), instance: { studentId: plan.studentId, owners, participants } };
+    const meta: EventMetadata = { ...eventMeta, instance: { studentId: plan.studentId, owners, participants, ...(plan.applicantId ? { applicantId: plan.applicantId } : {}) } };
     const status = def.status(snapshot);
     // One statement: the events, the instance, its tasks and the attachment links (docs/adr/0006).
     try {
@@ -158,7 +191,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
           extra: status.extra ?? null,
           assignees: def.assignees(snapshot),
           dueAt: dueAtOf(def, snapshot),
-          applicantId: actor.userId,
+          applicantId: plan.applicantId ?? actorId,
           studentId: plan.studentId,
           form: def.formView(plan.data),
           owners,
@@ -170,11 +203,6 @@ export class WorkflowEngine implements OnApplicationShutdown {
       // The flow's own write refused it (a classroom already booked then): its refusal, nothing written.
       const refusal = plan.refusals?.[String((err as { constraint?: string }).constraint ?? '')];
       if (refusal && ['23P01', '23505'].includes(String((err as { code?: string }).code))) throw AppException.unprocessable(refusal);
-      // The same key sent twice at once: the other one created the instance; this one answers its outcome.
-      if (key && err instanceof ConcurrencyError) {
-        const first = await this.firstOutcome(flow, id, key, actor.userId);
-        if (first) return first;
-      }
       // A picture deleted by the upload cleanup between the submission's read and its write (docs/adr/0013).
       if ((err as { code?: string }).code === '23503' && (err as { constraint?: string }).constraint === 'sys_file_link_res_id_fkey') {
         throw AppException.badRequest('workflow.attachmentGone');
@@ -191,13 +219,14 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const streamId = streamIdOf(flow, id);
     const def = plugin.definition;
     /** The event to append, or the refusal (thrown) — decided on a state of the stream. */
+    let facts: Record<string, unknown> = {};
     const decide = (s: CachedStream): ActorEvent & Record<string, unknown> => {
       if (ifMatch !== null && ifMatch !== s.version) throw AppException.conflict('workflow.conflict');
       if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
       const made = def.commandData(input.type, input as unknown as Record<string, unknown>, this.config.timeZone);
       if ('invalid' in made) throw AppException.badRequest(made.invalid);
       const extra = made.data;
-      const proposed: ActorEvent & Record<string, unknown> = { ...extra, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
+      const proposed: ActorEvent & Record<string, unknown> = { ...extra, ...facts, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
       const refusal = def.refusal(s.snapshot, proposed);
       if (refusal) refuse(refusal.kind, refusal.kind === 'forbidden' ? undefined : refusal.reason);
       return proposed;
@@ -210,6 +239,8 @@ export class WorkflowEngine implements OnApplicationShutdown {
       if (first) return first;
     }
     if (input.type === 'TRANSFER') await this.checkTransferTarget(def, state.snapshot, input.toUserId);
+    // What the machine needs from the database to decide (a sheet's rows without a score), read as the command comes.
+    if (plugin.commandFacts && def.commandTypes.includes(input.type)) facts = await plugin.commandFacts(input.type, state.snapshot, this.hot);
     let event: ActorEvent & Record<string, unknown>;
     try {
       event = decide(state);

@@ -10,6 +10,8 @@ interface StartReads {
   studentId: string | null;
   owners: string[];
   participants: string[];
+  /** The applicant the start named when it was not its actor (a sheet the engine opened for its teacher). */
+  applicantId?: string;
 }
 
 interface InstanceRow {
@@ -51,7 +53,9 @@ export interface RebuildReport {
 function startReads(value: unknown): StartReads | null {
   if (!value || typeof value !== 'object') return null;
   const v = value as Partial<StartReads>;
-  return Array.isArray(v.owners) && Array.isArray(v.participants) ? { studentId: v.studentId ?? null, owners: v.owners, participants: v.participants } : null;
+  return Array.isArray(v.owners) && Array.isArray(v.participants)
+    ? { studentId: v.studentId ?? null, owners: v.owners, participants: v.participants, ...(typeof v.applicantId === 'string' ? { applicantId: v.applicantId } : {}) }
+    : null;
 }
 
 /**
@@ -64,8 +68,8 @@ export function evolveInstance(def: FlowDefinition, id: string, events: readonly
   const first = events[0];
   const last = events.at(-1);
   if (!first || !last) return null;
-  const applicant = String(first.data.actorId ?? '');
   const reads = startReads(first.metadata.instance);
+  const applicant = reads?.applicantId ?? String(first.data.actorId ?? '');
   const kept = reads === null;
   let snapshot = fold(def.machine, []);
   let assignedAt = first.at;

@@ -10,6 +10,7 @@ export const resource: ResourceMessages = {
     admission: 'Admission',
     staff: 'Staff',
     resources: 'Teaching resources',
+    grades: 'Grades',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {
@@ -87,7 +88,30 @@ export const resource: ResourceMessages = {
     yes: 'Yes',
     no: 'No',
   },
+  gradePages: { entry: 'Grade entry', confirmation: 'Grade confirmation', analysis: 'Grade analysis', report: 'Final report', sheet: 'Score sheet' },
+  'exam-nodes': { title: 'Exam nodes', fields: { code: 'Code', name: 'Name', englishName: 'English name', weight: 'Exam-type weight', enabled: 'Enabled', sort: 'Sort' } },
+  'score-items': { title: 'Small score settings', fields: { batchId: 'Batch', courseId: 'Course', name: 'Item', fullMarks: 'Full marks', weight: 'Weight', sort: 'Sort' } },
+  scales: {
+    title: 'Grade scales',
+    fields: { name: 'Name', fullScore: 'Score system', passLine: 'Pass line', excellentLine: 'Excellent line', enabled: 'Enabled', sort: 'Sort', ranks: 'Ranks' },
+    ranks: { name: 'Rank', convertedScore: 'Converted score', min: 'Minimum', max: 'Maximum' },
+  },
+  'conversion-rules': {
+    title: 'School year conversion rules',
+    fields: { schoolYearId: 'School year', level: 'Level', lowest: 'Lowest score', highest: 'Highest score', conversionScore: 'Conversion score', colour: 'Colour', classificationRate: 'Classification rate (%)', enabled: 'Enabled' },
+  },
+  batches: {
+    title: 'Entry batches',
+    fields: { name: 'Batch', semesterId: 'Semester', examNodeId: 'Exam node', grade: 'Grade', start: 'Start', end: 'End', enabled: 'Enabled', opened: 'Entry open', published: 'Published', courses: 'Courses examined' },
+    courses: { courseId: 'Course', fullMarks: 'Full marks', weight: 'Weight', scaleId: 'Grade scale' },
+  },
   messages: {
+    examNodeInUse: 'This exam node is used by a batch and cannot be deleted',
+    scaleHasRanks: 'This grade scale has ranks and cannot be deleted',
+    scaleInUse: 'This grade scale is used by a batch and cannot be deleted',
+    levelUsed: 'This school year already has this level',
+    batchOpened: 'Entry of this batch has begun: it cannot be deleted',
+    batchHasItems: 'This batch has score items: delete them first',
     codeUsed: 'The code has been used',
     nameUsed: 'The name has been used',
     yearUsed: 'The year has been used',

@@ -189,6 +189,10 @@ export const web: WebMessages = {
       officeReview: 'School office review',
       principalReview: 'Principal approval',
       approved: 'Approved',
+      gradeOpened: 'Entry begins',
+      gradeEntering: 'Teacher enters',
+      gradeReview: 'Grade leader or office reviews',
+      gradePassed: 'Passed (locked)',
     },
     end: {
       rejected: 'Rejected',
@@ -209,6 +213,9 @@ export const web: WebMessages = {
       rejected: 'Rejected',
       withdrawn: 'Withdrawn',
       expired: 'Expired',
+      entering: { self: 'Entering', draft: 'Entering', returned: 'Returned for changes' },
+      review: 'Under review',
+      passed: 'Passed (locked)',
     },
     review: {
       unreviewed: 'Unreviewed',
@@ -221,9 +228,11 @@ export const web: WebMessages = {
       notCancelled: 'Not returned',
       cancelled: 'Returned',
       expired: 'Expired',
+      returned: 'Returned',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
+      SUBMIT: { button: 'Submit for review', title: 'Submit for review (no more changes unless it is returned or taken back)' },
       APPROVE: { button: 'Approve', title: 'Approve' },
       REJECT: { button: 'Reject', title: 'Reject the application' },
       WITHDRAW: { button: 'Withdraw', title: 'Withdraw the application' },
@@ -233,6 +242,7 @@ export const web: WebMessages = {
       CC: { button: 'Copy to', title: 'Copy to (they get a message and may read this application)' },
     },
     event: {
+      OPEN: 'Entry began',
       SUBMIT: 'Submitted',
       APPROVE: 'Approved',
       REJECT: 'Rejected',
@@ -255,6 +265,7 @@ export const web: WebMessages = {
       'student-status-change': 'Status change',
       'reading-proof': 'Enrollment certificate',
       'grade-proof': 'Transcript',
+      'grade-confirmation': 'Grade confirmation',
     },
     mark: {
       done: 'Done',

@@ -18,6 +18,7 @@ export const workflow: WorkflowMessages = {
   notApproved: 'The leave is not approved yet, so it cannot be closed',
   alreadyCancelled: 'The return from this leave is already recorded',
   returnOutsideLeave: 'The actual return time must lie inside the leave',
+  startedByEngine: 'This flow is started by the system, not by hand',
   unknownAction: 'This action is not supported',
   unknownFlow: 'There is no such approval flow',
   notApplicant: 'Only the student or a parent can apply for leave',

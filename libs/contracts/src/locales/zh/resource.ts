@@ -9,6 +9,7 @@ export const resource = {
     admission: '招生管理',
     staff: '教职工管理',
     resources: '教学资源',
+    grades: '成绩管理',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {
@@ -86,7 +87,30 @@ export const resource = {
     yes: '是',
     no: '否',
   },
+  gradePages: { entry: '成绩录入', confirmation: '成绩确认', analysis: '成绩分析', report: '期末报告', sheet: '成绩单' },
+  'exam-nodes': { title: '考试节点维护', fields: { code: '节点代码', name: '节点名称', englishName: '英文名称', weight: '考试类型权重', enabled: '是否启用', sort: '排序' } },
+  'score-items': { title: '小分设置', fields: { batchId: '批次', courseId: '课程', name: '小分名称', fullMarks: '满分', weight: '权重', sort: '排序' } },
+  scales: {
+    title: '评分体系',
+    fields: { name: '名称', fullScore: '分制', passLine: '及格线', excellentLine: '优秀线', enabled: '是否启用', sort: '排序', ranks: '等级' },
+    ranks: { name: '等级名称', convertedScore: '换算分', min: '最低分', max: '最高分' },
+  },
+  'conversion-rules': {
+    title: '学年换算规则设置',
+    fields: { schoolYearId: '学年', level: '等级', lowest: '最低分', highest: '最高分', conversionScore: '换算分', colour: '颜色', classificationRate: '分类比例(%)', enabled: '是否启用' },
+  },
+  batches: {
+    title: '成绩录入批次',
+    fields: { name: '批次名称', semesterId: '学期', examNodeId: '考试节点', grade: '年级', start: '开始日期', end: '结束日期', enabled: '是否启用', opened: '已开始录入', published: '已发布', courses: '考试课程' },
+    courses: { courseId: '课程', fullMarks: '满分', weight: '权重', scaleId: '评分体系' },
+  },
   messages: {
+    examNodeInUse: '该考试节点已被批次使用，不能删除',
+    scaleHasRanks: '该评分体系已有等级，不能删除',
+    scaleInUse: '该评分体系已被批次使用，不能删除',
+    levelUsed: '该学年已有此等级',
+    batchOpened: '该批次已开始录入，不能删除',
+    batchHasItems: '该批次已有小分设置，请先删除小分设置',
     codeUsed: '代码已被使用',
     nameUsed: '名称已被使用',
     yearUsed: '年份已被使用',

@@ -188,6 +188,10 @@ export const web = {
       officeReview: '教务处审核',
       principalReview: '校长审批',
       approved: '审批通过',
+      gradeOpened: '开始录入',
+      gradeEntering: '任课教师录入',
+      gradeReview: '年级组长或教务处审核',
+      gradePassed: '审核通过（已锁定）',
     },
     end: {
       rejected: '审核不通过',
@@ -209,6 +213,9 @@ export const web = {
       rejected: '审核不通过',
       withdrawn: '已撤回',
       expired: '已失效',
+      entering: { self: '录入中', draft: '录入中', returned: '已驳回，待修改' },
+      review: '待审核',
+      passed: '审核通过（已锁定）',
     },
     review: {
       unreviewed: '未审核',
@@ -221,9 +228,11 @@ export const web = {
       notCancelled: '未销假',
       cancelled: '已销假',
       expired: '已失效',
+      returned: '已驳回',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
+      SUBMIT: { button: '提交审核', title: '提交审核（提交后不能再修改，除非被驳回或撤回）' },
       APPROVE: { button: '审核通过', title: '审核通过' },
       REJECT: { button: '驳回', title: '驳回申请' },
       WITHDRAW: { button: '撤回申请', title: '撤回申请' },
@@ -233,6 +242,7 @@ export const web = {
       CC: { button: '抄送', title: '抄送（被抄送人会收到消息并可查看此申请）' },
     },
     event: {
+      OPEN: '开始录入',
       SUBMIT: '提交申请',
       APPROVE: '审核通过',
       REJECT: '驳回',
@@ -255,6 +265,7 @@ export const web = {
       'student-status-change': '学籍异动',
       'reading-proof': '在读证明',
       'grade-proof': '成绩证明',
+      'grade-confirmation': '成绩确认',
     },
     mark: {
       done: '已完成',

@@ -17,6 +17,7 @@ export const workflow = {
   notApproved: '申请尚未批准，不能销假',
   alreadyCancelled: '该请假已销假',
   returnOutsideLeave: '实际返校时间必须在请假时间范围内',
+  startedByEngine: '此流程由系统自动发起，不能手动申请',
   unknownAction: '不支持的操作',
   unknownFlow: '不存在的审批流程',
   notApplicant: '只有学生本人或家长可以提交请假申请',

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { isUuid } from '@schoolflow/contracts';
+import type { SheetOpened } from '@schoolflow/workflows/grade-confirmation/grade-confirmation.machine.js';
+import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
+import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import type { StartPlan } from '../../../workflow/domain/flow-plugin.js';
+import { keyedInstanceId } from '../../../workflow/domain/idempotency.js';
+import { WorkflowEngine } from '../../../workflow/domain/workflow-engine.service.js';
+import { withStandIns } from '../../../applications/shared/student-applicant.js';
+import { GradeSheetsRepository, type SheetToOpen } from '../../domain/grade-sheets.repository.js';
+import { GradesErrors } from '../../grades.errors.js';
+
+const FLOW = 'grade-confirmation';
+/** Starts in flight at once: the group commit gathers them into few statements (docs/adr/0012). */
+const CONCURRENT_STARTS = 32;
+
+/** A sheet's instance id: the same (batch, class, course) always names the same instance, so opening twice opens once. */
+export const sheetInstanceId = (batchId: string, classId: string, courseId: string): string => keyedInstanceId('system', FLOW, `${batchId}:${classId}:${courseId}`);
+
+/**
+ * Opening a batch (DESIGN.md §9): one grade-confirmation per (class, course), started by the engine as `system` and
+ * assigned to the teacher who enters it; its sheet row is written in the start's own statement. Repeatable: a retry
+ * after a crash or a second administrator at the same moment starts only what is missing, then the batch is marked.
+ */
+@Injectable()
+export class OpenBatch {
+  constructor(
+    private readonly sheets: GradeSheetsRepository,
+    private readonly engine: WorkflowEngine,
+    private readonly oplog: OperationLogService,
+  ) {}
+
+  async execute(batchId: string, me: Principal, client: ClientInfo): Promise<{ sheets: number }> {
+    const batch = isUuid(batchId) ? await this.sheets.batch(batchId) : null;
+    if (!batch) throw GradesErrors.batchNotFound();
+    if (!batch.enabled) throw GradesErrors.batchDisabled();
+    if (batch.opened) throw GradesErrors.batchAlreadyOpened();
+    const pairs = await this.sheets.sheetsToOpen(batchId);
+    if (pairs.length === 0) throw GradesErrors.batchNoClasses();
+    const untaught = pairs.filter((p) => !p.teacherId);
+    if (untaught.length > 0) throw GradesErrors.noTeacher(untaught.map((p) => `${p.className} ${p.courseName}`).join('、'));
+    const { holders, admins } = await this.sheets.reviewers();
+    const requestId = randomUUID();
+    for (let i = 0; i < pairs.length; i += CONCURRENT_STARTS) {
+      await Promise.all(pairs.slice(i, i + CONCURRENT_STARTS).map((p) => this.engine.startAsSystem(FLOW, sheetInstanceId(batchId, p.classId, p.courseId), this.plan(batch, p, holders, admins), requestId)));
+    }
+    await this.sheets.markOpened(batchId);
+    await this.oplog.append({ userId: me.userId, account: me.account, action: 'grades.batch.open', target: batchId, result: 'success', ip: client.ip, userAgent: client.userAgent, detail: { sheets: pairs.length } });
+    return { sheets: pairs.length };
+  }
+
+  private plan(batch: { id: string; name: string }, p: SheetToOpen, holders: string[], admins: string[]): StartPlan {
+    const teacherId = p.teacherId as string;
+    const reviewer = withStandIns(holders, admins, teacherId).filter((id) => id !== teacherId);
+    const data: Omit<SheetOpened, 'type' | 'actorId'> = {
+      batchId: batch.id,
+      batchName: batch.name,
+      classId: p.classId,
+      className: { zh: p.className, en: p.classNameEn || p.className },
+      courseId: p.courseId,
+      courseName: { zh: p.courseName, en: p.courseNameEn || p.courseName },
+      teacherId,
+      route: { teacher: [teacherId], reviewer },
+    };
+    return {
+      data: data as unknown as Record<string, unknown>,
+      studentId: null,
+      applicantId: teacherId,
+      owners: [],
+      reviewers: [teacherId, ...reviewer],
+      attachments: [],
+      also: (param, cte) => [
+        `${cte('sheet')} AS (
+          INSERT INTO grade_sheet (batch_id, class_id, course_id, teacher_id, instance_id)
+          SELECT ${param(batch.id, 'uuid')}, ${param(p.classId, 'uuid')}, ${param(p.courseId, 'uuid')}, ${param(teacherId, 'uuid')}, id FROM ${cte('inst')}
+          ON CONFLICT DO NOTHING)`,
+      ],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Conversion (DESIGN.md §9; spec §3 Grade scale and Conversion rule), pure: a raw score read by the course's scale —
+ * its rank and converted score, its pass and excellence by the scale's lines — and by the school year's conversion
+ * rules — its level, conversion score and colour. A scale's numbers are on its own score system (`fullScore`, e.g.
+ * 100); an exam of other full marks (150) is read in proportion.
+ */
+export interface Scale {
+  fullScore: number;
+  passLine: number;
+  excellentLine: number;
+  ranks: readonly { name: string; convertedScore: number; min: number; max: number }[];
+}
+
+export interface ConversionRule {
+  level: string;
+  lowest: number;
+  highest: number;
+  conversionScore: number;
+  colour: string;
+}
+
+export interface Converted {
+  rank: string | null;
+  convertedScore: number | null;
+  passed: boolean;
+  excellent: boolean;
+}
+
+/** A score on the exam's full marks, put on the scale's score system. */
+export function onScale(score: number, fullMarks: number, scale: Pick<Scale, 'fullScore'>): number {
+  return fullMarks > 0 ? (score / fullMarks) * scale.fullScore : 0;
+}
+
+/** Rank, converted score, pass and excellence of a score by its course's scale. */
+export function convertByScale(score: number, fullMarks: number, scale: Scale): Converted {
+  const s = Math.round(onScale(score, fullMarks, scale) * 100) / 100;
+  const rank = scale.ranks.find((r) => s >= r.min && s <= r.max) ?? null;
+  return { rank: rank?.name ?? null, convertedScore: rank?.convertedScore ?? null, passed: s >= scale.passLine, excellent: s >= scale.excellentLine };
+}
+
+/** The level of a score by a school year's conversion rules (integers 0–200: the whole part of the score is compared). */
+export function levelOf(score: number, rules: readonly ConversionRule[]): ConversionRule | null {
+  const whole = Math.floor(score);
+  return rules.find((r) => whole >= r.lowest && whole <= r.highest) ?? null;
+}
+
+/** The pass and excellence lines of a scale on an exam's full marks (what the analysis counts against). */
+export function linesOn(fullMarks: number, scale: Pick<Scale, 'fullScore' | 'passLine' | 'excellentLine'>): { pass: number; excellent: number } {
+  const k = fullMarks / scale.fullScore;
+  return { pass: scale.passLine * k, excellent: scale.excellentLine * k };
+}

@@ -1,0 +1,24 @@
+import { AppException } from '../infrastructure/http/app-exception.js';
+
+/** The grades module's refusals (messages `grades.errors.*`), each stated once. */
+export const GradesErrors = {
+  sheetNotFound: () => AppException.notFound('grades.errors.sheetNotFound'),
+  batchNotFound: () => AppException.notFound('grades.errors.batchNotFound'),
+  /** 422: submitted or passed — a sheet is typed only while its teacher has it. */
+  sheetLocked: () => AppException.unprocessable('grades.errors.sheetLocked'),
+  /** 403: another teacher's sheet. */
+  notYourSheet: () => AppException.forbidden('grades.errors.notYourSheet'),
+  batchAlreadyOpened: () => AppException.unprocessable('grades.errors.batchAlreadyOpened'),
+  batchDisabled: () => AppException.unprocessable('grades.errors.batchDisabled'),
+  batchNoClasses: () => AppException.unprocessable('grades.errors.batchNoClasses'),
+  batchNotOpened: () => AppException.unprocessable('grades.errors.batchNotOpened'),
+  batchOpenedLocked: () => AppException.unprocessable('grades.errors.batchOpenedLocked'),
+  noTeacher: (sheets: string) => AppException.unprocessable('grades.errors.noTeacher', { sheets }),
+  /** 422 listing the sheets that have not passed (a publish too early). */
+  unpassedSheets: (sheets: string, list: unknown) => AppException.unprocessable('grades.errors.unpassedSheets', { sheets }).withData({ sheets: list }),
+  alreadyPublished: () => AppException.unprocessable('grades.errors.alreadyPublished'),
+  noGradingSystem: () => AppException.unprocessable('grades.errors.noGradingSystem'),
+  notOnBatch: () => AppException.unprocessable('grades.errors.notOnBatch'),
+  /** 403: another student's grades or report. */
+  reportForbidden: () => AppException.forbidden('grades.errors.reportForbidden'),
+};
