@@ -51,7 +51,7 @@ async function attempt(who: Who, name: string, action: Action): Promise<{ status
 }
 
 const deniedCount = (account: string, method: string, name: string): Promise<number> =>
-  countRows('sys_operation_log', `account = $1 AND action = 'access.denied' AND result = 'denied' AND target LIKE $2`, [account, `${method} %/api/academic/${name}%`]);
+  countRows('sys_operation_log', `account = $1 AND action = 'access.denied' AND result = 'denied' AND target LIKE $2`, [account, `${method} %${path(name)}%`]);
 
 describe('writes need the write permission: 403, logged as denied, nothing changed', () => {
   const RESOURCES_TRIED = ['buildings', 'courses', 'classes', 'students', 'staff'];
@@ -251,8 +251,46 @@ describe('the constraints the declarations name exist in the migrated schema', (
     }
   });
 
+  // A foreign key that references the resource's table, from whichever table holds it: a scale is in use through a
+  // batch's course (`grade_batch_course_scale_id_fkey`, on the batch's child table), not through the batch itself.
   it.each(IN_USE)('%s: in use by %s', (resource, name) => {
     const c = constraints.get(name);
     expect(c ? { contype: c.contype, references: c.references } : `no constraint ${name}`).toEqual({ contype: 'f', references: RESOURCES[resource]?.table });
+  });
+});
+
+describe('the checks the declarations name are raised by a trigger on the resource\'s table', () => {
+  interface Fn {
+    source: string;
+    tables: string[];
+  }
+  let functions: Fn[];
+
+  beforeAll(async () => {
+    functions = await withDb(
+      async (c) =>
+        (
+          await c.query(
+            `SELECT p.prosrc AS source,
+                    array(SELECT t.tgrelid::regclass::text FROM pg_trigger t WHERE t.tgfoid = p.oid AND NOT t.tgisinternal ORDER BY 1) AS tables
+               FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' AND p.prorettype = 'trigger'::regtype`,
+          )
+        ).rows as Fn[],
+    );
+  });
+
+  const CHECKS = Object.values(RESOURCES).flatMap((d) => Object.entries(d.checks ?? {}).map(([name, c]) => [d.name, name, c.field] as const));
+
+  it('the registry names some (the grade settings\' rules across rows)', () => {
+    expect(CHECKS.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(CHECKS)('%s: check %s', (resource, name, field) => {
+    const d = RESOURCES[resource];
+    // the refusal's message is shown under a field of the form
+    expect(Object.keys(d?.fields ?? {})).toContain(field);
+    // a trigger function raises the constraint by name (`USING CONSTRAINT = '…'`), fired on the resource's table
+    const tables = functions.filter((f) => f.source.includes(`CONSTRAINT = '${name}'`)).flatMap((f) => f.tables);
+    expect({ name, tables }).toEqual({ name, tables: expect.arrayContaining([d?.table]) });
   });
 });

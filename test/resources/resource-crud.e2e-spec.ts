@@ -34,6 +34,8 @@ interface Case {
   miss: () => Record<string, string>;
   /** What a save changes. */
   change: () => Body;
+  /** The text the export writes escaped (default: the saved record's name; a conversion rule has its level instead). */
+  text?: () => string;
 }
 
 const CASES: Record<string, Case> = {
@@ -124,6 +126,46 @@ const CASES: Record<string, Case> = {
     hit: () => ({ year: String(BATCH_YEAR) }),
     miss: () => ({ year: '2001' }),
     change: () => ({ endTime: '2027-09-10' }),
+  },
+  // Grade settings (DESIGN.md §9), under /api/grades. The exam node's weight stays 0: exam-type weights total at most
+  // 100 and the demo's mid-term and final hold all of it.
+  'exam-nodes': {
+    // the name at most 10 characters: "=1" and the tag, formula-looking
+    body: () => ({ code: `N${T}`, name: `=1${T}`, englishName: 'Unit test', weight: 0 }),
+    hit: () => ({ enabled: 'true' }),
+    miss: () => ({ enabled: 'false' }),
+    change: () => ({ englishName: 'Unit test 2', sort: 5 }),
+  },
+  // no ranks: a scale with ranks cannot be deleted, and the delete section below deletes it
+  scales: {
+    body: () => ({ name: formulaName('体系'), fullScore: 100, passLine: 60, excellentLine: 85 }),
+    hit: () => ({ enabled: 'true' }),
+    miss: () => ({ enabled: 'false' }),
+    change: () => ({ excellentLine: 90, sort: 4 }),
+  },
+  // The demo school year's, disabled, so that while it exists no conversion of another file reads it.
+  'conversion-rules': {
+    body: () => ({ schoolYearId: demo.yearId, level: `=1${T}`, lowest: 60, highest: 69, conversionScore: 65, colour: '#00FF00', classificationRate: 12.5, enabled: false }),
+    hit: () => ({ schoolYearId: demo.yearId, enabled: 'false' }),
+    miss: () => ({ enabled: 'true' }),
+    change: () => ({ highest: 70, colour: '#00AA00' }),
+    text: () => String(records['conversion-rules']?.level),
+  },
+  // not opened: an opened batch cannot be deleted
+  batches: {
+    body: () => ({
+      name: formulaName('批次'), semesterId: demo.currentSemesterId, examNodeId: ids['exam-nodes'], grade: '12', start: '2026-11-02', end: '2026-11-06',
+      courses: [{ courseId: demo.peCourseId, fullMarks: 100, weight: 10, scaleId: ids.scales }],
+    }),
+    hit: () => ({ semesterId: demo.currentSemesterId, examNodeId: ids['exam-nodes'] as string, grade: '12' }),
+    miss: () => ({ published: 'true' }),
+    change: () => ({ end: '2026-11-07' }),
+  },
+  'score-items': {
+    body: () => ({ batchId: ids.batches, courseId: demo.peCourseId, name: formulaName('小分'), fullMarks: 50, weight: 40 }),
+    hit: () => ({ batchId: ids.batches as string, courseId: demo.peCourseId }),
+    miss: () => ({ courseId: ids.courses as string }),
+    change: () => ({ weight: 45, sort: 2 }),
   },
 };
 
@@ -217,7 +259,7 @@ describe('export: the selected records, formula-looking text escaped', () => {
     expect(formulas).toEqual([]);
     expect(rows).toHaveLength(2); // the header and the one record of this file
     const cells = (rows[1] as unknown[]).map(String);
-    const escaped = `'${String(records[name]?.name)}`;
+    const escaped = `'${CASES[name]?.text?.() ?? String(records[name]?.name)}`;
     expect(cells).toContain(escaped);
     expect(cells.some((c) => c.startsWith('='))).toBe(false);
     if (RESOURCES[name]?.excel) {
@@ -263,6 +305,12 @@ describe('duplicates: 409 "…已被使用", the field named, nothing written', 
     ['staff account', 'staff', () => ({ ...CASES.staff?.body(), account: 'teacher', idNumber: residentId('110102', '19850607', 203) }), '账号已被使用', 'account'],
     ['staff ID number', 'staff', () => ({ ...CASES.staff?.body(), account: `dup_${T.toLowerCase()}` }), '证件号码已被使用', 'idNumber'],
     ['enrollment batch name', 'enrollment-batches', () => ({ ...CASES['enrollment-batches']?.body() }), '名称已被使用', 'name'],
+    ['exam node code', 'exam-nodes', () => ({ ...CASES['exam-nodes']?.body(), name: `唯一${T}` }), '代码已被使用', 'code'],
+    ['exam node name', 'exam-nodes', () => ({ ...CASES['exam-nodes']?.body(), code: `D${T}` }), '名称已被使用', 'name'],
+    ['scale name', 'scales', () => ({ ...CASES.scales?.body() }), '名称已被使用', 'name'],
+    ['conversion level in its school year', 'conversion-rules', () => ({ ...CASES['conversion-rules']?.body(), lowest: 0, highest: 10, conversionScore: 5 }), '该学年已有此等级', 'level'],
+    ['batch name in its semester (another grade)', 'batches', () => ({ ...CASES.batches?.body(), grade: '11' }), '名称已被使用', 'name'],
+    ['score item name in its paper', 'score-items', () => ({ ...CASES['score-items']?.body(), weight: 0, fullMarks: 1 }), '名称已被使用', 'name'],
   ];
 
   it.each(DUPLICATES)('%s', async (_rule, name, body, msg, field) => {
@@ -353,6 +401,9 @@ describe('a record in use: 409 with the spec message, nothing deleted, the refus
     ['a major used by a class', 'majors', () => ids.majors as string, '该专业已被使用，不能删除', 'admin_class_major_id_fkey'],
     ['a class with students', 'classes', () => ids.classes as string, '该班级已被使用，不能删除', 'student_class_id_fkey'],
     ['a batch with students', 'enrollment-batches', () => ids['enrollment-batches'] as string, '该招生批次已有学生，不能删除', 'student_enrollment_batch_id_fkey'],
+    ['an exam node used by a batch', 'exam-nodes', () => ids['exam-nodes'] as string, '该考试节点已被批次使用，不能删除', 'grade_batch_exam_node_id_fkey'],
+    ['a scale used by a batch\'s course', 'scales', () => ids.scales as string, '该评分体系已被批次使用，不能删除', 'grade_batch_course_scale_id_fkey'],
+    ['a grade batch with score items', 'batches', () => ids.batches as string, '该批次已有小分设置，请先删除小分设置', 'grade_score_item_batch_id_fkey'],
   ];
 
   it.each(IN_USE)('%s', async (_rule, name, idOf, msg, constraint) => {
@@ -400,8 +451,8 @@ describe('delete: each record removed, then no longer read', () => {
     expect((await call('/ms/getPermission', { token: staffToken })).body.code).toBe(200);
   });
 
-  // the dependents first: students, then what they use, down to the campus
-  const DELETE_ORDER = ['students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
+  const DELETE_ORDER = ['score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

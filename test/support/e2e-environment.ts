@@ -85,7 +85,10 @@ export const TEST_SERVER_ENV = {
   TIMER_SWEEP_SECONDS: '1',
 } as const;
 
-/** Starts the built server (dist/) as a child process, exactly as `npm start` runs it, and waits for health. */
+/**
+ * Starts the built server (dist/) as a child process, exactly as `npm start` runs it, and waits for health — and for
+ * the work it does after start (the demo school's grades) to end.
+ */
 export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
   const port = fixedPort ?? (await freePort());
   let logs = '';
@@ -104,7 +107,8 @@ export async function startServer(env: Record<string, string>, fixedPort?: numbe
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${logs}`);
     try {
       const res = await fetch(`${url}/server/health`);
-      if (res.ok) return { url, child, logs: () => logs };
+      // The demo school's grades are seeded after start, in the background: tests begin on the finished demo.
+      if (res.ok && ((await res.json()) as { data?: { startup?: string } }).data?.startup !== 'running') return { url, child, logs: () => logs };
     } catch {
       // not listening yet
     }

@@ -6,7 +6,7 @@ import { flowCalls, until } from '../support/workflow.js';
 const { submit, act, view } = flowCalls('grade-proof');
 
 // 成绩证明 end to end: the proof kit again (reading-proof's test covers the certificate's rules in depth); its
-// certificate lists the grades published that day — none yet, so it says so.
+// certificate lists the grades published that day — the demo school's mid-term (published at start).
 let parent: string;
 let student: string;
 let office: string;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 describe('grade-proof', () => {
-  it('parent asks in English → the office passes → a transcript that says no grades are published yet, checkable by its code', async () => {
+  it('parent asks in English → the office passes → a transcript listing the published mid-term, checkable by its code', async () => {
     const res = await submit(parent, { purpose: 'Summer school', language: 'en' }, 'en');
     expect(res.body).toMatchObject({ result: true, msg: 'The transcript request was submitted', data: { state: 'officeReview' } });
     const id = res.body.data?.id as string;
@@ -30,10 +30,16 @@ describe('grade-proof', () => {
     const pdf = await pdfOf(student, id);
     expect(pdf.status).toBe(200);
     expect(pdf.text).toContain('Transcript of Grades');
-    expect(pdf.text).toContain('No grades had been published as of the date of issue.');
+    expect(pdf.text).toContain('Mid-term');
+    expect(pdf.text).toContain('Mathematics');
     expect(pdf.text).toContain('Summer school');
-    const content = await withDb(async (c) => (await c.query(`SELECT content->'grades' AS grades FROM wf_certificate WHERE instance_id = $1`, [id])).rows[0].grades as unknown);
-    expect(content).toEqual([]);
+    const content = await withDb(async (c) => (await c.query(`SELECT content->'grades' AS grades FROM wf_certificate WHERE instance_id = $1`, [id])).rows[0].grades as { semesterEn: string; courseEn: string; score: string }[]);
+    // every course of the demo's 高一 mid-term, each as published (a score out of its full marks, or the mark); other
+    // test files publish batches of this student too, and the transcript lists theirs as well
+    const midTerm = content.filter((g) => g.semesterEn === '2026-2027 semester 1 Mid-term');
+    expect(midTerm).toHaveLength(10);
+    expect(midTerm.every((g) => /^(\d+(\.\d+)? \/ (100|150)|缺考 Absent|免考 Exempt)$/.test(g.score))).toBe(true);
+    expect(midTerm.map((g) => g.courseEn)).toContain('Mathematics');
     expect((await call(`/anon/certificates/${cert?.code}`)).body.data).toMatchObject({ valid: true, flow: 'grade-proof', studentNo: '202511001' });
   });
 

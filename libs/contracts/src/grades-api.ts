@@ -15,8 +15,6 @@ export const gradesPath = {
   /** Opening a batch starts one grade-confirmation per (class, course). */
   open: (batchId: string): string => `${GRADES_BASE}/batches/${batchId}/open`,
   publish: (batchId: string): string => `${GRADES_BASE}/batches/${batchId}/publish`,
-  /** A batch course's scores with their ranks, converted scores and levels. */
-  conversion: (batchId: string, courseId: string): string => `${GRADES_BASE}/batches/${batchId}/conversion/${courseId}`,
   /** The sheets assigned to me (a teacher's 成绩录入). */
   mySheets: `${GRADES_BASE}/my-sheets`,
   /** A student's published scores (the student, their parents, and those who may read the student). */

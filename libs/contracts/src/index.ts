@@ -15,4 +15,5 @@ export * from './excel.js';
 export * from './certificate.js';
 export * from './push-sequencer.js';
 export * from './grades-api.js';
+export * from './grades-analysis.js';
 export * from './resources/index.js';

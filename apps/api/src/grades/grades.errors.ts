@@ -21,4 +21,16 @@ export const GradesErrors = {
   notOnBatch: () => AppException.unprocessable('grades.errors.notOnBatch'),
   /** 403: another student's grades or report. */
   reportForbidden: () => AppException.forbidden('grades.errors.reportForbidden'),
+  studentRequired: () => AppException.badRequest('grades.errors.studentRequired'),
+  studentNotFound: () => AppException.notFound('grades.errors.studentNotFound'),
+  semesterNotFound: () => AppException.notFound('grades.errors.semesterNotFound'),
+  noCurrentSemester: () => AppException.unprocessable('grades.errors.noCurrentSemester'),
+  classRequired: () => AppException.badRequest('grades.errors.classRequired'),
+  classNotFound: () => AppException.notFound('grades.errors.classNotFound'),
+  /** 403: a class's reports, asked by someone neither its head teacher nor a grade manager. */
+  classReportsForbidden: () => AppException.forbidden('grades.errors.classReportsForbidden'),
+  noStudentsInClass: () => AppException.unprocessable('grades.errors.noStudentsInClass'),
+  jobNotFound: () => AppException.notFound('grades.errors.jobNotFound'),
+  /** 422: the class's reports are still being made. */
+  jobNotDone: () => AppException.unprocessable('grades.errors.jobNotDone'),
 };

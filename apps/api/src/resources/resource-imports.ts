@@ -1,14 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { IMPORT_JOB_ROWS, type ImportRowProblem, JOB_PROGRESS, type JobProgress, type Language, type ResourceDef, RESOURCES } from '@schoolflow/contracts';
-import { Queue, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
-import { logDatabaseError } from '../infrastructure/database/database-outage.js';
 import { AppException } from '../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
 import { logger } from '../infrastructure/logging/logger.js';
-import { redisOutage, waitingOptions } from '../infrastructure/redis/redis-connections.js';
+import { JobQueue } from '../infrastructure/jobs/job-queue.js';
 import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
 import { ResourceExcel } from './resource-excel.js';
 import { ResourceService } from './resource.service.js';
@@ -37,8 +35,7 @@ interface JobInput {
  */
 @Injectable()
 export class ResourceImports implements OnApplicationBootstrap, OnApplicationShutdown {
-  private queue: Queue | undefined;
-  private worker: Worker | undefined;
+  private readonly jobs: JobQueue;
 
   constructor(
     private readonly db: DataSource,
@@ -46,29 +43,16 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
     private readonly excel: ResourceExcel,
     private readonly realtime: RealtimeGateway,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-  ) {}
+  ) {
+    this.jobs = new JobQueue(db, config, { queue: QUEUE, kinds: 'import:%', label: 'import', process: (jobId) => this.process(jobId) });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.redisUrl) {
-      const prefix = this.config.redisPrefix;
-      this.queue = new Queue(QUEUE, { connection: { url: this.config.redisUrl, ...waitingOptions(), enableOfflineQueue: false }, prefix });
-      this.worker = new Worker(QUEUE, async (job) => this.process(String((job.data as { jobId: string }).jobId)), { connection: { url: this.config.redisUrl, ...waitingOptions() }, prefix, concurrency: 1 });
-      this.queue.on('error', (err) => redisOutage.lost(err));
-      this.worker.on('error', (err) => redisOutage.lost(err));
-      this.worker.on('failed', (job, err) => {
-        logDatabaseError(err, 'import job failed');
-        // Given up after its attempts: the job says so, rather than "running" for ever.
-        if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void this.giveUp(String((job.data as { jobId: string }).jobId));
-      });
-    }
-    // Jobs a stopped instance left (in-process mode, or queued while Redis was away) are taken up again.
-    const left = await this.db.query<{ id: string }[]>(`SELECT id FROM sys_job WHERE kind LIKE 'import:%' AND state IN ('queued', 'running') AND created_at > now() - interval '1 day'`);
-    for (const j of left) void this.enqueue(j.id);
+    await this.jobs.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close().catch(() => undefined);
-    await this.queue?.close().catch(() => undefined);
+    await this.jobs.stop();
   }
 
   /** Checks and writes an import, or starts it as a job when it is large. */
@@ -84,29 +68,8 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
     const input: JobInput = { resource: d.name, rows, lang, account: me.account, ip: client.ip, userAgent: client.userAgent, fileName };
     const [job] = await this.db.query<{ id: string }[]>(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, $4) RETURNING id`, [`import:${d.name}`, me.userId, rows.length - 1, JSON.stringify(input)]);
     const jobId = (job as { id: string }).id;
-    await this.enqueue(jobId);
+    await this.jobs.enqueue(jobId);
     return { jobId, total: rows.length - 1 };
-  }
-
-  private async enqueue(jobId: string): Promise<void> {
-    if (this.queue && !redisOutage.down) {
-      try {
-        await this.queue.add('import', { jobId }, { jobId, removeOnComplete: true, removeOnFail: 100, attempts: 3, backoff: { type: 'exponential', delay: 1000 } });
-        return;
-      } catch (err) {
-        logger.warn({ err: (err as Error).message, jobId }, 'import job queued in-process (Redis unavailable)');
-      }
-    }
-    setImmediate(() =>
-      void this.process(jobId).catch(async (err: unknown) => {
-        logDatabaseError(err, 'import job failed');
-        await this.giveUp(jobId);
-      }),
-    );
-  }
-
-  private async giveUp(jobId: string): Promise<void> {
-    await this.db.query(`UPDATE sys_job SET state = 'failed', finished_at = now() WHERE id = $1 AND state IN ('queued', 'running')`, [jobId]).catch((err: unknown) => logDatabaseError(err, 'import job not marked failed'));
   }
 
   async progress(jobId: string, ownerId: string): Promise<JobProgress> {

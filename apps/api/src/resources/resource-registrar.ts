@@ -3,9 +3,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
 
+// A page's title: a `resource` key, or one of another namespace as `ns:key` (学期升级's is the web's).
 const title = (lang: 'zh' | 'en', key: string): string => {
-  let node: unknown = texts[lang].resource;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['resource', key];
+  let node: unknown = (texts[lang] as Record<string, unknown>)[ns];
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === 'string' ? node : key;
 };
 

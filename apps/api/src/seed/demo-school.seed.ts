@@ -83,8 +83,9 @@ const GIVEN_EN = 'Zixuan Haoran Zihan Yinuo Xinyi Yuxuan Siyuan Yutong Junjie Ji
 /**
  * Seeds the demo school on an empty database (no users): roles, menus, grants, the demo accounts of DESIGN.md §6,
  * and base data (campus, building, classrooms, school years, semesters, courses, 3 grades × 2 classes × 30
- * students with accounts, the demo parent, teaching duties). Guarded by an advisory lock so two instances
- * starting together seed once.
+ * students with accounts, the demo parent, every class's teacher of every course) and the grade settings with the
+ * demo's batches (their entry goes through the running engine: `GradesDemoSeed`). Guarded by an advisory lock so two
+ * instances starting together seed once.
  */
 export async function seedDemoSchool(db: DataSource, config: ServerConfig): Promise<void> {
   await db.transaction(async (tx) => {
@@ -180,8 +181,10 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     { year: 2026, code: '2026', name: '2026-2027学年', nameEn: '2026-2027' },
   ];
   let currentSemester = '';
+  let currentYear = '';
   for (const [i, y] of years.entries()) {
     const sy = await one<{ id: string }>(`INSERT INTO school_year (code, name, name_en, year, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [y.code, y.name, y.nameEn, y.year, i]);
+    if (y.year === 2026) currentYear = sy.id;
     const terms = [
       { code: `${y.year}-1`, name: `${y.name}第一学期`, nameEn: `${y.nameEn} semester 1`, start: `${y.year}-09-01`, end: `${y.year + 1}-01-20` },
       { code: `${y.year}-2`, name: `${y.name}第二学期`, nameEn: `${y.nameEn} semester 2`, start: `${y.year + 1}-02-20`, end: `${y.year + 1}-07-10` },
@@ -252,9 +255,12 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
          VALUES ($1, $9, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id`,
         [10 + gi, `${g.year}0${c}`, `${g.name}(${c})班`, `${g.nameEn} Class ${c}`, `${g.name}${c}班`, userId.get(g.heads[c - 1] as string), roomIds[room++], c, g.year, majorId.get(c === 1 ? 'SCI' : 'HUM')],
       );
-      if (g.code === 'G10' && c === 1) {
-        await tx.query(`INSERT INTO teaching_assignment (teacher_id, class_id, course_id, semester_id) VALUES ($1, $2, $3, $4), ($5, $2, $6, $4)`, [userId.get('teacher'), cls.id, courseId.get('MATH'), currentSemester, userId.get('headteacher'), courseId.get('CHN')]);
-      }
+      // Every course of every class has its teacher this semester (a batch's sheets go to them; DESIGN.md §9).
+      await tx.query(
+        `INSERT INTO teaching_assignment (teacher_id, class_id, course_id, semester_id)
+         SELECT (a->>'teacher')::uuid, $1, (a->>'course')::uuid, $2 FROM jsonb_array_elements($3::jsonb) a`,
+        [cls.id, currentSemester, JSON.stringify(courses.map(([code], ci) => ({ teacher: userId.get(subjectTeacher(gi, code, ci)), course: courseId.get(code) })))],
+      );
       for (let s = 0; s < 30; s++) {
         const gender: 'M' | 'F' = s % 2 === 0 ? 'M' : 'F';
         serial[gender] += 1;
@@ -299,4 +305,89 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const parent = await addUser('jz202511001', `${students[0]?.name.slice(0, 1) ?? '张'}家长`, UserType.other, [RoleCode.parent], null, await hashFor('jz202511001'));
   await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'father')`, [parent, studentId.get('202511001')]);
   await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 0`, [parent, studentId.get('202511001')]);
+
+  await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId });
+}
+
+/**
+ * Who teaches a course to the classes of a grade (every class × course has a teacher, so a batch's sheets all have
+ * one): `teacher` maths and `headteacher` Chinese in 高一 (DESIGN.md §6), the five other teachers the rest in turn.
+ */
+function subjectTeacher(gradeIndex: number, course: string, courseIndex: number): string {
+  if (gradeIndex === 0 && course === 'MATH') return 'teacher';
+  if (gradeIndex === 0 && course === 'CHN') return 'headteacher';
+  return `teacher0${1 + ((gradeIndex * 10 + courseIndex) % 5)}`;
+}
+
+/** The demo school's grade batches by name (the grades demo seeder opens, fills and publishes them after start). */
+export const DEMO_BATCHES = {
+  /** One mid-term per grade, every course: entered, confirmed and published once the app runs. */
+  midterms: [
+    { name: '高一期中考试', grade: '10' },
+    { name: '高二期中考试', grade: '11' },
+    { name: '高三期中考试', grade: '12' },
+  ],
+  /** 高一's monthly test of three courses: opened, left with its teachers (one sheet half typed). */
+  monthly: { name: '高一第一次月考', grade: '10', courses: ['CHN', 'MATH', 'ENG'] },
+} as const;
+
+/** The 100-point scale's ranks (spec §3 Grade scale): name, lowest, highest, converted score. */
+const RANKS_100: [string, number, number, number][] = [['A', 85, 100, 95], ['B', 75, 84.99, 80], ['C', 60, 74.99, 67], ['D', 0, 59.99, 40]];
+const RANKS_150: [string, number, number, number][] = [['A', 127.5, 150, 142.5], ['B', 112.5, 127.49, 120], ['C', 90, 112.49, 100], ['D', 0, 89.99, 60]];
+/** Full marks and weight of each course in a mid-term (Chinese, maths and English are 150-point papers; weights total 100). */
+const MIDTERM_COURSES: Record<string, { fullMarks: number; weight: number }> = {
+  CHN: { fullMarks: 150, weight: 15 }, MATH: { fullMarks: 150, weight: 15 }, ENG: { fullMarks: 150, weight: 15 },
+  PHY: { fullMarks: 100, weight: 10 }, CHEM: { fullMarks: 100, weight: 10 }, BIO: { fullMarks: 100, weight: 10 },
+  HIS: { fullMarks: 100, weight: 7 }, GEO: { fullMarks: 100, weight: 6 }, POL: { fullMarks: 100, weight: 7 }, PE: { fullMarks: 100, weight: 5 },
+};
+/** The questions of 高一's mid-term maths paper (小分): the question score rate analysis reads them. */
+const MATH_ITEMS: [string, number, number][] = [['选择题', 40, 27], ['填空题', 20, 13], ['解答题', 90, 60]];
+
+/**
+ * Grade settings of the demo (DESIGN.md §9): exam nodes, a 100-point and a 150-point scale with ranks, the current
+ * school year's conversion rules, a mid-term batch per grade with every course, and 高一's monthly test. Entry itself
+ * (the grade-confirmation instances, scores, publishing) needs the running engine: the grades demo seeder does it.
+ */
+async function seedGradeSettings(tx: EntityManager, at: { semesterId: string; schoolYearId: string; courseId: Map<string, string> }): Promise<void> {
+  const one = async (sql: string, args: unknown[]): Promise<string> => ((await tx.query(sql, args)) as { id: string }[])[0]?.id as string;
+  const node = new Map<string, string>();
+  for (const [i, [code, name, en, weight]] of ([['MID', '期中考试', 'Mid-term', 40], ['FINAL', '期末考试', 'Final exam', 60], ['MONTHLY', '月考', 'Monthly test', 0]] as const).entries()) {
+    node.set(code, await one(`INSERT INTO grade_exam_node (code, name, english_name, weight, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [code, name, en, weight, i + 1]));
+  }
+  const scale = async (name: string, full: number, pass: number, excellent: number, ranks: [string, number, number, number][], sort: number): Promise<string> => {
+    const id = await one(`INSERT INTO grade_scale (name, full_score, pass_line, excellent_line, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [name, full, pass, excellent, sort]);
+    await tx.query(
+      `INSERT INTO grade_scale_rank (scale_id, position, name, min_score, max_score, converted_score)
+       SELECT $1, r.ord - 1, r.v->>0, (r.v->>1)::numeric, (r.v->>2)::numeric, (r.v->>3)::numeric FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY r(v, ord)`,
+      [id, JSON.stringify(ranks)],
+    );
+    return id;
+  };
+  const hundred = await scale('百分制', 100, 60, 85, RANKS_100, 1);
+  await scale('150分制', 150, 90, 127.5, RANKS_150, 2);
+  // Levels by the whole raw score (integers 0–200; a 150-point paper's best scores are 优 too).
+  await tx.query(
+    `INSERT INTO grade_conversion_rule (school_year_id, level, lowest, highest, conversion_score, colour, classification_rate) VALUES
+       ($1, '优', 85, 150, 95, '#21BA45', 25), ($1, '良', 75, 84, 80, '#2185D0', 35), ($1, '合格', 60, 74, 67, '#F2711C', 30), ($1, '待合格', 0, 59, 40, '#DB2828', 10)`,
+    [at.schoolYearId],
+  );
+  const batch = async (name: string, exam: string, grade: string, start: string, end: string, courses: [string, number, number][]): Promise<string> => {
+    const id = await one(`INSERT INTO grade_batch (name, semester_id, exam_node_id, grade, start_date, end_date) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [name, at.semesterId, node.get(exam), grade, start, end]);
+    await tx.query(
+      `INSERT INTO grade_batch_course (batch_id, position, course_id, full_marks, weight, scale_id)
+       SELECT $1, c.ord - 1, (c.v->>0)::uuid, (c.v->>1)::numeric, (c.v->>2)::int, $3 FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY c(v, ord)`,
+      [id, JSON.stringify(courses.map(([code, full, weight]) => [at.courseId.get(code), full, weight])), hundred],
+    );
+    return id;
+  };
+  for (const b of DEMO_BATCHES.midterms) {
+    const id = await batch(b.name, 'MID', b.grade, '2026-11-09', '2026-11-13', Object.entries(MIDTERM_COURSES).map(([code, c]) => [code, c.fullMarks, c.weight]));
+    if (b.grade === '10') {
+      for (const [i, [name, full, weight]] of MATH_ITEMS.entries()) {
+        await tx.query(`INSERT INTO grade_score_item (batch_id, course_id, name, full_marks, weight, sort) VALUES ($1, $2, $3, $4, $5, $6)`, [id, at.courseId.get('MATH'), name, full, weight, i + 1]);
+      }
+    }
+  }
+  const m = DEMO_BATCHES.monthly;
+  await batch(m.name, 'MONTHLY', m.grade, '2026-10-12', '2026-10-16', m.courses.map((code, i) => [code, 150, [33, 34, 33][i] as number]));
 }

@@ -36,6 +36,11 @@ const views: Readonly<Record<string, View>> = {
   'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
   'demo/others': lazy(() => import('../views/demo/others/index.js')),
+  'grades/entry': lazy(() => import('../grades/entry-view.js')),
+  'grades/sheet': lazy(() => import('../grades/sheet-view.js')),
+  'grades/confirmation': lazy(() => import('../grades/confirmation-view.js')),
+  'grades/analysis': lazy(() => import('../grades/analysis/analysis-view.js')),
+  'grades/report': lazy(() => import('../grades/report/report-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

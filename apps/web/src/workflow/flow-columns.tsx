@@ -3,6 +3,7 @@ import { FLOWS, flowOf } from '@schoolflow/workflows';
 import type { Column } from '../components/list-page.js';
 import { useT, type Translator } from '../i18n/use-t.js';
 import { optionLabel } from './declared-fields.js';
+import { extrasOf } from './flow-extras.js';
 import { schoolTime } from './flow-model.js';
 import { flowLabel } from './labels.js';
 
@@ -16,15 +17,20 @@ export function kindLabel(flow: string, form: Record<string, unknown>, lang: Lan
   return field.source ? value : optionLabel(flow, field.name, value, lang);
 }
 
+/** A request's kind, or what its flow says of it when its form has no choice (a grade sheet's course). */
+function kindText(flow: string, form: Record<string, unknown>, lang: Language): string | null {
+  return kindLabel(flow, form, lang) ?? extrasOf(flow).subject?.(form, lang).kind ?? null;
+}
+
 function kindOf(flow: string, form: Record<string, unknown>, lang: Language) {
-  const kind = kindLabel(flow, form, lang);
+  const kind = kindText(flow, form, lang);
   return kind ? <span className="sf-sub"> · {kind}</span> : null;
 }
 
 /** One line saying what a request is: its flow, its kind, its days — each when it has one. */
 export function requestSummary(flow: string, form: Record<string, unknown>, lang: Language, t: ReturnType<typeof useT>['t']): string {
   const days = typeof form.durationDays === 'number' ? t('leave.daysValue', { days: form.durationDays }) : null;
-  return [flowLabel(flow, lang), kindLabel(flow, form, lang), days].filter((p): p is string => p !== null).join(' · ');
+  return [flowLabel(flow, lang), kindText(flow, form, lang), days].filter((p): p is string => p !== null).join(' · ');
 }
 
 /**
@@ -42,7 +48,7 @@ export function requestColumns<T extends WorkflowListItem>(t: Translator['t'], l
         </>
       ),
     },
-    { title: t('leave.className'), cell: (row) => row.student?.className ?? '' },
+    { title: t('leave.className'), cell: (row) => row.student?.className ?? extrasOf(row.flow).subject?.(row.form, lang).className ?? '' },
     {
       title: t('tasks.flow'),
       props: { singleLine: true },

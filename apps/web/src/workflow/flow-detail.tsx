@@ -15,9 +15,16 @@ import { ActionModal } from './action-modal.js';
 import { FlowDiagram } from './flow-diagram.js';
 import { type CommandInput, refusalOf, schoolTime } from './flow-model.js';
 import { HistoryTimeline } from './history-timeline.js';
-import { commandLabel, commandTestId, labelByKey, stateLabel } from './labels.js';
+import { commandLabel, commandTestId, flowLabel, labelByKey, stateLabel } from './labels.js';
 import { StatusLabels } from './status-labels.js';
 import { useFlowInstance } from './use-flow-instance.js';
+
+/** A flow's page title (`flow.{flow}.title`), or its name in the lists for a flow without a form page of its own (grade confirmation). */
+function flowTitle(flow: string, lang: Language): string {
+  const key = `flow.${flow}.title`;
+  const title = labelByKey(key, lang);
+  return title === key ? flowLabel(flow, lang) : title;
+}
 
 /** What a flow shows of its form on the detail page (the kit's `DeclaredFields`, or a flow's own). */
 export type FieldsSection = (props: { view: WorkflowInstanceView; lang: Language }) => ReactNode;
@@ -164,7 +171,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
       <Segment className="sf-card sf-detail-head">
         <div className="sf-card-head">
           <h3 className="sf-card-title">
-            <Icon name="file alternate outline" /> {labelByKey(`flow.${flow}.title`, lang)}
+            <Icon name="file alternate outline" /> {flowTitle(flow, lang)}
             <span className="sf-detail-student">{v.student ? `${v.student.name} · ${v.student.className}` : v.applicant.name}</span>
           </h3>
           <div className="sf-card-tools">

@@ -64,6 +64,19 @@ export function offeredCommands(def: FlowDefinition, snapshot: AnyMachineSnapsho
   return def.commandTypes.filter((type) => identitiesFor(def, snapshot, view, type).length > 0);
 }
 
+/** What a user gives with a command (CommandInput's fields); the rest of a command's data the server adds. */
+const INPUT_FIELDS: ReadonlySet<string> = new Set(['comment', 'returnedAt', 'toUserId', 'userIds']);
+
+/**
+ * The data the server adds to a command as it sends it (the time of an urge, how many rows of a grade sheet are empty —
+ * `FlowPlugin.commandFacts`), which the browser cannot know: taken from the command's probe, so the check here judges
+ * only what the user gave and the server has the last word on the rest.
+ */
+function serverFacts(def: FlowDefinition, type: string, snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  const probe = def.probe(type, '', snapshot);
+  return Object.fromEntries(Object.entries(probe).filter(([k]) => k !== 'type' && k !== 'actorId' && !INPUT_FIELDS.has(k)));
+}
+
 /**
  * Checks the user's input with the machine before sending. Answers null when the machine accepts it, else the
  * refusal reason key of the shared flow (`workflow.*`, e.g. workflow.rejectNeedsReason).
@@ -72,8 +85,9 @@ export function refusalOf(def: FlowDefinition, snapshot: AnyMachineSnapshot, vie
   const ids = identitiesFor(def, snapshot, view, type);
   const made = eventFor(def, type, ids[0] ?? '', input);
   if ('invalid' in made) return made.invalid;
-  if (ids.some((id) => snapshot.can({ ...made.event, actorId: id } as never))) return null;
-  const refusal = def.refusal(snapshot, made.event);
+  const event = { ...serverFacts(def, type, snapshot), ...made.event };
+  if (ids.some((id) => snapshot.can({ ...event, actorId: id } as never))) return null;
+  const refusal = def.refusal(snapshot, event);
   if (!refusal) return null;
   return refusal.kind === 'forbidden' ? 'workflow.notPossible' : refusal.reason;
 }

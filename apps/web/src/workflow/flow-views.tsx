@@ -3,7 +3,8 @@ import { flowOf } from '@schoolflow/workflows';
 import { useLocation } from 'react-router-dom';
 import type { ViewProps } from '../router/view-registry.js';
 import { declaredFields } from './declared-fields.js';
-import { FlowDetail } from './flow-detail.js';
+import { FlowDetail, type FieldsSection } from './flow-detail.js';
+import { extrasOf } from './flow-extras.js';
 import { FlowForm } from './flow-form.js';
 
 /** The flow a kit page is for: `/apply/{slug}/new|detail`. */
@@ -18,7 +19,20 @@ export function FlowNewView(_props: ViewProps) {
   return def ? <FlowForm key={def.flow} def={def} /> : null;
 }
 
-const sections = new Map<string, ReturnType<typeof declaredFields>>();
+const sections = new Map<string, FieldsSection>();
+
+/** The declared fields, then what the flow adds to its detail page (flow-extras), in the same list. */
+function withExtra(Declared: FieldsSection, Extra: FieldsSection | undefined): FieldsSection {
+  if (!Extra) return Declared;
+  return function FieldsWithExtra(props) {
+    return (
+      <>
+        <Declared {...props} />
+        <Extra {...props} />
+      </>
+    );
+  };
+}
 
 /** apply/{flow}/detail of a flow without a detail section of its own. */
 export function FlowDetailView({ active }: ViewProps) {
@@ -26,7 +40,7 @@ export function FlowDetailView({ active }: ViewProps) {
   if (!def) return null;
   let Fields = sections.get(def.flow);
   if (!Fields) {
-    Fields = declaredFields(def.flow, def.form.fields);
+    Fields = withExtra(declaredFields(def.flow, def.form.fields), extrasOf(def.flow).Detail);
     sections.set(def.flow, Fields);
   }
   return <FlowDetail key={def.flow} def={def} active={active} Fields={Fields} />;

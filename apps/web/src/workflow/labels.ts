@@ -40,6 +40,8 @@ export function extraLabel(t: T, extra: string | undefined): string | null {
   if (extra === 'cancelled') return t('workflow.extra.cancelled');
   if (extra === 'notCancelled') return t('workflow.extra.notCancelled');
   if (extra === 'expired') return t('workflow.extra.expired');
+  if (extra === 'running') return t('workflow.extra.running');
+  if (extra === 'completed') return t('workflow.extra.completed');
   return null;
 }
 

@@ -28,7 +28,7 @@ export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES }
 
 /** The one registry of base-data resources (DESIGN.md §8) and grade settings (§9), in menu order. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, scoreItems, gradeScales, conversionRules, gradeBatches].map((r) => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems].map((r) => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 

@@ -26,6 +26,11 @@ export const createPlugin = (): FlowPlugin => ({
     throw AppException.unprocessable('workflow.startedByEngine');
   },
 
+  subject(context: unknown): { zh: string; en: string } {
+    const ctx = context as GradeConfirmationContext;
+    return { zh: `${ctx.className.zh} ${ctx.courseName.zh}`, en: `${ctx.className.en} ${ctx.courseName.en}` };
+  },
+
   async commandFacts(type: string, snapshot: AnyMachineSnapshot, db): Promise<Record<string, unknown>> {
     if (type !== 'SUBMIT') return {};
     const ctx = snapshot.context as GradeConfirmationContext;

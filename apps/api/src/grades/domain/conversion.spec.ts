@@ -30,14 +30,17 @@ describe('conversion', () => {
     expect(convertByScale(50, 100, { ...hundred, ranks: [{ name: 'A', convertedScore: 95, min: 85, max: 100 }] }).rank).toBeNull();
   });
 
-  it('given a school year\'s rules, when a score is read, then its whole part finds the level', () => {
+  it('given a school year\'s rules, when a score is read, then its percentage of the full marks finds the level', () => {
     const rules = [
       { level: '优', lowest: 90, highest: 200, conversionScore: 95, colour: '#21BA45' },
       { level: '良', lowest: 75, highest: 89, conversionScore: 82, colour: '#2185D0' },
       { level: '合格', lowest: 60, highest: 74, conversionScore: 67, colour: '#F2711C' },
     ];
-    expect(levelOf(89.99, rules)?.level).toBe('良');
-    expect(levelOf(90, rules)?.level).toBe('优');
-    expect(levelOf(59, rules)).toBeNull();
+    expect(levelOf(89.99, 100, rules)?.level).toBe('良');
+    expect(levelOf(90, 100, rules)?.level).toBe('优');
+    expect(levelOf(59, 100, rules)).toBeNull();
+    // a 150-point paper: 135 is 90 of 100, 99 is 66
+    expect(levelOf(135, 150, rules)?.level).toBe('优');
+    expect(levelOf(99, 150, rules)?.level).toBe('合格');
   });
 });

@@ -38,9 +38,13 @@ export function convertByScale(score: number, fullMarks: number, scale: Scale): 
   return { rank: rank?.name ?? null, convertedScore: rank?.convertedScore ?? null, passed: s >= scale.passLine, excellent: s >= scale.excellentLine };
 }
 
-/** The level of a score by a school year's conversion rules (integers 0–200: the whole part of the score is compared). */
-export function levelOf(score: number, rules: readonly ConversionRule[]): ConversionRule | null {
-  const whole = Math.floor(score);
+/**
+ * The level of a score by a school year's conversion rules. One table serves papers of every full marks, so a score is
+ * read as its percentage of the full marks (a 150-point paper's 135 is 90), and the rules' integers (0–200, above 100
+ * for bonus points) are compared with its whole part.
+ */
+export function levelOf(score: number, fullMarks: number, rules: readonly ConversionRule[]): ConversionRule | null {
+  const whole = Math.floor(fullMarks > 0 ? Math.round((score / fullMarks) * 10000) / 100 : 0);
   return rules.find((r) => whole >= r.lowest && whole <= r.highest) ?? null;
 }
 

@@ -64,7 +64,7 @@ export class PublishedScoresRepository {
     );
     return rows.map((r) => {
       const byScale = r.score !== null && r.scale ? convertByScale(r.score, r.fullMarks, r.scale) : null;
-      const level = r.score !== null ? levelOf(r.score, r.rules) : null;
+      const level = r.score !== null ? levelOf(r.score, r.fullMarks, r.rules) : null;
       return {
         batchId: r.batchId,
         batchName: r.batchName,

@@ -7,11 +7,11 @@ import type { NotificationInput, PlannedMessage } from '../../workflow/domain/fl
  * only its own. URGE: the step's current reviewers are reminded, with who urged and for which request; TRANSFER:
  * the one the step was handed to is told it is theirs now; CC: each person copied is told of the request.
  */
-export function sharedMessages(def: FlowDefinition, input: NotificationInput, link: string): PlannedMessage[] {
+export function sharedMessages(def: FlowDefinition, input: NotificationInput, link: string, subject?: string | { zh: string; en: string }): PlannedMessage[] {
   const params = {
     actor: input.actorName,
     flowKey: `messages.flows.${def.flow}`,
-    subject: input.student?.name ?? input.actorName,
+    subject: subject ?? input.student?.name ?? input.actorName,
   };
   const to = (ids: readonly string[], type: string, key: string): PlannedMessage[] =>
     [...new Set(ids)].map((recipientId) => ({ recipientId, type, titleKey: `messages.${key}.title`, contentKey: `messages.${key}.content`, params, link }));

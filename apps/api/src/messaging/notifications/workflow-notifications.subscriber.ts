@@ -107,7 +107,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
         actorName: names.get(String(e.data.actorId ?? '')) ?? '',
       };
       const link = workflowDetailPage(e.streamType, instanceId);
-      for (const m of [...plugin.messages(input), ...sharedMessages(def, input, link)]) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
+      for (const m of [...plugin.messages(input), ...sharedMessages(def, input, link, plugin.subject?.(after.context))]) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
 
       const beforeAssignees = new Set(e.version === 1 ? [] : def.assignees(before));
       const afterAssignees = new Set(def.assignees(after));

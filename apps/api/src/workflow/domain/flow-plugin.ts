@@ -75,6 +75,11 @@ export interface FlowPlugin {
    * (so a replay decides the same): grade confirmation's SUBMIT carries how many rows have neither score nor mark.
    */
   commandFacts?(type: string, snapshot: AnyMachineSnapshot, db: Prepared): Promise<Record<string, unknown>>;
+  /**
+   * What the instance is about, as the commands every flow gets name it in their messages (催办, 转办, 抄送), when it
+   * is not a student (a sheet: its class and course). Default: the student, else the actor.
+   */
+  subject?(context: unknown): string | { zh: string; en: string };
   /** A passed instance is a certificate (the proofs): its detail names the code, `…/certificate` answers the PDF. */
   issuesCertificate?: boolean;
   /** The choices of a form field whose options come from the database (`FormField.source`), for this actor. */

@@ -216,6 +216,10 @@ export const web: WebMessages = {
       entering: { self: 'Entering', draft: 'Entering', returned: 'Returned for changes' },
       review: 'Under review',
       passed: 'Passed (locked)',
+      firstConfirmation: 'Awaiting first confirmation',
+      secondConfirmation: 'Awaiting second confirmation',
+      running: 'Upgrading',
+      completed: 'Completed',
     },
     review: {
       unreviewed: 'Unreviewed',
@@ -229,6 +233,8 @@ export const web: WebMessages = {
       cancelled: 'Returned',
       expired: 'Expired',
       returned: 'Returned',
+      running: 'Upgrading',
+      completed: 'Completed',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
@@ -467,8 +473,8 @@ export const web: WebMessages = {
   },
   leaveAction: {
     urgeHint: 'The current reviewers get a reminder message; a request can be urged once an hour.',
-    withdrawConfirm: 'Withdraw this leave application? Reviewers will no longer need to act on it.',
-    approveHint: 'Approve this leave application?',
+    withdrawConfirm: 'Withdraw it? Reviewers will no longer need to act on it.',
+    approveHint: 'Approve it?',
     comment: 'Comment',
     commentOptional: 'Comment (optional)',
     commentRequired: 'Reason for rejecting',

@@ -216,6 +216,10 @@ export const web = {
       entering: { self: '录入中', draft: '录入中', returned: '已驳回，待修改' },
       review: '待审核',
       passed: '审核通过（已锁定）',
+      firstConfirmation: '待第一次确认',
+      secondConfirmation: '待第二次确认',
+      running: '升级中',
+      completed: '已完成',
     },
     review: {
       unreviewed: '未审核',
@@ -229,6 +233,8 @@ export const web = {
       cancelled: '已销假',
       expired: '已失效',
       returned: '已驳回',
+      running: '升级中',
+      completed: '已完成',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
@@ -467,8 +473,8 @@ export const web = {
   },
   leaveAction: {
     urgeHint: '将给当前审批人发送提醒消息；同一申请每小时只能催办一次。',
-    withdrawConfirm: '确定撤回这份请假申请吗？撤回后审批人无需再处理。',
-    approveHint: '确认通过这份请假申请吗？',
+    withdrawConfirm: '确定撤回吗？撤回后审批人无需再处理。',
+    approveHint: '确认审核通过吗？',
     comment: '意见',
     commentOptional: '意见（选填）',
     commentRequired: '驳回理由',

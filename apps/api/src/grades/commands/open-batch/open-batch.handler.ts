@@ -46,7 +46,7 @@ export class OpenBatch {
       await Promise.all(pairs.slice(i, i + CONCURRENT_STARTS).map((p) => this.engine.startAsSystem(FLOW, sheetInstanceId(batchId, p.classId, p.courseId), this.plan(batch, p, holders, admins), requestId)));
     }
     await this.sheets.markOpened(batchId);
-    await this.oplog.append({ userId: me.userId, account: me.account, action: 'grades.batch.open', target: batchId, result: 'success', ip: client.ip, userAgent: client.userAgent, detail: { sheets: pairs.length } });
+    await this.oplog.append({ userId: me.userId, account: me.account, action: 'gradeBatch.open', target: batchId, result: 'success', ip: client.ip, userAgent: client.userAgent, detail: { sheets: pairs.length } });
     return { sheets: pairs.length };
   }
 

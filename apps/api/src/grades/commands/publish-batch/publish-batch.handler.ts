@@ -3,6 +3,7 @@ import { isUuid, type Language, MessageType } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
+import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { Outbox, type PushRow } from '../../../messaging/domain/outbox.js';
 import { RealtimeGateway } from '../../../messaging/realtime/realtime.gateway.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
@@ -33,7 +34,7 @@ export class PublishBatch {
       if (batch.published) throw GradesErrors.alreadyPublished();
       if (!batch.opened) throw GradesErrors.batchNotOpened();
       const unpassed = await this.sheets.unpassed(tx, batchId, lang);
-      if (unpassed.length > 0) throw GradesErrors.unpassedSheets(unpassed.map((s) => `${s.className} ${s.courseName}`).join('、'), unpassed);
+      if (unpassed.length > 0) throw GradesErrors.unpassedSheets(unpassed.map((s) => `${s.className} ${s.courseName}`).join(translate(lang, 'grades.errors.sheetsSeparator')), unpassed);
       await tx.query(`UPDATE grade_batch SET published = true, published_at = now() WHERE id = $1`, [batchId]);
       const audience = await this.sheets.audience(tx, batchId);
       return Outbox.messages(
@@ -53,7 +54,7 @@ export class PublishBatch {
       );
     });
     this.gateway.emit(pushes);
-    await this.oplog.append({ userId: me.userId, account: me.account, action: 'grades.batch.publish', target: batchId, result: 'success', ip: client.ip, userAgent: client.userAgent, detail: { told: pushes.length } });
+    await this.oplog.append({ userId: me.userId, account: me.account, action: 'gradeBatch.publish', target: batchId, result: 'success', ip: client.ip, userAgent: client.userAgent, detail: { told: pushes.length } });
     return { told: pushes.length };
   }
 }

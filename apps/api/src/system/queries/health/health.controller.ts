@@ -8,6 +8,7 @@ import type { Envelope } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Public } from '../../../infrastructure/http/request-context.js';
+import { startupWork } from '../../../infrastructure/startup/startup-work.js';
 
 export interface Health {
   /** down: the database is away (503); degraded: Redis is (the instance still serves, limits per instance). */
@@ -17,6 +18,8 @@ export interface Health {
   queue: 'redis' | 'in-process';
   version: string;
   uptimeSeconds: number;
+  /** Work after start still running in the background (the demo school's grades): `running` until it is done. */
+  startup: 'running' | 'done';
 }
 
 @ApiTags('system')
@@ -64,6 +67,7 @@ export class HealthController {
       queue: this.config.redisUrl ? 'redis' : 'in-process',
       version: this.config.version,
       uptimeSeconds: Math.round(process.uptime()),
+      startup: startupWork.running().length > 0 ? 'running' : 'done',
     };
     if (body.status === 'down') res.status(503);
     return ok(body);

@@ -1,0 +1,13 @@
+/**
+ * ECharts with only what the analysis draws (bars, lines, box plots; grid, tooltip, legend, title; the canvas
+ * renderer). Imported by `analysis-chart.tsx` with a dynamic import(), so it is a chunk of its own that only the
+ * analysis page loads — never the sign-in page or the shell.
+ */
+import { BarChart, BoxplotChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+
+use([BarChart, LineChart, BoxplotChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+
+export { init };
