@@ -1,24 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { GradePermission, type Language, type PublishedScore, type ScoreMark } from '@schoolflow/contracts';
+import { GradePermission, type Language, type PublishedScore } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { type ConversionRule, convertByScale, levelOf, type Scale } from './conversion.js';
 
-interface Row {
-  batchId: string;
-  batchName: string;
-  examNodeName: string;
-  semesterId: string;
-  semesterName: string;
-  courseId: string;
-  courseName: string;
-  score: number | null;
-  mark: ScoreMark | null;
-  fullMarks: number;
-  publishedAt: string;
+/** A row as read: the published score's own fields, and what its rank and level are read by. */
+type Row = Omit<PublishedScore, 'rank' | 'level' | 'colour'> & {
   scale: Scale | null;
   rules: ConversionRule[];
-}
+};
 
 const name = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
 
