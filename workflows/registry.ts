@@ -7,6 +7,7 @@ import { statusChangeFlow } from './student-status-change/student-status-change.
 import { readingProofFlow } from './reading-proof/reading-proof.flow.js';
 import { gradeProofFlow } from './grade-proof/grade-proof.flow.js';
 import { gradeConfirmationFlow } from './grade-confirmation/grade-confirmation.flow.js';
+import { semesterUpgradeFlow } from './semester-upgrade/semester-upgrade.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -21,6 +22,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'reading-proof': readingProofFlow as unknown as FlowDefinition,
   'grade-proof': gradeProofFlow as unknown as FlowDefinition,
   'grade-confirmation': gradeConfirmationFlow as unknown as FlowDefinition,
+  'semester-upgrade': semesterUpgradeFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

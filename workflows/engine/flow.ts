@@ -85,6 +85,11 @@ export interface FlowApply {
    * start it, and a user's start is refused.
    */
   bySystem?: true;
+  /**
+   * The flow's own page starts it (semester upgrade, under 学期和学年管理): the roles get the permission to start it, but
+   * no form under 业务申请 — the page's menu is registered with the page.
+   */
+  ownPage?: string;
 }
 
 /** The permission that lets a user start a flow. */

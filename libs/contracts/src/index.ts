@@ -14,6 +14,7 @@ export * from './admin-api.js';
 export * from './excel.js';
 export * from './certificate.js';
 export * from './push-sequencer.js';
+export * from './semester-upgrade-api.js';
 export * from './grades-api.js';
 export * from './grades-analysis.js';
 export * from './resources/index.js';

@@ -37,6 +37,16 @@ function origin(name: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) address, e.g. https://school.example.org`);
   return raw.replace(/\/+$/, '');
 }
+/**
+ * Milliseconds of a test-only pause (a whole number 0..60000; default 0): anything else stops the start, so a typo
+ * cannot slow a school's job down by accident or run a fault test at full speed.
+ */
+function pauseMs(name: string): number {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) > 60_000) throw new Error(`${name} must be a whole number of milliseconds from 0 to 60000`);
+  return Number(raw);
+}
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -109,6 +119,11 @@ export interface ServerConfig {
   importMaxUnpackedMb: number;
   importParseSeconds: number;
   importParseMemoryMb: number;
+  /**
+   * Semester upgrade (docs/adr/0025): a pause before each class (UPGRADE_CLASS_DELAY_MS, tests only: a fault test
+   * kills the job mid-run). 0 in production.
+   */
+  upgradeClassDelayMs: number;
 }
 
 /** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
@@ -172,6 +187,7 @@ export function loadConfig(): ServerConfig {
     importMaxUnpackedMb: positive('IMPORT_MAX_UNPACKED_MB', 64),
     importParseSeconds: positive('IMPORT_PARSE_SECONDS', 20),
     importParseMemoryMb: Math.round(positive('IMPORT_PARSE_MEMORY_MB', 384)),
+    upgradeClassDelayMs: pauseMs('UPGRADE_CLASS_DELAY_MS'),
   };
 }
 

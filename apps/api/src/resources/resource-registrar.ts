@@ -1,4 +1,4 @@
-import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode } from '@schoolflow/contracts';
+import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -48,6 +48,8 @@ const pages = (): Page[] => [
     })),
   { url: '/academic/admission', key: 'admission.title', group: 'admission', sort: 2, icon: 'user plus', read: 'academic:students:list', write: 'academic:students:edit', scoped: [], readers: [], writers: [] },
   ...GRADE_PAGES.map((p) => ({ url: p.url, key: `gradePages.${p.key}`, group: 'grades', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [], hidden: 'hidden' in p && p.hidden })),
+  // 学期升级 (issue 11): administrators only
+  ...UPGRADE_PAGES.map((p) => ({ url: p.url, key: p.key, group: p.group, sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: [], writers: [] })),
 ];
 
 /**

@@ -179,6 +179,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const years = [
     { year: 2025, code: '2025', name: '2025-2026学年', nameEn: '2025-2026' },
     { year: 2026, code: '2026', name: '2026-2027学年', nameEn: '2026-2027' },
+    // the next school year and its semesters: an administrator can try the semester upgrade (issue 11)
+    { year: 2027, code: '2027', name: '2027-2028学年', nameEn: '2027-2028' },
   ];
   let currentSemester = '';
   let currentYear = '';

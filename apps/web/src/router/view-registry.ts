@@ -41,6 +41,7 @@ const views: Readonly<Record<string, View>> = {
   'grades/confirmation': lazy(() => import('../grades/confirmation-view.js')),
   'grades/analysis': lazy(() => import('../grades/analysis/analysis-view.js')),
   'grades/report': lazy(() => import('../grades/report/report-view.js')),
+  'academic/semester-upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

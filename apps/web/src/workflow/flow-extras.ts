@@ -1,5 +1,6 @@
 import type { Language } from '@schoolflow/contracts';
 import { gradeConfirmationExtras } from '../grades/grade-confirmation-extras.js';
+import { semesterUpgradeExtras } from '../semester-upgrade/semester-upgrade-extras.js';
 import type { FieldsSection } from './flow-detail.js';
 
 /**
@@ -16,6 +17,7 @@ export interface FlowExtras {
 
 const EXTRAS: Readonly<Record<string, FlowExtras>> = {
   'grade-confirmation': gradeConfirmationExtras,
+  'semester-upgrade': semesterUpgradeExtras,
 };
 
 const NONE: FlowExtras = {};

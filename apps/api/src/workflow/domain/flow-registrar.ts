@@ -23,6 +23,7 @@ export async function registerFlows(db: DataSource): Promise<void> {
       if (known.has(def.flow)) continue;
       // one only the engine starts has no form and no starters: its detail page is all it needs
       if (def.apply.bySystem) await registerDetail(tx, def.flow);
+      else if (def.apply.ownPage) await registerStarters(tx, def.flow, def.apply.roles);
       else await register(tx, def.flow, def.apply.roles, def.apply.icon, def.apply.sort);
       await tx.query(`INSERT INTO wf_flow_registration (flow) VALUES ($1)`, [def.flow]);
       logger.info({ flow: def.flow }, 'flow registered');
@@ -37,6 +38,13 @@ async function registerDetail(tx: EntityManager, flow: string): Promise<void> {
   const detail = resources.zh.web.workflow;
   const made = await menuOnce(tx, { parentId: parent.id, url: flowPage(flow, 'detail'), name: detail.detailMenu, nameEn: resources.en.web.workflow.detailMenu, permission: `menu:${flowSlug(flow)}_detail`, icon: 'file alternate', sort: 90, remark: { hidden: true, noCache: true } });
   if (made.created) await grantMenu(tx, made.id, roles.map((r) => r.id));
+}
+
+/** A flow started from a page of its own: its starters get the permission, every role its detail page; no 业务申请 form. */
+async function registerStarters(tx: EntityManager, flow: string, starters: readonly string[]): Promise<void> {
+  const roles = (await tx.query(`SELECT id, code FROM sys_role`)) as { id: string; code: string }[];
+  await grantPermission(tx, roles.filter((r) => starters.includes(r.code) || r.code === RoleCode.admin).map((r) => r.id), applyPermissionOf(flow));
+  await registerDetail(tx, flow);
 }
 
 async function register(tx: EntityManager, flow: string, starters: readonly string[], icon: string, sort: number): Promise<void> {

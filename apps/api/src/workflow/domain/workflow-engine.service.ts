@@ -155,6 +155,28 @@ export class WorkflowEngine implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * An event the engine appends itself to an instance (`system` actor), decided by its machine like any command: a
+   * job's report — semester upgrade's BEGIN and COMPLETE (docs/adr/0025). Answers the outcome, or null when the machine
+   * does not take it now (recorded before by an earlier run of the job, the instance moved on): either way the caller
+   * is done. A version race is decided again on the stream.
+   */
+  async appendAsSystem(flow: string, id: string, type: string, data: Record<string, unknown>, requestId: string = randomUUID()): Promise<WorkflowCommandResult | null> {
+    const plugin = this.plugin(flow);
+    const streamId = streamIdOf(flow, id);
+    for (let attempt = 1; ; attempt++) {
+      this.streams.evict(streamId);
+      const state = await this.loadState(plugin, id, SYSTEM_PRINCIPAL);
+      const event: ActorEvent & Record<string, unknown> = { ...data, type, actorId: SYSTEM_ACTOR };
+      if (plugin.definition.refusal(state.snapshot, event) !== null) return null;
+      try {
+        return await this.appendDecided(plugin, id, streamId, state, event, { actorId: SYSTEM_ACTOR, actorRoles: [], correlationId: requestId, requestId }, null, SYSTEM_ACTOR);
+      } catch (err) {
+        if (!(err instanceof AppException) || err.status !== 409 || attempt >= MAX_RETRIES_WITHOUT_IF_MATCH) throw err;
+      }
+    }
+  }
+
   /** Appends a new instance's first events with its read models (one statement); a version race is a ConcurrencyError. */
   private async create(plugin: FlowPlugin, id: string, plan: StartPlan, actorId: string, eventMeta: EventMetadata): Promise<WorkflowCommandResult> {
     const def = plugin.definition;

@@ -155,5 +155,7 @@ export const validation: ValidationMessages = {
   scoreDecimals: 'A score has at most two decimals',
   scoreRow: 'Row {{row}} ({{name}}): {{message}}',
   studentNotOnSheet: 'This student is not on the sheet',
+  upgradeSemesterRequired: 'Choose the semester to make current',
+  upgradeIdInvalid: 'The semester upgrade id is not valid',
   arrivalBeforeWorkStart: 'The arrival date cannot be before the work start',
 };

@@ -33,4 +33,10 @@ export const workflow: WorkflowMessages = {
   attachmentGone: 'A picture is no longer available; please upload it again',
   attachmentNotPicture: 'Leave attachments must be JPG or PNG pictures',
   noHeadTeacher: "The student's class has no head teacher yet, so the application cannot be submitted",
+  semesterNotLater: 'Setting the current semester failed: choose a semester later than the current one',
+  semesterChanged: 'The current semester has changed since this upgrade was chosen: cancel it and choose again',
+  upgradeInProgress: 'A semester upgrade is already waiting for its confirmations or running: try again when it has finished',
+  upgradeRunning: 'The semester upgrade is running: it can no longer be confirmed or cancelled',
+  upgradeDone: 'The semester upgrade has completed and cannot be undone',
+  upgradeSemesterUnknown: 'Choose an enabled semester',
 };

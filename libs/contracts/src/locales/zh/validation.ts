@@ -156,5 +156,7 @@ export const validation = {
   scoreDecimals: '成绩最多保留两位小数',
   scoreRow: '第 {{row}} 行（{{name}}）：{{message}}',
   studentNotOnSheet: '该学生不在此成绩单中',
+  upgradeSemesterRequired: '请选择要设为当前学期的学期',
+  upgradeIdInvalid: '学期升级的标识不正确',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };

@@ -192,6 +192,11 @@ export const web = {
       gradeEntering: '任课教师录入',
       gradeReview: '年级组长或教务处审核',
       gradePassed: '审核通过（已锁定）',
+      upgradeChosen: '选择学期',
+      upgradeFirstConfirmation: '第一次确认',
+      upgradeSecondConfirmation: '第二次确认',
+      upgradeRunning: '升级中',
+      upgradeCompleted: '升级完成',
     },
     end: {
       rejected: '审核不通过',
@@ -246,6 +251,7 @@ export const web = {
       URGE: { button: '催办', title: '催办（提醒当前审批人尽快处理，每小时一次）' },
       TRANSFER: { button: '转办', title: '转办（交给同一角色的另一位审批人）' },
       CC: { button: '抄送', title: '抄送（被抄送人会收到消息并可查看此申请）' },
+      CONFIRM: { button: '确认', title: '确认' },
     },
     event: {
       OPEN: '开始录入',
@@ -259,6 +265,10 @@ export const web = {
       CC: '抄送',
       SKIP_STEP: '自动转交',
       EXPIRE: '到期未审批，自动失效',
+      CHOOSE: '选择学期，发起升级',
+      CONFIRM: '确认',
+      BEGIN: '开始升级',
+      COMPLETE: '升级完成',
     },
     skipReason: {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
@@ -272,6 +282,7 @@ export const web = {
       'reading-proof': '在读证明',
       'grade-proof': '成绩证明',
       'grade-confirmation': '成绩确认',
+      'semester-upgrade': '学期升级',
     },
     mark: {
       done: '已完成',
@@ -321,6 +332,51 @@ export const web = {
       verify: '在线核验',
     },
   },
+  /** 学期升级's page (issue 11): choose a later semester, confirm twice, watch the job, read the history. */
+  semesterUpgrade: {
+    title: '学期升级',
+    intro: '设置当前学期：只能选择比当前学期晚的学期。进入新学年时，所有在校班级升一个年级，最高年级的班级离校、学生毕业；同一学年内各班年级不变。无论哪种，原学期的教学班都会关闭。此操作不可撤销，需要两次确认。',
+    current: '当前学期',
+    noCurrent: '尚未设置当前学期',
+    choose: '选择学期',
+    choosePlaceholder: '请选择比当前学期晚的学期',
+    noChoice: '没有比当前学期晚的已启用学期，请先在“学期管理”中添加',
+    start: '设置为当前学期',
+    newYear: '进入新学年',
+    sameYear: '同一学年',
+    plan: {
+      newYear: '当前学期将由“{{from}}”变为“{{to}}”，进入新学年：{{promoted}} 个班级升一个年级，{{graduatingClasses}} 个班级的 {{graduating}} 名学生毕业离校。',
+      sameYear: '当前学期将由“{{from}}”变为“{{to}}”，仍在同一学年，各班年级不变。',
+      first: '“{{to}}”将成为当前学期（此前没有当前学期），各班年级不变。',
+      teaching: '“{{from}}”的教学班将全部关闭。',
+      irreversible: '此操作不可撤销。',
+    },
+    confirm1: { title: '第一次确认：设置当前学期', ok: '确认' },
+    confirm2: { title: '第二次确认：确认后立即开始，不能撤回、不能撤销', ok: '确认并开始升级' },
+    withdraw: '取消此次升级',
+    later: '稍后再确认',
+    pending: '有一次学期升级在等待确认（{{state}}）',
+    continue: '继续确认',
+    running: '学期升级进行中',
+    progress: '已处理 {{done}} / {{total}} 个班级',
+    completed: '学期升级已完成：当前学期为“{{to}}”',
+    detail: '查看详情',
+    history: '升级记录',
+    historyEmpty: '还没有学期升级记录',
+    col: { to: '设为当前学期', from: '原当前学期', state: '状态', applicant: '发起人', createdAt: '发起时间', result: '结果' },
+    result: '{{promoted}} 个班级升级，{{graduated}} 名学生毕业',
+    field: {
+      from: '原当前学期',
+      to: '新当前学期',
+      kind: '类型',
+      plan: '将要发生',
+      confirmedBy: '确认人',
+      startedAt: '开始时间',
+      finishedAt: '完成时间',
+      moved: '升级结果',
+    },
+    movedValue: '处理 {{classes}} 个班级：{{promoted}} 个升一个年级，{{graduatedClasses}} 个班级的 {{graduated}} 名学生毕业',
+  },
   verify: {
     title: '证明核验',
     intro: '输入证明上的验证码，核验证明是否由本校开具。',
@@ -340,6 +396,7 @@ export const web = {
    * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
    */
   flow: {
+    'semester-upgrade': { title: '学期升级' },
     leave: {
       title: '请假申请',
       option: { type: { personal: '事假', sick: '病假' } },

@@ -32,5 +32,11 @@ export const workflow = {
   attachmentGone: '图片已失效，请重新上传',
   attachmentNotPicture: '请假附件只能是 JPG 或 PNG 图片',
   noHeadTeacher: '该学生的班级没有班主任，暂不能提交申请',
+  semesterNotLater: '设置当前学期失败：请选择比当前学期晚的学期',
+  semesterChanged: '当前学期已变更，此次升级不能再确认，请取消后重新选择',
+  upgradeInProgress: '已有一次学期升级在等待确认或正在进行，请等它结束后再试',
+  upgradeRunning: '学期升级正在进行，不能再确认或取消',
+  upgradeDone: '学期升级已完成，不能撤销',
+  upgradeSemesterUnknown: '请选择一个已启用的学期',
 } as const;
 export type WorkflowMessages = { [K in keyof typeof workflow]: string };

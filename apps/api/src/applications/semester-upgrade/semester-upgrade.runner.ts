@@ -1,0 +1,284 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { JOB_PROGRESS } from '@schoolflow/contracts';
+import type { UpgradeProgress } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.views.js';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
+import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
+import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
+import { poolOf } from '../../infrastructure/database/pool.js';
+import { logger } from '../../infrastructure/logging/logger.js';
+import { REDIS_COMMANDS, redisOutage, waitingOptions } from '../../infrastructure/redis/redis-connections.js';
+import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
+import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
+import { UPGRADE_CHANNEL, UPGRADE_JOB } from './semester-upgrade.plugin.js';
+import { UpgradeSteps } from './upgrade-steps.js';
+
+const QUEUE = 'schoolflow-semester-upgrade';
+const FLOW = 'semester-upgrade';
+/** Classes a round trip (each its own transaction): the bar moves every CHUNK classes. */
+const CHUNK = 25;
+/** The advisory lock's first key (the second: the upgrade's): one runner of an upgrade at a time, across instances. */
+const LOCK_SPACE = 727025;
+
+/**
+ * The semester upgrade's job (docs/adr/0025): class by class, each class's step marked done in the same statement as its
+ * change (UpgradeSteps), so it can stop anywhere — a crash, SIGKILL, a deploy — and be taken up again by any instance,
+ * handling every class exactly once. BullMQ with Redis, in-process without; the guarantees are the database's either
+ * way: one runner at a time holds the upgrade's advisory lock (a killed process's connection drops and frees it), and
+ * a step is done once (`done_at IS NULL` under its row lock).
+ *
+ * Taken up: when the second confirmation's effect announces it (NOTIFY, delivered on commit to every instance), at
+ * start, when the database or Redis comes back, and at every sweep (TIMER_SWEEP_SECONDS) while one is running — so a
+ * job lost with a killed process or an emptied Redis is found again. While Redis is configured but away the run
+ * pauses between classes: its queue's lock and every administrator's pushes go through Redis.
+ */
+@Injectable()
+export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+  private queue: Queue | undefined;
+  private worker: Worker | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private sweeping = false;
+  /** Upgrades this process is running now (a sweep does not ask for them again). */
+  private readonly running = new Set<string>();
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly steps: UpgradeSteps,
+    private readonly engine: WorkflowEngine,
+    private readonly realtime: RealtimeGateway,
+    private readonly notifications: DatabaseNotifications,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(REDIS_COMMANDS) private readonly redis: Redis | null,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.redisUrl) {
+      const prefix = this.config.redisPrefix;
+      this.queue = new Queue(QUEUE, { connection: { url: this.config.redisUrl, ...waitingOptions(), enableOfflineQueue: false }, prefix });
+      // A short lock: a job whose process was killed is seen stalled within seconds and taken up by another worker.
+      this.worker = new Worker(QUEUE, async (job) => this.process(String((job.data as { instanceId: string }).instanceId)), {
+        connection: { url: this.config.redisUrl, ...waitingOptions() },
+        prefix,
+        concurrency: 1,
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      });
+      this.queue.on('error', (err) => redisOutage.lost(err));
+      // A run that went on while Redis was emptied has lost its job's lock: BullMQ says so at each renewal, which is
+      // no outage (the run itself is the database's).
+      this.worker.on('error', (err) => (/lock/i.test(err.message) ? logger.warn({ err: err.message }, 'semester upgrade job lock lost; the run goes on') : redisOutage.lost(err)));
+      // A job given up by BullMQ (stalled too often) is removed; the next sweep asks for it again.
+      this.worker.on('failed', (_job, err) => logDatabaseError(err, 'semester upgrade job failed; taken up again at the next sweep'));
+    }
+    this.unsubscribe.push(await this.notifications.on(UPGRADE_CHANNEL, (instanceId) => void this.enqueue(instanceId)));
+    this.unsubscribe.push(this.notifications.onReset(() => void this.sweep()));
+    this.unsubscribe.push(redisOutage.onRestore(() => void this.sweep()));
+    this.timer = setInterval(() => void this.sweep(), this.config.timerSweepSeconds * 1000);
+    this.timer.unref();
+    void this.sweep();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // a run stops between two classes; the next instance (or this one restarted) takes it up where it stopped
+    this.stopping = true;
+    clearInterval(this.timer);
+    for (const u of this.unsubscribe) u();
+    await this.worker?.close().catch(() => undefined);
+    await this.queue?.close().catch(() => undefined);
+  }
+
+  /** Every upgrade that is running (or finished its classes without its COMPLETE recorded), asked for again. */
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.stopping) return;
+    this.sweeping = true;
+    try {
+      for (const id of await this.steps.unfinished()) if (!this.running.has(id)) await this.enqueue(id);
+    } catch (err) {
+      logDatabaseError(err, 'semester upgrade sweep failed; retrying at the next sweep');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async enqueue(instanceId: string): Promise<void> {
+    if (this.stopping || this.running.has(instanceId)) return;
+    if (this.queue && !redisOutage.down) {
+      try {
+        // the upgrade's id as the job's: asked for by every instance, queued once while it is waiting or active
+        await this.queue.add('upgrade', { instanceId }, { jobId: instanceId, removeOnComplete: true, removeOnFail: true });
+        return;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, instanceId }, 'semester upgrade run in-process (Redis unavailable)');
+      }
+    }
+    setImmediate(() => void this.process(instanceId).catch((err: unknown) => logDatabaseError(err, 'semester upgrade failed; taken up again at the next sweep', { instanceId })));
+  }
+
+  /**
+   * Runs one upgrade to its end, or returns at once when another runner holds it or it is not running. Safe to call
+   * any number of times, anywhere: what is done stays done.
+   */
+  async process(instanceId: string): Promise<void> {
+    if (this.running.has(instanceId)) return;
+    this.running.add(instanceId);
+    // The run's own session: it holds the upgrade's advisory lock, and moves the classes with synchronous_commit off —
+    // a step's commit does not wait for its WAL flush. A database crash can then lose the last steps' commits, each
+    // whole (the step with its class): the run does them again, still once. The end and the engine's COMPLETE commit
+    // synchronously, which flushes every step's WAL before them.
+    const session = await poolOf(this.db).connect();
+    let held = false;
+    let broken: Error | undefined;
+    try {
+      const [row] = (await session.query<{ held: boolean }>(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS held`, [LOCK_SPACE, instanceId])).rows;
+      held = row?.held === true;
+      if (!held) return; // another instance runs it
+      await session.query(`SET synchronous_commit = off`);
+      await this.steps.prepare(session);
+      await this.run(instanceId, session);
+    } catch (err) {
+      broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      this.running.delete(instanceId);
+      if (held) {
+        // a connection that failed is not given back to the pool (its lock goes with it)
+        try {
+          await this.steps.release(session).catch(() => undefined);
+          await session.query(`RESET synchronous_commit`);
+          await session.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_SPACE, instanceId]);
+          broken = undefined;
+        } catch (err) {
+          broken ??= err as Error;
+        }
+      }
+      session.release(broken);
+    }
+  }
+
+  private async run(instanceId: string, session: pg.PoolClient): Promise<void> {
+    const upgrade = await this.steps.upgrade(instanceId);
+    if (!upgrade || upgrade.state === 'pending' || upgrade.state === 'withdrawn' || !upgrade.jobId) return;
+    const jobId = upgrade.jobId;
+    const admins = await this.steps.administrators();
+    const push = (p: Omit<UpgradeProgress, 'flow' | 'id' | 'kind'>): void => {
+      const payload: UpgradeProgress = { flow: FLOW, id: instanceId, kind: UPGRADE_JOB, ...p };
+      for (const a of admins) this.realtime.emitUnsequenced(a, JOB_PROGRESS, payload);
+    };
+    if (upgrade.state === 'running') {
+      const slow = this.config.upgradeClassDelayMs > 0;
+      // the second session opens while the run's classes are fixed
+      const [planned, opened] = await Promise.allSettled([this.steps.plan(instanceId, jobId, upgrade.newSchoolYear), slow ? null : this.openSession()]);
+      const extra = opened.status === 'fulfilled' ? opened.value : null;
+      if (planned.status === 'rejected' || opened.status === 'rejected') {
+        await extra?.close();
+        throw planned.status === 'rejected' ? planned.reason : (opened as PromiseRejectedResult).reason;
+      }
+      const total = planned.value;
+      try {
+        await this.moveAll(instanceId, jobId, total, session, extra?.client ?? null, push);
+      } finally {
+        await extra?.close();
+      }
+      if (this.stopping) return;
+      await this.steps.finish(instanceId, jobId);
+    }
+    // The classes are moved and the semester is current: the instance says so, once (a resumed run finds it said).
+    const result = await this.steps.result(instanceId);
+    const completed = await this.engine.appendAsSystem(FLOW, instanceId, 'COMPLETE', { at: new Date().toISOString(), ...result });
+    if (!completed) return; // said before (a run asked for again after it ended)
+    push({ state: 'completed', done: result.classes, total: result.classes });
+    logger.info({ instanceId, ...result, headTeachers: result.headTeachers.length }, 'semester upgrade completed');
+  }
+
+  /**
+   * Moves every class not moved yet, a chunk a round trip, on the run's session and a second one side by side (each
+   * class is one class's rows: they never wait for each other); one class at a time when a test slows the run down.
+   * The history's BEGIN goes in meanwhile; both lanes end before their sessions go back.
+   */
+  private async moveAll(instanceId: string, jobId: string, total: number, session: pg.ClientBase, extra: pg.ClientBase | null, push: (p: Omit<UpgradeProgress, 'flow' | 'id' | 'kind'>) => void): Promise<void> {
+    const slow = this.config.upgradeClassDelayMs > 0;
+    const begun = this.engine.appendAsSystem(FLOW, instanceId, 'BEGIN', { at: new Date().toISOString(), total });
+    begun.catch(() => undefined); // awaited below; a failure is thrown there
+    let done = await this.steps.doneCount(instanceId);
+    push({ state: 'running', done, total });
+    const pending = await this.steps.pending(instanceId);
+    const chunks: string[][] = [];
+    for (let i = 0; i < pending.length; i += slow ? 1 : CHUNK) chunks.push(pending.slice(i, i + (slow ? 1 : CHUNK)));
+    let next = 0;
+    const lane = async (s: pg.ClientBase): Promise<void> => {
+      for (let k = next++; k < chunks.length && !this.stopping; k = next++) {
+        await this.whileRedisIsAway();
+        if (slow) await sleep(this.config.upgradeClassDelayMs);
+        if (this.stopping) return;
+        const moved = await this.steps.moveClasses(s, instanceId, chunks[k] as string[], jobId);
+        if (moved === null) continue; // another runner did them
+        done = Math.max(done, moved);
+        push({ state: 'running', done, total });
+      }
+    };
+    const lanes = await Promise.allSettled([lane(session), ...(extra ? [lane(extra)] : [])]);
+    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failed) throw failed.reason;
+    await begun;
+  }
+
+  /** A second session for the classes: as the run's own (synchronous_commit off, the statement prepared). */
+  private async openSession(): Promise<{ client: pg.PoolClient; close: () => Promise<void> }> {
+    const client = await poolOf(this.db).connect();
+    try {
+      await client.query(`SET synchronous_commit = off`);
+      await this.steps.prepare(client);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    return {
+      client,
+      close: async () => {
+        try {
+          await this.steps.release(client);
+          await client.query(`RESET synchronous_commit`);
+          client.release();
+        } catch (err) {
+          client.release(err as Error);
+        }
+      },
+    };
+  }
+
+  /**
+   * Redis configured but away: wait for it (checked between classes; the run goes on where it paused). Away is what the
+   * process has noticed and Redis does not answer now: the outage is told of errors, and not every client that
+   * reconnects says so, so a ping decides.
+   */
+  private async whileRedisIsAway(): Promise<void> {
+    if (!this.config.redisUrl) return;
+    let logged = false;
+    while (redisOutage.down && !this.stopping) {
+      if (await this.redisAnswers()) {
+        redisOutage.restored();
+        break;
+      }
+      if (!logged) logger.warn('semester upgrade paused until Redis is back');
+      logged = true;
+      await sleep(500);
+    }
+  }
+
+  private async redisAnswers(): Promise<boolean> {
+    if (!this.redis) return false;
+    try {
+      // the app's fail-fast client (no offline queue, a 1 s timeout), as the health probe asks
+      await this.redis.ping();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
