@@ -40,6 +40,11 @@ const HEAD_BYTES = 16;
 /** After a refusal the rest of the body is read and discarded this far, so a browser still sending gets the answer. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 const DRAIN_MS = 3000;
+/**
+ * Once cut, the connection is half-closed and what still arrives is discarded this long before it is destroyed: a
+ * reset sent while the client's data is unread makes the client's kernel drop the answer it has not read yet.
+ */
+const LINGER_MS = 2000;
 const MB = 1024 * 1024;
 
 /** What a request may still write in all: the smallest of its own limit, the user's quota left, the disk's room. */
@@ -225,15 +230,22 @@ export class UploadReceiver {
   /**
    * The refusal is answered at once. The rest of the body is read and discarded for a moment — up to DRAIN_BYTES or
    * DRAIN_MS — so a browser still sending gets the answer rather than a reset connection; past that, once the answer
-   * is out, the connection is cut: the rest of a large body is never read.
+   * is out, the connection is cut: half-closed first (the answer, then the end, reach the client), what still arrives
+   * discarded for LINGER_MS, then destroyed — the rest of a large body is never stored.
    */
   private stopReading(req: Request, res: Response): void {
     // All of it read already: nothing to stop — and the connection may soon carry the client's next request.
     if (req.complete) return;
     let drained = 0;
     let expired = false;
+    let cutting = false;
     const cut = (): void => {
-      if (!req.complete && res.writableFinished && (expired || drained > DRAIN_BYTES)) req.socket.destroy();
+      if (cutting || req.complete || !res.writableFinished || !(expired || drained > DRAIN_BYTES)) return;
+      cutting = true;
+      const socket = req.socket;
+      socket.end();
+      const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+      socket.once('close', () => clearTimeout(linger));
     };
     const timer = setTimeout(() => {
       expired = true;
