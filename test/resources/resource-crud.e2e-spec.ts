@@ -167,6 +167,35 @@ const CASES: Record<string, Case> = {
     miss: () => ({ courseId: ids.courses as string }),
     change: () => ({ weight: 45, sort: 2 }),
   },
+  // What a timetable is made of (issue 9), under /api/timetable. An evening period beside the demo's eight (none
+  // overlaps it); the rest on this file's own semester, class and course.
+  'lesson-periods': {
+    body: () => ({ no: 16, name: `=1${T}`, start: '21:00', end: '21:45', part: 'evening' }),
+    hit: () => ({ part: 'evening' }),
+    miss: () => ({ part: 'morning' }),
+    change: () => ({ end: '21:40' }),
+  },
+  'weekly-periods': {
+    body: () => ({ semesterId: ids.semesters, grade: '11', courseId: ids.courses, periods: 3, roomType: 'laboratory', main: false, remark: formulaName('周课时') }),
+    hit: () => ({ semesterId: ids.semesters as string, grade: '11' }),
+    miss: () => ({ grade: '12' }),
+    change: () => ({ periods: 4, main: true }),
+    text: () => String(records['weekly-periods']?.remark),
+  },
+  'teaching-assignments': {
+    body: () => ({ semesterId: ids.semesters, classId: ids.classes, courseId: ids.courses, teacherId: demo.teacherId, remark: formulaName('任课') }),
+    hit: () => ({ classId: ids.classes as string, teacherId: demo.teacherId }),
+    miss: () => ({ courseId: demo.peCourseId }),
+    change: () => ({ teacherId: demo.teacher01Id }),
+    text: () => String(records['teaching-assignments']?.remark),
+  },
+  'unavailable-periods': {
+    body: () => ({ semesterId: ids.semesters, teacherId: demo.teacherId, weekday: '6', period: 8, reason: formulaName('不排课') }),
+    hit: () => ({ teacherId: demo.teacherId, weekday: '6' }),
+    miss: () => ({ weekday: '1' }),
+    change: () => ({ period: 7 }),
+    text: () => String(records['unavailable-periods']?.reason),
+  },
 };
 
 const ORDER = Object.keys(RESOURCES);
@@ -395,9 +424,11 @@ describe('a record in use: 409 with the spec message, nothing deleted, the refus
     ['a building with classrooms', 'buildings', () => ids.buildings as string, '该教学楼已被使用，不能删除', 'classroom_building_id_fkey'],
     ['a classroom used by a class', 'classrooms', () => ids.classrooms as string, '该教室已被使用，不能删除', 'admin_class_classroom_id_fkey'],
     ['a school year with semesters', 'school-years', () => ids['school-years'] as string, '该学年已被使用，不能删除', 'semester_school_year_id_fkey'],
-    ['a course with teaching classes', 'courses', () => ids.courses as string, '该课程已被使用，不能删除', 'teaching_class_course_id_fkey'],
+    // its teaching class, teaching assignment and weekly periods (the timetable's resources) all use it: any may be met first
+    ['a course with teaching classes', 'courses', () => ids.courses as string, '该课程已被使用，不能删除', Object.keys(RESOURCES.courses?.inUse ?? {})],
     ['the current semester', 'semesters', () => demo.currentSemesterId, '当前学期不能删除', null],
-    ['a semester with teaching classes', 'semesters', () => ids.semesters as string, '该学期已有教学班，不能删除', 'teaching_class_semester_id_fkey'],
+    // the oldest of its keys is met first: the teaching assignment's (the timetable's weekly periods are newer)
+    ['a semester with teaching classes', 'semesters', () => ids.semesters as string, '该学期已有教学班，不能删除', ['teaching_class_semester_id_fkey', 'teaching_assignment_semester_id_fkey']],
     ['a major used by a class', 'majors', () => ids.majors as string, '该专业已被使用，不能删除', 'admin_class_major_id_fkey'],
     ['a class with students', 'classes', () => ids.classes as string, '该班级已被使用，不能删除', 'student_class_id_fkey'],
     ['a batch with students', 'enrollment-batches', () => ids['enrollment-batches'] as string, '该招生批次已有学生，不能删除', 'student_enrollment_batch_id_fkey'],
@@ -452,7 +483,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

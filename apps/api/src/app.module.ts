@@ -17,6 +17,7 @@ import { SchoolModule } from './school/school.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
 import { GradesModule } from './grades/grades.module.js';
+import { TimetableModule } from './timetable/timetable.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -46,6 +47,7 @@ export class AppModule {
         AdminModule,
         ResourcesModule.forRoot(),
         GradesModule,
+        TimetableModule,
         SemesterUpgradeModule,
       ],
       providers: [

@@ -17,4 +17,5 @@ export * from './push-sequencer.js';
 export * from './semester-upgrade-api.js';
 export * from './grades-api.js';
 export * from './grades-analysis.js';
+export * from './timetable-api.js';
 export * from './resources/index.js';

@@ -1,4 +1,4 @@
-import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -50,6 +50,8 @@ const pages = (): Page[] => [
   ...GRADE_PAGES.map((p) => ({ url: p.url, key: `gradePages.${p.key}`, group: 'grades', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [], hidden: 'hidden' in p && p.hidden })),
   // 学期升级 (issue 11): administrators only
   ...UPGRADE_PAGES.map((p) => ({ url: p.url, key: p.key, group: p.group, sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: [], writers: [] })),
+  // 课表查询 for everyone whose timetable it is, 排课 for those who make it (issue 9); titles in the `timetable` namespace
+  ...TIMETABLE_PAGES.map((p) => ({ url: p.url, key: `timetable:page.${p.key}.title`, group: 'timetable', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
 ];
 
 /**

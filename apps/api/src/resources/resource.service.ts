@@ -10,8 +10,9 @@ import {
   type ResourceDef,
   type ResourceRecord,
 } from '@schoolflow/contracts';
-import { And, DataSource, type EntityManager, Equal, FindOperator, type FindOptionsWhere, ILike, In, QueryFailedError } from 'typeorm';
+import { And, DataSource, type EntityManager, Equal, FindOperator, type FindOptionsWhere, ILike, In } from 'typeorm';
 import type { z } from 'zod';
+import { dbErrorOf } from '../infrastructure/database/db-error.js';
 import { AppException } from '../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
@@ -58,14 +59,6 @@ export function within(conditions: Values, scope: FindOptionsWhere<Values>): Fin
   return out as FindOptionsWhere<Values>;
 }
 
-interface DbError {
-  code?: string;
-  constraint?: string;
-  column?: string;
-}
-function dbErrorOf(err: unknown): DbError | null {
-  return err instanceof QueryFailedError ? ((err as QueryFailedError & { driverError: DbError }).driverError ?? null) : null;
-}
 
 /**
  * The resource kit's one service (docs/adr/0023): list, read, create, update and delete any declared resource through
@@ -375,7 +368,8 @@ export class ResourceService {
   }
 
   /**
-   * Runs a write; a constraint the database refused becomes the declaration's message: a unique key 409 "…已被使用",
+   * Runs a write; a constraint the database refused becomes the declaration's message: a unique key (or an exclusion
+   * constraint) 409 "…已被使用",
    * a record still referenced 409 with the spec's "in use" message (logged as a refused delete), a reference to
    * nothing 400 naming the field.
    */
@@ -386,7 +380,8 @@ export class ResourceService {
       const e = dbErrorOf(err);
       if (!e) throw err;
       const unique = e.constraint ? d.unique[e.constraint] : undefined;
-      if (e.code === '23505' && unique) throw AppException.conflict(unique.message).withData({ field: unique.fields[unique.fields.length - 1] });
+      // an exclusion constraint (two lesson periods overlapping) refuses as a unique key does
+      if ((e.code === '23505' || e.code === '23P01') && unique) throw AppException.conflict(unique.message).withData({ field: unique.fields[unique.fields.length - 1] });
       const inUse = e.constraint ? d.inUse[e.constraint] : undefined;
       if (e.code === '23503' && (inUse || action === 'delete')) {
         await this.audit(me, client, `${d.name}.${action}`, id ?? '', { id, reason: 'in_use', constraint: e.constraint ?? null }, 'failure');

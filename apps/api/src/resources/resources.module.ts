@@ -11,6 +11,7 @@ import { classesPlugin, teachingClassesPlugin } from './plugins/scopes.js';
 import { staffPlugin } from './plugins/staff.plugin.js';
 import { studentsPlugin } from './plugins/students.plugin.js';
 import { gradeBatchesPlugin } from './plugins/grade-batches.plugin.js';
+import { teacherRefsPlugin } from './plugins/teacher-refs.plugin.js';
 import { resourceControllers } from './resource-controller.factory.js';
 import { ResourceExcel } from './resource-excel.js';
 import { ResourceImports } from './resource-imports.js';
@@ -54,6 +55,8 @@ export class ResourcesModule {
             classes: classesPlugin,
             'teaching-classes': teachingClassesPlugin,
             batches: gradeBatchesPlugin,
+            'teaching-assignments': teacherRefsPlugin,
+            'unavailable-periods': teacherRefsPlugin,
           }),
         },
       ],

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
 import { logger } from '../infrastructure/logging/logger.js';
+import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 
 /** Every demo account's password (DESIGN.md §6). */
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -83,8 +84,8 @@ const GIVEN_EN = 'Zixuan Haoran Zihan Yinuo Xinyi Yuxuan Siyuan Yutong Junjie Ji
 /**
  * Seeds the demo school on an empty database (no users): roles, menus, grants, the demo accounts of DESIGN.md §6,
  * and base data (campus, building, classrooms, school years, semesters, courses, 3 grades × 2 classes × 30
- * students with accounts, the demo parent, every class's teacher of every course) and the grade settings with the
- * demo's batches (their entry goes through the running engine: `GradesDemoSeed`). Guarded by an advisory lock so two
+ * students with accounts, the demo parent, every class's teacher of every course), the published timetable of the
+ * current semester made by the scheduler, and the grade settings with the demo's batches (their entry goes through the running engine: `GradesDemoSeed`). Guarded by an advisory lock so two
  * instances starting together seed once.
  */
 export async function seedDemoSchool(db: DataSource, config: ServerConfig): Promise<void> {
@@ -309,6 +310,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 0`, [parent, studentId.get('202511001')]);
 
   await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId });
+  await seedDemoTimetable(tx, { semesterId: currentSemester, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });
 }
 
 /**

@@ -20,7 +20,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'zh',
   supportedLngs: [...LANGUAGES],
-  ns: ['web', 'validation', 'server', 'workflow', 'resource', 'grades'],
+  ns: ['web', 'validation', 'server', 'workflow', 'resource', 'grades', 'timetable'],
   defaultNS: 'web',
   interpolation: { escapeValue: false }, // React escapes already
   initAsync: false,

@@ -7,11 +7,11 @@ import { resources } from './index.js';
 // missing from the locales shows users the raw key (validation.sortInvalid once did).
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const SOURCES = ['apps/api/src', 'libs/contracts/src', 'workflows'];
-const NAMESPACES = ['validation', 'workflow', 'messages', 'server', 'excel', 'documents', 'grades'] as const;
+const NAMESPACES = ['validation', 'workflow', 'messages', 'server', 'excel', 'documents', 'grades', 'timetable'] as const;
 const KEY = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z][A-Za-z0-9]*(?:\\.[A-Za-z][A-Za-z0-9]*)*)['"\`]`, 'g');
 
 /** Names that look like keys but are not messages: settings, socket event names, a socket error code. */
-const NOT_MESSAGES = new Set(['workflow.leave.principalThresholdDays', 'workflow.reminderDelayMinutes', 'workflow.transitioned', 'server.unavailable']);
+const NOT_MESSAGES = new Set(['workflow.leave.principalThresholdDays', 'workflow.reminderDelayMinutes', 'workflow.transitioned', 'server.unavailable', 'timetable.days']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -43,6 +43,8 @@ export const classes = defineResource({
   inUse: {
     student_class_id_fkey: 'resource.messages.classInUse',
     teaching_assignment_class_id_fkey: 'resource.messages.classInUse',
+    timetable_lesson_class_id_fkey: 'resource.messages.classInUse',
+    lesson_change_class_id_fkey: 'resource.messages.classInUse',
   },
   scopedReaders: ['headteacher'],
   label: 'name',

@@ -24,6 +24,8 @@ export const classrooms = defineResource({
   inUse: {
     admin_class_classroom_id_fkey: 'resource.messages.classroomInUse',
     classroom_booking_classroom_id_fkey: 'resource.messages.classroomInUse',
+    timetable_lesson_classroom_id_fkey: 'resource.messages.classroomInUse',
+    lesson_change_classroom_id_fkey: 'resource.messages.classroomInUse',
   },
   label: 'name',
   optionsOpen: true,

@@ -17,6 +17,10 @@ import { scoreItems } from './score-items.resource.js';
 import { gradeScales } from './grade-scales.resource.js';
 import { conversionRules } from './conversion-rules.resource.js';
 import { gradeBatches } from './grade-batches.resource.js';
+import { lessonPeriods } from './lesson-periods.resource.js';
+import { weeklyPeriods } from './weekly-periods.resource.js';
+import { teachingAssignments } from './teaching-assignments.resource.js';
+import { unavailablePeriods } from './unavailable-periods.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -25,10 +29,12 @@ export { CLASSROOM_TYPES } from './classrooms.resource.js';
 export { COURSE_ASSESSMENTS, COURSE_CATEGORIES, COURSE_TYPES } from './courses.resource.js';
 export { GRADES, CLASS_USAGE } from './classes.resource.js';
 export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES } from './students.resource.js';
+export { CLOCK_TIME } from './lesson-periods.resource.js';
+export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
 
 /** The one registry of base-data resources (DESIGN.md §8) and grade settings (§9), in menu order. */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems].map((r) => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods].map((r) => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 
@@ -49,4 +55,5 @@ export const RESOURCE_GROUPS = {
   staff: { sort: 36, icon: 'id badge' },
   resources: { sort: 37, icon: 'cubes' },
   grades: { sort: 38, icon: 'chart bar outline' },
+  timetable: { sort: 39, icon: 'calendar alternate outline' },
 } as const;

@@ -38,6 +38,9 @@ export const semesters = defineResource({
   inUse: {
     teaching_class_semester_id_fkey: 'resource.messages.semesterHasTeachingClasses',
     teaching_assignment_semester_id_fkey: 'resource.messages.semesterHasTeachingClasses',
+    grade_course_hours_semester_id_fkey: 'resource.messages.semesterInUse',
+    teacher_unavailable_semester_id_fkey: 'resource.messages.semesterInUse',
+    timetable_semester_id_fkey: 'resource.messages.semesterInUse',
   },
   refuseDelete: [{ field: 'current', message: 'resource.messages.currentSemester' }],
   label: 'name',

@@ -28,6 +28,8 @@ export const staff = defineResource({
     arrivalDate: date(),
     departmentId: ref('departments'),
     avatar: at('avatar_file_id', photo()),
+    /** 外教: the timetable's foreign-teacher view lists their lessons. */
+    foreign: at('foreign_teacher', flag(false)),
     roles: virtual(refs('roles', { max: 20, pattern: /^[A-Za-z][A-Za-z0-9_]*$/ })),
     enabled: virtual(flag(true)),
     userId: computed('ref', 'user_id', { hidden: true }),
@@ -46,7 +48,7 @@ export const staff = defineResource({
     keyword: ['account', 'name', 'phone'],
     sort: [['account', 'ASC']],
   },
-  excel: { columns: ['account', 'name', 'gender', 'idNumber', 'phone', 'shortNumber', 'email', 'postalCode', 'birthDate', 'workStart', 'arrivalDate', 'departmentId', 'roles'], importMaxKb: 500 },
+  excel: { columns: ['account', 'name', 'gender', 'idNumber', 'phone', 'shortNumber', 'email', 'postalCode', 'birthDate', 'workStart', 'arrivalDate', 'departmentId', 'roles', 'foreign'], importMaxKb: 500 },
   permissions: { read: 'academic:staff:list', write: 'academic:staff:edit' },
   menu: { group: 'staff', sort: 1, icon: 'id badge outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],

@@ -17,7 +17,10 @@ export const teachingClasses = defineResource({
   },
   links: { studentIds: { table: 'teaching_class_student', parentColumn: 'teaching_class_id', otherColumn: 'student_id', ref: 'students', max: 200 } },
   unique: { teaching_class_name_key: { fields: ['semesterId', 'name'], message: 'resource.messages.nameUsed' } },
-  inUse: {},
+  inUse: {
+    timetable_lesson_teaching_class_id_fkey: 'resource.messages.teachingClassInUse',
+    lesson_change_teaching_class_id_fkey: 'resource.messages.teachingClassInUse',
+  },
   scopedReaders: ['teacher'],
   label: 'name',
   optionsOpen: true,

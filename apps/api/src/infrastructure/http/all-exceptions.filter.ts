@@ -48,7 +48,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof AppException) {
       status = exception.status;
       code = exception.code;
-      msg = translate(lang, exception.messageKey, exception.params);
+      msg = translate(lang, exception.messageKey, exception.params ? inLanguage(exception.params, lang) : undefined);
     } else if (exception instanceof ThrottlerException) {
       status = 429;
       code = ErrorCode.TOO_MANY_REQUESTS;
@@ -79,6 +79,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body: Envelope = exception instanceof AppException && exception.data !== undefined ? { code, result: false, msg, data: exception.data } : { code, result: false, msg };
     res.status(status).json(body);
   }
+}
+
+/** A refusal's parameters in the caller's language: a name kept in both (`{zh, en}`: a class, a course) is read in theirs. */
+function inLanguage(params: Record<string, unknown>, lang: 'zh' | 'en'): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    const both = typeof v === 'object' && v !== null && typeof (v as { zh?: unknown }).zh === 'string' && typeof (v as { en?: unknown }).en === 'string';
+    out[k] = both ? (v as { zh: string; en: string })[lang] || (v as { zh: string }).zh : v;
+  }
+  return out;
 }
 
 function isBodyParserError(e: unknown): e is { status?: number; type: string } {

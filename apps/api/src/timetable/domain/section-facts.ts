@@ -1,0 +1,67 @@
+import type { Language } from '@schoolflow/contracts';
+import type { EntityManager } from 'typeorm';
+import { TimetableErrors } from '../timetable.errors.js';
+import { localName } from './local-names.js';
+
+type Db = Pick<EntityManager, 'query'>;
+
+/** What a lesson of a class or teaching class is checked against: who teaches it what, how many, where, who shares. */
+export interface SectionFacts {
+  kind: 'class' | 'teachingClass';
+  id: string;
+  name: string;
+  /** Students taught together (enrolled). */
+  size: number;
+  homeRoomId: string | null;
+  /** Course → its teacher this semester (a class: its teaching assignments; a teaching class: its one course). */
+  courses: Map<string, { teacherId: string; courseName: string; teacherName: string }>;
+  /** Sections sharing students with it: never taught at the same time. */
+  shares: Set<string>;
+}
+
+const CLASS_SQL = `
+  SELECT c.id, ${localName('c', '$3')} AS name, c.classroom_id AS "homeRoomId",
+         (SELECT count(*)::int FROM student s WHERE s.class_id = c.id AND s.status = 'enrolled') AS size,
+         coalesce((SELECT json_agg(json_build_object('courseId', a.course_id, 'teacherId', a.teacher_id, 'courseName', ${localName('co', '$3')}, 'teacherName', u.name))
+                     FROM teaching_assignment a JOIN course co ON co.id = a.course_id JOIN sys_user u ON u.id = a.teacher_id
+                    WHERE a.class_id = c.id AND a.semester_id = $2), '[]') AS courses,
+         coalesce((SELECT json_agg(DISTINCT ts.teaching_class_id) FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id
+                     JOIN teaching_class tc ON tc.id = ts.teaching_class_id WHERE s.class_id = c.id AND tc.semester_id = $2 AND NOT tc.closed), '[]') AS shares
+    FROM admin_class c WHERE c.id = $1`;
+
+const TEACHING_CLASS_SQL = `
+  SELECT tc.id, tc.name, NULL AS "homeRoomId",
+         (SELECT count(*)::int FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id WHERE ts.teaching_class_id = tc.id AND s.status = 'enrolled') AS size,
+         json_build_array(json_build_object('courseId', tc.course_id, 'teacherId', tc.teacher_id, 'courseName', ${localName('co', '$3')}, 'teacherName', u.name)) AS courses,
+         coalesce((SELECT json_agg(DISTINCT x) FROM (
+             SELECT s.class_id AS x FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id WHERE ts.teaching_class_id = tc.id
+             UNION SELECT o.teaching_class_id FROM teaching_class_student mine JOIN teaching_class_student o ON o.student_id = mine.student_id
+                    JOIN teaching_class otc ON otc.id = o.teaching_class_id
+              WHERE mine.teaching_class_id = tc.id AND o.teaching_class_id <> tc.id AND otc.semester_id = $2 AND NOT otc.closed) y), '[]') AS shares
+    FROM teaching_class tc JOIN course co ON co.id = tc.course_id JOIN sys_user u ON u.id = tc.teacher_id
+   WHERE tc.id = $1 AND tc.semester_id = $2`;
+
+interface Row {
+  id: string;
+  name: string;
+  homeRoomId: string | null;
+  size: number;
+  courses: { courseId: string; teacherId: string; courseName: string; teacherName: string }[];
+  shares: string[];
+}
+
+/** The facts of a class (`classId`) or a teaching class of the semester (404 when it is neither). */
+export async function sectionFacts(db: Db, section: { classId?: string; teachingClassId?: string }, semesterId: string, lang: Language): Promise<SectionFacts> {
+  const kind = section.classId ? 'class' : 'teachingClass';
+  const [row] = (await db.query(kind === 'class' ? CLASS_SQL : TEACHING_CLASS_SQL, [section.classId ?? section.teachingClassId, semesterId, lang])) as Row[];
+  if (!row) throw TimetableErrors.sectionNotFound();
+  return {
+    kind,
+    id: row.id,
+    name: row.name,
+    size: row.size,
+    homeRoomId: row.homeRoomId,
+    courses: new Map(row.courses.map((c) => [c.courseId, { teacherId: c.teacherId, courseName: c.courseName, teacherName: c.teacherName }])),
+    shares: new Set(row.shares),
+  };
+}

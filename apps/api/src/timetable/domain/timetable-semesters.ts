@@ -1,0 +1,45 @@
+import type { Language } from '@schoolflow/contracts';
+import type { EntityManager } from 'typeorm';
+import { TimetableErrors } from '../timetable.errors.js';
+import { localName } from './local-names.js';
+
+/** A semester as the timetable reads it: its teaching dates give the weeks. */
+export interface TimetableSemester {
+  id: string;
+  name: string;
+  teachingStart: string;
+  teachingEnd: string;
+  teachingWeeks: number;
+  current: boolean;
+}
+
+type Db = Pick<EntityManager, 'query'>;
+
+const SQL = (where: string) => `
+  SELECT s.id, ${localName('s', '$2')} AS name, to_char(s.teaching_start, 'YYYY-MM-DD') AS "teachingStart", to_char(s.teaching_end, 'YYYY-MM-DD') AS "teachingEnd",
+         s.teaching_weeks AS "teachingWeeks", s.is_current AS current
+    FROM semester s WHERE ${where}`;
+
+/** The semester asked for (404 when there is none), or the current one (422 when none is set). */
+export async function semesterOf(db: Db, id: string | undefined, lang: Language): Promise<TimetableSemester> {
+  if (id) {
+    const [row] = (await db.query(SQL('s.id = $1'), [id, lang])) as TimetableSemester[];
+    if (!row) throw TimetableErrors.semesterNotFound();
+    return row;
+  }
+  const [row] = (await db.query(SQL('s.is_current AND $1::text IS NULL'), [null, lang])) as TimetableSemester[];
+  if (!row) throw TimetableErrors.noCurrentSemester();
+  return row;
+}
+
+/** School days a week (sys_config `timetable.days`, 5 unless set). */
+export async function schoolDays(db: Db): Promise<number> {
+  const [row] = (await db.query(`SELECT value FROM sys_config WHERE key = 'timetable.days'`)) as { value: unknown }[];
+  const days = Number(row?.value);
+  return Number.isInteger(days) && days >= 1 && days <= 7 ? days : 5;
+}
+
+/** The lesson periods, in order. */
+export async function lessonPeriods(db: Db): Promise<{ no: number; name: string; start: string; end: string; part: 'morning' | 'afternoon' | 'evening' }[]> {
+  return (await db.query(`SELECT no, name, start_time AS start, end_time AS "end", part FROM lesson_period ORDER BY no`)) as never;
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { datesOfWeek, formatSchoolTime, type Language, type Lesson, type TimetableAnswer, TimetablePermission, type TimetableQuery, weekdayOf, weekOfDate } from '@schoolflow/contracts';
+import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import type { Principal } from '../../../infrastructure/http/request-context.js';
+import { TimetableLessonsRepository } from '../../domain/timetable-lessons.repository.js';
+import { TimetableScopes } from '../../domain/timetable-scope.js';
+import { lessonPeriods, schoolDays, semesterOf } from '../../domain/timetable-semesters.js';
+import { TimetableVersionsRepository, type VersionRow } from '../../domain/timetable-versions.repository.js';
+import { TimetableErrors } from '../../timetable.errors.js';
+
+/**
+ * 课表查询 (DESIGN.md §8 `GET /api/timetable`): a semester's timetable — its published one unless a draft is asked for
+ * by someone who makes timetables — as its weekly template, or a teaching week's dates with the passed make-ups and
+ * swaps applied; narrowed to what the query names and the reader may see.
+ */
+@Injectable()
+export class TimetableInquiry {
+  constructor(
+    private readonly db: DataSource,
+    private readonly versions: TimetableVersionsRepository,
+    private readonly lessons: TimetableLessonsRepository,
+    private readonly scopes: TimetableScopes,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(q: TimetableQuery, me: Principal, lang: Language): Promise<TimetableAnswer> {
+    const filter = await this.scopes.filter(me, q, lang);
+    const chosen = q.timetableId ? await this.readable(q.timetableId, me) : null;
+    if (chosen && q.semesterId && chosen.semesterId !== q.semesterId) throw TimetableErrors.timetableNotFound();
+    const semester = await semesterOf(this.db, chosen?.semesterId ?? q.semesterId, lang);
+    const timetable = chosen ?? (await this.versions.published(this.db, semester.id));
+    const [days, periods] = await Promise.all([schoolDays(this.db), lessonPeriods(this.db)]);
+    const today = formatSchoolTime(Date.now(), this.config.timeZone).slice(0, 10);
+    const currentWeek = today >= semester.teachingStart && today <= semester.teachingEnd ? weekOfDate(semester.teachingStart, today) : null;
+    const base = {
+      semester,
+      timetable: timetable ? { id: timetable.id, name: timetable.name, state: timetable.state, source: timetable.source } : null,
+      days,
+      periods,
+      currentWeek,
+    };
+    if (!q.week) return { ...base, week: null, dates: null, lessons: timetable ? await this.lessons.template(timetable.id, filter, lang) : [] };
+    const dates = datesOfWeek(semester.teachingStart, q.week, days);
+    const inTeaching = dates.filter((d) => d >= semester.teachingStart && d <= semester.teachingEnd);
+    let lessons: Lesson[] = [];
+    if (timetable && inTeaching.length > 0) {
+      lessons =
+        timetable.state === 'published'
+          ? await this.lessons.dated(inTeaching[0] as string, inTeaching[inTeaching.length - 1] as string, filter, lang)
+          : // a draft has no dated changes: its template on the week's teaching dates
+            (await this.lessons.template(timetable.id, filter, lang)).flatMap((l) => inTeaching.filter((d) => weekdayOf(d) === l.weekday).map((date) => ({ ...l, date })));
+    }
+    return { ...base, week: q.week, dates, lessons };
+  }
+
+  /** A timetable asked for by id: the published one for anyone who may read timetables, drafts for those who make them. */
+  private async readable(id: string, me: Principal): Promise<VersionRow> {
+    const row = await this.versions.get(this.db, id);
+    if (row.state !== 'published' && !me.permissions.has(TimetablePermission.schedule)) throw TimetableErrors.timetableNotFound();
+    return row;
+  }
+}

@@ -1,0 +1,4 @@
+export const timetablePage = {
+  inquiry: { title: 'Timetable' },
+  scheduling: { title: 'Scheduling' },
+} as const;
