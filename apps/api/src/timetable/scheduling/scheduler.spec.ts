@@ -207,6 +207,20 @@ describe('the scheduler on generated schools', () => {
     expect(c.placements).not.toEqual(a.placements);
   });
 
+  it('leaves out only what cannot fit: an overloaded teacher’s extra lessons, not the rest of the school', () => {
+    // the school: a smaller one lets even a churning search place the rest by luck
+    const school = generateSchool({ seed: 1 });
+    const teacher = school.demands[0]!.teacher;
+    const load = school.demands.filter((d) => d.teacher === teacher).reduce((s, d) => s + d.periods, 0);
+    // away all week but the last 10 periods
+    const problem: ScheduleProblem = { ...school, teachers: school.teachers.map((t, i) => (i === teacher ? { ...t, unavailable: Array.from({ length: 30 }, (_, s) => s) } : t)) };
+    expect(precheck(problem)).toEqual([{ kind: 'teacherOverloaded', teacher, need: load, have: 10 }]);
+    const result = schedule(problem, { ...QUICK, maxIterations: 20_000 });
+    expect(result.unplaced.every((u) => u.reason === 'teacherFull' && problem.demands[u.demand]!.teacher === teacher)).toBe(true);
+    expect(result.unplaced.reduce((s, u) => s + u.count, 0)).toBe(load - 10);
+    expect(hardViolations(problem, result.placements, result.unplaced)).toEqual([]);
+  });
+
   it('copes with a full week: every class period taken', () => {
     // 4 days × 8 = 32 periods, and 32 lessons a class
     const problem = generateSchool({ seed: 6, classes: 12, teachers: 24, days: 4 });

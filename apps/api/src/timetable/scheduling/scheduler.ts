@@ -24,8 +24,8 @@ import {
  *    from slot a to b, whatever clashes with it at b (same or sharing section, same teacher) moves to a, and so on
  *    until nothing clashes; rooms are chosen afresh. A chain of one is a plain move, of two in one section a swap.
  *    Every move keeps every hard rule, and its score change is computed incrementally (day counts per demand, a
- *    bitmask per teacher and day with a table of run costs). Stops at `timeLimitMs`, at `maxIterations`, or when a
- *    whole cooling cycle finds nothing better.
+ *    bitmask per teacher and day with a table of run costs). Cooling cycles restart from the best timetable, each
+ *    cooler; stops at `timeLimitMs`, at `maxIterations`, or when STALL_CYCLES cycles in a row find nothing better.
  *
  * The same problem and seed give the same timetable, unless the time limit cuts the improvement short (the stall
  * rule and `maxIterations` count iterations, never milliseconds). `Search` is exported for the tests of its
@@ -48,6 +48,9 @@ const EJECT_NOISE = 0.5;
 const MAX_STEPS_PER_LESSON = 200;
 const STALL_STEPS_PER_LESSON = 20;
 const MIN_STALL_STEPS = 5_000;
+/** Ejections a lesson may make before it is set aside for a later round, and the rounds it gets then. */
+const MAX_EJECTING = 30;
+const SET_ASIDE_ROUNDS = 2;
 
 /** Annealing: temperatures (points) at the start and end of a cooling cycle, and its length per lesson placed. */
 const START_TEMPERATURE = 1.5;
@@ -397,7 +400,13 @@ export class Search {
     }
 
     // The queue: a stack, ejected lessons on top (they are placed again next, while their old neighbourhood is fresh).
-    const stack: number[] = order.filter((l) => !this.hopeless[l]).reverse();
+    // A lesson that has had to eject others MAX_EJECTING times is set aside until the queue is empty, so that one that
+    // cannot fit (a teacher with more lessons than periods) does not churn the timetable before the rest is placed;
+    // it then gets SET_ASIDE_ROUNDS more rounds.
+    let stack: number[] = order.filter((l) => !this.hopeless[l]).reverse();
+    let setAside: number[] = [];
+    let rounds = 0;
+    const ejecting = new Int32Array(L);
     const placedStep = new Int32Array(L).fill(-TABU_TENURE - 1);
     const maxSteps = MAX_STEPS_PER_LESSON * L;
     const stallSteps = max(MIN_STALL_STEPS, STALL_STEPS_PER_LESSON * L);
@@ -407,29 +416,26 @@ export class Search {
     const conflicts: number[] = [];
     let step = 0;
 
-    for (; stack.length > 0 && step < maxSteps && step - fewestAt < stallSteps; step++) {
+    for (; step < maxSteps && step - fewestAt < stallSteps; step++) {
+      if (stack.length === 0) {
+        if (setAside.length === 0 || rounds === SET_ASIDE_ROUNDS) break;
+        rounds++;
+        stack = setAside.reverse();
+        setAside = [];
+        ejecting.fill(0);
+      }
       if ((step & (CLOCK_EVERY - 1)) === 0) this.progress('construct', this.total);
       const l = stack.pop()!;
-      let best = -1;
-      let bestRoom = -1;
-      let bestCost = INFINITY;
-      for (let s = 0; s < N; s++) {
-        if (!this.timeFree(l, s)) continue;
-        const r = this.freeRoom(l, s);
-        if (r < 0) continue;
-        const cost = this.addDelta(l, s) + CONSTRUCT_NOISE * this.random();
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = s;
-          bestRoom = r;
-        }
-      }
+      const best = this.cheapestSlot(l, CONSTRUCT_NOISE);
       if (best >= 0) {
-        this.place(l, best, bestRoom);
+        this.place(l, best, this.pickedRoom);
         placedStep[l] = step;
+      } else if (++ejecting[l]! > MAX_EJECTING) {
+        setAside.push(l);
       } else {
         // No free slot: eject what stands in the way at the least blocked slot. Keep the best state before making it worse.
-        if (!snapshot || stack.length + 1 < snapshot.unplaced) snapshot = { slotOf: this.slotOf.slice(), roomOf: this.roomOf.slice(), unplaced: stack.length + 1 };
+        const out = stack.length + setAside.length + 1;
+        if (!snapshot || out < snapshot.unplaced) snapshot = { slotOf: this.slotOf.slice(), roomOf: this.roomOf.slice(), unplaced: out };
         const pick = this.leastBlocked(l, step, placedStep, conflicts);
         if (pick.slot < 0) {
           this.hopeless[l] = 1; // cannot happen for a lesson with an available slot and a room; kept as a guard
@@ -442,33 +448,41 @@ export class Search {
         this.place(l, pick.slot, pick.room);
         placedStep[l] = step;
       }
-      if (stack.length < fewest) {
-        fewest = stack.length;
+      if (stack.length + setAside.length < fewest) {
+        fewest = stack.length + setAside.length;
         fewestAt = step;
       }
     }
     this.iterations += step;
-    if (snapshot && stack.length > snapshot.unplaced) this.load(snapshot.slotOf, snapshot.roomOf);
+    if (snapshot && stack.length + setAside.length > snapshot.unplaced) this.load(snapshot.slotOf, snapshot.roomOf);
 
     // Whatever is still out gets one last plain try (a lesson popped when the bound struck never had one).
     for (let l = 0; l < L; l++) {
       if (this.slotOf[l]! >= 0 || this.hopeless[l]) continue;
-      let best = -1;
-      let bestRoom = -1;
-      let bestCost = INFINITY;
-      for (let s = 0; s < N; s++) {
-        if (!this.timeFree(l, s)) continue;
-        const r = this.freeRoom(l, s);
-        if (r < 0) continue;
-        const cost = this.addDelta(l, s);
-        if (cost < bestCost) {
-          bestCost = cost;
-          best = s;
-          bestRoom = r;
-        }
-      }
-      if (best >= 0) this.place(l, best, bestRoom);
+      const best = this.cheapestSlot(l, 0);
+      if (best >= 0) this.place(l, best, this.pickedRoom);
     }
+  }
+
+  /** The room `cheapestSlot` found with its slot. */
+  private pickedRoom = -1;
+
+  /** The free slot (with a free room, left in `pickedRoom`) where adding lesson `l` costs least, up to `noise` points added at random; -1 if none. */
+  private cheapestSlot(l: number, noise: number): number {
+    let best = -1;
+    let bestCost = INFINITY;
+    for (let s = 0; s < this.slots; s++) {
+      if (!this.timeFree(l, s)) continue;
+      const r = this.freeRoom(l, s);
+      if (r < 0) continue;
+      const cost = this.addDelta(l, s) + (noise > 0 ? noise * this.random() : 0);
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = s;
+        this.pickedRoom = r;
+      }
+    }
+    return best;
   }
 
   /**
