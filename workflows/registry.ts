@@ -8,6 +8,8 @@ import { readingProofFlow } from './reading-proof/reading-proof.flow.js';
 import { gradeProofFlow } from './grade-proof/grade-proof.flow.js';
 import { gradeConfirmationFlow } from './grade-confirmation/grade-confirmation.flow.js';
 import { semesterUpgradeFlow } from './semester-upgrade/semester-upgrade.flow.js';
+import { makeUpClassFlow } from './make-up-class/make-up-class.flow.js';
+import { classSwapFlow } from './class-swap/class-swap.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -23,6 +25,8 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'grade-proof': gradeProofFlow as unknown as FlowDefinition,
   'grade-confirmation': gradeConfirmationFlow as unknown as FlowDefinition,
   'semester-upgrade': semesterUpgradeFlow as unknown as FlowDefinition,
+  'make-up-class': makeUpClassFlow as unknown as FlowDefinition,
+  'class-swap': classSwapFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

@@ -24,8 +24,24 @@ export interface RoomBooking {
   mine: boolean;
 }
 
+/** A lesson held in the room that day (the effective timetable: make-ups and swaps, pending ones too, applied). */
+export interface RoomLesson {
+  period: number;
+  /** The period's time on that date, as instants. */
+  start: string;
+  end: string;
+  courseName: string;
+  className: string;
+  teacherName: string;
+  /** Held by a make-up or a swap still under review. */
+  pending: boolean;
+  change: 'make-up' | 'swap' | null;
+}
+
 export interface RoomDay {
   classroom: string;
   date: string;
   bookings: RoomBooking[];
+  /** The room's lessons that day: a loan cannot overlap them either. */
+  lessons: RoomLesson[];
 }

@@ -55,7 +55,8 @@ export interface CommandUi {
  */
 export interface FormField {
   name: string;
-  kind: 'text' | 'textarea' | 'datetime' | 'date' | 'select' | 'pictures' | 'child';
+  /** `multiselect`: several of the choices (a make-up class's periods), sent as a list of their values. */
+  kind: 'text' | 'textarea' | 'datetime' | 'date' | 'select' | 'multiselect' | 'pictures' | 'child';
   options?: readonly string[];
   /** A select whose choices the server gives (`GET /api/workflows/{flow}/options/{name}`): a classroom, a class. */
   source?: true;
@@ -109,6 +110,8 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   machine: M;
   /** The event that starts an instance (stored first). */
   startEvent: string;
+  /** The start saves a draft that its applicant sends to review later (SUBMIT). */
+  draft: boolean;
   /** Event types a user may send through the API. */
   commandTypes: readonly string[];
   /** Steps drawn in order (main path), for the diagram. */

@@ -38,6 +38,8 @@ export interface FlowDeclaration<M extends AnyStateMachine> {
   rules: Record<string, Rule<never, never>>;
   /** The event that starts an instance (stored first). */
   startEvent: string;
+  /** The start saves a draft its applicant sends to review later (SUBMIT): the form says "save", not "submit". */
+  draft?: boolean;
   /** Commands users may send through the API, in the order they are offered. */
   commands: Record<string, CommandSpec<ContextFrom<M>>>;
   /** The main path, drawn in order; a step with `shown` is drawn only when it says so or the history passed it. */
@@ -94,6 +96,7 @@ export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>):
     flow: decl.flow,
     machine: decl.machine,
     startEvent: decl.startEvent,
+    draft: decl.draft === true,
     commandTypes,
     steps: diagram,
     currentStep: (snapshot) => stepOf(any(snapshot)),

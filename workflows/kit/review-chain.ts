@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { approveTo, commentOf, copied, type ReviewContext, type ReviewEvent, reviewersOf, reviewRules, reviewStep, skipTo, skipWhenPossible, transferred } from './review.js';
 import type { FlowTimer } from '../engine/flow.js';
-import { guardsOf, type Rule } from './rules.js';
+import { guardsOf, type Rule, type StateRefusals } from './rules.js';
 
 /** A student's request through a chain of review steps: what the chain's machine keeps. */
 export interface ChainContext extends ReviewContext {
@@ -22,9 +22,23 @@ export interface ChainSubmitted {
   [field: string]: unknown;
 }
 
+/** The start event of a chain that begins as a draft (`draft: true`): the same data, saved, not yet sent to review. */
+export interface ChainDrafted {
+  type: 'DRAFT';
+  actorId: string;
+  studentId: string;
+  studentUserId: string | null;
+  route: Record<string, string[]>;
+  comment?: string;
+  [field: string]: unknown;
+}
+
 export type ChainEvent =
   | ChainSubmitted
-  | { type: 'APPROVE' | 'REJECT' | 'WITHDRAW'; actorId: string; comment?: string }
+  | ChainDrafted
+  /** A draft sent to review by its applicant (its data is the draft's). */
+  | { type: 'SUBMIT'; actorId: string; comment?: string; route?: undefined }
+  | { type: 'APPROVE' | 'REJECT' | 'WITHDRAW' | 'CONSENT'; actorId: string; comment?: string }
   | { type: 'URGE'; actorId: string; at: string; comment?: string }
   | { type: 'TRANSFER'; actorId: string; toUserId: string; comment?: string }
   | { type: 'CC'; actorId: string; userIds: string[]; comment?: string }
@@ -35,14 +49,28 @@ export type ChainEvent =
 type Args = { context: ChainContext; event: ChainEvent };
 
 export interface ChainStep {
-  /** The route's key and the state's `meta.step`; the state is `{step}Review`. */
+  /** The route's key and the state's `meta.step`; the state is `{step}Review` (or `state`). */
   step: string;
-  /** The role whose holders may take the step over (转办). */
-  role: string;
+  /** The state's name when it is not `{step}Review` (a teacher's consent: `teacherConsent`). */
+  state?: string;
+  /** The role whose holders may take the step over (转办); a step without one is nobody else's to take (no TRANSFER). */
+  role?: string;
   /** The spec's review status while it waits here ('unreviewed' before anyone decided, then 'pending'). */
   review: 'unreviewed' | 'pending';
   label: string;
+  /** The event its reviewer passes it with: APPROVE, or a flow's own (DESIGN.md §7: the other teacher's CONSENT). */
+  passWith?: 'APPROVE' | 'CONSENT';
+  /**
+   * A step the route may name nobody for (a class swap's other teacher, when the target period is empty): then the
+   * request passes it at once, and the diagram shows it only when it names someone.
+   */
+  optional?: true;
+  /** The step's own words for commands it does not take (a consent: no approval in its place, no transfer). */
+  refuses?: StateRefusals;
 }
+
+/** What a draft says of the review commands: nobody reviews it, urges it or is handed it before it is sent. */
+const DRAFT_REFUSES: StateRefusals = Object.fromEntries(['APPROVE', 'REJECT', 'URGE', 'TRANSFER', 'CC', 'CONSENT'].map((type) => [type, 'workflow.draftNotSubmitted']));
 
 /** The route most student requests take (school-business §4): the class's head teacher, then the school office. */
 export const HEAD_TEACHER_THEN_OFFICE: readonly ChainStep[] = [
@@ -55,6 +83,10 @@ export const HEAD_TEACHER_THEN_OFFICE: readonly ChainStep[] = [
  * (travel, day-reading, the proofs): `new` → each step → `approved`; every step takes the kit's reject, withdraw,
  * urge, transfer and CC; a step whose only reviewer is the applicant passes on by itself. The flow brings its id, its
  * steps and the rule a submission must meet (with its refusal).
+ *
+ * `draft: true` (a make-up class: DESIGN.md §7 "saved as draft until SUBMIT"): the start event is DRAFT, which saves
+ * the request in `draft` — its applicant's until they send it to the first step (SUBMIT) or withdraw it; nobody
+ * reviews a draft. The submission's rule is met when it is saved, as the rest of the chain sees the same data.
  */
 export function reviewChain(opts: {
   id: string;
@@ -62,12 +94,19 @@ export function reviewChain(opts: {
   submission: Rule<{ event: ChainSubmitted }, never>;
   /** When a request still waiting for a decision expires (the engine appends EXPIRE then): it ends not passed. */
   expiresAt?: (context: ChainContext) => string;
+  /** The start saves a draft; its applicant's SUBMIT sends it to the first step. */
+  draft?: true;
 }) {
+  const startEvent = opts.draft ? 'DRAFT' : 'SUBMIT';
   const rules = {
     ...reviewRules,
     validSubmission: {
-      check: ({ event }: Args) => event.type === 'SUBMIT' && opts.submission.check({ event }, undefined as never),
+      check: ({ event }: Args) => event.type === startEvent && event.route !== undefined && opts.submission.check({ event: event as ChainSubmitted }, undefined as never),
       refusal: opts.submission.refusal,
+    },
+    /** An optional step the route names nobody for: the request passes it (routing, no refusal). */
+    nobodyAtStep: {
+      check: ({ context }: Args, params: { step: string }) => (context.route[params.step] ?? []).length === 0,
     },
     // only the engine's timer, and only once the time has come
     dueNow: {
@@ -75,12 +114,25 @@ export function reviewChain(opts: {
       refusal: 'forbidden',
     },
   } satisfies Record<string, Rule<Args, never> | Rule<Args, { step: string }>>;
-  const stateOf = (i: number) => (i < opts.steps.length ? `${opts.steps[i]?.step}Review` : 'approved');
+  const stateOf = (i: number) => {
+    const s = opts.steps[i];
+    return s ? (s.state ?? `${s.step}Review`) : 'approved';
+  };
+  const stepStates = opts.steps.map((_, i) => stateOf(i));
   const states: Record<string, unknown> = {
     new: {
       meta: { review: 'unreviewed', label: 'workflow.step.submitted' },
-      on: { SUBMIT: { guard: 'validSubmission', target: stateOf(0), actions: 'recordSubmission' } },
+      on: { [startEvent]: { guard: 'validSubmission', target: opts.draft ? 'draft' : stateOf(0), actions: 'recordSubmission' } },
     },
+    // the applicant's until sent; withdrawing it ends it (and frees whatever it held)
+    ...(opts.draft
+      ? {
+          draft: {
+            meta: { review: 'unreviewed', extra: 'draft', label: 'workflow.step.draft', refuses: DRAFT_REFUSES },
+            on: { SUBMIT: { guard: 'isApplicant', target: stateOf(0), actions: 'recordComment' }, WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' } },
+          },
+        }
+      : {}),
     approved: { type: 'final', meta: { review: 'passed', label: 'workflow.step.approved' } },
     rejected: { type: 'final', meta: { review: 'rejected' } },
     withdrawn: { type: 'final', meta: { review: 'withdrawn' } },
@@ -88,11 +140,16 @@ export function reviewChain(opts: {
   };
   opts.steps.forEach((s, i) => {
     const last = i === opts.steps.length - 1;
+    // a step nobody may take over has no transfer (its `refuses` says why)
+    const { TRANSFER, ...others } = reviewStep(s.step);
     states[stateOf(i)] = {
-      meta: { review: s.review, step: s.step, label: s.label },
+      meta: { review: s.review, step: s.step, label: s.label, ...(s.refuses ? { refuses: s.refuses } : {}) },
+      // an optional step the route names nobody for is passed at once (its state is never one an instance rests in)
+      ...(s.optional ? { always: { guard: { type: 'nobodyAtStep', params: { step: s.step } }, target: stateOf(i + 1) } } : {}),
       on: {
-        APPROVE: approveTo(s.step, stateOf(i + 1)),
-        ...reviewStep(s.step),
+        [s.passWith ?? 'APPROVE']: approveTo(s.step, stateOf(i + 1)),
+        ...others,
+        ...(s.role ? { TRANSFER } : {}),
         // the last step must be someone else's: the server puts stand-ins there
         ...(last ? {} : { SKIP_STEP: skipTo(s.step, stateOf(i + 1)) }),
         ...(opts.expiresAt ? { EXPIRE: { guard: 'dueNow', target: 'expired' } } : {}),
@@ -104,8 +161,8 @@ export function reviewChain(opts: {
     guards: guardsOf(rules),
     actions: {
       recordSubmission: assign(({ event }) => {
-        if (event.type !== 'SUBMIT') return {};
-        const { type: _type, actorId, studentId, studentUserId, route, comment: _comment, ...form } = event;
+        if (event.type !== startEvent || event.route === undefined) return {};
+        const { type: _type, actorId, studentId, studentUserId, route, comment: _comment, ...form } = event as ChainSubmitted;
         return { applicantId: actorId, studentId, studentUserId, route, form };
       }),
       recordComment: assign({ lastComment: ({ event }) => commentOf(event as ReviewEvent) }),
@@ -126,17 +183,23 @@ export function reviewChain(opts: {
     declaration: {
       machine,
       rules,
-      startEvent: 'SUBMIT',
-      diagram: [{ state: 'new' }, ...opts.steps.map((_, i) => ({ state: stateOf(i) })), { state: 'approved' }],
+      startEvent,
+      draft: opts.draft === true,
+      // a draft is where an instance begins (`new` is never seen); an optional step is drawn when it names someone
+      diagram: [
+        { state: opts.draft ? 'draft' : 'new' },
+        ...opts.steps.map((s, i) => (s.optional ? { state: stateOf(i), shown: (context: ChainContext) => (context.route[s.step] ?? []).length > 0 } : { state: stateOf(i) })),
+        { state: 'approved' },
+      ],
       reviewers: (context: ChainContext, step: string) => reviewersOf(context, step),
       participants: (context: ChainContext) => [context.applicantId, context.studentUserId ?? '', ...Object.values(context.route).flat()],
       autoEvent: skipWhenPossible,
       // while a step waits, the request expires at its time
       timer: opts.expiresAt
         ? (snapshot: { context: ChainContext; value: unknown }): FlowTimer | null =>
-            typeof snapshot.value === 'string' && snapshot.value.endsWith('Review') ? { type: 'EXPIRE', at: (opts.expiresAt as (c: ChainContext) => string)(snapshot.context) } : null
+            typeof snapshot.value === 'string' && stepStates.includes(snapshot.value) ? { type: 'EXPIRE', at: (opts.expiresAt as (c: ChainContext) => string)(snapshot.context) } : null
         : undefined,
-      stepRoles: Object.fromEntries(opts.steps.map((s) => [s.step, s.role])),
+      stepRoles: Object.fromEntries(opts.steps.flatMap((s) => (s.role ? [[s.step, s.role]] : []))),
     },
   };
 }

@@ -368,6 +368,11 @@ export interface DatedLesson {
   changeId: string | null;
   /** Held by a request still under review. */
   pending: boolean;
+  /**
+   * Taken away by a request still under review (a swap moves it): it holds its time until that passes — were the
+   * request refused, it would be back.
+   */
+  leaving: boolean;
 }
 
 /** A lesson placed at a date and period: what a make-up adds, where a swap moves one. */

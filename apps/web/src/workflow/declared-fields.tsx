@@ -3,6 +3,7 @@ import type { FormField } from '@schoolflow/workflows';
 import { PictureUpload } from '../components/picture-upload.js';
 import { useT } from '../i18n/use-t.js';
 import type { FieldsSection } from './flow-detail.js';
+import { localized } from './flow-extras.js';
 import { schoolTime } from './flow-model.js';
 import { labelByKey } from './labels.js';
 
@@ -16,9 +17,11 @@ export const optionLabel = (flow: string, name: string, value: string, lang: Lan
 function shown(flow: string, field: FormField, value: unknown, lang: Language): string {
   if (value === undefined || value === null || value === '') return '';
   if (field.kind === 'datetime') return schoolTime(value);
-  // a choice the server gave is kept by its name (the flow's form view)
-  if (field.kind === 'select') return field.source ? String(value) : optionLabel(flow, field.name, String(value), lang);
-  return String(value);
+  // several choices: each as one choice is shown, in a list
+  if (Array.isArray(value)) return value.map((v) => shown(flow, { ...field, kind: 'select' }, v, lang)).join(labelByKey('common.listSeparator', lang));
+  // a choice the server gave is kept by its name (the flow's form view), in both languages where it has them
+  if (field.kind === 'select' || field.kind === 'multiselect') return field.source ? (localized(value, lang) ?? String(value)) : optionLabel(flow, field.name, String(value), lang);
+  return localized(value, lang) ?? String(value);
 }
 
 /** The kit's detail section: every declared field of the flow's form, in order (the student is in the head). */

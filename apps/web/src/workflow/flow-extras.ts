@@ -1,6 +1,8 @@
 import type { Language } from '@schoolflow/contracts';
 import { gradeConfirmationExtras } from '../grades/grade-confirmation-extras.js';
 import { semesterUpgradeExtras } from '../semester-upgrade/semester-upgrade-extras.js';
+import { classSwapExtras } from '../views/apply/class-swap/class-swap-extras.js';
+import { makeUpClassExtras } from '../views/apply/make-up-class/make-up-class-extras.js';
 import type { FieldsSection } from './flow-detail.js';
 
 /**
@@ -18,6 +20,8 @@ export interface FlowExtras {
 const EXTRAS: Readonly<Record<string, FlowExtras>> = {
   'grade-confirmation': gradeConfirmationExtras,
   'semester-upgrade': semesterUpgradeExtras,
+  'make-up-class': makeUpClassExtras,
+  'class-swap': classSwapExtras,
 };
 
 const NONE: FlowExtras = {};

@@ -18,21 +18,31 @@ import { detailPath, labelByKey } from './labels.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: FLOW_PICTURE_MAX_BYTES / 1024, types: FLOW_PICTURE_TYPES, limit: FLOW_MAX_PICTURES };
 
-/** What the inputs hold: text for every field, the uploaded pictures for a pictures field. */
-export type Draft = Record<string, string | FileRef[]>;
+/** The uploaded pictures of a pictures field's draft. */
+const picturesOf = (v: unknown): FileRef[] => (Array.isArray(v) ? v.filter((x): x is FileRef => typeof x === 'object' && x !== null) : []);
+
+/** What the inputs hold: text for every field, the uploaded pictures for a pictures field, the chosen values of a multiselect. */
+export type Draft = Record<string, string | string[] | FileRef[]>;
 
 /** What a flow shows beside its form, from what is typed so far (classroom-loan: the room's day). */
 export type FormAside = ComponentType<{ values: Draft }>;
 
-const emptyDraft = (fields: readonly FormField[]): Draft => Object.fromEntries(fields.map((f) => [f.name, f.kind === 'pictures' ? [] : '']));
+const emptyDraft = (fields: readonly FormField[]): Draft => Object.fromEntries(fields.map((f) => [f.name, f.kind === 'pictures' || f.kind === 'multiselect' ? [] : '']));
+
+/** The chosen values of a multiselect (its draft is a list of the options' values). */
+const chosen = (v: Draft[string] | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** The draft as the flow's schema reads it: times as school time text, pictures as ids, empty optional fields left out. */
 function toForm(fields: readonly FormField[], draft: Draft): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = draft[f.name];
+    if (f.kind === 'multiselect') {
+      out[f.name] = chosen(v);
+      continue;
+    }
     if (Array.isArray(v)) {
-      out[f.name] = v.map((p) => p.resId);
+      out[f.name] = v.map((p) => (typeof p === 'string' ? p : p.resId));
       continue;
     }
     const text = v ?? '';
@@ -134,7 +144,11 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
       control={control}
       render={({ field, fieldState }) => {
         const text = typeof field.value === 'string' ? field.value : '';
-        const label = <label htmlFor={id(f.name)}>{f.kind === 'child' ? t('workflow.form.child') : fieldLabel(flow, f.name, lang)}</label>;
+        const label = (
+          <label htmlFor={id(f.name)} id={`${id(f.name)}-label`}>
+            {f.kind === 'child' ? t('workflow.form.child') : fieldLabel(flow, f.name, lang)}
+          </label>
+        );
         const common = { id: id(f.name), 'data-testid': id(f.name), name: field.name, onBlur: field.onBlur, ref: field.ref };
         let control;
         switch (f.kind) {
@@ -176,8 +190,29 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
               </>
             );
             break;
+          case 'multiselect': {
+            // several of the choices, each a toggle (a make-up class's periods): the value is the list of those chosen
+            const values = chosen(field.value);
+            const choices = f.source ? (sourced[f.name] ?? []) : (f.options ?? []).map((o) => ({ value: o, label: optionLabel(flow, f.name, o, lang) }));
+            control = (
+              <div className="sf-multiselect" role="group" aria-labelledby={`${id(f.name)}-label`} data-testid={id(f.name)} ref={field.ref}>
+                {choices.map((o) => (
+                  <label key={o.value} className={`ui basic button sf-multiselect-choice ${values.includes(o.value) ? 'active' : ''}`} data-testid={`${id(f.name)}-${o.value}`}>
+                    <input
+                      type="checkbox"
+                      checked={values.includes(o.value)}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(e.target.checked ? choices.map((c) => c.value).filter((v) => v === o.value || values.includes(v)) : values.filter((v) => v !== o.value))}
+                    />{' '}
+                    {o.label}
+                  </label>
+                ))}
+              </div>
+            );
+            break;
+          }
           case 'pictures':
-            control = <PictureUpload value={Array.isArray(field.value) ? field.value : []} onChange={(p) => field.onChange(p)} rules={PICTURE_RULES} testId={id(f.name)} onBusy={setUploading} />;
+            control = <PictureUpload value={picturesOf(field.value)} onChange={(p) => field.onChange(p)} rules={PICTURE_RULES} testId={id(f.name)} onBusy={setUploading} />;
             break;
           case 'text':
           case 'date':
@@ -224,7 +259,8 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
           {shownFields.map(input)}
           <div className="sf-form-actions">
             <Button primary type="submit" loading={formState.isSubmitting} disabled={formState.isSubmitting || uploading} data-testid={`${flow}-submit`}>
-              <Icon name="send" /> {t('workflow.form.submit')}
+              {/* a flow begun as a draft saves it here; it is sent for review from its page (SUBMIT) */}
+              <Icon name={def.draft ? 'save' : 'send'} /> {t(def.draft ? 'workflow.form.saveDraft' : 'workflow.form.submit')}
             </Button>
             <Button type="button" basic onClick={() => reset(emptyDraft(fields))} disabled={formState.isSubmitting} data-testid={`${flow}-reset`}>
               <Icon name="undo" /> {t('workflow.form.reset')}

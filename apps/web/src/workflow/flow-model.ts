@@ -140,7 +140,8 @@ export function flowNodes(def: FlowDefinition, view: WorkflowInstanceView): Flow
   const skipped = new Set(history.flatMap((h, i) => (h.type === 'SKIP_STEP' ? [before(i)] : [])));
   /** The entry that left a step (its decision), or for the first step the submission. */
   const leaving = (state: string): WorkflowHistoryItem | null => {
-    if (state === def.steps[0]?.state) return history.find((h) => h.type === def.startEvent) ?? null;
+    // the first step is left by the start (a draft, where the start lands, is left by its submission: the loop finds it)
+    if (state === def.steps[0]?.state && !def.draft) return history.find((h) => h.type === def.startEvent) ?? null;
     for (let i = history.length - 1; i >= 0; i--) if (before(i) === state && topState(history[i]?.state ?? '') !== state) return history[i] ?? null;
     return null;
   };

@@ -42,6 +42,7 @@ export function extraLabel(t: T, extra: string | undefined): string | null {
   if (extra === 'expired') return t('workflow.extra.expired');
   if (extra === 'running') return t('workflow.extra.running');
   if (extra === 'completed') return t('workflow.extra.completed');
+  if (extra === 'draft') return t('workflow.extra.draft');
   return null;
 }
 

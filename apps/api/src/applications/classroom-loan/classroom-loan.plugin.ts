@@ -1,12 +1,14 @@
+import { type Language, parseSchoolTime } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { classroomLoanFlow } from '@schoolflow/workflows/classroom-loan/classroom-loan.flow.js';
 import { classroomLoanFormSchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.form.js';
 import type { ClassroomLoanSubmitted } from '@schoolflow/workflows/classroom-loan/classroom-loan.machine.js';
-import { type RoomBooking, type RoomDay, type RoomDayQuery, roomDayQuerySchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
+import { type RoomBooking, type RoomDay, type RoomDayQuery, roomDayQuerySchema, type RoomLesson } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
+import { lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
@@ -48,9 +50,11 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const [row] = (await db.query(START_SQL, [form.classroomId])) as StartRead[];
     const room = row?.room;
     if (!room || !room.enabled || !room.lendable) throw AppException.unprocessable('workflow.classroomNotLendable');
-    const office = withStandIns(row.office, row.admin, actor.userId);
     const startIso = new Date(start).toISOString();
     const endIso = new Date(end).toISOString();
+    // a lesson in the room then (the timetable's, a make-up's, a swap's — pending ones hold their time too) takes it
+    if (await roomHasLessonDuring(db, room.id, startIso, endIso, config.timeZone)) throw AppException.unprocessable('workflow.classroomTaken');
+    const office = withStandIns(row.office, row.admin, actor.userId);
     const data: Omit<ClassroomLoanSubmitted, 'type' | 'actorId'> = {
       studentId: '',
       studentUserId: null,
@@ -88,13 +92,19 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   },
 
   views: {
-    /** One classroom's bookings on one school day, pending and passed, in time order. */
+    /** One classroom's bookings on one school day, pending and passed, in time order, and its lessons that day. */
     day: {
       query: roomDayQuerySchema,
-      async read(q: RoomDayQuery, actor: Principal, db: Prepared): Promise<RoomDay> {
+      async read(q: RoomDayQuery, actor: Principal, db: Prepared, lang: Language): Promise<RoomDay> {
         const [row] = (await db.query(ROOM_DAY_SQL, [q.classroomId, q.date, config.timeZone, actor.userId])) as { classroom: string; bookings: RoomBooking[] }[];
         if (!row) throw AppException.notFound('notFound');
-        return { classroom: row.classroom, date: q.date, bookings: row.bookings.map((b) => ({ ...b, start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() })) };
+        const [periods, held] = await Promise.all([lessonPeriods(db), lessonsConcerning(db, { dates: [q.date], classroomIds: [q.classroomId] }, lang)]);
+        const at = (hhmm: string) => new Date(parseSchoolTime(`${q.date} ${hhmm}`, config.timeZone) ?? Number.NaN).toISOString();
+        const lessons = held.flatMap((l): RoomLesson[] => {
+          const p = periods.find((x) => x.no === l.period);
+          return p ? [{ period: l.period, start: at(p.start), end: at(p.end), courseName: l.courseName, className: l.className, teacherName: l.teacherName, pending: l.pending, change: l.change }] : [];
+        });
+        return { classroom: row.classroom, date: q.date, bookings: row.bookings.map((b) => ({ ...b, start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() })), lessons };
       },
     },
   },

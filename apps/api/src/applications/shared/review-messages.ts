@@ -30,7 +30,9 @@ export function reviewMessages(def: FlowDefinition, input: NotificationInput, pa
   const afterState = stateString(after.value);
   const review = def.status(after as never).review;
   switch (event.type) {
+    // a step passed: by its reviewer's approval, or by the consent a step asks for instead (a class swap's other teacher)
     case 'APPROVE':
+    case 'CONSENT':
       if (review === 'passed') to(owners, MessageType.result, 'flowApproved');
       else to(owners, MessageType.result, 'flowStepApproved', { nextKey: `messages.step.${afterState}` });
       break;

@@ -26,10 +26,21 @@ export interface RoomSlot {
 /**
  * The effective calendar of lessons (migration 1732000026000's `timetable_on`: each date's published template, less
  * what dated changes take away, plus what they add), read for what changes a timetable or a room — make-up classes,
- * class swaps, classroom loans. Pending changes count everywhere here: a request under review holds its time as a
- * pending classroom loan holds its room. Hand-written SQL, one statement per question: the questions are few and hot
- * (every start asks them), and `timetable_on` is a SQL function PostgreSQL inlines, so the filters reach its tables.
+ * class swaps, classroom loans. A request under review holds its time as a pending classroom loan holds its room, both
+ * ways: what it adds is there from its start, and what it takes away stays there until it passes (were it refused, the
+ * lesson would be back) — so every lesson either view of the timetable has holds its time. Hand-written SQL, one
+ * statement per question: the questions are few and hot (every start asks them).
  */
+
+/**
+ * Every lesson that holds its time on the dates `from`..`to` (placeholders): the timetable with the requests under
+ * review applied, and the lessons they take away (`leaving`) — those the timetable without them has and it has not.
+ */
+const holding = (from: string, to: string) => `(
+    SELECT n.*, false AS leaving FROM timetable_on(${from}, ${to}, true) n
+    UNION ALL
+    SELECT o.*, true FROM timetable_on(${from}, ${to}, false) o
+     WHERE NOT EXISTS (SELECT 1 FROM timetable_on(${from}, ${to}, true) n WHERE n.lesson_id = o.lesson_id AND n.date = o.date))`;
 
 // The lessons of dates `$1`..`$2` that concern a class (`$4`; with the teaching classes its students go to), any of some
 // teachers (`$5`) or any of some rooms (`$6`); names in the language `$3`.
@@ -40,10 +51,10 @@ const CONCERNING_SQL = `
   )
   SELECT l.lesson_id AS id, to_char(l.date, 'YYYY-MM-DD') AS date, l.period, coalesce(l.class_id, l.teaching_class_id) AS section,
          l.class_id AS "classId", l.teaching_class_id AS "teachingClassId", l.course_id AS "courseId", l.teacher_id AS "teacherId",
-         l.classroom_id AS "classroomId", l.change, l.change_id AS "changeId", l.pending,
+         l.classroom_id AS "classroomId", l.change, l.change_id AS "changeId", l.pending, l.leaving,
          ${localName('co', '$3')} AS "courseName", u.name AS "teacherName", coalesce(${localName('c', '$3')}, tc.name) AS "className",
          cr.name AS "classroomName", coalesce(l.class_id, l.teaching_class_id) IN (SELECT id FROM sections) AS "ofClass"
-    FROM timetable_on($1::date, $2::date, true) l
+    FROM ${holding('$1::date', '$2::date')} l
     JOIN course co ON co.id = l.course_id
     JOIN sys_user u ON u.id = l.teacher_id
     LEFT JOIN admin_class c ON c.id = l.class_id
@@ -67,7 +78,7 @@ const LOANED_SQL = `
 // school's time zone (`$4`).
 const ROOM_BUSY_SQL = `
   SELECT EXISTS (
-    SELECT 1 FROM timetable_on(($2::timestamptz AT TIME ZONE $4::text)::date, ($3::timestamptz AT TIME ZONE $4::text)::date, true) l
+    SELECT 1 FROM ${holding('($2::timestamptz AT TIME ZONE $4::text)::date', '($3::timestamptz AT TIME ZONE $4::text)::date')} l
       JOIN lesson_period p ON p.no = l.period
      WHERE l.classroom_id = $1::uuid
        AND tstzrange((l.date + p.start_time::time) AT TIME ZONE $4::text, (l.date + p.end_time::time) AT TIME ZONE $4::text, '[)')
@@ -89,15 +100,19 @@ export async function teachingSemesterOf(db: CalendarDb, date: string): Promise<
 }
 
 /**
- * The lessons of the dates `from`..`to` that concern a class (its own and its students' teaching classes'), some
- * teachers or some rooms — all a change of those needs to find what it would clash with, and all a day view shows.
+ * The lessons of some dates that concern a class (its own and its students' teaching classes'), some teachers or some
+ * rooms — all a change of those needs to find what it would clash with, and all a day view shows. Each date is read on
+ * its own: a swap's two dates may lie months apart, and the days between are nobody's business here.
  */
 export async function lessonsConcerning(
   db: CalendarDb,
-  q: { from: string; to: string; classId?: string | null; teacherIds?: readonly string[]; classroomIds?: readonly string[] },
+  q: { dates: readonly string[]; classId?: string | null; teacherIds?: readonly string[]; classroomIds?: readonly string[] },
   lang: Language,
 ): Promise<CalendarLesson[]> {
-  return db.query<CalendarLesson[]>(CONCERNING_SQL, [q.from, q.to, lang, q.classId ?? null, [...(q.teacherIds ?? [])], [...(q.classroomIds ?? [])]]);
+  const days = await Promise.all(
+    [...new Set(q.dates)].sort().map((date) => db.query<CalendarLesson[]>(CONCERNING_SQL, [date, date, lang, q.classId ?? null, [...(q.teacherIds ?? [])], [...(q.classroomIds ?? [])]])),
+  );
+  return days.flat();
 }
 
 /** The slots a classroom loan (pending or passed) overlaps. */
@@ -106,7 +121,7 @@ export async function loanedSlots(db: CalendarDb, slots: readonly RoomSlot[], ti
   return db.query<RoomSlot[]>(LOANED_SQL, [slots.map((s) => s.date), slots.map((s) => s.period), slots.map((s) => s.classroomId), timeZone]);
 }
 
-/** Whether a room has a lesson (pending changes included) at any moment of `[start, end)` (ISO instants). */
+/** Whether a room has a lesson holding its time (requests under review included) at any moment of `[start, end)` (ISO instants). */
 export async function roomHasLessonDuring(db: CalendarDb, classroomId: string, start: string, end: string, timeZone: string): Promise<boolean> {
   const [row] = await db.query<{ busy: boolean }[]>(ROOM_BUSY_SQL, [classroomId, start, end, timeZone]);
   return row?.busy === true;

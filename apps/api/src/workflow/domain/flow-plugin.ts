@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import type { Language } from '@schoolflow/contracts';
 import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition, StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -82,14 +83,15 @@ export interface FlowPlugin {
   subject?(context: unknown): string | { zh: string; en: string };
   /** A passed instance is a certificate (the proofs): its detail names the code, `…/certificate` answers the PDF. */
   issuesCertificate?: boolean;
-  /** The choices of a form field whose options come from the database (`FormField.source`), for this actor. */
-  options?(field: string, actor: Principal, db: Prepared): Promise<{ value: string; label: string }[]>;
+  /** The choices of a form field whose options come from the database (`FormField.source`), for this actor, named in their language. */
+  options?(field: string, actor: Principal, db: Prepared, lang: Language): Promise<{ value: string; label: string }[]>;
 }
 
 /** A flow's read-only view: its query's schema (the messages are `validation.*` keys) and how it is read. */
 export interface FlowView<Q = unknown> {
   query: ZodType<Q>;
-  read(query: Q, actor: Principal, db: Prepared): Promise<unknown>;
+  /** `lang`: the caller's, for the names it answers. */
+  read(query: Q, actor: Principal, db: Prepared, lang: Language): Promise<unknown>;
 }
 
 /** Whether this event is the one that made the request pass (an effect of "when it passes" runs on it alone). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type AlsoWrite, ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
-import { isUuid, Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
+import { isUuid, type Language, Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
 import { type ActorEvent, advance, applyPermissionOf, dueAtOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
@@ -510,20 +510,20 @@ export class WorkflowEngine implements OnApplicationShutdown {
   }
 
   /** A form field's choices from the database (`FormField.source`), for one who may start the flow. */
-  async formOptions(flow: string, field: string, actor: Principal): Promise<{ value: string; label: string }[]> {
+  async formOptions(flow: string, field: string, actor: Principal, lang: Language = 'zh'): Promise<{ value: string; label: string }[]> {
     const plugin = this.plugin(flow);
     if (!actor.permissions.has(applyPermissionOf(flow))) throw notApplicant(plugin);
     const declared = plugin.definition.form.fields.some((f) => f.name === field && f.source);
-    return declared && plugin.options ? plugin.options(field, actor, this.hot) : [];
+    return declared && plugin.options ? plugin.options(field, actor, this.hot, lang) : [];
   }
 
   /** A flow's view (a room's day, …), for one who may start the flow; its query validated by the view's schema. */
-  async view(flow: string, name: string, query: unknown, actor: Principal): Promise<unknown> {
+  async view(flow: string, name: string, query: unknown, actor: Principal, lang: Language = 'zh'): Promise<unknown> {
     const plugin = this.plugin(flow);
     if (!actor.permissions.has(applyPermissionOf(flow)) && !actor.permissions.has(Permission.workflowViewAll)) throw notApplicant(plugin);
     const view = plugin.views && Object.hasOwn(plugin.views, name) ? plugin.views[name] : undefined;
     if (!view) throw AppException.notFound('notFound');
-    return view.read(validate(view.query, query) as never, actor, this.hot);
+    return view.read(validate(view.query, query) as never, actor, this.hot, lang);
   }
 
   /** People one who may copy the instance can choose (抄送), by a part of their name or account. */

@@ -25,9 +25,20 @@ export const messages: MessageTemplates = {
   gradeSheetWithdrawn: { title: 'Scores taken back', content: '{{actor}} took back the {{course}} scores of {{className}} ({{batch}}); no review is needed for now.' },
   gradesPublished: { title: 'Grades published', content: 'The grades of {{batch}} are published for {{student}}.' },
   semesterUpgradeCompleted: { title: 'Semester upgrade completed', content: 'The current semester is now {{to}}: {{promoted}} classes moved up a grade, and {{graduatedClasses}} classes left school as their {{graduated}} students graduated.' },
+  makeUpClassScheduled: { title: 'Make-up class', content: '{{className}} has a make-up {{course}} lesson ({{teacher}}) on {{date}} (periods {{periods}}), in {{room}}.' },
+  classSwapMoved: { title: 'Lesson moved', content: "{{className}}'s {{course}} lesson ({{teacher}}) of {{fromDate}}, period {{fromPeriod}}, moves to {{toDate}}, period {{toPeriod}}." },
+  classSwapSwapped: {
+    title: 'Lessons swapped',
+    content: "{{className}}'s {{course}} lesson ({{teacher}}) of {{fromDate}}, period {{fromPeriod}}, and its {{otherCourse}} lesson ({{otherTeacher}}) of {{toDate}}, period {{toPeriod}}, swap places.",
+  },
+  classSwapConsent: {
+    title: 'A class swap awaits your consent',
+    content: "{{actor}} asks to swap {{className}}'s {{course}} lesson of {{fromDate}}, period {{fromPeriod}}, with your {{otherCourse}} lesson of {{toDate}}, period {{toPeriod}}: please consent or refuse.",
+  },
+  roomUnset: 'a room to be announced',
   semesterUpgradeCompletedSameYear: { title: 'Semester upgrade completed', content: 'The current semester is now {{to}} (the same school year: every class keeps its grade).' },
-  flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment', 'grade-proof': 'transcript', 'grade-confirmation': 'grade confirmation', 'semester-upgrade': 'semester upgrade' },
+  flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment', 'grade-proof': 'transcript', 'grade-confirmation': 'grade confirmation', 'semester-upgrade': 'semester upgrade', 'make-up-class': 'make-up class', 'class-swap': 'class swap' },
   leaveType: { personal: 'personal leave', sick: 'sick leave' },
-  step: { headTeacherReview: 'the head teacher', officeReview: 'the school office', principalReview: 'the principal' },
+  step: { headTeacherReview: 'the head teacher', officeReview: 'the school office', principalReview: 'the principal', teacherConsent: 'the other teacher' },
   system: 'System',
 };

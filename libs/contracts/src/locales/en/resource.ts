@@ -11,7 +11,7 @@ export const resource: ResourceMessages = {
     staff: 'Staff',
     resources: 'Teaching resources',
     grades: 'Grades',
-    timetable: 'Timetable',
+    timetable: 'Timetabling',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {

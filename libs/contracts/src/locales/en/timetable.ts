@@ -37,6 +37,7 @@ export const timetable: TimetableMessages = {
     courseNotFound: 'The course does not exist',
     noHeadTeacher: '{{section}} has no head teacher, so the request cannot be sent yet',
     lessonChanged: 'The lesson of {{date}}, period {{period}} is itself a make-up or a swap and cannot be moved again',
+    lessonHeld: 'The lesson of {{date}}, period {{period}} is being changed by another request under review; try again once that is decided',
   },
   done: { saved: 'Timetable saved', created: 'Draft created', published: 'Timetable published', deleted: 'Timetable deleted', settingsSaved: 'Settings saved', scheduleStarted: 'Automatic scheduling started' },
   check: {

@@ -198,6 +198,8 @@ export const web: WebMessages = {
       upgradeSecondConfirmation: 'Second confirmation',
       upgradeRunning: 'Upgrading',
       upgradeCompleted: 'Upgrade completed',
+      draft: 'Draft saved',
+      teacherConsent: 'Other teacher consents',
     },
     end: {
       rejected: 'Rejected',
@@ -225,6 +227,8 @@ export const web: WebMessages = {
       secondConfirmation: 'Awaiting second confirmation',
       running: 'Upgrading',
       completed: 'Completed',
+      draft: 'Not submitted',
+      teacherConsent: 'Awaiting the other teacher',
     },
     review: {
       unreviewed: 'Unreviewed',
@@ -240,6 +244,7 @@ export const web: WebMessages = {
       returned: 'Returned',
       running: 'Upgrading',
       completed: 'Completed',
+      draft: 'Not submitted',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
@@ -252,6 +257,7 @@ export const web: WebMessages = {
       TRANSFER: { button: 'Transfer', title: 'Transfer (hand this step to another holder of its role)' },
       CC: { button: 'Copy to', title: 'Copy to (they get a message and may read this application)' },
       CONFIRM: { button: 'Confirm', title: 'Confirm' },
+      CONSENT: { button: 'Consent', title: 'Consent to the swap (the school office then decides)' },
     },
     event: {
       OPEN: 'Entry began',
@@ -269,6 +275,8 @@ export const web: WebMessages = {
       CONFIRM: 'Confirmed',
       BEGIN: 'Upgrade began',
       COMPLETE: 'Upgrade completed',
+      DRAFT: 'Draft saved',
+      CONSENT: 'Consented',
     },
     skipReason: {
       applicant_is_reviewer: "The applicant is this step's reviewer, so it passed to the next reviewer",
@@ -283,6 +291,8 @@ export const web: WebMessages = {
       'grade-proof': 'Transcript',
       'grade-confirmation': 'Grade confirmation',
       'semester-upgrade': 'Semester upgrade',
+      'make-up-class': 'Make-up class',
+      'class-swap': 'Class swap',
     },
     mark: {
       done: 'Done',
@@ -305,6 +315,23 @@ export const web: WebMessages = {
       child: 'Student',
       childPlaceholder: 'Choose which child this is for',
       count: '{{n}}/{{max}}',
+      saveDraft: 'Save as draft',
+    },
+    /** A class's day beside a make-up's or a swap's form: its lessons and the teacher's, what is taken. */
+    classDay: {
+      title: "The class's day",
+      titleOf: '{{className}} · {{date}} ({{weekday}})',
+      choose: "Choose a class and a date to see the class's lessons and yours that day.",
+      notTeaching: "The date is outside the semester's teaching weeks.",
+      free: 'Free',
+      ofClass: 'Class',
+      mine: 'Mine',
+      pending: 'Pending',
+      change: { 'make-up': 'Make-up', swap: 'Swap' },
+      chosen: 'Chosen',
+      clash: 'A chosen period clashes with a lesson (class time conflict): it would be refused.',
+      from: 'Moves out',
+      to: 'Moves in',
     },
     /** The one detail page of every flow. */
     detail: {
@@ -447,7 +474,24 @@ export const web: WebMessages = {
         clash: 'The chosen time overlaps a booking: it would be refused.',
         status: { pending: 'Pending', passed: 'Approved' },
         mine: 'My request',
+        lessons: 'Lessons in this room that day',
+        lesson: 'Period {{period}} {{course}} · {{className}}',
+        lessonClash: 'The chosen time overlaps a lesson in this room: it would be refused.',
       },
+    },
+    'make-up-class': {
+      title: 'Make-up class',
+      hint: "A teacher asks for a make-up lesson of a class they teach: saved first as a draft (its periods are held at once), then submitted to the head teacher and the school office in turn. A clash with the class's, the teacher's or the room's lessons is refused. Once approved the lesson appears in that day's timetable and the class's students and parents are told.",
+      field: { classId: 'Class', courseId: 'Course', date: 'Date', periods: 'Periods', classroomId: "Classroom (the class's own if none)", reason: 'Reason' },
+      placeholder: { reason: 'e.g. lessons lost to the sports day, at most 500 characters' },
+      summary: '{{course}} · {{date}} periods {{periods}}',
+    },
+    'class-swap': {
+      title: 'Class swap',
+      hint: "Moves your lesson of a class on one day and period to another: a free period takes it; another teacher's lesson there swaps with it, once that teacher consents. The school office then decides; once approved the timetable changes and the class's students and parents are told.",
+      field: { classId: 'Class', fromDate: 'Lesson date', fromPeriod: 'Lesson period', toDate: 'Move to date', toPeriod: 'Move to period', withTeacherId: 'Swap with (optional)', reason: 'Reason' },
+      placeholder: { reason: 'e.g. an off-site workshop, at most 500 characters' },
+      summary: '{{fromDate}} period {{fromPeriod}} → {{toDate}} period {{toPeriod}}',
     },
     'student-status-change': {
       title: 'Student status change',

@@ -39,4 +39,10 @@ export const workflow: WorkflowMessages = {
   upgradeRunning: 'The semester upgrade is running: it can no longer be confirmed or cancelled',
   upgradeDone: 'The semester upgrade has completed and cannot be undone',
   upgradeSemesterUnknown: 'Choose an enabled semester',
+  draftSaved: 'The {{flow}} request is saved as a draft; submit it to send it for review',
+  notDraft: 'This request has already been submitted',
+  draftNotSubmitted: 'This request is still a draft: it has not been submitted for review',
+  awaitingConsent: "This request is waiting for the other teacher's consent",
+  notAwaitingConsent: "This request is not waiting for the other teacher's consent",
+  consentNotTransferable: 'Only the other teacher can consent to a class swap: it cannot be handed to someone else',
 };

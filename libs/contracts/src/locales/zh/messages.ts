@@ -24,10 +24,18 @@ export const messages = {
   gradeSheetWithdrawn: { title: '成绩已撤回', content: '{{actor}}撤回了{{className}}{{course}}的成绩（{{batch}}），暂无需审核。' },
   gradesPublished: { title: '成绩已发布', content: '{{student}}的{{batch}}成绩已发布。' },
   semesterUpgradeCompleted: { title: '学期升级已完成', content: '当前学期已设为{{to}}：{{promoted}} 个班级升一个年级，{{graduatedClasses}} 个班级的 {{graduated}} 名学生毕业离校。' },
+  makeUpClassScheduled: { title: '补课通知', content: '{{className}}将于 {{date}} 第 {{periods}} 节补上{{course}}课（{{teacher}}），地点：{{room}}。' },
+  classSwapMoved: { title: '调课通知', content: '{{className}} {{fromDate}} 第 {{fromPeriod}} 节的{{course}}课（{{teacher}}）调到 {{toDate}} 第 {{toPeriod}} 节。' },
+  classSwapSwapped: {
+    title: '调课通知',
+    content: '{{className}} {{fromDate}} 第 {{fromPeriod}} 节的{{course}}课（{{teacher}}）与 {{toDate}} 第 {{toPeriod}} 节的{{otherCourse}}课（{{otherTeacher}}）对调。',
+  },
+  classSwapConsent: { title: '调课待您同意', content: '{{actor}}申请将{{className}} {{fromDate}} 第 {{fromPeriod}} 节的{{course}}课与您 {{toDate}} 第 {{toPeriod}} 节的{{otherCourse}}课对调，请确认是否同意。' },
+  roomUnset: '待定',
   semesterUpgradeCompletedSameYear: { title: '学期升级已完成', content: '当前学期已设为{{to}}（同一学年，各班年级不变）。' },
-  flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明', 'grade-confirmation': '成绩确认', 'semester-upgrade': '学期升级' },
+  flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明', 'grade-confirmation': '成绩确认', 'semester-upgrade': '学期升级', 'make-up-class': '补课', 'class-swap': '调课' },
   leaveType: { personal: '事假', sick: '病假' },
-  step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长' },
+  step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长', teacherConsent: '对方教师' },
   system: '系统',
 } as const;
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

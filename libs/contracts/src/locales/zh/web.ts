@@ -197,6 +197,8 @@ export const web = {
       upgradeSecondConfirmation: '第二次确认',
       upgradeRunning: '升级中',
       upgradeCompleted: '升级完成',
+      draft: '保存草稿',
+      teacherConsent: '对方教师同意',
     },
     end: {
       rejected: '审核不通过',
@@ -225,6 +227,8 @@ export const web = {
       secondConfirmation: '待第二次确认',
       running: '升级中',
       completed: '已完成',
+      draft: '未提交',
+      teacherConsent: '待对方教师同意',
     },
     review: {
       unreviewed: '未审核',
@@ -240,6 +244,7 @@ export const web = {
       returned: '已驳回',
       running: '升级中',
       completed: '已完成',
+      draft: '未提交',
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
@@ -252,6 +257,7 @@ export const web = {
       TRANSFER: { button: '转办', title: '转办（交给同一角色的另一位审批人）' },
       CC: { button: '抄送', title: '抄送（被抄送人会收到消息并可查看此申请）' },
       CONFIRM: { button: '确认', title: '确认' },
+      CONSENT: { button: '同意调课', title: '同意调课（同意后交教务处审核）' },
     },
     event: {
       OPEN: '开始录入',
@@ -269,6 +275,8 @@ export const web = {
       CONFIRM: '确认',
       BEGIN: '开始升级',
       COMPLETE: '升级完成',
+      DRAFT: '保存草稿',
+      CONSENT: '同意调课',
     },
     skipReason: {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
@@ -283,6 +291,8 @@ export const web = {
       'grade-proof': '成绩证明',
       'grade-confirmation': '成绩确认',
       'semester-upgrade': '学期升级',
+      'make-up-class': '补课',
+      'class-swap': '调课',
     },
     mark: {
       done: '已完成',
@@ -305,6 +315,23 @@ export const web = {
       child: '学生',
       childPlaceholder: '请选择为哪个孩子申请',
       count: '{{n}}/{{max}}',
+      saveDraft: '保存草稿',
+    },
+    /** A class's day beside a make-up's or a swap's form: its lessons and the teacher's, what is taken. */
+    classDay: {
+      title: '班级当天的课',
+      titleOf: '{{className}} · {{date}}（{{weekday}}）',
+      choose: '选择班级和日期后，这里显示该班和您当天的课。',
+      notTeaching: '该日期不在学期的教学周内。',
+      free: '空闲',
+      ofClass: '本班',
+      mine: '我的课',
+      pending: '待审核',
+      change: { 'make-up': '补课', swap: '调课' },
+      chosen: '已选',
+      clash: '所选节次与已有的课冲突（上课时间冲突），提交时将被拒绝。',
+      from: '调出',
+      to: '调入',
     },
     /** The one detail page of every flow. */
     detail: {
@@ -448,7 +475,24 @@ export const web = {
         clash: '所选时间与已有借用重叠，提交时将被拒绝。',
         status: { pending: '待审核', passed: '已通过' },
         mine: '我的申请',
+        lessons: '当天在该教室的课',
+        lesson: '第{{period}}节 {{course}} · {{className}}',
+        lessonClash: '所选时间与该教室的课重叠，提交时将被拒绝。',
       },
+    },
+    'make-up-class': {
+      title: '补课申请',
+      hint: '任课教师为所教班级申请补课：先保存为草稿（所选节次即被占用），提交后依次由班主任、教务处审核；与班级、教师或教室已有的课冲突时不能保存。通过后该课出现在当天课表中，并通知全班学生和家长。',
+      field: { classId: '班级', courseId: '课程', date: '补课日期', periods: '节次', classroomId: '教室（不选则在本班教室）', reason: '补课原因' },
+      placeholder: { reason: '例如：运动会占用的课时，至多500个字符' },
+      summary: '{{course}} · {{date}} 第 {{periods}} 节',
+    },
+    'class-swap': {
+      title: '调课申请',
+      hint: '把您在某班某天某节的课调到另一天另一节：那节若空着，课就调过去；若是其他老师的课，两节对调，须对方老师同意。之后由教务处审核，通过后课表随之调整并通知全班学生和家长。',
+      field: { classId: '班级', fromDate: '原上课日期', fromPeriod: '原节次', toDate: '调至日期', toPeriod: '调至节次', withTeacherId: '对调教师（选填）', reason: '调课原因' },
+      placeholder: { reason: '例如：外出教研，至多500个字符' },
+      summary: '{{fromDate}} 第 {{fromPeriod}} 节 → {{toDate}} 第 {{toPeriod}} 节',
     },
     'student-status-change': {
       title: '学籍异动',

@@ -38,5 +38,11 @@ export const workflow = {
   upgradeRunning: '学期升级正在进行，不能再确认或取消',
   upgradeDone: '学期升级已完成，不能撤销',
   upgradeSemesterUnknown: '请选择一个已启用的学期',
+  draftSaved: '{{flow}}申请已保存为草稿，提交后进入审批',
+  notDraft: '该申请已提交，不能再次提交',
+  draftNotSubmitted: '该申请还是草稿，尚未提交审核',
+  awaitingConsent: '该申请正等待对方教师同意',
+  notAwaitingConsent: '该申请当前不需要对方教师同意',
+  consentNotTransferable: '调课须由对方教师本人同意，不能转办给他人',
 } as const;
 export type WorkflowMessages = { [K in keyof typeof workflow]: string };

@@ -3,6 +3,7 @@ import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Envelope, Language, WorkflowCommandResult } from '@schoolflow/contracts';
+import { flowOf } from '@schoolflow/workflows';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
@@ -22,7 +23,7 @@ export class StartWorkflowController {
   @ApiOperation({ summary: 'Start an instance of a flow; body = the form (DESIGN.md §7; leave: type, start, end, reason, attachments?, studentId?)' })
   async start(@Param('flow') flow: string, @Body() form: unknown, @Headers('idempotency-key') key: string | undefined, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<WorkflowCommandResult>> {
     const result = await this.commands.execute<StartWorkflowCommand, WorkflowCommandResult>(new StartWorkflowCommand(flow, form, me, client, randomUUID(), parseIdempotencyKey(key)));
-    // "请假申请已提交", "外出申请已提交": the flow's name as its messages call it
-    return ok(result, translate(lang, 'workflow.submitted', { flow: translate(lang, `messages.flows.${flow}`) }));
+    // "请假申请已提交", "外出申请已提交": the flow's name as its messages call it; a flow begun as a draft says it is saved
+    return ok(result, translate(lang, flowOf(flow)?.draft ? 'workflow.draftSaved' : 'workflow.submitted', { flow: translate(lang, `messages.flows.${flow}`) }));
   }
 }

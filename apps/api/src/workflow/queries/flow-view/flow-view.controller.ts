@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Envelope } from '@schoolflow/contracts';
+import type { Envelope, Language } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { FlowParam } from '../../domain/flow-param.js';
 import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
 
@@ -14,7 +14,7 @@ export class FlowViewController {
   @FlowParam()
   @Get(':flow/views/:view')
   @ApiOperation({ summary: "A flow's read-only view (classroom-loan: day — one room's bookings of a day), for one who may start the flow" })
-  async view(@Param('flow') flow: string, @Param('view') view: string, @Query() query: Record<string, unknown>, @CurrentUser() me: Principal): Promise<Envelope<unknown>> {
-    return ok(await this.engine.view(flow, view, query, me));
+  async view(@Param('flow') flow: string, @Param('view') view: string, @Query() query: Record<string, unknown>, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<unknown>> {
+    return ok(await this.engine.view(flow, view, query, me, lang));
   }
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Envelope } from '@schoolflow/contracts';
+import type { Envelope, Language } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
-import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
+import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { FlowParam } from '../../domain/flow-param.js';
 import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
 
@@ -14,7 +14,7 @@ export class FormOptionsController {
   @FlowParam()
   @Get(':flow/options/:field')
   @ApiOperation({ summary: 'The choices of a form field the server gives (a lendable classroom, …), for one who may start the flow' })
-  async options(@Param('flow') flow: string, @Param('field') field: string, @CurrentUser() me: Principal): Promise<Envelope<{ value: string; label: string }[]>> {
-    return ok(await this.engine.formOptions(flow, field, me));
+  async options(@Param('flow') flow: string, @Param('field') field: string, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ value: string; label: string }[]>> {
+    return ok(await this.engine.formOptions(flow, field, me, lang));
   }
 }

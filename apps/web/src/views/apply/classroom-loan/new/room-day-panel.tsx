@@ -42,7 +42,9 @@ export function RoomDayPanel({ values }: { values: Draft }) {
   // the chosen period against the bookings (the server decides; this only warns as one types)
   const start = parseSchoolTime(localInput.toSchool(startText), DEFAULT_SCHOOL_TZ);
   const end = parseSchoolTime(localInput.toSchool(endText), DEFAULT_SCHOOL_TZ);
-  const clashes = (b: RoomDay['bookings'][number]) => start !== null && end !== null && start < Date.parse(b.end) && Date.parse(b.start) < end;
+  const clashes = (b: { start: string; end: string }) => start !== null && end !== null && start < Date.parse(b.end) && Date.parse(b.start) < end;
+  // the room's lessons that day: a loan cannot overlap them either
+  const lessons = day?.lessons ?? [];
 
   return (
     <Segment className="sf-card sf-room-day" data-testid="room-day">
@@ -51,7 +53,7 @@ export function RoomDayPanel({ values }: { values: Draft }) {
       </h3>
       {!classroomId || !date ? (
         <p className="sf-hint">{t('flow.classroom-loan.day.choose')}</p>
-      ) : !day ? null : day.bookings.length === 0 ? (
+      ) : !day ? null : day.bookings.length === 0 && lessons.length === 0 ? (
         <p className="sf-hint" data-testid="room-day-empty">
           {t('flow.classroom-loan.day.empty')}
         </p>
@@ -73,6 +75,28 @@ export function RoomDayPanel({ values }: { values: Draft }) {
               </li>
             ))}
           </ul>
+          {lessons.length > 0 ? (
+            <>
+              {lessons.some(clashes) ? <Message warning size="small" content={t('flow.classroom-loan.day.lessonClash')} data-testid="room-day-lesson-clash" /> : null}
+              <h4 className="sf-hint">{t('flow.classroom-loan.day.lessons')}</h4>
+              <ul className="sf-aside-list">
+                {lessons.map((l) => (
+                  <li key={`${l.period}-${l.className}`} className={clashes(l) ? 'clash' : undefined} data-testid="room-day-lesson">
+                    <span className="sf-aside-time">
+                      {hhmm(l.start)}–{hhmm(l.end)}
+                    </span>
+                    <span className="sf-aside-main">{t('flow.classroom-loan.day.lesson', { period: l.period, course: l.courseName, className: l.className })}</span>
+                    <span className="sf-hint">{l.teacherName}</span>
+                    {l.pending ? (
+                      <Label size="mini" color="orange" basic>
+                        {t('flow.classroom-loan.day.status.pending')}
+                      </Label>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </>
       )}
     </Segment>

@@ -1,0 +1,177 @@
+import { type ClassDay, type ClassDayQuery, classDayQuerySchema, type Language, MessageType, workflowDetailPage } from '@schoolflow/contracts';
+import { type FlowDefinition, fold } from '@schoolflow/workflows';
+import { classSwapFlow } from '@schoolflow/workflows/class-swap/class-swap.flow.js';
+import { classSwapFormSchema } from '@schoolflow/workflows/class-swap/class-swap.form.js';
+import type { ClassSwapContext, ClassSwapSubmitted, MovedLesson } from '@schoolflow/workflows/class-swap/class-swap.machine.js';
+import type { Prepared } from '../../infrastructure/database/prepared.js';
+import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { Principal } from '../../infrastructure/http/request-context.js';
+import { validate } from '../../infrastructure/http/validate.js';
+import { type CalendarLesson, lessonsConcerning } from '../../timetable/domain/lesson-calendar.js';
+import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { classDay, teacherOptions } from '../shared/class-day.js';
+import { type ChangeClass, changeClassSql, type ChangeRow, holdChanges, notTheirs, type Placement, refuseClashes, settleChanges } from '../shared/lesson-changes.js';
+import { reviewMessages } from '../shared/review-messages.js';
+import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
+
+const definition = classSwapFlow as unknown as FlowDefinition;
+
+interface StartRead {
+  class: ChangeClass | null;
+  /** Whether each date lies in a semester's teaching weeks. */
+  fromTeaching: boolean;
+  toTeaching: boolean;
+  periods: number[];
+  office: string[];
+  admin: string[];
+}
+
+const teachingSql = (param: string) => `EXISTS (SELECT 1 FROM semester WHERE ${param}::date BETWEEN teaching_start AND teaching_end)`;
+
+// The class (with whom it concerns), whether both dates are teaching dates, the periods that exist and the office
+// (administrators stand in), in one round trip.
+const START_SQL = `SELECT ${changeClassSql('$1')}, ${teachingSql('$2')} AS "fromTeaching", ${teachingSql('$3')} AS "toTeaching",
+       coalesce((SELECT array_agg(no ORDER BY no) FROM lesson_period), '{}') AS periods,
+       ${roleHoldersSql(['office', 'admin'])}`;
+
+// The lessons' courses and teachers by name in both languages (a request keeps them as they were).
+const NAMES_SQL = `SELECT co.id, json_build_object('zh', co.name, 'en', coalesce(nullif(co.name_en, ''), co.name)) AS name FROM course co WHERE co.id = ANY($1::uuid[])`;
+
+/** The lesson as the request keeps it. */
+function moved(l: CalendarLesson, names: ReadonlyMap<string, { zh: string; en: string }>): MovedLesson {
+  return { id: l.id, courseId: l.courseId, courseName: names.get(l.courseId) ?? { zh: l.courseName, en: l.courseName }, teacherId: l.teacherId, teacherName: l.teacherName, classroomId: l.classroomId };
+}
+
+/**
+ * 调课 on the engine (DESIGN.md §7). The start finds the applicant's lesson of the class at the source in the effective
+ * timetable and what is at the target: nothing (the lesson moves), or another lesson (the two swap; its teacher, when it
+ * is not the applicant, consents first). Each lesson keeps its room; the applicant must be free at the target, the other
+ * teacher at the source, each room at its new time (but for the room the other lesson leaves), and no loan may hold it.
+ * The swap is held in the start's own statement — the lessons taken from their places and added at their new ones,
+ * pending — so two requests for the same lessons or times at once cannot both be held; passed, it stands; ended
+ * otherwise, it is let go. The class's students and parents are told once when it passes.
+ */
+export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
+  definition,
+
+  async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
+    const form = validate(classSwapFormSchema, body);
+    // the machine's own rule (two different lessons), explained as it would be; a start is not a command to explain
+    const probe = { type: definition.startEvent, actorId: actor.userId, studentId: '', studentUserId: null, route: { teacher: [], office: [] }, ...form };
+    const ruled = definition.refusal(fold(definition.machine, []), probe);
+    if (ruled) throw ruled.kind === 'forbidden' ? AppException.forbidden() : AppException.unprocessable(ruled.reason);
+
+    const [row] = (await db.query(START_SQL, [form.classId, form.fromDate, form.toDate])) as StartRead[];
+    const cls = row?.class;
+    if (!row || !cls) throw AppException.unprocessable('timetable.errors.sectionNotFound');
+    if (!row.fromTeaching) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.fromDate });
+    if (!row.toTeaching) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.toDate });
+    for (const period of [form.fromPeriod, form.toPeriod]) if (!row.periods.includes(period)) throw AppException.unprocessable('timetable.errors.periodMissing', { period });
+
+    const lessons = await lessonsConcerning(db, { dates: [form.fromDate, form.toDate], classId: cls.id }, 'zh');
+    // the class's lessons at a place: the one settled there, and whether a request under review is changing it
+    const at = (date: string, period: number) => {
+      const here = lessons.filter((l) => l.classId === cls.id && l.date === date && l.period === period);
+      return { lesson: here.find((l) => !l.pending && !l.leaving) ?? here[0], held: here.some((l) => l.pending || l.leaving) };
+    };
+    const from = at(form.fromDate, form.fromPeriod);
+    const to = at(form.toDate, form.toPeriod);
+    const source = from.lesson;
+    if (!source) throw AppException.unprocessable('timetable.errors.noLessonThere', { date: form.fromDate, period: form.fromPeriod, section: cls.name });
+    // 403, not 422: the lesson is there, it is someone else's to move — a refusal of who asks, as DESIGN.md §4 has it
+    if (source.teacherId !== actor.userId) throw notTheirs('timetable.errors.notYourLesson');
+    const target = to.lesson;
+    for (const [place, date, period] of [[from, form.fromDate, form.fromPeriod], [to, form.toDate, form.toPeriod]] as const) {
+      // another request under review is moving what is there: its outcome decides what the place holds
+      if (place.held) throw AppException.unprocessable('timetable.errors.lessonHeld', { date, period });
+      // a lesson a change put there is not the template's: that request would have to be undone, not swapped again
+      if (place.lesson?.change) throw AppException.unprocessable('timetable.errors.lessonChanged', { date, period });
+    }
+    if (form.withTeacherId !== undefined) {
+      if (!target) throw AppException.unprocessable('timetable.errors.noLessonThere', { date: form.toDate, period: form.toPeriod, section: cls.name });
+      if (target.teacherId !== form.withTeacherId) throw AppException.unprocessable('timetable.errors.withTeacherMismatch', { teacher: target.teacherName });
+    }
+
+    // where each lesson goes: the applicant's to the target, the other (if any) to the source, each with its room
+    const placements: Placement[] = [{ date: form.toDate, period: form.toPeriod, section: cls.id, teacherId: source.teacherId, classroomId: source.classroomId, leaving: target ? [target.id] : [] }];
+    if (target) placements.push({ date: form.fromDate, period: form.fromPeriod, section: cls.id, teacherId: target.teacherId, classroomId: target.classroomId, leaving: [source.id] });
+    await refuseClashes(db, cls.id, placements, config.timeZone);
+
+    const names = new Map(((await db.query(NAMES_SQL, [[source.courseId, ...(target ? [target.courseId] : [])]])) as { id: string; name: { zh: string; en: string } }[]).map((r) => [r.id, r.name]));
+    const office = withStandIns(row.office, row.admin, actor.userId);
+    const consenter = target && target.teacherId !== actor.userId ? target.teacherId : null;
+    const data: Omit<ClassSwapSubmitted, 'type' | 'actorId'> = {
+      studentId: '',
+      studentUserId: null,
+      classId: cls.id,
+      className: cls.name,
+      fromDate: form.fromDate,
+      fromPeriod: form.fromPeriod,
+      toDate: form.toDate,
+      toPeriod: form.toPeriod,
+      reason: form.reason,
+      lesson: moved(source, names),
+      other: target ? moved(target, names) : null,
+      audience: cls.audience,
+      route: { teacher: consenter ? [consenter] : [], office },
+    };
+    const row4 = (kind: ChangeRow['kind'], date: string, period: number, l: CalendarLesson): ChangeRow => ({ kind, date, period, classId: cls.id, courseId: l.courseId, teacherId: l.teacherId, classroomId: l.classroomId });
+    const rows = [row4('remove', form.fromDate, form.fromPeriod, source), row4('add', form.toDate, form.toPeriod, source)];
+    if (target) rows.push(row4('remove', form.toDate, form.toPeriod, target), row4('add', form.fromDate, form.fromPeriod, target));
+    return {
+      data,
+      studentId: null, // the subject is a class
+      owners: [actor.userId],
+      reviewers: [...(consenter ? [consenter] : []), ...office],
+      attachments: [],
+      ...holdChanges('class-swap', rows),
+    };
+  },
+
+  subject: (context: unknown) => ((context as ClassSwapContext).form.className as { zh: string; en: string } | undefined) ?? '',
+
+  /**
+   * The kit's review messages, naming the teacher and the class; the other teacher's is the request to consent, with
+   * both lessons; when it passes, every student of the class and their parents are told — once per event.
+   */
+  messages(input: NotificationInput): PlannedMessage[] {
+    const form = (input.after.context as ClassSwapContext).form as Partial<ClassSwapSubmitted>;
+    const lesson = form.lesson;
+    const other = form.other ?? null;
+    const params = {
+      className: form.className,
+      fromDate: form.fromDate,
+      fromPeriod: form.fromPeriod,
+      toDate: form.toDate,
+      toPeriod: form.toPeriod,
+      course: lesson?.courseName,
+      teacher: lesson?.teacherName,
+      otherCourse: other?.courseName ?? '',
+      otherTeacher: other?.teacherName ?? '',
+    };
+    const asked = definition.stateOf(input.after as never) === 'teacherConsent' && definition.stateOf(input.before as never) !== 'teacherConsent';
+    const out = reviewMessages(definition, input, { student: lesson?.teacherName ?? '', className: form.className ?? { zh: '', en: '' } }).map((m) =>
+      asked && m.titleKey === 'messages.flowTask.title' ? { ...m, titleKey: 'messages.classSwapConsent.title', contentKey: 'messages.classSwapConsent.content', params: { ...m.params, ...params } } : m,
+    );
+    if (!passedBy(definition, input)) return out;
+    const key = other ? 'classSwapSwapped' : 'classSwapMoved';
+    const link = workflowDetailPage(definition.flow, input.instanceId);
+    const told = new Set(out.map((m) => m.recipientId));
+    for (const recipientId of new Set(form.audience ?? [])) {
+      if (!told.has(recipientId)) out.push({ recipientId, type: MessageType.system, titleKey: `messages.${key}.title`, contentKey: `messages.${key}.content`, params, link });
+    }
+    return out;
+  },
+
+  effects: (input: EffectInput, db) => settleChanges(definition, input, db),
+
+  views: {
+    /** The class's lessons and the applicant's of a date (the form asks it for both dates). */
+    day: {
+      query: classDayQuerySchema,
+      read: (q: ClassDayQuery, actor: Principal, db: Prepared, lang: Language): Promise<ClassDay> => classDay(db, q, actor, lang),
+    },
+  },
+
+  options: (field: string, actor: Principal, db: Prepared, lang: Language) => teacherOptions(field, actor, db, lang),
+});

@@ -1,0 +1,17 @@
+import { translate } from '../../../i18n/use-t.js';
+import { type FlowExtras, localized } from '../../../workflow/flow-extras.js';
+import { labelByKey } from '../../../workflow/labels.js';
+
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/** 补课 in the kit's lists: its class, and its course, date and periods (the form keeps names as `{zh, en}`). */
+export const makeUpClassExtras: FlowExtras = {
+  subject: (form, lang) => ({
+    className: localized(form.classId, lang),
+    kind: translate('flow.make-up-class.summary', {
+      course: localized(form.courseId, lang) ?? '',
+      date: text(form.date),
+      periods: Array.isArray(form.periods) ? form.periods.map(text).join(labelByKey('common.listSeparator', lang)) : '',
+    }),
+  }),
+};

@@ -1,0 +1,65 @@
+import { type ChainContext, type ChainEvent, type ChainStep, type ChainSubmitted, reviewChain } from '../kit/review-chain.js';
+import type { BothNames } from '../make-up-class/make-up-class.machine.js';
+
+/** A lesson a swap moves, as the request keeps it. */
+export interface MovedLesson {
+  /** The weekly template's lesson. */
+  id: string;
+  courseId: string;
+  courseName: BothNames;
+  teacherId: string;
+  teacherName: string;
+  classroomId: string | null;
+}
+
+/** The start event: the form, the two lessons found there, the route and whom it concerns, all read by the server. */
+export interface ClassSwapSubmitted extends ChainSubmitted {
+  classId: string;
+  className: BothNames;
+  fromDate: string;
+  fromPeriod: number;
+  toDate: string;
+  toPeriod: number;
+  reason: string;
+  /** The applicant's lesson: it goes from (fromDate, fromPeriod) to (toDate, toPeriod). */
+  lesson: MovedLesson;
+  /** The lesson at the target, which comes the other way (a swap); null: the target was free (a move). */
+  other: MovedLesson | null;
+  /** The class's students and their parents' accounts: told once when it passes. */
+  audience: string[];
+  /** The other lesson's teacher when it is not the applicant (they consent), none for a move; the school office. */
+  route: { teacher: string[]; office: string[] };
+}
+
+export type ClassSwapEvent = ChainEvent;
+export type ClassSwapContext = ChainContext;
+
+/**
+ * The other teacher's consent (DESIGN.md §7 `CONSENT`): their own lesson moves, so it is theirs to agree to — or to
+ * refuse with a reason — and nobody else's: it cannot be handed to another teacher (no role, no TRANSFER). When the
+ * target is free, or the applicant's own, there is nobody to ask and the request goes straight to the office.
+ */
+const TEACHER_CONSENT: ChainStep = {
+  step: 'teacher',
+  state: 'teacherConsent',
+  review: 'unreviewed',
+  label: 'workflow.step.teacherConsent',
+  passWith: 'CONSENT',
+  optional: true,
+  refuses: { APPROVE: 'workflow.awaitingConsent', TRANSFER: 'workflow.consentNotTransferable' },
+};
+
+/**
+ * 调课 (DESIGN.md §7; school-business §4 "class-swap applications are submitted for review"): the other teacher
+ * consents when there is one, then the office decides, on the kit's review chain. Its own rule: two different lessons.
+ */
+export const classSwapChain = reviewChain({
+  id: 'class-swap',
+  steps: [TEACHER_CONSENT, { step: 'office', role: 'office', review: 'pending', label: 'workflow.step.officeReview' }],
+  submission: {
+    check: ({ event }) => !(event.fromDate === event.toDate && Number(event.fromPeriod) === Number(event.toPeriod)),
+    refusal: 'timetable.errors.samePeriod',
+  },
+});
+
+export const classSwapMachine = classSwapChain.machine;

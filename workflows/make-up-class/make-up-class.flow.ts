@@ -1,0 +1,26 @@
+import { RoleCode } from '@schoolflow/contracts';
+import { defineFlow } from '../kit/define-flow.js';
+import { reviewCommands } from '../kit/shared.js';
+import { makeUpClassFields, makeUpClassFormSchema } from './make-up-class.form.js';
+import { makeUpClassChain } from './make-up-class.machine.js';
+
+/** 补课, declared once: the kit's chain begun as a draft, its commands (SUBMIT first), its form and who starts it. */
+export const makeUpClassFlow = defineFlow({
+  ...makeUpClassChain.declaration,
+  flow: 'make-up-class',
+  commands: {
+    SUBMIT: { notNow: 'workflow.notDraft', ui: { icon: 'check', tone: 'primary' } },
+    ...reviewCommands,
+  },
+  form: { schema: makeUpClassFormSchema, fields: makeUpClassFields },
+  apply: { roles: [RoleCode.teacher, RoleCode.headTeacher], icon: 'calendar plus outline', sort: 8 },
+  // what the pages show: the names as they were when asked for, the periods as numbers
+  formView: (d) => ({
+    classId: d.className,
+    courseId: d.courseName,
+    date: d.date,
+    periods: d.periods,
+    classroomId: d.classroomName ?? undefined,
+    reason: d.reason,
+  }),
+});
