@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { clashOf, type Clash, type JobProgress, type Lesson, type ScheduleCheck, type ScheduleJobResult, type TimetableAnswer, type TimetableVersion } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
-import { type Instance, isolatedDatabase, startInstance, stopInstance } from '../support/instances.js';
+import { type Instance, isolatedApp } from '../support/instances.js';
 import { connectSocket, until } from '../support/workflow.js';
 
 /**
@@ -12,8 +12,7 @@ import { connectSocket, until } from '../support/workflow.js';
  * export; placing lessons by hand with every refusal in both languages and nothing written; publishing; the check
  * before scheduling; the scheduler as a job with its pushes; the settings; the resources' own rules.
  */
-const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
-let db: Awaited<ReturnType<typeof isolatedDatabase>>;
+const own = isolatedApp();
 let app: Instance | undefined;
 const tokens = {} as Record<'admin' | 'office' | 'teacher' | 'headteacher' | 'student' | 'jz202511001' | 'teacher03', string>;
 const ids = {} as { semester: string; class1: string; class2: string; gym: string; teacher: string; teacher01: string; teacher03: string; teacher04: string; math: string; pe: string; student: string };
@@ -28,10 +27,7 @@ const asPlaced = (ls: readonly Lesson[]) => ls.map((l) => ({ weekday: l.weekday,
 const key = (l: { weekday: number; period: number }) => `${l.weekday}:${l.period}`;
 
 beforeAll(async () => {
-  db = await isolatedDatabase();
-  app = await startInstance(db.url, db.name, { LOG_LEVEL: 'info' });
-  process.env.E2E_BASE_URL = app.url;
-  process.env.E2E_DATABASE_URL = db.url;
+  app = await own.start();
   for (const who of ['admin', 'office', 'teacher', 'headteacher', 'student', 'jz202511001', 'teacher03'] as const) tokens[who] = await login(who);
   ids.semester = await id(`SELECT id FROM semester WHERE is_current`);
   ids.class1 = await id(`SELECT id FROM admin_class WHERE name = '高一(1)班'`);
@@ -43,12 +39,7 @@ beforeAll(async () => {
   ids.student = await id(`SELECT s.id FROM student s JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`);
 }, 180_000);
 
-afterAll(async () => {
-  process.env.E2E_BASE_URL = shared.base;
-  process.env.E2E_DATABASE_URL = shared.db;
-  await stopInstance(app);
-  await db?.drop();
-}, 60_000);
+afterAll(() => own.stop(), 60_000);
 
 /** Every hard rule of a timetable's lessons (the template), checked here without the server's code. */
 function expectHardRules(lessons: readonly Lesson[]): void {
@@ -241,7 +232,7 @@ describe('placing lessons by hand (PUT /api/timetable/lessons)', () => {
       }
     }
     expect(saved).toBe(true);
-    const log = await withDb(async (c) => (await c.query(`SELECT result FROM sys_operation_log WHERE action = 'timetable.placeLessons' AND target = $1`, [draft])).rows);
+    const log = await withDb(async (c) => (await c.query(`SELECT result FROM sys_operation_log WHERE action = 'timetable-lessons.place' AND target = $1`, [draft])).rows);
     expect(log).toEqual([{ result: 'success' }]);
   });
 

@@ -33,6 +33,8 @@ const views: Readonly<Record<string, View>> = {
   'apply/leave/detail': lazy(() => import('../views/apply/leave/detail/index.js')),
   'apply/classroom_loan/new': lazy(() => import('../views/apply/classroom-loan/new/index.js')),
   'apply/student_status_change/new': lazy(() => import('../views/apply/student-status-change/new/index.js')),
+  'apply/make_up_class/new': lazy(() => import('../views/apply/make-up-class/new/index.js')),
+  'apply/class_swap/new': lazy(() => import('../views/apply/class-swap/new/index.js')),
   'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
   'demo/others': lazy(() => import('../views/demo/others/index.js')),
@@ -42,6 +44,8 @@ const views: Readonly<Record<string, View>> = {
   'grades/analysis': lazy(() => import('../grades/analysis/analysis-view.js')),
   'grades/report': lazy(() => import('../grades/report/report-view.js')),
   'academic/semester-upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
+  'timetable/inquiry': lazy(() => import('../timetable/inquiry-view.js')),
+  'timetable/scheduling': lazy(() => import('../timetable/scheduling-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

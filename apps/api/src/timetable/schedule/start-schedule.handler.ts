@@ -61,7 +61,7 @@ export class StartSchedule {
       return { jobId, timetableId, lessons: check.lessons };
     });
     await this.runner.enqueue(started.jobId);
-    await this.audit.record(me, client, 'timetable.schedule', started.timetableId, { semesterId: semester.id, jobId: started.jobId, lessons: started.lessons });
+    await this.audit.record(me, client, 'timetable-schedule.start', started.timetableId, { semesterId: semester.id, jobId: started.jobId, lessons: started.lessons });
     return { jobId: started.jobId, timetableId: started.timetableId };
   }
 }

@@ -34,7 +34,7 @@ export class SettingsController {
       `INSERT INTO sys_config (key, value, updated_by) VALUES ('timetable.days', $1::jsonb, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
       [JSON.stringify(body.days), me.userId],
     );
-    await this.audit.record(me, client, 'timetable.settings', null, { days: body.days });
+    await this.audit.record(me, client, 'timetable-settings.save', null, { days: body.days });
     return ok(body, translate(lang, 'timetable.done.settingsSaved'));
   }
 }

@@ -20,6 +20,6 @@ export class DeleteVersion {
       if (row.state === 'published') throw TimetableErrors.publishedNotDeletable();
       await this.versions.remove(tx, id);
     });
-    await this.audit.record(me, client, 'timetable.delete', id);
+    await this.audit.record(me, client, 'timetable-version.delete', id);
   }
 }

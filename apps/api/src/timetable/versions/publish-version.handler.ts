@@ -18,7 +18,7 @@ export class PublishVersion {
 
   async execute(id: string, me: Principal, client: ClientInfo): Promise<{ archived: string | null }> {
     const archived = await this.db.transaction((tx) => this.versions.publish(tx, id, me.userId));
-    await this.audit.record(me, client, 'timetable.publish', id, { archived });
+    await this.audit.record(me, client, 'timetable-version.publish', id, { archived });
     return { archived };
   }
 }

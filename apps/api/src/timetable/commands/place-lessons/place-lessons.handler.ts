@@ -60,7 +60,7 @@ export class PlaceLessons {
       }
       return rows.length;
     });
-    await this.audit.record(me, client, 'timetable.placeLessons', body.timetableId, { section: body.classId ?? body.teachingClassId, lessons: n });
+    await this.audit.record(me, client, 'timetable-lessons.place', body.timetableId, { section: body.classId ?? body.teachingClassId, lessons: n });
     return { lessons: n };
   }
 

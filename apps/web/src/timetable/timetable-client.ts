@@ -1,0 +1,139 @@
+import {
+  type EditorOptions,
+  type JobProgress,
+  jobPath,
+  type NewVersionInput,
+  type PlaceLessonsInput,
+  type ScheduleCheck,
+  type ScheduleInput,
+  type TimetableAnswer,
+  timetablePath,
+  type TimetableSettings,
+  type TimetableVersion,
+} from '@schoolflow/contracts';
+import { request, requestBlob, requestData, type QueryValue } from '../api/http.js';
+import { queryString } from '../resources/resource-format.js';
+import type { Section } from './editor-model.js';
+import type { GridSubject } from './week-grid-model.js';
+
+/** The inquiry's query as the address carries it (`timetableQuerySchema`): empty values are left out. */
+export interface InquiryQuery {
+  semesterId?: string;
+  timetableId?: string;
+  week?: number;
+  classId?: string;
+  teachingClassId?: string;
+  teacherId?: string;
+  classroomId?: string;
+  studentId?: string;
+  foreign?: '1';
+  mine?: '1';
+  headTeacher?: '1';
+}
+
+/**
+ * What the inquiry may show the signed-in user (`GET /api/timetable/scope`; the server's `TimetableScope`): staff
+ * read every timetable, a student their own, a parent their children's.
+ */
+export interface InquiryScope {
+  kind: 'staff' | 'student' | 'parent';
+  canSchedule: boolean;
+  /** Classes the user is head teacher of. */
+  headOf: { id: string; name: string }[];
+  /** A student's own record, or a parent's children. */
+  students: { id: string; name: string; classId: string; className: string }[];
+}
+
+/** The query without its empty values, in a stable key order (a react-query key and a URL alike). */
+export function cleanQuery(q: InquiryQuery): InquiryQuery {
+  const out: Record<string, string | number> = {};
+  for (const k of Object.keys(q).sort() as (keyof InquiryQuery)[]) {
+    const v = q[k];
+    if (v !== undefined && v !== '') out[k] = v;
+  }
+  return out as InquiryQuery;
+}
+
+const asQuery = (q: InquiryQuery): Record<string, QueryValue> => ({ ...cleanQuery(q) });
+
+/**
+ * Query keys. Everything sits under `timetable`: a save, a publish, a deletion or a finished run invalidates the
+ * whole, since a timetable shows on both pages (the versions, the editor's draft, the inquiry of the published one).
+ * Names are answered in the caller's language, hence `lang` in the keys of what names things.
+ */
+export const timetableKeys = {
+  all: ['timetable'] as const,
+  inquiry: (q: InquiryQuery, lang: string) => ['timetable', 'inquiry', lang, cleanQuery(q)] as const,
+  scope: (lang: string) => ['timetable', 'scope', lang] as const,
+  versions: (semesterId: string) => ['timetable', 'versions', semesterId] as const,
+  check: (semesterId: string, lang: string) => ['timetable', 'check', semesterId, lang] as const,
+  settings: ['timetable', 'settings'] as const,
+  editorOptions: (timetableId: string, section: string, lang: string) => ['timetable', 'editor-options', timetableId, section, lang] as const,
+  job: (id: string) => ['timetable', 'job', id] as const,
+};
+
+/** The timetable module's calls (DESIGN.md §8; `timetablePath`) under BASE_API. */
+export const timetableClient = {
+  inquiry(q: InquiryQuery, signal?: AbortSignal): Promise<TimetableAnswer> {
+    return requestData<TimetableAnswer>(timetablePath.inquiry, { query: asQuery(q), signal });
+  },
+
+  scope(signal?: AbortSignal): Promise<InquiryScope> {
+    return requestData<InquiryScope>(timetablePath.scope, { signal });
+  },
+
+  /** The inquiry's lessons as an Excel workbook, one sheet per class, teacher or room (a download with the token). */
+  exportFile(q: InquiryQuery, by: GridSubject): Promise<Blob> {
+    return requestBlob(timetablePath.export + queryString({ ...cleanQuery(q), by }));
+  },
+
+  versions(semesterId: string, signal?: AbortSignal): Promise<TimetableVersion[]> {
+    return requestData<TimetableVersion[]>(timetablePath.versions, { query: { semesterId }, signal }).then((list) => (Array.isArray(list) ? list : []));
+  },
+
+  /** A new draft (empty, or a copy of `copyOf`): its id and the server's message. */
+  async createVersion(body: NewVersionInput): Promise<{ id: string; msg: string }> {
+    const env = await request<{ id: string }>(timetablePath.versions, { method: 'POST', json: body });
+    return { id: env.data?.id ?? '', msg: env.msg };
+  },
+
+  async publish(id: string): Promise<string> {
+    return (await request<{ archived: string | null }>(timetablePath.publish(encodeURIComponent(id)), { method: 'POST' })).msg;
+  },
+
+  async remove(id: string): Promise<string> {
+    return (await request<null>(timetablePath.version(encodeURIComponent(id)), { method: 'DELETE' })).msg;
+  },
+
+  /** A section's whole week in a draft; a clash answers 409 with `data.clashes` (left to the caller). */
+  async placeLessons(body: PlaceLessonsInput): Promise<string> {
+    return (await request<{ lessons: number }>(timetablePath.lessons, { method: 'PUT', json: body })).msg;
+  },
+
+  check(semesterId: string, signal?: AbortSignal): Promise<ScheduleCheck> {
+    return requestData<ScheduleCheck>(timetablePath.check, { query: { semesterId }, signal });
+  },
+
+  /** Starts the scheduler; 422 with `data.problems` when the semester cannot be scheduled. */
+  async schedule(body: ScheduleInput): Promise<{ jobId: string; timetableId: string; msg: string }> {
+    const env = await request<{ jobId: string; timetableId: string }>(timetablePath.schedule, { method: 'POST', json: body });
+    return { jobId: env.data?.jobId ?? '', timetableId: env.data?.timetableId ?? '', msg: env.msg };
+  },
+
+  job(id: string, signal?: AbortSignal): Promise<JobProgress> {
+    return requestData<JobProgress>(jobPath(encodeURIComponent(id)), { signal });
+  },
+
+  editorOptions(timetableId: string, section: Section, signal?: AbortSignal): Promise<EditorOptions> {
+    const query = section.kind === 'class' ? { timetableId, classId: section.id } : { timetableId, teachingClassId: section.id };
+    return requestData<EditorOptions>(timetablePath.editorOptions, { query, signal });
+  },
+
+  settings(signal?: AbortSignal): Promise<TimetableSettings> {
+    return requestData<TimetableSettings>(timetablePath.settings, { signal });
+  },
+
+  async saveSettings(body: TimetableSettings): Promise<string> {
+    return (await request<TimetableSettings>(timetablePath.settings, { method: 'PUT', json: body })).msg;
+  },
+};

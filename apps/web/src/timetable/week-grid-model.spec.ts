@@ -1,0 +1,91 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Lesson, LessonPeriod } from '@schoolflow/contracts';
+import { cellDetails, cellKey, changeLink, exportBy, gridColumns, gridRows, groupLessons, lessonsByCell, periodLabel, periodTime } from './week-grid-model.js';
+
+const period = (no: number, part: LessonPeriod['part']): LessonPeriod => ({ no, name: `第${no}节`, start: '08:00', end: '08:45', part });
+const lesson = (over: Partial<Lesson>): Lesson => ({
+  id: 'l1',
+  date: null,
+  weekday: 1,
+  period: 1,
+  courseId: 'math',
+  courseName: '数学',
+  courseColour: '#1677ff',
+  teacherId: 't1',
+  teacherName: '陈老师',
+  classId: 'c1',
+  className: '高一(1)班',
+  teachingClassId: null,
+  classroomId: 'r1',
+  classroomName: '101',
+  ...over,
+});
+
+describe('the week grid model', () => {
+  it('orders the periods and marks a break where the afternoon and the evening begin', () => {
+    const rows = gridRows([period(5, 'afternoon'), period(1, 'morning'), period(2, 'morning'), period(9, 'evening'), period(6, 'afternoon')]);
+    expect(rows.map((r) => [r.period.no, r.breakBefore])).toEqual([
+      [1, null],
+      [2, null],
+      [5, 'afternoon'],
+      [6, null],
+      [9, 'evening'],
+    ]);
+  });
+
+  it('gives a week its dates and marks today by its date; the template marks today only when asked', () => {
+    const dates = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
+    const week = gridColumns(5, dates, '2026-11-26');
+    expect(week.map((c) => [c.weekday, c.date, c.today])).toEqual([
+      [1, '2026-11-23', false],
+      [2, '2026-11-24', false],
+      [3, '2026-11-25', false],
+      [4, '2026-11-26', true],
+      [5, '2026-11-27', false],
+    ]);
+    // another week: no column is today's
+    expect(gridColumns(5, ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'], '2026-11-26').some((c) => c.today)).toBe(false);
+    expect(gridColumns(5, null, '2026-11-26').some((c) => c.today)).toBe(false);
+    expect(gridColumns(5, null, '2026-11-26', true).find((c) => c.today)?.weekday).toBe(4);
+    // a Saturday is no school day of a five-day week
+    expect(gridColumns(5, null, '2026-11-28', true).some((c) => c.today)).toBe(false);
+    expect(gridColumns(9, null, '2026-11-26')).toHaveLength(7);
+  });
+
+  it('puts lessons in their cells and cuts them into grids per class, teacher or room in the given order', () => {
+    const a = lesson({ id: 'a', weekday: 2, period: 3 });
+    const b = lesson({ id: 'b', weekday: 2, period: 3, classId: null, teachingClassId: 'tc', className: '物理A层' });
+    const c = lesson({ id: 'c', classId: 'c2', className: '高一(2)班', teacherId: 't2', teacherName: '王老师', classroomId: null, classroomName: null });
+    expect(lessonsByCell([a, b, c]).get(cellKey(2, 3))?.map((l) => l.id)).toEqual(['a', 'b']);
+    expect(groupLessons([a, b, c], 'class', ['c2', 'c1']).map((g) => [g.id, g.lessons.length])).toEqual([
+      ['c2', 1],
+      ['c1', 1],
+      ['tc', 1],
+    ]);
+    expect(groupLessons([a, b, c], 'teacher').map((g) => g.name)).toEqual(['王老师', '陈老师']);
+    // a lesson without a room is on no room's grid
+    expect(groupLessons([a, b, c], 'classroom').map((g) => [g.id, g.lessons.length])).toEqual([['r1', 2]]);
+  });
+
+  it('names in a cell what the grid is not of, and exports a view by what its grids are of', () => {
+    expect(cellDetails('class')).toEqual(['teacher', 'classroom']);
+    expect(cellDetails('teacher')).toEqual(['class', 'classroom']);
+    expect(cellDetails('classroom')).toEqual(['class', 'teacher']);
+    expect([exportBy('all'), exportBy('class'), exportBy('headTeacher'), exportBy('own'), exportBy('teacher'), exportBy('mine'), exportBy('foreign'), exportBy('classroom')]).toEqual(['class', 'class', 'class', 'class', 'teacher', 'teacher', 'teacher', 'classroom']);
+  });
+
+  it('links a make-up and a swap to their applications', () => {
+    expect(changeLink({ change: 'make-up', changeId: 'i-1' })).toBe('/apply/make_up_class/detail?id=i-1');
+    expect(changeLink({ change: 'swap', changeId: 'i-2' })).toBe('/apply/class_swap/detail?id=i-2');
+    expect(changeLink({})).toBeNull();
+  });
+
+  it('heads a row with the period in the reader’s language and its times', () => {
+    const words = (no: number) => `Period ${no}`;
+    expect(periodLabel({ no: 3, name: '第3节' }, words, true)).toBe('第3节');
+    expect(periodLabel({ no: 3, name: '第3节' }, words, false)).toBe('Period 3');
+    expect(periodLabel({ no: 0, name: '早读' }, words, false)).toBe('早读');
+    expect(periodLabel({ no: 2, name: '' }, words, true)).toBe('Period 2');
+    expect(periodTime({ start: '08:00:00', end: '08:45:00' })).toBe('08:00–08:45');
+  });
+});

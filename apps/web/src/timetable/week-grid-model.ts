@@ -1,0 +1,142 @@
+import { type DayPart, formatSchoolTime, type Lesson, type LessonChange, type LessonPeriod, type TimetableView, weekdayOf, workflowDetailPage } from '@schoolflow/contracts';
+
+/**
+ * The week grid's pure model (every timetable page draws the same grid): rows are the lesson periods with a break
+ * where the day's part changes, columns the school days with their dates in a week, a cell the lessons at that
+ * weekday and period.
+ */
+
+/** The key of a cell: weekday and period. */
+export const cellKey = (weekday: number, period: number): string => `${weekday}:${period}`;
+
+export interface GridRow {
+  period: LessonPeriod;
+  /** The part of the day that starts at this row (afternoon after the morning…), drawn as a break above it. */
+  breakBefore: DayPart | null;
+}
+
+/** The periods in order, each marked where a new part of the day begins (never above the first). */
+export function gridRows(periods: readonly LessonPeriod[]): GridRow[] {
+  const sorted = [...periods].sort((a, b) => a.no - b.no);
+  return sorted.map((period, i) => ({ period, breakBefore: i > 0 && sorted[i - 1]?.part !== period.part ? period.part : null }));
+}
+
+export interface GridColumn {
+  weekday: number;
+  /** The date of a week's column; null in the weekly template. */
+  date: string | null;
+  today: boolean;
+}
+
+/**
+ * The school days, Monday first. In a week each column carries its date and today's is the one dated today; in the
+ * template (no dates) today's weekday is marked only when `markWeekday` says the template is this week's.
+ */
+export function gridColumns(days: number, dates: readonly string[] | null, today: string, markWeekday = false): GridColumn[] {
+  const todayWeekday = weekdayOf(today);
+  return Array.from({ length: Math.max(0, Math.min(7, days)) }, (_, i) => {
+    const weekday = i + 1;
+    const date = dates?.[i] ?? null;
+    return { weekday, date, today: date !== null ? date === today : markWeekday && weekday === todayWeekday };
+  });
+}
+
+/** The lessons of each cell, in the order given. */
+export function lessonsByCell(lessons: readonly Lesson[]): Map<string, Lesson[]> {
+  const out = new Map<string, Lesson[]>();
+  for (const l of lessons) {
+    const key = cellKey(l.weekday, l.period);
+    const list = out.get(key) ?? [];
+    list.push(l);
+    out.set(key, list);
+  }
+  return out;
+}
+
+/** What a grid is of: a class (or teaching class), a teacher or a room. */
+export type GridSubject = 'class' | 'teacher' | 'classroom';
+
+export interface LessonGroup {
+  id: string;
+  name: string;
+  lessons: Lesson[];
+}
+
+const subjectOf: Record<GridSubject, (l: Lesson) => { id: string | null; name: string }> = {
+  class: (l) => ({ id: l.classId ?? l.teachingClassId, name: l.className }),
+  teacher: (l) => ({ id: l.teacherId, name: l.teacherName }),
+  classroom: (l) => ({ id: l.classroomId, name: l.classroomName ?? '' }),
+};
+
+/**
+ * The lessons cut into one grid per class, teacher or room (the "all" view, printing one class a page). Groups follow
+ * `order` (ids in the school's order — grade, then class), the others after them by name.
+ */
+export function groupLessons(lessons: readonly Lesson[], by: GridSubject, order: readonly string[] = []): LessonGroup[] {
+  const groups = new Map<string, LessonGroup>();
+  for (const l of lessons) {
+    const { id, name } = subjectOf[by](l);
+    if (!id) continue;
+    const g = groups.get(id) ?? { id, name, lessons: [] };
+    g.lessons.push(l);
+    groups.set(id, g);
+  }
+  const rank = new Map(order.map((id, i) => [id, i]));
+  return [...groups.values()].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.name.localeCompare(b.name));
+}
+
+/** What a cell shows besides the course: the two of class, teacher and room the grid is not already of. */
+export function cellDetails(by: GridSubject): ('class' | 'teacher' | 'classroom')[] {
+  switch (by) {
+    case 'class':
+      return ['teacher', 'classroom'];
+    case 'teacher':
+      return ['class', 'classroom'];
+    case 'classroom':
+      return ['class', 'teacher'];
+  }
+}
+
+/** The flow of the application that made a lesson differ from the template (its link). */
+export const CHANGE_FLOW: Readonly<Record<LessonChange, string>> = { 'make-up': 'make-up-class', swap: 'class-swap' };
+
+/** Where a make-up's or a swap's application is shown, or null for a template lesson. */
+export function changeLink(l: Pick<Lesson, 'change' | 'changeId'>): string | null {
+  return l.change && l.changeId ? workflowDetailPage(CHANGE_FLOW[l.change], l.changeId) : null;
+}
+
+/** How the inquiry's views are exported: one sheet per class, per teacher or per room. */
+export function exportBy(view: TimetableView | 'own'): GridSubject {
+  switch (view) {
+    case 'teacher':
+    case 'foreign':
+    case 'mine':
+      return 'teacher';
+    case 'classroom':
+      return 'classroom';
+    case 'all':
+    case 'class':
+    case 'headTeacher':
+    case 'own':
+      return 'class';
+  }
+}
+
+/** The school's date today (its time zone, whatever the browser's). */
+export function schoolToday(now: number = Date.now()): string {
+  return formatSchoolTime(now).slice(0, 10);
+}
+
+/** `08:00–08:45`. */
+export const periodTime = (p: Pick<LessonPeriod, 'start' | 'end'>): string => `${p.start.slice(0, 5)}–${p.end.slice(0, 5)}`;
+
+const DEFAULT_PERIOD_NAME = /^第\s*(\d+)\s*节$/;
+
+/**
+ * A period's name as a row head. Names are the school's data; the seeded default (第1节) is a number in words, so in
+ * another language it is said in that language rather than shown in Chinese.
+ */
+export function periodLabel(p: Pick<LessonPeriod, 'no' | 'name'>, inWords: (no: number) => string, chinese: boolean): string {
+  if (!p.name) return inWords(p.no);
+  return !chinese && DEFAULT_PERIOD_NAME.test(p.name) ? inWords(p.no) : p.name;
+}
