@@ -141,7 +141,11 @@ export class Timetable1732000026000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX lesson_change_remove_teaching_class ON lesson_change(date, period, teaching_class_id) WHERE kind = 'remove'`);
 
     // The lessons of dates: each date's semester's published template (on its teaching dates), less the lessons changes
-    // take from it, plus those they add; pending changes count when asked (a clash check), passed ones always.
+    // take from it, plus those they add. A change counts once its request has passed — by its own row, or already by the
+    // request's read model, written in the passing event's own statement, so whoever approved reads the change at once
+    // (the row is marked by the effect a moment later) — and, when asked (a clash check), while it is pending too. A
+    // removal takes the lesson it names (class, course, teacher): a template published since, with another lesson
+    // there, keeps it.
     await q.query(`
       CREATE FUNCTION timetable_on(d_from date, d_to date, with_pending boolean)
       RETURNS TABLE (date date, weekday integer, period integer, class_id uuid, teaching_class_id uuid, course_id uuid, teacher_id uuid,
@@ -151,21 +155,26 @@ export class Timetable1732000026000 implements MigrationInterface {
           SELECT d::date AS date, extract(isodow FROM d)::int AS weekday, s.id AS semester_id
             FROM generate_series(d_from::timestamp, d_to::timestamp, interval '1 day') d
             JOIN semester s ON d::date BETWEEN s.teaching_start AND s.teaching_end
+        ),
+        changes AS (
+          SELECT c.*, (c.status = 'passed' OR EXISTS (SELECT 1 FROM wf_instance i WHERE i.id = c.instance_id AND i.review_status = 'passed')) AS passed
+            FROM lesson_change c WHERE c.date BETWEEN d_from AND d_to
         )
         SELECT days.date, days.weekday, l.period, l.class_id, l.teaching_class_id, l.course_id, l.teacher_id, l.classroom_id, l.id, NULL::text, NULL::uuid, false
           FROM days
           JOIN timetable t ON t.semester_id = days.semester_id AND t.state = 'published'
           JOIN timetable_lesson l ON l.timetable_id = t.id AND l.weekday = days.weekday
          WHERE NOT EXISTS (
-           SELECT 1 FROM lesson_change r
+           SELECT 1 FROM changes r
             WHERE r.kind = 'remove' AND r.date = days.date AND r.period = l.period
               AND (r.class_id = l.class_id OR r.teaching_class_id = l.teaching_class_id)
-              AND (r.status = 'passed' OR with_pending))
+              AND r.course_id = l.course_id AND r.teacher_id = l.teacher_id
+              AND (r.passed OR with_pending))
         UNION ALL
         SELECT c.date, extract(isodow FROM c.date)::int, c.period, c.class_id, c.teaching_class_id, c.course_id, c.teacher_id, c.classroom_id, c.id,
-               CASE c.flow WHEN 'make-up-class' THEN 'make-up' ELSE 'swap' END, c.instance_id, c.status = 'pending'
-          FROM lesson_change c
-         WHERE c.kind = 'add' AND c.date BETWEEN d_from AND d_to AND (c.status = 'passed' OR with_pending)
+               CASE c.flow WHEN 'make-up-class' THEN 'make-up' ELSE 'swap' END, c.instance_id, NOT c.passed
+          FROM changes c
+         WHERE c.kind = 'add' AND (c.passed OR with_pending)
       $$`);
 
     // the school's days a week (the lesson periods are the day's rows)

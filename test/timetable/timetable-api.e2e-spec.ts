@@ -73,7 +73,9 @@ describe('the demo school\'s timetable, made by the scheduler when seeded', () =
 
   it('a teaching week has the dates from Monday; a week before teaching starts has no lessons', async () => {
     const t = (await read('?week=13')).body.data as TimetableAnswer;
-    expect(t.dates).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+    // the week's seven dates; the school's five days hold its lessons
+    expect(t.dates).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect([t.days, t.extraDays]).toEqual([5, []]);
     expect(t.lessons).toHaveLength(180);
     expect(t.lessons.every((l) => l.date === t.dates?.[l.weekday - 1])).toBe(true);
     // the semester's teaching starts on Tuesday 2026-09-01: week 1's Monday is before it
@@ -138,6 +140,7 @@ describe('export', () => {
     expect(wb.SheetNames).toEqual(['Grade 10 Class 1', 'Grade 10 Class 2', 'Grade 11 Class 1', 'Grade 11 Class 2', 'Grade 12 Class 1', 'Grade 12 Class 2']);
     const rows = XLSX.utils.sheet_to_json<string[]>(wb.Sheets['Grade 10 Class 1'] as XLSX.WorkSheet, { header: 1 });
     expect(rows[0]).toEqual(['Period', 'Time', 'Monday 2026-11-23', 'Tuesday 2026-11-24', 'Wednesday 2026-11-25', 'Thursday 2026-11-26', 'Friday 2026-11-27']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['Period 1', 'Period 2', 'Period 3', 'Period 4', 'Period 5', 'Period 6', 'Period 7', 'Period 8']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['08:00-08:45', '08:55-09:40', '10:00-10:45', '10:55-11:40', '13:30-14:15', '14:25-15:10', '15:20-16:05', '16:15-17:00']);
     expect(rows.slice(1).flatMap((r) => r.slice(2)).filter((c) => typeof c === 'string' && c !== '')).toHaveLength(30);
     const teachers = XLSX.read(Buffer.from(await (await fetch(`${app?.url}/server/api/timetable/export?by=teacher`, { headers: { 'X-Access-Token': tokens.admin } })).arrayBuffer()), { type: 'buffer' });
@@ -145,6 +148,48 @@ describe('export', () => {
     // a student exports only their own
     const own = XLSX.read(Buffer.from(await (await fetch(`${app?.url}/server/api/timetable/export`, { headers: { 'X-Access-Token': tokens.student } })).arrayBuffer()), { type: 'buffer' });
     expect(own.SheetNames).toEqual(['高一(1)班']);
+  });
+});
+
+describe('a week\'s dates: changes apply to their dates, never the template', () => {
+  const change = (row: { kind: 'add' | 'remove'; date: string; period: number; courseId: string; teacherId: string; classroomId?: string | null; status?: string }) =>
+    withDb((c) =>
+      c.query(
+        `INSERT INTO lesson_change (instance_id, flow, status, kind, date, period, class_id, course_id, teacher_id, classroom_id) VALUES (gen_random_uuid(), 'make-up-class', $1, $2, $3, $4, $5, $6, $7, $8)`,
+        [row.status ?? 'passed', row.kind, row.date, row.period, ids.class1, row.courseId, row.teacherId, row.classroomId ?? null],
+      ),
+    );
+  afterAll(() => withDb((c) => c.query(`DELETE FROM lesson_change WHERE class_id = $1`, [ids.class1])));
+
+  it('a Saturday make-up class is a lesson of that week: its day is shown beside the school days, and exported', async () => {
+    await change({ kind: 'add', date: '2026-11-28', period: 2, courseId: ids.math, teacherId: ids.teacher });
+    // pending changes hold their time but are no lesson yet
+    await change({ kind: 'add', date: '2026-11-28', period: 3, courseId: ids.math, teacherId: ids.teacher, status: 'pending' });
+    const t = (await read(`?week=13&classId=${ids.class1}`, 'admin', 'en')).body.data as TimetableAnswer;
+    expect(t.dates).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(t.extraDays).toEqual([6]);
+    expect(t.lessons.filter((l) => l.weekday === 6)).toEqual([expect.objectContaining({ date: '2026-11-28', period: 2, courseName: 'Mathematics', change: 'make-up' })]);
+    expect(t.lessons).toHaveLength(31);
+    // the week after has none: no extra day
+    expect(((await read(`?week=14&classId=${ids.class1}`)).body.data as TimetableAnswer).extraDays).toEqual([]);
+    const res = await fetch(`${app?.url}/server/api/timetable/export?week=13&classId=${ids.class1}`, { headers: { 'X-Access-Token': tokens.admin, 'Accept-Language': 'en' } });
+    const sheet = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
+    expect(rows[0]?.[7]).toBe('Saturday 2026-11-28');
+    expect(rows[2]?.[7]).toContain('Mathematics');
+  });
+
+  it('a removal takes the lesson it names from its date (class, course, teacher), not another one there', async () => {
+    const lesson = (await lessonsOf(`?week=13&classId=${ids.class1}`)).find((l) => l.date === '2026-11-24') as Lesson;
+    const other = (await lessonsOf(`?week=13&classId=${ids.class1}`)).find((l) => l.courseId !== lesson.courseId) as Lesson;
+    // a removal naming another course at that period (a template published since): the lesson there stays
+    await change({ kind: 'remove', date: '2026-11-24', period: lesson.period, courseId: other.courseId, teacherId: other.teacherId });
+    expect((await lessonsOf(`?week=13&classId=${ids.class1}`)).some((l) => l.date === '2026-11-24' && l.period === lesson.period)).toBe(true);
+    await withDb((c) => c.query(`DELETE FROM lesson_change WHERE kind = 'remove' AND class_id = $1`, [ids.class1]));
+    await change({ kind: 'remove', date: '2026-11-24', period: lesson.period, courseId: lesson.courseId, teacherId: lesson.teacherId });
+    expect((await lessonsOf(`?week=13&classId=${ids.class1}`)).some((l) => l.date === '2026-11-24' && l.period === lesson.period)).toBe(false);
+    // the template is untouched
+    expect((await lessonsOf(`?classId=${ids.class1}`)).some((l) => l.weekday === 2 && l.period === lesson.period)).toBe(true);
   });
 });
 
@@ -320,6 +365,20 @@ describe('the automatic scheduler', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('a draft the scheduler is filling is not changed or deleted by hand meanwhile (its result would replace it)', async () => {
+    const draft = (await call<{ id: string }>('/api/timetable/versions', { token: tokens.admin, json: { semesterId: ids.semester } })).body.data?.id as string;
+    const job = await id(`INSERT INTO sys_job (kind, owner_id, state, input) VALUES ('timetable:schedule', (SELECT id FROM sys_user WHERE account = 'admin'), 'running', '{}') RETURNING id`);
+    await withDb((c) => c.query(`UPDATE timetable SET job_id = $2 WHERE id = $1`, [draft, job]));
+    const week = asPlaced((await lessonsOf(`?classId=${ids.class1}`)).slice(0, 3));
+    const put = await place(draft, ids.class1, week, 'en');
+    expect([put.status, put.body.msg]).toEqual([422, 'A timetable is being made for this semester; try again when it is done']);
+    expect((await call(`/api/timetable/versions/${draft}`, { method: 'DELETE', token: tokens.admin })).status).toBe(422);
+    expect((await versions()).find((v) => v.id === draft)?.jobState).toBe('running');
+    await withDb((c) => c.query(`UPDATE sys_job SET state = 'failed' WHERE id = $1`, [job]));
+    expect((await place(draft, ids.class1, week)).status).toBe(200);
+    expect((await call(`/api/timetable/versions/${draft}`, { method: 'DELETE', token: tokens.admin })).status).toBe(200);
   });
 
   it('only those who make timetables start it; a bad body is refused with its message', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from './flow-forms.js';
+import { UserType } from './permissions.js';
 
 /**
  * The timetable (DESIGN.md §8, issue 9; docs/adr/0026), shared by server, browser and tests. What a timetable is made
@@ -52,6 +53,33 @@ export const MAX_PERIODS_A_DAY = 16;
 export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
 
+/** A name kept in both languages (a class's, a course's), as a request's data keeps it; read in the reader's. */
+export interface BothNames {
+  zh: string;
+  en: string;
+}
+
+/**
+ * A period's name in a language: its own name, except the default `第N节`, which English reads as `Period N` — the
+ * name is data (an administrator may call a period 早读), the default is the platform's.
+ */
+export function periodLabel(period: { no: number; name: string }, lang: 'zh' | 'en'): string {
+  const standard = /^第\s*(\d+)\s*节$/.exec(period.name.trim());
+  if (lang === 'en' && (standard || period.name.trim() === '')) return `Period ${period.no}`;
+  return period.name.trim() || `第${period.no}节`;
+}
+
+/** Who the inquiry may show someone (`GET /api/timetable/scope`): the page offers the views this allows. */
+export interface TimetableScope {
+  /** Staff read every timetable; a student their own; a parent their children's. */
+  kind: 'staff' | 'student' | 'parent';
+  canSchedule: boolean;
+  /** Classes the user is head teacher of (the head teacher view). */
+  headOf: { id: string; name: string }[];
+  /** A student's own record, or a parent's children. */
+  students: { id: string; name: string; classId: string; className: string }[];
+}
+
 /** A lesson period (节次) as the timetable shows it. */
 export interface LessonPeriod {
   no: number;
@@ -102,9 +130,14 @@ export interface TimetableAnswer {
   timetable: TimetableRef | null;
   days: number;
   periods: LessonPeriod[];
-  /** The week asked for (1 = the week the semester's teaching starts in) and its dates from Monday, else null. */
+  /**
+   * The week asked for (1 = the week the semester's teaching starts in) and its seven dates from Monday, else null. The
+   * school days are the first `days`; `extraDays` are the weekdays after them that hold a make-up or a swapped lesson
+   * that week (a Saturday make-up class): a page shows their columns too.
+   */
   week: number | null;
   dates: string[] | null;
+  extraDays: number[];
   /** The week the semester is in today (null outside it): the page opens on it. */
   currentWeek: number | null;
   lessons: Lesson[];
@@ -454,4 +487,28 @@ export function dayLessonClash(lesson: DayLesson, classroomId: string | null): C
     { weekday: 1, period: lesson.period, section, teacherId, classroomId },
     { weekday: 1, period: lesson.period, section: lesson.ofClass ? section : lesson.section, teacherId: lesson.mine ? teacherId : lesson.teacherId, classroomId: lesson.classroomId },
   );
+}
+
+// ---------- Who reads whose lessons, and periods as requests keep them (make-up classes, swaps, loans) ----------
+
+/**
+ * Whether a user of this type reads every timetable — staff (administrators and teachers): a school's timetable is no
+ * secret among its teachers (docs/adr/0026). Anyone else (a student, a parent) reads only their own class's lessons,
+ * and of a room's day only when it is busy.
+ */
+export function readsEveryTimetable(userType: string): boolean {
+  return userType === UserType.admin || userType === UserType.teacher;
+}
+
+/** A period's name in both languages (第3节 / Period 3, or the name the school gave it), as a request keeps it. */
+export function periodNames(period: { no: number; name: string }): BothNames {
+  return { zh: periodLabel(period, 'zh'), en: periodLabel(period, 'en') };
+}
+
+/**
+ * The inquiry page opened on a teaching week (`/timetable/inquiry?week=N`): where the messages of a passed make-up or
+ * swap send the class's students and parents, who may read their timetable but not the request.
+ */
+export function timetableWeekPage(week: number): string {
+  return `${TIMETABLE_PAGES[0].url}?week=${week}`;
 }

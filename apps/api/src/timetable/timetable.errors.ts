@@ -1,4 +1,4 @@
-import type { CheckProblem, Clash } from '@schoolflow/contracts';
+import type { BothNames, CheckProblem, Clash } from '@schoolflow/contracts';
 import { AppException } from '../infrastructure/http/app-exception.js';
 
 /** The timetable module's refusals (messages `timetable.errors.*`), each stated once. */
@@ -10,7 +10,7 @@ export const TimetableErrors = {
   teacherNotAssigned: (teacher: string, section: string, course: string) => AppException.badRequest('timetable.errors.teacherNotAssigned', { teacher, section, course }),
   courseNotTaught: (section: string, course: string) => AppException.badRequest('timetable.errors.courseNotTaught', { section, course }),
   notAClassroom: (room: string) => AppException.badRequest('timetable.errors.notAClassroom', { room }),
-  roomTooSmall: (room: string, seats: number, section: string, size: number) => AppException.badRequest('timetable.errors.roomTooSmall', { room, seats, section, size }),
+  roomTooSmall: (room: string, seats: number, section: string | BothNames, size: number) => AppException.badRequest('timetable.errors.roomTooSmall', { room, seats, section, size }),
   notATeacher: () => AppException.badRequest('timetable.errors.notATeacher'),
   timetableNotFound: () => AppException.notFound('timetable.errors.timetableNotFound'),
   /** 422: a published or archived timetable is changed only through a draft copy. */

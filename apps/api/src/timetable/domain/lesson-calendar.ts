@@ -16,6 +16,9 @@ export interface CalendarLesson extends DatedLesson {
   ofClass: boolean;
 }
 
+/** The flow whose bookings of a room are loans (the others are make-ups' and swaps' lessons). */
+export const LOAN_FLOW = 'classroom-loan';
+
 /** A date, a period and a room: a time a lesson would hold that room. */
 export interface RoomSlot {
   date: string;
@@ -66,12 +69,14 @@ const CONCERNING_SQL = `
    ORDER BY l.date, l.period, "className"`;
 
 // Which of the slots (dates `$1`, periods `$2`, rooms `$3`, zipped) a classroom loan, pending or passed, overlaps: the
-// period's wall-clock times read on its date in the school's time zone (`$4`).
+// period's wall-clock times read on its date in the school's time zone (`$4`). Make-ups and swaps book the rooms of
+// their lessons too (the same constraint decides between them and loans); those are lessons, asked about above.
 const LOANED_SQL = `
   SELECT DISTINCT to_char(s.date, 'YYYY-MM-DD') AS date, s.period, s.classroom_id AS "classroomId"
     FROM unnest($1::date[], $2::int[], $3::uuid[]) AS s(date, period, classroom_id)
     JOIN lesson_period p ON p.no = s.period
     JOIN classroom_booking b ON b.classroom_id = s.classroom_id
+    JOIN wf_instance i ON i.id = b.instance_id AND i.flow = '${LOAN_FLOW}'
    WHERE b.period && tstzrange((s.date + p.start_time::time) AT TIME ZONE $4::text, (s.date + p.end_time::time) AT TIME ZONE $4::text, '[)')`;
 
 // Whether a room (`$1`) has a lesson whose time overlaps `$2`..`$3` (instants), on the dates that span covers in the
@@ -84,18 +89,38 @@ const ROOM_BUSY_SQL = `
        AND tstzrange((l.date + p.start_time::time) AT TIME ZONE $4::text, (l.date + p.end_time::time) AT TIME ZONE $4::text, '[)')
            && tstzrange($2::timestamptz, $3::timestamptz, '[)')) AS busy`;
 
+/**
+ * A column `periods`: the school's lesson periods (节次; LessonPeriod[] as json), in order, with their wall-clock times —
+ * one subquery, so a request's start reads them with the rest of what it needs.
+ */
+export const LESSON_PERIODS_COLUMN = `coalesce((SELECT json_agg(json_build_object('no', no, 'name', name, 'start', start_time, 'end', end_time, 'part', part) ORDER BY no) FROM lesson_period), '[]'::json) AS periods`;
+
 /** The school's lesson periods (节次), in order, with their wall-clock times. */
 export async function lessonPeriods(db: CalendarDb): Promise<LessonPeriod[]> {
-  return db.query<LessonPeriod[]>(`SELECT no, name, start_time AS start, end_time AS "end", part FROM lesson_period ORDER BY no`, []);
+  const [row] = await db.query<{ periods: LessonPeriod[] }[]>(`SELECT ${LESSON_PERIODS_COLUMN}`, []);
+  return row?.periods ?? [];
+}
+
+/** A semester whose teaching dates hold a date, as the requests of dates read it. */
+export interface TeachingSemester {
+  id: string;
+  teachingStart: string;
+  teachingEnd: string;
+}
+
+/**
+ * The one question "which semester's teaching weeks hold this date" (a make-up's date, a swap's two, a day view's), as
+ * a subquery of the date in `param` answering at most one row (`TeachingSemester`'s columns): a start puts it in its own
+ * statement, `teachingSemesterOf` asks it alone.
+ */
+export function teachingSemesterSql(param: string): string {
+  return `SELECT id, to_char(teaching_start, 'YYYY-MM-DD') AS "teachingStart", to_char(teaching_end, 'YYYY-MM-DD') AS "teachingEnd"
+            FROM semester WHERE ${param}::date BETWEEN teaching_start AND teaching_end ORDER BY teaching_start LIMIT 1`;
 }
 
 /** The semester whose teaching dates hold a date (`YYYY-MM-DD`), or null: outside every semester's teaching weeks. */
-export async function teachingSemesterOf(db: CalendarDb, date: string): Promise<{ id: string; teachingStart: string; teachingEnd: string } | null> {
-  const [row] = await db.query<{ id: string; teachingStart: string; teachingEnd: string }[]>(
-    `SELECT id, to_char(teaching_start, 'YYYY-MM-DD') AS "teachingStart", to_char(teaching_end, 'YYYY-MM-DD') AS "teachingEnd"
-       FROM semester WHERE $1::date BETWEEN teaching_start AND teaching_end ORDER BY teaching_start LIMIT 1`,
-    [date],
-  );
+export async function teachingSemesterOf(db: CalendarDb, date: string): Promise<TeachingSemester | null> {
+  const [row] = await db.query<TeachingSemester[]>(teachingSemesterSql('$1'), [date]);
   return row ?? null;
 }
 

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import type { Placement, PrecheckProblem, ScheduleDemand, ScheduleProblem, ScheduleRoom, ScheduleSection, Unplaced } from '../scheduling/schedule-problem.js';
 import { localName } from './local-names.js';
-import { lessonPeriods, schoolDays } from './timetable-semesters.js';
+import { lessonPeriods } from './lesson-calendar.js';
+import { schoolDays } from './timetable-semesters.js';
 import type { LessonRow } from './timetable-versions.repository.js';
 
 type Db = Pick<EntityManager, 'query'>;
@@ -161,7 +162,21 @@ export function lessonsOf(input: ScheduleFacts, placements: readonly Placement[]
   });
 }
 
-/** What a schedule left out, named for people. */
+/** A lesson left out as a timetable keeps it: ids, named when read in the reader's language. */
+export interface UnplacedRecord {
+  sectionId: string;
+  courseId: string;
+  teacherId: string;
+  count: number;
+  reason: Unplaced['reason'];
+}
+
+export function unplacedRecord(problem: ScheduleProblem, u: Unplaced): UnplacedRecord {
+  const d = problem.demands[u.demand] as ScheduleDemand;
+  return { sectionId: problem.sections[d.section]?.id ?? '', courseId: d.course, teacherId: problem.teachers[d.teacher]?.id ?? '', count: u.count, reason: u.reason };
+}
+
+/** What a schedule left out, named for people (in the language the problem was read in: the job's answer to its starter). */
 export function unplacedLessons(problem: ScheduleProblem, unplaced: readonly Unplaced[]): UnplacedLesson[] {
   return unplaced.map((u) => {
     const d = problem.demands[u.demand] as ScheduleDemand;

@@ -1,21 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type Language, TimetablePermission, type TimetableQuery, UserType } from '@schoolflow/contracts';
+import { type Language, TimetablePermission, type TimetableQuery, type TimetableScope, readsEveryTimetable, UserType } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { TimetableErrors } from '../timetable.errors.js';
 import type { LessonFilter } from './timetable-lessons.repository.js';
 import { localName } from './local-names.js';
-
-/** Who the inquiry may show someone (`GET /api/timetable/scope`): the page offers the views this allows. */
-export interface TimetableScope {
-  /** Staff read every timetable; a student their own; a parent their children's. */
-  kind: 'staff' | 'student' | 'parent';
-  canSchedule: boolean;
-  /** Classes the user is head teacher of (the head teacher view). */
-  headOf: { id: string; name: string }[];
-  /** A student's own record, or a parent's children. */
-  students: { id: string; name: string; classId: string; className: string }[];
-}
 
 /**
  * The inquiry's one access rule (spec §2: timetable inquiry — all, teacher, head teacher, foreign teacher): staff
@@ -27,13 +16,13 @@ export class TimetableScopes {
   constructor(private readonly db: DataSource) {}
 
   async of(me: Principal, lang: Language): Promise<TimetableScope> {
-    const kind = me.userType === UserType.admin || me.userType === UserType.teacher ? 'staff' : me.userType === UserType.student ? 'student' : 'parent';
+    const kind = readsEveryTimetable(me.userType) ? 'staff' : me.userType === UserType.student ? 'student' : 'parent';
     const headOf = kind === 'staff' ? ((await this.db.query(`SELECT c.id, ${localName('c', '$2')} AS name FROM admin_class c WHERE c.head_teacher_id = $1 ORDER BY c.grade, c.sort, c.code`, [me.userId, lang])) as TimetableScope['headOf']) : [];
     const students =
       kind === 'staff'
         ? []
         : ((await this.db.query(
-            `SELECT s.id, s.name, s.class_id AS "classId", ${localName('c', '$3')} AS "className"
+            `SELECT s.id, ${localName('s', '$3')} AS name, s.class_id AS "classId", ${localName('c', '$3')} AS "className"
                FROM student s JOIN admin_class c ON c.id = s.class_id
               WHERE ($2 AND s.user_id = $1) OR (NOT $2 AND s.id IN (SELECT student_id FROM guardian WHERE user_id = $1))
               ORDER BY s.student_no`,

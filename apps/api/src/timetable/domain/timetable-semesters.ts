@@ -39,7 +39,10 @@ export async function schoolDays(db: Db): Promise<number> {
   return Number.isInteger(days) && days >= 1 && days <= 7 ? days : 5;
 }
 
-/** The lesson periods, in order. */
-export async function lessonPeriods(db: Db): Promise<{ no: number; name: string; start: string; end: string; part: 'morning' | 'afternoon' | 'evening' }[]> {
-  return (await db.query(`SELECT no, name, start_time AS start, end_time AS "end", part FROM lesson_period ORDER BY no`)) as never;
+/** Sets the school days a week (an administrator's change: who set it is kept with it). */
+export async function saveSchoolDays(db: Db, days: number, userId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO sys_config (key, value, updated_by) VALUES ('timetable.days', $1::jsonb, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+    [JSON.stringify(days), userId],
+  );
 }

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { SoftScore, TimetableSource, TimetableState, TimetableVersion, UnplacedLesson } from '@schoolflow/contracts';
+import type { Language, SoftScore, TimetableSource, TimetableState, TimetableVersion, UnplacedLesson } from '@schoolflow/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TimetableErrors } from '../timetable.errors.js';
+import { localName } from './local-names.js';
+import type { UnplacedRecord } from './schedule-input.js';
 
 type Db = Pick<EntityManager, 'query'>;
 
@@ -26,8 +28,17 @@ export interface LessonRow {
   classroomId: string | null;
 }
 
+// What an automatic timetable left out, kept as ids (`UnplacedRecord`), named in the reader's language (`$2`).
+const UNPLACED = `
+  (SELECT json_agg(json_build_object('section', coalesce(${localName('c', '$2')}, tc.name, ''), 'course', coalesce(${localName('co', '$2')}, ''), 'teacher', coalesce(u.name, ''),
+                                     'count', (e.v->>'count')::int, 'reason', e.v->>'reason') ORDER BY e.ord)
+     FROM jsonb_array_elements(t.unplaced) WITH ORDINALITY AS e(v, ord)
+     LEFT JOIN admin_class c ON c.id = (e.v->>'sectionId')::uuid LEFT JOIN teaching_class tc ON tc.id = (e.v->>'sectionId')::uuid
+     LEFT JOIN course co ON co.id = (e.v->>'courseId')::uuid LEFT JOIN sys_user u ON u.id = (e.v->>'teacherId')::uuid)`;
+
 const LIST_SQL = `
-  SELECT t.id, t.semester_id AS "semesterId", t.name, t.source, t.state, t.score, t.unplaced, t.job_id AS "jobId", j.state AS "jobState",
+  SELECT t.id, t.semester_id AS "semesterId", t.name, t.source, t.state, t.score,
+         CASE WHEN t.unplaced IS NULL THEN NULL ELSE coalesce(${UNPLACED}, '[]') END AS unplaced, t.job_id AS "jobId", j.state AS "jobState",
          u.name AS "createdBy", t.created_at AS "createdAt", t.published_at AS "publishedAt",
          (SELECT count(*)::int FROM timetable_lesson l WHERE l.timetable_id = t.id) AS lessons
     FROM timetable t JOIN sys_user u ON u.id = t.created_by LEFT JOIN sys_job j ON j.id = t.job_id`;
@@ -41,13 +52,13 @@ const LIST_SQL = `
 export class TimetableVersionsRepository {
   constructor(private readonly db: DataSource) {}
 
-  async list(semesterId: string): Promise<TimetableVersion[]> {
-    const rows = (await this.db.query(`${LIST_SQL} WHERE t.semester_id = $1 ORDER BY (t.state = 'published') DESC, t.created_at DESC`, [semesterId])) as (TimetableVersion & { score: SoftScore | null; unplaced: UnplacedLesson[] | null })[];
+  async list(semesterId: string, lang: Language): Promise<TimetableVersion[]> {
+    const rows = (await this.db.query(`${LIST_SQL} WHERE t.semester_id = $1 ORDER BY (t.state = 'published') DESC, t.created_at DESC`, [semesterId, lang])) as (TimetableVersion & { score: SoftScore | null; unplaced: UnplacedLesson[] | null })[];
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), publishedAt: r.publishedAt ? new Date(r.publishedAt).toISOString() : null }));
   }
 
-  async one(id: string): Promise<TimetableVersion | null> {
-    const [row] = (await this.db.query(`${LIST_SQL} WHERE t.id = $1`, [id])) as TimetableVersion[];
+  async one(id: string, lang: Language): Promise<TimetableVersion | null> {
+    const [row] = (await this.db.query(`${LIST_SQL} WHERE t.id = $1`, [id, lang])) as TimetableVersion[];
     return row ? { ...row, createdAt: new Date(row.createdAt).toISOString(), publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null } : null;
   }
 
@@ -61,11 +72,22 @@ export class TimetableVersionsRepository {
     return row;
   }
 
-  /** The draft to change (404, or 422 when published or archived). */
+  /** The draft to change (404, or 422 when published or archived, or while the scheduler is still filling it). */
   async draft(db: Db, id: string): Promise<VersionRow> {
     const row = await this.get(db, id, true);
     if (row.state !== 'draft') throw TimetableErrors.notDraft();
+    await this.notBeingMade(db, row);
     return row;
+  }
+
+  /**
+   * 422 while the scheduler's job for this timetable is queued or running: its result replaces every lesson, so a change
+   * by hand meanwhile would be lost, and a deleted draft would leave the job nothing to fill.
+   */
+  async notBeingMade(db: Db, row: VersionRow): Promise<void> {
+    if (!row.jobId) return;
+    const [job] = (await db.query(`SELECT state FROM sys_job WHERE id = $1`, [row.jobId])) as { state: string }[];
+    if (job && (job.state === 'queued' || job.state === 'running')) throw TimetableErrors.scheduleRunning();
   }
 
   /** The semester's published timetable, or null. */
@@ -106,7 +128,7 @@ export class TimetableVersionsRepository {
   }
 
   /** An automatic timetable's outcome: its score and what it left out. */
-  async setOutcome(db: Db, id: string, score: SoftScore, unplaced: readonly UnplacedLesson[]): Promise<void> {
+  async setOutcome(db: Db, id: string, score: SoftScore, unplaced: readonly UnplacedRecord[]): Promise<void> {
     await db.query(`UPDATE timetable SET score = $2, unplaced = $3 WHERE id = $1`, [id, JSON.stringify(score), JSON.stringify(unplaced)]);
   }
 

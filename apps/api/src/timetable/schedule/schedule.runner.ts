@@ -5,15 +5,18 @@ import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
+import { poolOf } from '../../infrastructure/database/pool.js';
 import { JobQueue } from '../../infrastructure/jobs/job-queue.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
-import { lessonsOf, loadScheduleInput, unplacedLessons } from '../domain/schedule-input.js';
+import { lessonsOf, loadScheduleInput, unplacedLessons, unplacedRecord } from '../domain/schedule-input.js';
 import { TimetableVersionsRepository } from '../domain/timetable-versions.repository.js';
 import { runScheduleInWorker } from '../scheduling/run-in-worker.js';
 import type { ScheduleJobInput } from './start-schedule.handler.js';
 
 const QUEUE = 'schoolflow-timetable-schedule';
+/** The advisory lock's first key (the second: the job's): one runner of a job at a time, across instances. */
+const LOCK_SPACE = 727027;
 /** Progress is written to sys_job and pushed at most this often (the search reports more often than a bar needs). */
 const PUSH_EVERY_MS = 250;
 
@@ -52,8 +55,23 @@ export class ScheduleRunner implements OnApplicationBootstrap, OnApplicationShut
     return this.jobs.enqueue(jobId);
   }
 
-  /** Runs one job to its end; one already finished (a retry after it completed) is left as it is. */
+  /**
+   * Runs one job to its end, if no other instance is running it (the job's advisory lock, held on a session of its own
+   * for the whole run: a killed process's connection drops and frees it); one already finished is left as it is.
+   */
   async process(jobId: string): Promise<void> {
+    const session = await poolOf(this.db).connect();
+    let held = false;
+    try {
+      held = (await session.query<{ held: boolean }>(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS held`, [LOCK_SPACE, jobId])).rows[0]?.held === true;
+      if (held) await this.run(jobId);
+    } finally {
+      if (held) await session.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_SPACE, jobId]).catch(() => undefined);
+      session.release();
+    }
+  }
+
+  private async run(jobId: string): Promise<void> {
     const [[row]]: [{ owner_id: string; input: ScheduleJobInput }[], number] = await this.db.query(
       `UPDATE sys_job SET state = 'running', done = 0 WHERE id = $1 AND kind = $2 AND state IN ('queued', 'running') RETURNING owner_id, input`,
       [jobId, SCHEDULE_JOB],
@@ -78,13 +96,17 @@ export class ScheduleRunner implements OnApplicationBootstrap, OnApplicationShut
       });
       const unplaced = unplacedLessons(facts.problem, result.unplaced);
       const outcome: ScheduleJobResult = { timetableId, placed: result.placements.length, total, score: result.score, unplaced, ms: result.ms };
-      await this.db.transaction(async (tx) => {
-        // the draft may have been deleted (or published by hand) while the search ran: then there is nothing to fill
+      const written = await this.db.transaction(async (tx) => {
+        // the job first: only a run that still holds it running writes (a job marked failed meanwhile stays so)
+        const [ended] = (await tx.query(`UPDATE sys_job SET state = 'completed', done = $2, result = $3, finished_at = now() WHERE id = $1 AND state = 'running' RETURNING id`, [jobId, result.placements.length, JSON.stringify(outcome)])) as [{ id: string }[], number];
+        if (ended.length === 0) return false;
+        // the draft may have been published by hand meanwhile: then there is nothing to fill (404/422 fail the job)
         const draft = await this.versions.draft(tx, timetableId);
         await this.versions.replaceLessons(tx, draft.id, lessonsOf(facts, result.placements));
-        await this.versions.setOutcome(tx, draft.id, result.score, unplaced);
-        await tx.query(`UPDATE sys_job SET state = 'completed', done = $2, result = $3, finished_at = now() WHERE id = $1 AND state = 'running'`, [jobId, result.placements.length, JSON.stringify(outcome)]);
+        await this.versions.setOutcome(tx, draft.id, result.score, result.unplaced.map((u) => unplacedRecord(facts.problem, u)));
+        return true;
       });
+      if (!written) return;
       logger.info({ jobId, timetableId, placed: outcome.placed, total, unplaced: unplaced.length, score: result.score.total, ms: result.ms }, 'timetable scheduled');
       push({ state: 'completed', done: outcome.placed, total, result: outcome });
     } catch (err) {

@@ -7,7 +7,7 @@ import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
-import { schoolDays } from '../domain/timetable-semesters.js';
+import { saveSchoolDays, schoolDays } from '../domain/timetable-semesters.js';
 
 /** The school's days a week (the lesson periods are each day's rows): read by anyone who reads timetables, set by those who make them. */
 @ApiTags('timetable')
@@ -30,10 +30,7 @@ export class SettingsController {
   @RequirePermissions(TimetablePermission.schedule)
   @ApiOperation({ summary: 'Set the school days a week (1–7; lessons already placed on a day beyond stay until changed)' })
   async save(@ValidBody(settingsSchema) body: TimetableSettings, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<TimetableSettings>> {
-    await this.db.query(
-      `INSERT INTO sys_config (key, value, updated_by) VALUES ('timetable.days', $1::jsonb, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-      [JSON.stringify(body.days), me.userId],
-    );
+    await saveSchoolDays(this.db, body.days, me.userId);
     await this.audit.record(me, client, 'timetable-settings.save', null, { days: body.days });
     return ok(body, translate(lang, 'timetable.done.settingsSaved'));
   }

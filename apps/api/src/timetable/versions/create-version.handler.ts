@@ -24,7 +24,8 @@ export class CreateVersion {
     const source = body.copyOf ? await this.versions.get(this.db, body.copyOf) : null;
     if (source && source.semesterId !== semester.id) throw TimetableErrors.timetableNotFound();
     const name = body.name || (source ? translate(lang, 'timetable.names.copy', { name: source.name }) : translate(lang, 'timetable.names.manual', { time: formatSchoolTime(Date.now(), this.config.timeZone).slice(0, 16) }));
-    const id = await this.versions.create(this.db, { semesterId: semester.id, name: name.slice(0, 50), source: 'manual', createdBy: me.userId, copyOf: source?.id ?? null });
+    // the draft and its copied lessons together: a copy is never left half made
+    const id = await this.db.transaction((tx) => this.versions.create(tx, { semesterId: semester.id, name: name.slice(0, 50), source: 'manual', createdBy: me.userId, copyOf: source?.id ?? null }));
     await this.audit.record(me, client, 'timetable-version.create', id, { semesterId: semester.id, copyOf: source?.id ?? null });
     return { id };
   }

@@ -18,6 +18,7 @@ export class DeleteVersion {
     await this.db.transaction(async (tx) => {
       const row = await this.versions.get(tx, id, true);
       if (row.state === 'published') throw TimetableErrors.publishedNotDeletable();
+      await this.versions.notBeingMade(tx, row);
       await this.versions.remove(tx, id);
     });
     await this.audit.record(me, client, 'timetable-version.delete', id);

@@ -39,13 +39,13 @@ export class VersionsController {
   @ApiOperation({ summary: "A semester's timetables (the current semester's without semesterId): the published one first, then drafts and archived ones, newest first, each with its lessons, score and what it left out" })
   async list(@ValidQuery(listSchema) q: z.infer<typeof listSchema>, @Lang() lang: Language): Promise<Envelope<TimetableVersion[]>> {
     const semester = await semesterOf(this.db, q.semesterId, lang);
-    return ok(await this.versions.list(semester.id));
+    return ok(await this.versions.list(semester.id, lang));
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One timetable of a semester, as the list shows it' })
-  async one(@Param('id') id: string): Promise<Envelope<TimetableVersion>> {
-    const v = await this.versions.one(known(id));
+  async one(@Param('id') id: string, @Lang() lang: Language): Promise<Envelope<TimetableVersion>> {
+    const v = await this.versions.one(known(id), lang);
     if (!v) throw TimetableErrors.timetableNotFound();
     return ok(v);
   }

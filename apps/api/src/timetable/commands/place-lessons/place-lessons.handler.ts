@@ -6,8 +6,10 @@ import { dbErrorOf } from '../../../infrastructure/database/db-error.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { localName } from '../../domain/local-names.js';
+import { roomFault } from '../../domain/room-rule.js';
 import { type SectionFacts, sectionFacts } from '../../domain/section-facts.js';
-import { lessonPeriods, schoolDays } from '../../domain/timetable-semesters.js';
+import { lessonPeriods } from '../../domain/lesson-calendar.js';
+import { schoolDays } from '../../domain/timetable-semesters.js';
 import { insertLessons, type LessonRow, TimetableVersionsRepository } from '../../domain/timetable-versions.repository.js';
 import { TimetableErrors } from '../../timetable.errors.js';
 
@@ -79,11 +81,8 @@ export class PlaceLessons {
       const taught = section.courses.get(l.courseId);
       if (!taught) throw TimetableErrors.courseNotTaught(section.name, await this.nameOf(tx, 'course', l.courseId, lang));
       if (taught.teacherId !== l.teacherId) throw TimetableErrors.teacherNotAssigned(await this.nameOf(tx, 'sys_user', l.teacherId, lang), section.name, taught.courseName);
-      if (l.classroomId !== null) {
-        const room = rooms.get(l.classroomId);
-        if (!room?.usable) throw TimetableErrors.notAClassroom(room?.name ?? l.classroomId);
-        if (room.seats < section.size) throw TimetableErrors.roomTooSmall(room.name, room.seats, section.name, section.size);
-      }
+      const fault = l.classroomId === null ? null : roomFault(rooms.get(l.classroomId), l.classroomId, section);
+      if (fault) throw fault;
       rows.push({
         weekday: l.weekday,
         period: l.period,

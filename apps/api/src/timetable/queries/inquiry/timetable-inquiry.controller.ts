@@ -1,12 +1,12 @@
 import { Controller, Get, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, type Language, type TimetableAnswer, type TimetableExportQuery, timetableExportSchema, TimetablePermission, type TimetableQuery, timetableQuerySchema } from '@schoolflow/contracts';
+import { type Envelope, type Language, type TimetableAnswer, type TimetableExportQuery, timetableExportSchema, TimetablePermission, type TimetableQuery, timetableQuerySchema, type TimetableScope } from '@schoolflow/contracts';
 import { attachmentHeader, XLSX_MIME } from '../../../admin/shared/admin-support.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal, RequirePermissions } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { ValidQuery } from '../../../infrastructure/http/valid-input.js';
-import { type TimetableScope, TimetableScopes } from '../../domain/timetable-scope.js';
+import { TimetableScopes } from '../../domain/timetable-scope.js';
 import { TimetableInquiry } from './timetable-inquiry.query.js';
 import { timetableWorkbook } from './timetable-workbook.js';
 

@@ -5,9 +5,13 @@ import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js'
 import type { Principal } from '../../../infrastructure/http/request-context.js';
 import { TimetableLessonsRepository } from '../../domain/timetable-lessons.repository.js';
 import { TimetableScopes } from '../../domain/timetable-scope.js';
-import { lessonPeriods, schoolDays, semesterOf } from '../../domain/timetable-semesters.js';
+import { lessonPeriods } from '../../domain/lesson-calendar.js';
+import { schoolDays, semesterOf } from '../../domain/timetable-semesters.js';
 import { TimetableVersionsRepository, type VersionRow } from '../../domain/timetable-versions.repository.js';
 import { TimetableErrors } from '../../timetable.errors.js';
+
+/** A week's days, Monday to Sunday. */
+const WEEK_DAYS = 7;
 
 /**
  * 课表查询 (DESIGN.md §8 `GET /api/timetable`): a semester's timetable — its published one unless a draft is asked for
@@ -40,8 +44,9 @@ export class TimetableInquiry {
       periods,
       currentWeek,
     };
-    if (!q.week) return { ...base, week: null, dates: null, lessons: timetable ? await this.lessons.template(timetable.id, filter, lang) : [] };
-    const dates = datesOfWeek(semester.teachingStart, q.week, days);
+    if (!q.week) return { ...base, week: null, dates: null, extraDays: [], lessons: timetable ? await this.lessons.template(timetable.id, filter, lang) : [] };
+    // the whole week: a make-up on a Saturday is a lesson of that week even when the school has five days
+    const dates = datesOfWeek(semester.teachingStart, q.week, WEEK_DAYS);
     const inTeaching = dates.filter((d) => d >= semester.teachingStart && d <= semester.teachingEnd);
     let lessons: Lesson[] = [];
     if (timetable && inTeaching.length > 0) {
@@ -51,7 +56,8 @@ export class TimetableInquiry {
           : // a draft has no dated changes: its template on the week's teaching dates
             (await this.lessons.template(timetable.id, filter, lang)).flatMap((l) => inTeaching.filter((d) => weekdayOf(d) === l.weekday).map((date) => ({ ...l, date })));
     }
-    return { ...base, week: q.week, dates, lessons };
+    const extraDays = [...new Set(lessons.map((l) => l.weekday).filter((d) => d > days))].sort((a, b) => a - b);
+    return { ...base, week: q.week, dates, extraDays, lessons };
   }
 
   /** A timetable asked for by id: the published one for anyone who may read timetables, drafts for those who make them. */

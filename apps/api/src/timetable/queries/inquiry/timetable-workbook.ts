@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { escapeCell, type Language, type Lesson, type TimetableAnswer } from '@schoolflow/contracts';
+import { escapeCell, type Language, type Lesson, periodLabel, type TimetableAnswer } from '@schoolflow/contracts';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 
 export type SheetBy = 'class' | 'teacher' | 'classroom';
@@ -22,7 +22,8 @@ function sheetName(name: string, taken: Set<string>): string {
 
 /**
  * The inquiry's answer as a workbook (issue 9: export to Excel): one sheet per class, teacher or room, each the week's
- * grid — a row per period with its times, a column per school day (with its date when a week was asked for); a cell
+ * grid — a row per period with its times, a column per school day (with its date when a week was asked for, and the
+ * days after them that hold a make-up or swapped lesson that week); a cell
  * the course and the other two of class, teacher and room, a make-up or swap marked. Every cell is written as a value
  * and escaped, never a formula.
  */
@@ -36,18 +37,19 @@ export function timetableWorkbook(answer: TimetableAnswer, by: SheetBy, lang: La
     g.lessons.push(l);
     groups.set(key, g);
   }
-  const days = Array.from({ length: answer.days }, (_, i) => i + 1);
+  // the school days, and in a week the days after them that hold a make-up or a swapped lesson
+  const days = [...Array.from({ length: answer.days }, (_, i) => i + 1), ...answer.extraDays];
   const head = [
     translate(lang, 'timetable.export.period'),
     translate(lang, 'timetable.export.time'),
-    ...days.map((d, i) => `${translate(lang, `timetable.weekdays.${d}`)}${answer.dates?.[i] ? ` ${answer.dates[i]}` : ''}`),
+    ...days.map((d) => `${translate(lang, `timetable.weekdays.${d}`)}${answer.dates?.[d - 1] ? ` ${answer.dates[d - 1]}` : ''}`),
   ];
   const wb = XLSX.utils.book_new();
   const taken = new Set<string>();
   const sorted = [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, lang === 'zh' ? 'zh-CN' : 'en'));
   for (const g of sorted.length > 0 ? sorted : [{ name: translate(lang, 'timetable.export.fileName'), lessons: [] }]) {
     const rows = answer.periods.map((p) => [
-      p.name,
+      periodLabel(p, lang),
       `${p.start}-${p.end}`,
       ...days.map((d) =>
         g.lessons
