@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
 import { openFromSidebar } from '../support/flow-pages.js';
-import { type DayRow, demoTimetable, findDate, freePeriods, weekDates } from '../support/timetable.js';
+import { type DayRow, demoTimetable, findDate, freePeriods, nextWeek, weekDates } from '../support/timetable.js';
 
 // 补课 in the browser: the kit's form (a multiselect of periods, saved as a draft) with the class's day beside it,
 // marking a clash as the teacher picks periods; sent from its page; the head teacher and the office approve on theirs.
@@ -23,7 +23,7 @@ describe('make-up class in the browser', () => {
     let busy = 0;
     const date = await findDate(
       ids,
-      11,
+      nextWeek(ids),
       (lessons: DayRow[], all) => {
         free = freePeriods(lessons, all, { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom });
         busy = lessons.find((l) => l.class_id === ids.class1)?.period ?? 0;
@@ -68,7 +68,8 @@ describe('make-up class in the browser', () => {
       await detail.waitFor();
       const id = (await detail.getAttribute('data-id')) ?? '';
       expect(await t.locator(tid('make-up-class-classId-value')).innerText()).toBe('高一(1)班');
-      expect(await t.locator(tid('make-up-class-periods-value')).innerText()).toBe(String(period));
+      // its period by name (the request keeps the school's name of it)
+    expect(await t.locator(tid('make-up-class-periods-value')).innerText()).toBe(`第${period}节`);
       expect(await t.locator(tid('make-up-class-status')).getAttribute('data-extra')).toBe('draft');
       expect(await t.locator(tid('flow-step-draft')).getAttribute('data-state')).toBe('current');
       await shot(t, 'make-up-class-02-draft');
@@ -100,8 +101,9 @@ describe('make-up class in the browser', () => {
   it('调课: the class’s day at the lesson’s place and at the new one, beside the form', async () => {
     const ids = await demoTimetable();
     let from = 0;
-    const date = await findDate(ids, 12, (lessons: DayRow[]) => (from = lessons.find((l) => l.class_id === ids.class1 && l.teacher_id === ids.teacher)?.period ?? 0) > 0);
-    const saturday = weekDates(ids, 12, 7)[5] as string;
+    const week = nextWeek(ids) + 1;
+    const date = await findDate(ids, week, (lessons: DayRow[]) => (from = lessons.find((l) => l.class_id === ids.class1 && l.teacher_id === ids.teacher)?.period ?? 0) > 0);
+    const saturday = weekDates(ids, week, 7)[5] as string;
     const teacher = await newTestPage(browser);
     try {
       const t = teacher.page;

@@ -1,4 +1,4 @@
-import { datesOfWeek } from '@schoolflow/contracts';
+import { datesOfWeek, formatSchoolTime } from '@schoolflow/contracts';
 import { withDb } from './api.js';
 
 /**
@@ -111,9 +111,53 @@ export async function findDate(ids: DemoIds, fromWeek: number, want: (lessons: D
   throw new Error(`no date from week ${fromWeek} fits`);
 }
 
-/** Periods of a date where neither the class, nor the teacher, nor the room has a lesson. */
-export function freePeriods(lessons: readonly DayRow[], periods: readonly number[], who: { classId: string; teacherId: string; roomId?: string | null }): number[] {
-  return periods.filter((p) => !lessons.some((l) => l.period === p && (l.class_id === who.classId || l.teacher_id === who.teacherId || (who.roomId != null && l.classroom_id === who.roomId))));
+/**
+ * Periods of a date where neither the class (nor a teaching class in `shared`: its students' own), nor the teacher, nor
+ * the room has a lesson.
+ */
+export function freePeriods(lessons: readonly DayRow[], periods: readonly number[], who: { classId: string; teacherId: string; roomId?: string | null; shared?: readonly string[] }): number[] {
+  const ofClass = (l: DayRow) => l.class_id === who.classId || (l.teaching_class_id !== null && (who.shared ?? []).includes(l.teaching_class_id));
+  return periods.filter((p) => !lessons.some((l) => l.period === p && (ofClass(l) || l.teacher_id === who.teacherId || (who.roomId != null && l.classroom_id === who.roomId))));
+}
+
+/**
+ * The first teaching week (1-based) of the semester whose Monday is after today (school time): a make-up or a swap
+ * may still be asked for on any of its days. The tests count their weeks from it, so they ask for dates still to come
+ * whenever they run (while the demo's current semester has weeks left).
+ */
+export function nextWeek(ids: DemoIds): number {
+  const today = formatSchoolTime(Date.now()).slice(0, 10);
+  for (let week = 1; week < 60; week++) if ((weekDates(ids, week)[0] ?? '') > today) return week;
+  throw new Error('the semester has no week left');
+}
+
+/** A date before today, school time (a date in the past: refused). */
+export function yesterday(): string {
+  return formatSchoolTime(Date.now() - 86_400_000).slice(0, 10);
+}
+
+/**
+ * Moves a request's time into the past, as if its first period had begun a minute ago: its start event's `startsAt`
+ * (what its timer reads; events are append-only, so the guard is lifted for this one statement, in a transaction no
+ * one else sees half done) and the read model's `due_at` (what the engine's sweep reads). The next sweep
+ * (TIMER_SWEEP_SECONDS) expires it as it would at that time.
+ */
+export async function beginNow(flow: string, id: string): Promise<void> {
+  await withDb(async (c) => {
+    await c.query('BEGIN');
+    try {
+      const past = new Date(Date.now() - 60_000).toISOString();
+      await c.query(`ALTER TABLE events DISABLE TRIGGER events_no_change`);
+      const moved = await c.query(`UPDATE events SET data = jsonb_set(data, '{startsAt}', to_jsonb($2::text)) WHERE stream_id = $1 AND version = 1 AND data ? 'startsAt'`, [`${flow}-${id}`, past]);
+      await c.query(`ALTER TABLE events ENABLE TRIGGER events_no_change`);
+      if (moved.rowCount !== 1) throw new Error(`${flow} ${id} has no start time to move`);
+      await c.query(`UPDATE wf_instance SET due_at = $2 WHERE id = $1`, [id, past]);
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK');
+      throw err;
+    }
+  });
 }
 
 /** The first week (1-based) of the semester whose Monday is more than a week from now: a loan may still be asked for then. */

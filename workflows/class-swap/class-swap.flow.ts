@@ -1,4 +1,4 @@
-import { RoleCode } from '@schoolflow/contracts';
+import { periodNames, RoleCode } from '@schoolflow/contracts';
 import { defineFlow } from '../kit/define-flow.js';
 import { reviewCommands } from '../kit/shared.js';
 import { classSwapFields, classSwapFormSchema } from './class-swap.form.js';
@@ -14,15 +14,16 @@ export const classSwapFlow = defineFlow({
   },
   form: { schema: classSwapFormSchema, fields: classSwapFields },
   apply: { roles: [RoleCode.teacher, RoleCode.headTeacher], icon: 'exchange', sort: 9 },
-  // what the pages show: the names as they were when asked for
+  // what the pages show: the names as they were when asked for, the periods' too (a request saved before their names
+  // were kept shows the platform's names of its numbers)
   formView: (d) => {
     const other = d.other as { teacherName?: string } | null;
     return {
       classId: d.className,
       fromDate: d.fromDate,
-      fromPeriod: d.fromPeriod,
+      fromPeriod: d.fromPeriodName ?? periodNames({ no: Number(d.fromPeriod), name: '' }),
       toDate: d.toDate,
-      toPeriod: d.toPeriod,
+      toPeriod: d.toPeriodName ?? periodNames({ no: Number(d.toPeriod), name: '' }),
       withTeacherId: other?.teacherName ?? undefined,
       reason: d.reason,
     };

@@ -1,25 +1,22 @@
-import { calendarDate, requiredText } from '@schoolflow/contracts';
+import { calendarDate, chosenId, optionalChosenId, requiredText } from '@schoolflow/contracts';
 import { z } from 'zod';
 import type { FormField } from '../engine/flow.js';
 import { periodNo } from '../make-up-class/make-up-class.form.js';
 
 export const CLASS_SWAP_REASON_MAX = 500;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const choice = (key: string) => z.string({ error: key }).regex(UUID, key);
-
 /**
  * 调课 (DESIGN.md §7): `{classId, fromDate, fromPeriod, toDate, toPeriod, withTeacherId?, reason}` — the applicant's
  * lesson of the class at (fromDate, fromPeriod) goes to (toDate, toPeriod); the lesson there, if any, comes the other way.
  */
 export const classSwapFormSchema = z.object({
-  classId: choice('validation.classRequired'),
+  classId: chosenId('validation.classRequired'),
   fromDate: calendarDate(),
   fromPeriod: periodNo('validation.periodRequired'),
   toDate: calendarDate(),
   toPeriod: periodNo('validation.periodRequired'),
-  // empty is the same as absent: the target's teacher, whoever it is
-  withTeacherId: z.preprocess((v) => (v === '' || v === null ? undefined : v), choice('validation.teacherInvalid').optional()),
+  // absent: the target's teacher, whoever it is
+  withTeacherId: optionalChosenId('validation.teacherInvalid'),
   reason: requiredText('validation.swapReasonRequired', CLASS_SWAP_REASON_MAX, 'validation.swapReasonTooLong'),
 });
 export type ClassSwapForm = z.infer<typeof classSwapFormSchema>;

@@ -27,6 +27,10 @@ const swap = (over: Partial<ClassSwapSubmitted> = {}): ClassSwapSubmitted => ({
   fromPeriod: 2,
   toDate: '2026-12-08',
   toPeriod: 3,
+  fromPeriodName: { zh: '第2节', en: 'Period 2' },
+  toPeriodName: { zh: '第3节', en: 'Period 3' },
+  week: 15,
+  startsAt: '2026-12-07T01:00:00.000Z',
   reason: '外出教研',
   lesson: lesson('teacher'),
   other: lesson('b'),
@@ -83,6 +87,27 @@ describe('class-swap machine: given / when / then', () => {
     given(move()).when({ type: 'REJECT', actorId: 'off2', comment: '期末考试周不调课' }).thenState('rejected');
   });
 
+  it('nobody decided before the earlier period began: the engine expires it then, at the consent or the office, not once decided', () => {
+    for (const waiting of [[swap()], [swap(), CONSENT()], [move()]]) {
+      expect(classSwapFlow.timer(given(...waiting).snapshot)).toEqual({ type: 'EXPIRE', at: '2026-12-07T01:00:00.000Z' });
+      const expired = given(...waiting).when({ type: 'EXPIRE', actorId: 'system', at: '2026-12-07T01:00:00.000Z' }).thenState('expired');
+      expect(classSwapFlow.status(expired)).toEqual({ review: 'rejected', extra: 'expired' });
+      expect(classSwapFlow.assignees(expired)).toEqual([]);
+      given(...waiting).when({ type: 'EXPIRE', actorId: 'system', at: '2026-12-07T00:59:00.000Z' }).thenRefused('impossible');
+    }
+    const passed = given(swap(), CONSENT()).when({ type: 'APPROVE', actorId: 'off1' }).thenState('approved');
+    expect(classSwapFlow.timer(passed)).toBeNull();
+  });
+
+  it('the pages show the two periods by the names it kept (the numbers’ names for a request that kept none)', () => {
+    expect([classSwapFlow.formView({ ...swap() }).fromPeriod, classSwapFlow.formView({ ...swap() }).toPeriod]).toEqual([
+      { zh: '第2节', en: 'Period 2' },
+      { zh: '第3节', en: 'Period 3' },
+    ]);
+    const { fromPeriodName: _f, toPeriodName: _t, ...older } = swap();
+    expect(classSwapFlow.formView({ ...older }).toPeriod).toEqual({ zh: '第3节', en: 'Period 3' });
+  });
+
   it('two different lessons: the same date and period twice is refused by the submission’s own rule', () => {
     given().when(move({ toDate: '2026-12-07', toPeriod: 2 })).thenRefused('impossible', 'timetable.errors.samePeriod');
     given().when(move({ toDate: '2026-12-07', toPeriod: 3 })).thenState('officeReview');
@@ -112,11 +137,12 @@ describe('class-swap machine: every path', () => {
       { type: 'REJECT', actorId: a, comment: 'no' },
       { type: 'WITHDRAW', actorId: a },
     ]),
+    { type: 'EXPIRE', actorId: 'system', at: '2026-12-07T03:00:00.000Z' },
   ];
   const paths = everyPath(classSwapFlow, events, (s) => `${stateString(s.value)}|${JSON.stringify(s.context.route)}`);
 
   it('reaches every state; each decision is its step reviewer’s, never the applicant’s', () => {
-    expectReviewPaths(classSwapFlow, paths, ['approved', 'new', 'officeReview', 'rejected', 'teacherConsent', 'withdrawn']);
+    expectReviewPaths(classSwapFlow, paths, ['approved', 'expired', 'new', 'officeReview', 'rejected', 'teacherConsent', 'withdrawn']);
   });
 
   it('on every path: only the other teacher consents, only with one; a passed swap with another teacher had their consent', () => {

@@ -1,5 +1,6 @@
+import type { BothNames } from '@schoolflow/contracts';
 import { type ChainContext, type ChainEvent, type ChainStep, type ChainSubmitted, reviewChain } from '../kit/review-chain.js';
-import type { BothNames } from '../make-up-class/make-up-class.machine.js';
+import { startsAtOf } from '../make-up-class/make-up-class.machine.js';
 
 /** A lesson a swap moves, as the request keeps it. */
 export interface MovedLesson {
@@ -20,6 +21,13 @@ export interface ClassSwapSubmitted extends ChainSubmitted {
   fromPeriod: number;
   toDate: string;
   toPeriod: number;
+  /** The two periods' names as the school calls them, in both languages (第3节 / Period 3). */
+  fromPeriodName: BothNames;
+  toPeriodName: BothNames;
+  /** The teaching week of the earlier date in its semester: where the class's students and parents are sent when it passes. */
+  week: number;
+  /** When the earlier of the two periods begins (ISO instant): a request nobody has decided by then expires. */
+  startsAt: string;
   reason: string;
   /** The applicant's lesson: it goes from (fromDate, fromPeriod) to (toDate, toPeriod). */
   lesson: MovedLesson;
@@ -51,10 +59,13 @@ const TEACHER_CONSENT: ChainStep = {
 
 /**
  * 调课 (DESIGN.md §7; school-business §4 "class-swap applications are submitted for review"): the other teacher
- * consents when there is one, then the office decides, on the kit's review chain. Its own rule: two different lessons.
+ * consents when there is one, then the office decides, on the kit's review chain. A request still waiting when the
+ * earlier of its two periods begins expires then (the engine's timer) and lets both lessons go: a lesson that has begun
+ * cannot be moved. Its own rule: two different lessons.
  */
 export const classSwapChain = reviewChain({
   id: 'class-swap',
+  expiresAt: startsAtOf,
   steps: [TEACHER_CONSENT, { step: 'office', role: 'office', review: 'pending', label: 'workflow.step.officeReview' }],
   submission: {
     check: ({ event }) => !(event.fromDate === event.toDate && Number(event.fromPeriod) === Number(event.toPeriod)),

@@ -24,24 +24,32 @@ export interface RoomBooking {
   mine: boolean;
 }
 
-/** A lesson held in the room that day (the effective timetable: make-ups and swaps, pending ones too, applied). */
-export interface RoomLesson {
+/**
+ * A period the room holds a lesson that day (the effective timetable: make-ups and swaps, pending ones too, applied),
+ * as whoever may ask for the room sees it: that it is busy, not whose lesson it is.
+ */
+export interface RoomBusy {
   period: number;
   /** The period's time on that date, as instants. */
   start: string;
   end: string;
+  /** Held by a make-up or a swap still under review. */
+  pending: boolean;
+}
+
+/** The lesson itself, as staff see it (they read every timetable): its course, class and teacher, and what put it there. */
+export interface RoomLesson extends RoomBusy {
   courseName: string;
   className: string;
   teacherName: string;
-  /** Held by a make-up or a swap still under review. */
-  pending: boolean;
   change: 'make-up' | 'swap' | null;
 }
 
 export interface RoomDay {
   classroom: string;
   date: string;
+  /** Its loans, pending and passed. */
   bookings: RoomBooking[];
-  /** The room's lessons that day: a loan cannot overlap them either. */
-  lessons: RoomLesson[];
+  /** The room's lessons that day — a loan cannot overlap them either: named for staff, only busy for a student. */
+  lessons: (RoomLesson | RoomBusy)[];
 }

@@ -11,9 +11,8 @@ export interface ChainContext extends ReviewContext {
   form: Readonly<Record<string, unknown>>;
 }
 
-/** The start event of a chain: the route and the student, beside the flow's own fields. */
-export interface ChainSubmitted {
-  type: 'SUBMIT';
+/** What a chain's start event carries, however it begins: the route and the student, beside the flow's own fields. */
+interface ChainStart {
   actorId: string;
   studentId: string;
   studentUserId: string | null;
@@ -22,15 +21,14 @@ export interface ChainSubmitted {
   [field: string]: unknown;
 }
 
+/** The start event of a chain: sent to its first step at once. */
+export interface ChainSubmitted extends ChainStart {
+  type: 'SUBMIT';
+}
+
 /** The start event of a chain that begins as a draft (`draft: true`): the same data, saved, not yet sent to review. */
-export interface ChainDrafted {
+export interface ChainDrafted extends ChainStart {
   type: 'DRAFT';
-  actorId: string;
-  studentId: string;
-  studentUserId: string | null;
-  route: Record<string, string[]>;
-  comment?: string;
-  [field: string]: unknown;
 }
 
 export type ChainEvent =
@@ -43,7 +41,7 @@ export type ChainEvent =
   | { type: 'TRANSFER'; actorId: string; toUserId: string; comment?: string }
   | { type: 'CC'; actorId: string; userIds: string[]; comment?: string }
   | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string }
-  /** The engine's timer: nobody decided before the request's time came (a classroom loan's start). */
+  /** The engine's timer: nobody decided before the request's time came (a classroom loan's start, a make-up's first period). */
   | { type: 'EXPIRE'; actorId: 'system'; at: string; comment?: string };
 
 type Args = { context: ChainContext; event: ChainEvent };
@@ -86,14 +84,19 @@ export const HEAD_TEACHER_THEN_OFFICE: readonly ChainStep[] = [
  *
  * `draft: true` (a make-up class: DESIGN.md §7 "saved as draft until SUBMIT"): the start event is DRAFT, which saves
  * the request in `draft` — its applicant's until they send it to the first step (SUBMIT) or withdraw it; nobody
- * reviews a draft. The submission's rule is met when it is saved, as the rest of the chain sees the same data.
+ * reviews a draft. The submission's rule is met when it is saved, as the rest of the chain sees the same data. A chain
+ * with `expiresAt` expires a draft never sent by then as it expires a request waiting at a step: what it holds (a
+ * make-up's periods) is held from the draft on, and a time that has passed is nobody's to hold.
  */
 export function reviewChain(opts: {
   id: string;
   steps: readonly ChainStep[];
   submission: Rule<{ event: ChainSubmitted }, never>;
-  /** When a request still waiting for a decision expires (the engine appends EXPIRE then): it ends not passed. */
-  expiresAt?: (context: ChainContext) => string;
+  /**
+   * When a request nobody has decided yet expires — one waiting at a step, or a draft never sent (the engine appends
+   * EXPIRE then): it ends not passed. Null: this request has no such time (one started before its flow had one).
+   */
+  expiresAt?: (context: ChainContext) => string | null;
   /** The start saves a draft; its applicant's SUBMIT sends it to the first step. */
   draft?: true;
 }) {
@@ -110,7 +113,10 @@ export function reviewChain(opts: {
     },
     // only the engine's timer, and only once the time has come
     dueNow: {
-      check: ({ context, event }: Args) => event.type === 'EXPIRE' && event.actorId === 'system' && opts.expiresAt !== undefined && Date.parse(event.at) >= Date.parse(opts.expiresAt(context)),
+      check: ({ context, event }: Args) => {
+        const at = opts.expiresAt?.(context) ?? null;
+        return event.type === 'EXPIRE' && event.actorId === 'system' && at !== null && Date.parse(event.at) >= Date.parse(at);
+      },
       refusal: 'forbidden',
     },
   } satisfies Record<string, Rule<Args, never> | Rule<Args, { step: string }>>;
@@ -118,7 +124,9 @@ export function reviewChain(opts: {
     const s = opts.steps[i];
     return s ? (s.state ?? `${s.step}Review`) : 'approved';
   };
-  const stepStates = opts.steps.map((_, i) => stateOf(i));
+  // where a request waits for someone and so may expire: each step, and a draft its applicant has not sent
+  const waitingStates = [...(opts.draft ? ['draft'] : []), ...opts.steps.map((_, i) => stateOf(i))];
+  const expire = opts.expiresAt ? { EXPIRE: { guard: 'dueNow', target: 'expired' } } : {};
   const states: Record<string, unknown> = {
     new: {
       meta: { review: 'unreviewed', label: 'workflow.step.submitted' },
@@ -129,7 +137,7 @@ export function reviewChain(opts: {
       ? {
           draft: {
             meta: { review: 'unreviewed', extra: 'draft', label: 'workflow.step.draft', refuses: DRAFT_REFUSES },
-            on: { SUBMIT: { guard: 'isApplicant', target: stateOf(0), actions: 'recordComment' }, WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' } },
+            on: { SUBMIT: { guard: 'isApplicant', target: stateOf(0), actions: 'recordComment' }, WITHDRAW: { guard: 'isApplicant', target: 'withdrawn', actions: 'recordComment' }, ...expire },
           },
         }
       : {}),
@@ -152,10 +160,11 @@ export function reviewChain(opts: {
         ...(s.role ? { TRANSFER } : {}),
         // the last step must be someone else's: the server puts stand-ins there
         ...(last ? {} : { SKIP_STEP: skipTo(s.step, stateOf(i + 1)) }),
-        ...(opts.expiresAt ? { EXPIRE: { guard: 'dueNow', target: 'expired' } } : {}),
+        ...expire,
       },
     };
   });
+  const expiresAt = opts.expiresAt;
   const machine = setup({
     types: { context: {} as ChainContext, events: {} as ChainEvent },
     guards: guardsOf(rules),
@@ -194,10 +203,12 @@ export function reviewChain(opts: {
       reviewers: (context: ChainContext, step: string) => reviewersOf(context, step),
       participants: (context: ChainContext) => [context.applicantId, context.studentUserId ?? '', ...Object.values(context.route).flat()],
       autoEvent: skipWhenPossible,
-      // while a step waits, the request expires at its time
-      timer: opts.expiresAt
-        ? (snapshot: { context: ChainContext; value: unknown }): FlowTimer | null =>
-            typeof snapshot.value === 'string' && stepStates.includes(snapshot.value) ? { type: 'EXPIRE', at: (opts.expiresAt as (c: ChainContext) => string)(snapshot.context) } : null
+      // while a step (or a draft) waits, the request expires at its time
+      timer: expiresAt
+        ? (snapshot: { context: ChainContext; value: unknown }): FlowTimer | null => {
+            const at = typeof snapshot.value === 'string' && waitingStates.includes(snapshot.value) ? expiresAt(snapshot.context) : null;
+            return at === null ? null : { type: 'EXPIRE', at };
+          }
         : undefined,
       stepRoles: Object.fromEntries(opts.steps.flatMap((s) => (s.role ? [[s.step, s.role]] : []))),
     },

@@ -1,4 +1,4 @@
-import { RoleCode } from '@schoolflow/contracts';
+import { periodNames, RoleCode } from '@schoolflow/contracts';
 import { defineFlow } from '../kit/define-flow.js';
 import { reviewCommands } from '../kit/shared.js';
 import { makeUpClassFields, makeUpClassFormSchema } from './make-up-class.form.js';
@@ -14,12 +14,13 @@ export const makeUpClassFlow = defineFlow({
   },
   form: { schema: makeUpClassFormSchema, fields: makeUpClassFields },
   apply: { roles: [RoleCode.teacher, RoleCode.headTeacher], icon: 'calendar plus outline', sort: 8 },
-  // what the pages show: the names as they were when asked for, the periods as numbers
+  // what the pages show: the names as they were when asked for, the periods too (a request saved before their names
+  // were kept shows the platform's names of its numbers)
   formView: (d) => ({
     classId: d.className,
     courseId: d.courseName,
     date: d.date,
-    periods: d.periods,
+    periods: Array.isArray(d.periodNames) ? d.periodNames : Array.isArray(d.periods) ? d.periods.map((no) => periodNames({ no: Number(no), name: '' })) : [],
     classroomId: d.classroomName ?? undefined,
     reason: d.reason,
   }),

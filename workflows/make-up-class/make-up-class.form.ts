@@ -1,11 +1,8 @@
-import { calendarDate, MAX_PERIODS_A_DAY, requiredText } from '@schoolflow/contracts';
+import { calendarDate, chosenId, MAX_PERIODS_A_DAY, optionalChosenId, requiredText } from '@schoolflow/contracts';
 import { z } from 'zod';
 import type { FormField } from '../engine/flow.js';
 
 export const MAKE_UP_REASON_MAX = 500;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const choice = (key: string) => z.string({ error: key }).regex(UUID, key);
 
 /** A period number as a form sends it (a select's text or a number). */
 export const periodNo = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(MAX_PERIODS_A_DAY, key);
@@ -15,16 +12,16 @@ export const periodNo = (key: string) => z.coerce.number({ error: key }).int(key
  * once each, in order; which exist, and whether the class, the teacher and the room are free then, the server reads.
  */
 export const makeUpClassFormSchema = z.object({
-  classId: choice('validation.classRequired'),
-  courseId: choice('validation.courseRequired'),
+  classId: chosenId('validation.classRequired'),
+  courseId: chosenId('validation.courseRequired'),
   date: calendarDate(),
   periods: z
     .array(periodNo('validation.periodInvalid'), { error: 'validation.periodsRequired' })
     .min(1, 'validation.periodsRequired')
     .max(MAX_PERIODS_A_DAY, 'validation.periodsRequired')
     .transform((ps) => [...new Set(ps)].sort((a, b) => a - b)),
-  // empty is the same as absent: the class's own room
-  classroomId: z.preprocess((v) => (v === '' || v === null ? undefined : v), choice('validation.classroomRequired').optional()),
+  // absent: the class's own room
+  classroomId: optionalChosenId('validation.classroomRequired'),
   reason: requiredText('validation.makeUpReasonRequired', MAKE_UP_REASON_MAX, 'validation.makeUpReasonTooLong'),
 });
 export type MakeUpClassForm = z.infer<typeof makeUpClassFormSchema>;

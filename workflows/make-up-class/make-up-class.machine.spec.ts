@@ -17,7 +17,13 @@ const drafted = (over: Partial<MakeUpClassDrafted> = {}): MakeUpClassDrafted => 
   courseId: 'maths',
   courseName: { zh: '数学', en: 'Mathematics' },
   date: '2026-12-05',
+  week: 14,
   periods: [3, 4],
+  periodNames: [
+    { zh: '第3节', en: 'Period 3' },
+    { zh: '早读', en: '早读' },
+  ],
+  startsAt: '2026-12-05T02:00:00.000Z',
   classroomId: 'a101',
   classroomName: 'A101 教室',
   reason: '运动会占用的课时',
@@ -96,6 +102,40 @@ describe('make-up-class machine: given / when / then', () => {
     expect(makeUpClassFlow.participants(copied.context)).toContain('dean');
   });
 
+  it('nobody decided before its first period began: the engine expires it then — a draft never sent too — not before, not a user, not once decided', () => {
+    const draft = given().when(drafted()).thenState('draft');
+    expect(makeUpClassFlow.timer(draft)).toEqual({ type: 'EXPIRE', at: '2026-12-05T02:00:00.000Z' });
+    const expired = given(drafted()).when({ type: 'EXPIRE', actorId: 'system', at: '2026-12-05T02:00:00.000Z' }).thenState('expired');
+    expect(makeUpClassFlow.status(expired)).toEqual({ review: 'rejected', extra: 'expired' });
+    expect(makeUpClassFlow.timer(expired)).toBeNull();
+    given(drafted()).when({ type: 'EXPIRE', actorId: 'system', at: '2026-12-05T01:59:59.000Z' }).thenRefused('impossible');
+    for (const waiting of [[drafted(), SUBMIT()], [drafted(), SUBMIT(), { type: 'APPROVE', actorId: 'ht' }]] as MakeUpClassEvent[][]) {
+      expect(makeUpClassFlow.timer(given(...waiting).snapshot)).toEqual({ type: 'EXPIRE', at: '2026-12-05T02:00:00.000Z' });
+      given(...waiting).when({ type: 'EXPIRE', actorId: 'system', at: '2026-12-05T03:00:00.000Z' }).thenState('expired');
+      given(...waiting).when({ type: 'EXPIRE', actorId: 'ht', at: '2026-12-05T03:00:00.000Z' } as never).thenRefused('impossible');
+    }
+    const passed = given(drafted(), SUBMIT(), { type: 'APPROVE', actorId: 'ht' }).when({ type: 'APPROVE', actorId: 'off1' }).thenState('approved');
+    expect(makeUpClassFlow.timer(passed)).toBeNull();
+    given(drafted(), SUBMIT(), { type: 'APPROVE', actorId: 'ht' }, { type: 'APPROVE', actorId: 'off1' }).when({ type: 'EXPIRE', actorId: 'system', at: '2026-12-05T03:00:00.000Z' }).thenRefused('impossible');
+    // a request saved before its time was recorded has none: it never expires by itself
+    const { startsAt: _none, ...older } = drafted();
+    expect(makeUpClassFlow.timer(given().when(older as MakeUpClassDrafted).thenState('draft'))).toBeNull();
+    given(older as MakeUpClassDrafted).when({ type: 'EXPIRE', actorId: 'system', at: '2027-01-01T00:00:00.000Z' }).thenRefused('impossible');
+    expect(makeUpClassFlow.commandTypes).not.toContain('EXPIRE');
+  });
+
+  it('the pages show its periods by the names it kept, in both languages (the numbers’ names for a request that kept none)', () => {
+    expect(makeUpClassFlow.formView({ ...drafted() }).periods).toEqual([
+      { zh: '第3节', en: 'Period 3' },
+      { zh: '早读', en: '早读' },
+    ]);
+    const { periodNames: _names, ...older } = drafted();
+    expect(makeUpClassFlow.formView({ ...older }).periods).toEqual([
+      { zh: '第3节', en: 'Period 3' },
+      { zh: '第4节', en: 'Period 4' },
+    ]);
+  });
+
   it('the form: a class, a course, a date, periods once each in order, a reason; the room may be left to the class', () => {
     const ok = { classId: '00000000-0000-4000-8000-000000000001', courseId: '00000000-0000-4000-8000-000000000002', date: '2026-12-05', periods: ['4', 3, 4], reason: ' 运动会 ' };
     const parsed = makeUpClassFormSchema.parse({ ...ok, classroomId: '' });
@@ -106,6 +146,8 @@ describe('make-up-class machine: given / when / then', () => {
     expect(fail({ ...ok, periods: [0] })).toEqual(['periods.0:validation.periodInvalid']);
     expect(fail({ ...ok, date: '2026-02-30' })).toEqual(['date:validation.dateInvalid']);
     expect(fail({ ...ok, classId: 'x' })).toEqual(['classId:validation.classRequired']);
+    expect(fail({ ...ok, classroomId: 'room 1' })).toEqual(['classroomId:validation.classroomRequired']);
+    expect(makeUpClassFormSchema.parse({ ...ok, classroomId: null }).classroomId).toBeUndefined();
     expect(fail({ ...ok, reason: '' })).toEqual(['reason:validation.makeUpReasonRequired']);
   });
 });
@@ -123,11 +165,12 @@ describe('make-up-class machine: every path', () => {
       { type: 'WITHDRAW', actorId: a },
     ]),
     { type: 'SKIP_STEP', actorId: 'system', reason: 'applicant_is_reviewer' },
+    { type: 'EXPIRE', actorId: 'system', at: '2026-12-05T03:00:00.000Z' },
   ];
   const paths = everyPath(makeUpClassFlow, events, (s) => `${stateString(s.value)}|${s.context.applicantId}`);
 
   it('reaches every state; a decision is always the step reviewer’s, never the applicant’s', () => {
-    expectReviewPaths(makeUpClassFlow, paths, ['approved', 'draft', 'headTeacherReview', 'new', 'officeReview', 'rejected', 'withdrawn']);
+    expectReviewPaths(makeUpClassFlow, paths, ['approved', 'draft', 'expired', 'headTeacherReview', 'new', 'officeReview', 'rejected', 'withdrawn']);
   });
 
   it('on every path: only the applicant sends the draft; nothing is reviewed before it is sent; the head teacher’s own request skips their step', () => {

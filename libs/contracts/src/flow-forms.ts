@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from './schemas.js';
 
 /**
  * The pieces every flow's form schema is made of (DESIGN.md §7: forms are flat JSON). A flow declares its form with
@@ -47,3 +48,9 @@ export function isCalendarDate(text: string): boolean {
 /** A date of the school calendar, `YYYY-MM-DD`, that exists. */
 export const calendarDate = (requiredKey = 'validation.dateRequired') =>
   z.string({ error: requiredKey }).refine(isCalendarDate, 'validation.dateInvalid');
+
+/** A record chosen from a select (a class, a course, a room, a teacher): its id, or `key` as the refusal. */
+export const chosenId = (key: string) => z.string({ error: key }).refine(isUuid, key);
+
+/** A choice that may be left empty: an empty select (`''`) or null is the same as absent. */
+export const optionalChosenId = (key: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), chosenId(key).optional());

@@ -1,4 +1,4 @@
-import { type ClassDay, type ClassDayQuery, classDayQuerySchema, type Language, MessageType, workflowDetailPage } from '@schoolflow/contracts';
+import { type BothNames, type LessonPeriod, weekOfDate } from '@schoolflow/contracts';
 import { type FlowDefinition, fold } from '@schoolflow/workflows';
 import { classSwapFlow } from '@schoolflow/workflows/class-swap/class-swap.flow.js';
 import { classSwapFormSchema } from '@schoolflow/workflows/class-swap/class-swap.form.js';
@@ -7,10 +7,10 @@ import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
-import { type CalendarLesson, lessonsConcerning } from '../../timetable/domain/lesson-calendar.js';
-import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
-import { classDay, teacherOptions } from '../shared/class-day.js';
-import { type ChangeClass, changeClassSql, type ChangeRow, holdChanges, notTheirs, type Placement, refuseClashes, settleChanges } from '../shared/lesson-changes.js';
+import { type CalendarLesson, LESSON_PERIODS_COLUMN, lessonsConcerning, type TeachingSemester, teachingSemesterSql } from '../../timetable/domain/lesson-calendar.js';
+import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { lessonChangeParts } from '../shared/lesson-change-parts.js';
+import { type ChangeClass, changeClassSql, type ChangeRow, holdChanges, notTheirs, type Placement, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
 
@@ -18,38 +18,40 @@ const definition = classSwapFlow as unknown as FlowDefinition;
 
 interface StartRead {
   class: ChangeClass | null;
-  /** Whether each date lies in a semester's teaching weeks. */
-  fromTeaching: boolean;
-  toTeaching: boolean;
-  periods: number[];
+  /** The semester whose teaching weeks hold each date, or null. */
+  fromSemester: TeachingSemester | null;
+  toSemester: TeachingSemester | null;
+  periods: LessonPeriod[];
   office: string[];
   admin: string[];
 }
 
-const teachingSql = (param: string) => `EXISTS (SELECT 1 FROM semester WHERE ${param}::date BETWEEN teaching_start AND teaching_end)`;
+const semesterOf = (param: string) => `(SELECT row_to_json(s) FROM (${teachingSemesterSql(param)}) s)`;
 
-// The class (with whom it concerns), whether both dates are teaching dates, the periods that exist and the office
-// (administrators stand in), in one round trip.
-const START_SQL = `SELECT ${changeClassSql('$1')}, ${teachingSql('$2')} AS "fromTeaching", ${teachingSql('$3')} AS "toTeaching",
-       coalesce((SELECT array_agg(no ORDER BY no) FROM lesson_period), '{}') AS periods,
+// The class (with whom it concerns), the semesters whose teaching weeks hold the two dates, the school's periods and the
+// office (administrators stand in), in one round trip.
+const START_SQL = `SELECT ${changeClassSql('$1')}, ${semesterOf('$2')} AS "fromSemester", ${semesterOf('$3')} AS "toSemester",
+       ${LESSON_PERIODS_COLUMN},
        ${roleHoldersSql(['office', 'admin'])}`;
 
 // The lessons' courses and teachers by name in both languages (a request keeps them as they were).
 const NAMES_SQL = `SELECT co.id, json_build_object('zh', co.name, 'en', coalesce(nullif(co.name_en, ''), co.name)) AS name FROM course co WHERE co.id = ANY($1::uuid[])`;
 
 /** The lesson as the request keeps it. */
-function moved(l: CalendarLesson, names: ReadonlyMap<string, { zh: string; en: string }>): MovedLesson {
+function moved(l: CalendarLesson, names: ReadonlyMap<string, BothNames>): MovedLesson {
   return { id: l.id, courseId: l.courseId, courseName: names.get(l.courseId) ?? { zh: l.courseName, en: l.courseName }, teacherId: l.teacherId, teacherName: l.teacherName, classroomId: l.classroomId };
 }
 
 /**
  * 调课 on the engine (DESIGN.md §7). The start finds the applicant's lesson of the class at the source in the effective
  * timetable and what is at the target: nothing (the lesson moves), or another lesson (the two swap; its teacher, when it
- * is not the applicant, consents first). Each lesson keeps its room; the applicant must be free at the target, the other
- * teacher at the source, each room at its new time (but for the room the other lesson leaves), and no loan may hold it.
- * The swap is held in the start's own statement — the lessons taken from their places and added at their new ones,
- * pending — so two requests for the same lessons or times at once cannot both be held; passed, it stands; ended
- * otherwise, it is let go. The class's students and parents are told once when it passes.
+ * is not the applicant, consents first). Neither date may be past nor either period begun. Each lesson keeps its room;
+ * the applicant must be free at the target, the other teacher at the source, each room at its new time (but for the
+ * room the other lesson leaves), and no loan may hold it. The swap is held in the start's own statement — the lessons
+ * taken from their places and added at their new ones, pending, and their rooms booked there — so two requests for the
+ * same lessons, times or rooms at once (a loan too) cannot both be held; passed, it stands; ended otherwise (expired
+ * too: nobody decided before the earlier period began), it is let go. The class's students and parents are told once
+ * when it passes.
  */
 export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   definition,
@@ -60,13 +62,17 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const probe = { type: definition.startEvent, actorId: actor.userId, studentId: '', studentUserId: null, route: { teacher: [], office: [] }, ...form };
     const ruled = definition.refusal(fold(definition.machine, []), probe);
     if (ruled) throw ruled.kind === 'forbidden' ? AppException.forbidden() : AppException.unprocessable(ruled.reason);
+    refusePastDates([form.fromDate, form.toDate], config.timeZone);
 
     const [row] = (await db.query(START_SQL, [form.classId, form.fromDate, form.toDate])) as StartRead[];
     const cls = row?.class;
     if (!row || !cls) throw AppException.unprocessable('timetable.errors.sectionNotFound');
-    if (!row.fromTeaching) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.fromDate });
-    if (!row.toTeaching) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.toDate });
-    for (const period of [form.fromPeriod, form.toPeriod]) if (!row.periods.includes(period)) throw AppException.unprocessable('timetable.errors.periodMissing', { period });
+    if (!row.fromSemester) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.fromDate });
+    if (!row.toSemester) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.toDate });
+    const begins = whenItBegins([{ date: form.fromDate, period: form.fromPeriod }, { date: form.toDate, period: form.toPeriod }] as const, row.periods, config.timeZone);
+    const [fromPeriodName, toPeriodName] = begins.names;
+    // the class is sent to the week of the earlier date: the first change it meets
+    const earlier = form.fromDate <= form.toDate ? { date: form.fromDate, teachingStart: row.fromSemester.teachingStart } : { date: form.toDate, teachingStart: row.toSemester.teachingStart };
 
     const lessons = await lessonsConcerning(db, { dates: [form.fromDate, form.toDate], classId: cls.id }, 'zh');
     // the class's lessons at a place: the one settled there, and whether a request under review is changing it
@@ -97,7 +103,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     if (target) placements.push({ date: form.fromDate, period: form.fromPeriod, section: cls.id, teacherId: target.teacherId, classroomId: target.classroomId, leaving: [source.id] });
     await refuseClashes(db, cls.id, placements, config.timeZone);
 
-    const names = new Map(((await db.query(NAMES_SQL, [[source.courseId, ...(target ? [target.courseId] : [])]])) as { id: string; name: { zh: string; en: string } }[]).map((r) => [r.id, r.name]));
+    const names = new Map(((await db.query(NAMES_SQL, [[source.courseId, ...(target ? [target.courseId] : [])]])) as { id: string; name: BothNames }[]).map((r) => [r.id, r.name]));
     const office = withStandIns(row.office, row.admin, actor.userId);
     const consenter = target && target.teacherId !== actor.userId ? target.teacherId : null;
     const data: Omit<ClassSwapSubmitted, 'type' | 'actorId'> = {
@@ -109,6 +115,10 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
       fromPeriod: form.fromPeriod,
       toDate: form.toDate,
       toPeriod: form.toPeriod,
+      fromPeriodName,
+      toPeriodName,
+      week: weekOfDate(earlier.teachingStart, earlier.date),
+      startsAt: begins.startsAt,
       reason: form.reason,
       lesson: moved(source, names),
       other: target ? moved(target, names) : null,
@@ -124,15 +134,15 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
       owners: [actor.userId],
       reviewers: [...(consenter ? [consenter] : []), ...office],
       attachments: [],
-      ...holdChanges('class-swap', rows),
+      ...holdChanges('class-swap', rows, config.timeZone),
     };
   },
 
-  subject: (context: unknown) => ((context as ClassSwapContext).form.className as { zh: string; en: string } | undefined) ?? '',
+  subject: (context: unknown) => ((context as ClassSwapContext).form.className as BothNames | undefined) ?? '',
 
   /**
    * The kit's review messages, naming the teacher and the class; the other teacher's is the request to consent, with
-   * both lessons; when it passes, every student of the class and their parents are told — once per event.
+   * both lessons; when it passes, the class is told.
    */
   messages(input: NotificationInput): PlannedMessage[] {
     const form = (input.after.context as ClassSwapContext).form as Partial<ClassSwapSubmitted>;
@@ -150,28 +160,11 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
       otherTeacher: other?.teacherName ?? '',
     };
     const asked = definition.stateOf(input.after as never) === 'teacherConsent' && definition.stateOf(input.before as never) !== 'teacherConsent';
-    const out = reviewMessages(definition, input, { student: lesson?.teacherName ?? '', className: form.className ?? { zh: '', en: '' } }).map((m) =>
+    const reviewed = reviewMessages(definition, input, { student: lesson?.teacherName ?? '', className: form.className ?? { zh: '', en: '' } }).map((m) =>
       asked && m.titleKey === 'messages.flowTask.title' ? { ...m, titleKey: 'messages.classSwapConsent.title', contentKey: 'messages.classSwapConsent.content', params: { ...m.params, ...params } } : m,
     );
-    if (!passedBy(definition, input)) return out;
-    const key = other ? 'classSwapSwapped' : 'classSwapMoved';
-    const link = workflowDetailPage(definition.flow, input.instanceId);
-    const told = new Set(out.map((m) => m.recipientId));
-    for (const recipientId of new Set(form.audience ?? [])) {
-      if (!told.has(recipientId)) out.push({ recipientId, type: MessageType.system, titleKey: `messages.${key}.title`, contentKey: `messages.${key}.content`, params, link });
-    }
-    return out;
+    return tellAudience(definition, input, reviewed, { audience: form.audience, week: form.week, key: other ? 'classSwapSwapped' : 'classSwapMoved', params });
   },
 
-  effects: (input: EffectInput, db) => settleChanges(definition, input, db),
-
-  views: {
-    /** The class's lessons and the applicant's of a date (the form asks it for both dates). */
-    day: {
-      query: classDayQuerySchema,
-      read: (q: ClassDayQuery, actor: Principal, db: Prepared, lang: Language): Promise<ClassDay> => classDay(db, q, actor, lang),
-    },
-  },
-
-  options: (field: string, actor: Principal, db: Prepared, lang: Language) => teacherOptions(field, actor, db, lang),
+  ...lessonChangeParts(definition),
 });

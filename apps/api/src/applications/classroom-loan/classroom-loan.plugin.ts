@@ -1,14 +1,14 @@
-import { type Language, parseSchoolTime } from '@schoolflow/contracts';
+import { type Language, parseSchoolTime, readsEveryTimetable } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { classroomLoanFlow } from '@schoolflow/workflows/classroom-loan/classroom-loan.flow.js';
 import { classroomLoanFormSchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.form.js';
 import type { ClassroomLoanSubmitted } from '@schoolflow/workflows/classroom-loan/classroom-loan.machine.js';
-import { type RoomBooking, type RoomDay, type RoomDayQuery, roomDayQuerySchema, type RoomLesson } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
+import { type RoomBooking, type RoomBusy, type RoomDay, type RoomDayQuery, roomDayQuerySchema, type RoomLesson } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
-import { lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
+import { LOAN_FLOW, lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
@@ -25,11 +25,12 @@ interface StartRead {
 const START_SQL = `SELECT (SELECT json_build_object('id', c.id, 'name', c.name, 'lendable', c.lendable, 'enabled', c.enabled) FROM classroom c WHERE c.id = $1) AS room,
        ${roleHoldersSql(['office', 'admin'])}`;
 
-// A classroom and its bookings that overlap one day of the school's calendar (midnight to midnight, school time).
+// A classroom and its loans that overlap one day of the school's calendar (midnight to midnight, school time). Make-ups
+// and swaps book the rooms of their lessons too: those are the day's lessons, listed apart (and named only for staff).
 const ROOM_DAY_SQL = `SELECT c.name AS classroom,
        coalesce((SELECT json_agg(json_build_object('id', b.instance_id, 'start', lower(b.period), 'end', upper(b.period), 'status', b.status,
                                                    'purpose', i.form->>'purpose', 'applicant', u.name, 'mine', i.applicant_id = $4::uuid) ORDER BY lower(b.period))
-                   FROM classroom_booking b JOIN wf_instance i ON i.id = b.instance_id JOIN sys_user u ON u.id = i.applicant_id
+                   FROM classroom_booking b JOIN wf_instance i ON i.id = b.instance_id AND i.flow = '${LOAN_FLOW}' JOIN sys_user u ON u.id = i.applicant_id
                   WHERE b.classroom_id = c.id
                     AND b.period && tstzrange(($2::date)::timestamp AT TIME ZONE $3::text, ($2::date + 1)::timestamp AT TIME ZONE $3::text, '[)')), '[]') AS bookings
   FROM classroom c WHERE c.id = $1::uuid`;
@@ -92,7 +93,11 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   },
 
   views: {
-    /** One classroom's bookings on one school day, pending and passed, in time order, and its lessons that day. */
+    /**
+     * One classroom's loans on one school day, pending and passed, in time order, and its lessons that day: named for
+     * staff, who read every timetable; for a student (who may ask for a room too) only the periods it is busy — whose
+     * lessons are held where is no student's to read (docs/adr/0026).
+     */
     day: {
       query: roomDayQuerySchema,
       async read(q: RoomDayQuery, actor: Principal, db: Prepared, lang: Language): Promise<RoomDay> {
@@ -100,10 +105,18 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
         if (!row) throw AppException.notFound('notFound');
         const [periods, held] = await Promise.all([lessonPeriods(db), lessonsConcerning(db, { dates: [q.date], classroomIds: [q.classroomId] }, lang)]);
         const at = (hhmm: string) => new Date(parseSchoolTime(`${q.date} ${hhmm}`, config.timeZone) ?? Number.NaN).toISOString();
-        const lessons = held.flatMap((l): RoomLesson[] => {
+        const named = held.flatMap((l): RoomLesson[] => {
           const p = periods.find((x) => x.no === l.period);
-          return p ? [{ period: l.period, start: at(p.start), end: at(p.end), courseName: l.courseName, className: l.className, teacherName: l.teacherName, pending: l.pending, change: l.change }] : [];
+          return p ? [{ period: l.period, start: at(p.start), end: at(p.end), pending: l.pending, courseName: l.courseName, className: l.className, teacherName: l.teacherName, change: l.change }] : [];
         });
+        // a busy period once (a lesson a request moves away holds it beside the one coming): pending while nothing settled holds it
+        const busy = (): RoomBusy[] =>
+          [...new Set(named.map((l) => l.period))].flatMap((period) => {
+            const here = named.filter((l) => l.period === period);
+            const first = here[0];
+            return first ? [{ period, start: first.start, end: first.end, pending: here.every((l) => l.pending) }] : [];
+          });
+        const lessons = readsEveryTimetable(actor.userType) ? named : busy();
         return { classroom: row.classroom, date: q.date, bookings: row.bookings.map((b) => ({ ...b, start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() })), lessons };
       },
     },

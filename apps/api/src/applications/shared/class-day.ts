@@ -1,8 +1,7 @@
-import { type ClassDay, type ClassDayQuery, type DayLesson, inTeachingDates, type Language, weekdayOf } from '@schoolflow/contracts';
+import { type ClassDay, type ClassDayQuery, type DayLesson, inTeachingDates, type Language, periodLabel, readsEveryTimetable, weekdayOf } from '@schoolflow/contracts';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
-import { translate } from '../../infrastructure/i18n/i18n.js';
 import { lessonPeriods, lessonsConcerning, teachingSemesterOf } from '../../timetable/domain/lesson-calendar.js';
 import { localName } from '../../timetable/domain/local-names.js';
 
@@ -13,9 +12,13 @@ import { localName } from '../../timetable/domain/local-names.js';
 
 /**
  * A class's lessons and the asking teacher's on a date (pending changes included: they hold their time), with the
- * periods and their times, the class's own room, and whether the date is in a semester's teaching weeks.
+ * periods and their times, the class's own room, and whether the date is in a semester's teaching weeks. For staff
+ * alone — who read every timetable anyway (docs/adr/0026) — whatever a role's permissions say: the engine already
+ * refuses it to whoever may not start the flow, and a student or a parent given that permission still reads no other
+ * class's day (403).
  */
 export async function classDay(db: Prepared, q: ClassDayQuery, actor: Principal, lang: Language): Promise<ClassDay> {
+  if (!readsEveryTimetable(actor.userType)) throw AppException.forbidden();
   const [cls] = (await db.query(`SELECT ${localName('c', '$2')} AS name, c.classroom_id AS "homeRoomId" FROM admin_class c WHERE c.id = $1::uuid`, [q.classId, lang])) as { name: string; homeRoomId: string | null }[];
   if (!cls) throw AppException.notFound('timetable.errors.sectionNotFound');
   const [semester, periods, lessons] = await Promise.all([
@@ -66,7 +69,7 @@ export async function teacherOptions(field: string, actor: Principal, db: Prepar
     case 'periods':
     case 'fromPeriod':
     case 'toPeriod':
-      return (await lessonPeriods(db)).map((p) => ({ value: String(p.no), label: `${translate(lang, 'timetable.periodName', { no: p.no })} ${p.start}–${p.end}` }));
+      return (await lessonPeriods(db)).map((p) => ({ value: String(p.no), label: `${periodLabel(p, lang)} ${p.start}–${p.end}` }));
     case 'classroomId':
       return rows(CLASSROOMS_SQL, [lang]);
     case 'withTeacherId':

@@ -1,22 +1,17 @@
-import { type DatedPlacement, datedClashes, ErrorCode, type Language, resources } from '@schoolflow/contracts';
+import { type BothNames, type DatedPlacement, datedClashes, ErrorCode, formatSchoolTime, type Language, type LessonPeriod, MessageType, parseSchoolTime, periodNames, resources, timetableWeekPage } from '@schoolflow/contracts';
 import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { type CalendarDb, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
-import type { EffectInput } from '../../workflow/domain/flow-plugin.js';
+import { type EffectInput, type NotificationInput, passedBy, type PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 
 /**
  * What the flows that change a class's lessons on dates share (make-up classes, class swaps; DESIGN.md §7): the class
- * as their start reads it, the one clash check before a change is held, the hold itself (rows of `lesson_change`
- * written in the start's own statement, so the database's unique indexes decide between two requests sent at once),
- * and its settling when the request ends.
+ * as their start reads it, when the request's periods begin, the one clash check before a change is held, the hold
+ * itself (rows of `lesson_change` and the rooms' `classroom_booking` written in the start's own statement, so the
+ * database's constraints decide between two requests — or a request and a classroom loan — sent at once), its settling
+ * when the request ends, and telling the class once it passes.
  */
-
-/** A name kept in both languages (the request keeps it; messages and refusals are read in the reader's). */
-export interface BothNames {
-  zh: string;
-  en: string;
-}
 
 /** The class of a request: its names, head teacher, room, size, and whom it concerns (its students and parents). */
 export interface ChangeClass {
@@ -47,6 +42,40 @@ export function changeClassSql(param: string): string {
           FROM admin_class c WHERE c.id = ${param}::uuid) AS class`;
 }
 
+/** A date and a period a request takes or gives (a make-up's periods; a swap's two places). */
+export interface DatedPeriod {
+  date: string;
+  period: number;
+}
+
+/**
+ * 422 when a date is before today in the school's time zone: a make-up or a swap changes lessons still to come. The
+ * cheap check, before anything is read.
+ */
+export function refusePastDates(dates: readonly string[], timeZone: string, now = Date.now()): void {
+  const today = formatSchoolTime(now, timeZone).slice(0, 10);
+  const past = [...dates].sort().find((d) => d < today);
+  if (past !== undefined) throw AppException.unprocessable('timetable.errors.dateInPast', { date: past });
+}
+
+/**
+ * When the first of the places begins (ISO instant) — a request nobody has decided by then expires, so one whose first
+ * period has begun already is refused (422) — and each place's period named in both languages as the school calls it.
+ * Every period must exist (422 otherwise): the places are checked against `periods`, the school's.
+ */
+export function whenItBegins<P extends readonly DatedPeriod[]>(places: P, periods: readonly LessonPeriod[], timeZone: string, now = Date.now()): { startsAt: string; names: { [K in keyof P]: BothNames } } {
+  const found = places.map((place) => {
+    const period = periods.find((p) => p.no === place.period);
+    if (!period) throw AppException.unprocessable('timetable.errors.periodMissing', { period: place.period });
+    return { place, period, at: parseSchoolTime(`${place.date} ${period.start}`, timeZone) ?? Number.NaN };
+  });
+  const first = [...found].sort((a, b) => a.at - b.at)[0];
+  if (!first) throw AppException.unprocessable('timetable.errors.periodsRequired');
+  if (!(first.at > now)) throw AppException.unprocessable('timetable.errors.periodBegun', { date: first.place.date, period: first.place.period });
+  // one name for each place, in order (the type says so of a tuple of places)
+  return { startsAt: new Date(first.at).toISOString(), names: found.map((f) => periodNames(f.period)) as { [K in keyof P]: BothNames } };
+}
+
 /** A lesson placed by a change, and the lessons it replaces there (a swap's other lesson leaves as it comes). */
 export interface Placement extends DatedPlacement {
   leaving?: readonly string[];
@@ -60,7 +89,8 @@ export function clashRefusal(clashes: readonly { date: string; period: number; k
 /**
  * Refuses (422 上课时间冲突) when a lesson placed by a change would meet another lesson of its class (or of a teaching
  * class its students go to), of its teacher or in its room — pending changes included — or a classroom loan, pending
- * or passed, of its room at the period's time. The clash rule is the timetable's one (`datedClashes`).
+ * or passed, of its room at the period's time. The clash rule is the timetable's one (`datedClashes`). It answers the
+ * common case with its reasons; two requests sent at once are decided by the hold's constraints (`holdChanges`).
  */
 export async function refuseClashes(db: CalendarDb, classId: string, placements: readonly Placement[], timeZone: string, lang: Language = 'zh'): Promise<void> {
   if (placements.length === 0) return;
@@ -87,16 +117,31 @@ export interface ChangeRow {
   classroomId: string | null;
 }
 
-/** The unique indexes of `lesson_change` (migration 1732000026000) that refuse a second hold of the same time. */
-const HOLD_INDEXES = ['lesson_change_add_class', 'lesson_change_add_teaching_class', 'lesson_change_add_teacher', 'lesson_change_add_room', 'lesson_change_remove_class', 'lesson_change_remove_teaching_class'];
+/**
+ * The constraints that refuse a second hold of the same time: the unique indexes of `lesson_change` (migration
+ * 1732000026000) — one class, teacher or room per date and period, a lesson taken away once — and the rooms' exclusion
+ * constraint (migration 1732000016000), which classroom loans write to as well.
+ */
+const HOLD_CONSTRAINTS = [
+  'lesson_change_add_class',
+  'lesson_change_add_teaching_class',
+  'lesson_change_add_teacher',
+  'lesson_change_add_room',
+  'lesson_change_remove_class',
+  'lesson_change_remove_teaching_class',
+  'classroom_booking_no_overlap',
+];
 
 /**
- * The hold, written with the start's events in one statement: the rows, pending, named by the instance. Two requests
- * sent at the same moment both pass the clash check, and the unique indexes let one of them hold the time: the other's
- * whole start is refused (上课时间冲突) and nothing of it is written.
+ * The hold, written with the start's events in one statement: the rows, pending, named by the instance, and a booking
+ * of each room a lesson is added in, for the period's wall-clock time on its date in the school's time zone
+ * (`timeZone`). Two requests sent at the same moment both pass the clash check, and the constraints let one of them
+ * hold the time — two changes by the unique indexes, a change and a classroom loan by the bookings' exclusion
+ * constraint: the other's whole start is refused (上课时间冲突) and nothing of it is written.
  */
-export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly ChangeRow[]): { also: AlsoWrite; refusals: Record<string, string> } {
-  const col = <K extends keyof ChangeRow>(k: K) => rows.map((r) => r[k]);
+export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly ChangeRow[], timeZone: string): { also: AlsoWrite; refusals: Record<string, string> } {
+  const col = <K extends keyof ChangeRow>(k: K, of = rows) => of.map((r) => r[k]);
+  const roomed = rows.filter((r) => r.kind === 'add' && r.classroomId !== null);
   return {
     also: (param, cte) => [
       `${cte('lessons')} AS (
@@ -106,19 +151,58 @@ export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly
                unnest(${param(col('kind'), 'text[]')}, ${param(col('date'), 'date[]')}, ${param(col('period'), 'int[]')}, ${param(col('classId'), 'uuid[]')},
                       ${param(col('courseId'), 'uuid[]')}, ${param(col('teacherId'), 'uuid[]')}, ${param(col('classroomId'), 'uuid[]')})
                  AS r(kind, date, period, class_id, course_id, teacher_id, classroom_id))`,
+      ...(roomed.length === 0
+        ? []
+        : [
+            `${cte('rooms')} AS (
+        INSERT INTO classroom_booking (instance_id, classroom_id, period)
+        SELECT i.id, r.classroom_id,
+               tstzrange((r.date + p.start_time::time) AT TIME ZONE ${param(timeZone, 'text')}, (r.date + p.end_time::time) AT TIME ZONE ${param(timeZone, 'text')}, '[)')
+          FROM ${cte('inst')} i,
+               unnest(${param(col('date', roomed), 'date[]')}, ${param(col('period', roomed), 'int[]')}, ${param(col('classroomId', roomed), 'uuid[]')}) AS r(date, period, classroom_id)
+               JOIN lesson_period p ON p.no = r.period)`,
+          ]),
     ],
-    refusals: Object.fromEntries(HOLD_INDEXES.map((name) => [name, 'timetable.errors.clash'])),
+    refusals: Object.fromEntries(HOLD_CONSTRAINTS.map((name) => [name, 'timetable.errors.clash'])),
   };
 }
 
 /**
- * The effect of a committed event on a request's hold: passed, its rows stand (the lessons are the timetable's on those
- * dates now); rejected or withdrawn, they go and the time is free again. Idempotent, as effects run once per event.
+ * The effect of a committed event on a request's hold: passed, its rows and its rooms' bookings stand (the lessons are
+ * the timetable's on those dates now); rejected, withdrawn or expired, they go and the time is free again. Idempotent,
+ * as effects run once per event.
  */
 export async function settleChanges(definition: FlowDefinition, { instanceId, after }: Pick<EffectInput, 'instanceId' | 'after'>, db: CalendarDb): Promise<void> {
   const review = definition.status(after as never).review;
-  if (review === 'passed') await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
-  else if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
+  if (review === 'passed') {
+    await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
+    await db.query(`UPDATE classroom_booking SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
+  } else if (review === 'rejected' || review === 'withdrawn') {
+    await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
+    await db.query(`DELETE FROM classroom_booking WHERE instance_id = $1`, [instanceId]);
+  }
+}
+
+/**
+ * The messages of a request that changes a class's lessons: the kit's review messages (`reviewed`), and when it
+ * passes, one to each of the class's students and parents (`audience`) — once: messages are written once per event —
+ * linking to the timetable's week (`week`), which they may read, not to the request, which they may not. A draft that
+ * expired unsent is told as such: nobody could have decided it.
+ */
+export function tellAudience(
+  definition: FlowDefinition,
+  input: NotificationInput,
+  reviewed: PlannedMessage[],
+  told: { audience: readonly string[] | undefined; week: number | undefined; key: string; params: Record<string, unknown> },
+): PlannedMessage[] {
+  const out = input.event.type === 'EXPIRE' && definition.stateOf(input.before as never) === 'draft' ? reviewed.map((m) => (m.titleKey === 'messages.flowExpired.title' ? { ...m, titleKey: 'messages.flowDraftExpired.title', contentKey: 'messages.flowDraftExpired.content' } : m)) : reviewed;
+  if (!passedBy(definition, input)) return out;
+  const link = told.week !== undefined ? timetableWeekPage(told.week) : null;
+  const already = new Set(out.map((m) => m.recipientId));
+  for (const recipientId of new Set(told.audience ?? [])) {
+    if (!already.has(recipientId)) out.push({ recipientId, type: MessageType.system, titleKey: `messages.${told.key}.title`, contentKey: `messages.${told.key}.content`, params: told.params, link });
+  }
+  return out;
 }
 
 /** A list of period numbers in both languages' words ("3、4" / "3, 4"), for messages. */

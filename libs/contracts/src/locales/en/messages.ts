@@ -17,6 +17,7 @@ export const messages: MessageTemplates = {
   flowApproved: { title: 'Approved: your {{flow}} request', content: "{{student}}'s {{flow}} request is approved." },
   flowRejected: { title: 'Not approved: your {{flow}} request', content: "{{actor}} rejected {{student}}'s {{flow}} request. Reason: {{reason}}" },
   flowExpired: { title: 'Expired: your {{flow}} request', content: 'Your {{flow}} request expired: nobody decided on it before it began.' },
+  flowDraftExpired: { title: 'Expired: your {{flow}} request', content: 'Your draft {{flow}} request expired: it was not submitted before the lesson began, and its periods are free again.' },
   flowWithdrawn: { title: 'Withdrawn: a {{flow}} request', content: "{{student}}'s {{flow}} request was withdrawn by the applicant; no review is needed." },
   gradeSheetOpened: { title: 'Scores to enter', content: '{{batch}}: enter the {{course}} scores of {{className}}, then submit them for review.' },
   gradeSheetTask: { title: 'Scores to review', content: '{{actor}} submitted the {{course}} scores of {{className}} ({{batch}}) for your review.' },

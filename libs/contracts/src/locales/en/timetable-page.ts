@@ -7,6 +7,7 @@ export const timetablePage = {
     parts: { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' },
     change: { 'make-up': 'Make-up', swap: 'Swap' },
     openChange: 'Open the application',
+    extraDay: 'Not a school day: a make-up or a swapped lesson is on it this week',
   },
   inquiry: {
     title: 'Timetable',

@@ -38,6 +38,8 @@ export const timetable: TimetableMessages = {
     noHeadTeacher: '{{section}} has no head teacher, so the request cannot be sent yet',
     lessonChanged: 'The lesson of {{date}}, period {{period}} is itself a make-up or a swap and cannot be moved again',
     lessonHeld: 'The lesson of {{date}}, period {{period}} is being changed by another request under review; try again once that is decided',
+    dateInPast: '{{date}} is in the past; only lessons from today on can be changed',
+    periodBegun: 'Period {{period}} on {{date}} has already begun; it can no longer be changed',
   },
   done: { saved: 'Timetable saved', created: 'Draft created', published: 'Timetable published', deleted: 'Timetable deleted', settingsSaved: 'Settings saved', scheduleStarted: 'Automatic scheduling started' },
   check: {

@@ -16,6 +16,7 @@ export const messages = {
   flowApproved: { title: '{{flow}}申请已通过', content: '{{student}}的{{flow}}申请已审批通过。' },
   flowRejected: { title: '{{flow}}申请未通过', content: '{{actor}}驳回了{{student}}的{{flow}}申请，理由：{{reason}}' },
   flowExpired: { title: '{{flow}}申请已失效', content: '{{flow}}申请在开始前无人审批，已自动失效。' },
+  flowDraftExpired: { title: '{{flow}}申请已失效', content: '{{flow}}申请的草稿在课程开始前未提交，已自动失效，所占节次已释放。' },
   flowWithdrawn: { title: '{{flow}}申请已撤回', content: '{{student}}的{{flow}}申请已由申请人撤回，无需再审批。' },
   gradeSheetOpened: { title: '成绩录入待办', content: '{{batch}}：请录入{{className}}的{{course}}成绩，录完后提交审核。' },
   gradeSheetTask: { title: '成绩审核待办', content: '{{actor}}提交了{{className}}{{course}}的成绩（{{batch}}），请审核。' },

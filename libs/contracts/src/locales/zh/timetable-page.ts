@@ -7,6 +7,7 @@ export const timetablePage = {
     parts: { morning: '上午', afternoon: '下午', evening: '晚上' },
     change: { 'make-up': '补课', swap: '调课' },
     openChange: '查看申请',
+    extraDay: '非上课日：本周有补课或调课安排在这一天',
   },
   inquiry: {
     title: '课表查询',

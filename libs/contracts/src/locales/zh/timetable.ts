@@ -38,6 +38,8 @@ export const timetable = {
     noHeadTeacher: '{{section}}没有班主任，暂不能提交',
     lessonChanged: '{{date}}第 {{period}} 节的课本身是补课或调课的结果，不能再调',
     lessonHeld: '{{date}}第 {{period}} 节的课正由另一份待审核的申请调整，请等其审批结束后再试',
+    dateInPast: '{{date}}已经过去，只能为今天及以后的课申请',
+    periodBegun: '{{date}}第 {{period}} 节已经开始，不能再申请',
   },
   done: { saved: '课表已保存', created: '草稿已创建', published: '课表已发布', deleted: '课表已删除', settingsSaved: '设置已保存', scheduleStarted: '自动排课已开始' },
   check: {

@@ -1,4 +1,4 @@
-import { type ClassDay, type ClashKind, dayLessonClash, type DayLesson } from '@schoolflow/contracts';
+import { type ClassDay, type ClashKind, dayLessonClash, type DayLesson, periodLabel } from '@schoolflow/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Icon, Label, Message, Segment } from 'semantic-ui-react';
 import { i18n } from '../../../i18n/i18n.js';
@@ -24,10 +24,25 @@ export const placedIn = (classroomId: string) => (lesson: DayLesson, day: ClassD
  * A class's day on a date beside a form (make-up classes, swaps): each period with its time and the lessons holding it
  * — the class's and the asking teacher's, pending ones and those a request takes away too (they hold their time) —
  * the periods the form chose marked, and a warning when one clashes. Read again as the choice changes, every 15 s
- * while open, and at once when one of my own requests of the flow moves.
+ * while open, and at once when one of my own requests of the flow moves. `onDay` hears each answer (a swap's target
+ * card needs the lesson its source card shows).
  */
-export function ClassDayCard({ flow, classId, date, marks, testId = 'class-day' }: { flow: string; classId: string; date: string; marks: readonly PeriodMark[]; testId?: string }) {
-  const { t } = useT();
+export function ClassDayCard({
+  flow,
+  classId,
+  date,
+  marks,
+  testId = 'class-day',
+  onDay,
+}: {
+  flow: string;
+  classId: string;
+  date: string;
+  marks: readonly PeriodMark[];
+  testId?: string;
+  onDay?: (day: ClassDay | null) => void;
+}) {
+  const { t, lang } = useT();
   const [version, setVersion] = useState(0);
   const ready = classId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date);
   const day = useFlowView<ClassDay>(flow, 'day', ready ? { classId, date } : null, version);
@@ -40,6 +55,7 @@ export function ClassDayCard({ flow, classId, date, marks, testId = 'class-day' 
   useRealtime('workflow.transitioned', (p) => {
     if (p.flow === flow) refresh();
   }, refresh);
+  useEffect(() => onDay?.(day), [day, onDay]);
   // the timetable's own words for the weekday (its namespace, not the web one)
   const weekday = day ? i18n.t(`weekdays.${day.weekday}`, { ns: 'timetable' }) : '';
   const markOf = (period: number) => marks.find((m) => m.period === period);
@@ -69,7 +85,7 @@ export function ClassDayCard({ flow, classId, date, marks, testId = 'class-day' 
               return (
                 <li key={p.no} className={[mark ? 'chosen' : '', clash ? 'clash' : ''].join(' ').trim() || undefined} data-testid={`${testId}-period-${p.no}`} data-clash={clash ? 'true' : 'false'}>
                   <span className="sf-aside-time">
-                    {p.name} {p.start}–{p.end}
+                    {periodLabel(p, lang)} {p.start}–{p.end}
                   </span>
                   <span className="sf-class-day-lessons">
                     {here.length === 0 ? <span className="sf-hint">{t('workflow.classDay.free')}</span> : null}

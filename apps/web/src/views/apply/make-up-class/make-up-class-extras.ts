@@ -1,17 +1,16 @@
 import { translate } from '../../../i18n/use-t.js';
 import { type FlowExtras, localized } from '../../../workflow/flow-extras.js';
 import { labelByKey } from '../../../workflow/labels.js';
+import { formText } from '../form-text.js';
 
-const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-
-/** 补课 in the kit's lists: its class, and its course, date and periods (the form keeps names as `{zh, en}`). */
+/** 补课 in the kit's lists: its class, and its course, date and periods (the form keeps names as `{zh, en}`, periods' too). */
 export const makeUpClassExtras: FlowExtras = {
   subject: (form, lang) => ({
     className: localized(form.classId, lang),
     kind: translate('flow.make-up-class.summary', {
       course: localized(form.courseId, lang) ?? '',
-      date: text(form.date),
-      periods: Array.isArray(form.periods) ? form.periods.map(text).join(labelByKey('common.listSeparator', lang)) : '',
+      date: formText(form.date),
+      periods: Array.isArray(form.periods) ? form.periods.map((p) => localized(p, lang) ?? formText(p)).join(labelByKey('common.listSeparator', lang)) : '',
     }),
   }),
 };

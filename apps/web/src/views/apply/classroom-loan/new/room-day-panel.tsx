@@ -9,10 +9,10 @@ import type { Draft } from '../../../../workflow/flow-form.js';
 import { localInput } from '../../../../workflow/flow-model.js';
 import { useFlowView } from '../../../../workflow/use-flow-view.js';
 import { detailPath } from '../../../../workflow/labels.js';
+import { formText } from '../../form-text.js';
 
 const REFRESH_MS = 15_000;
 const hhmm = (iso: string) => formatSchoolTime(Date.parse(iso)).slice(11, 16);
-const text = (v: Draft[string] | undefined) => (typeof v === 'string' ? v : '');
 
 /**
  * One classroom's bookings on the day of the chosen start (pending ones hold their time as passed ones do), kept
@@ -20,9 +20,9 @@ const text = (v: Draft[string] | undefined) => (typeof v === 'string' ? v : '');
  */
 export function RoomDayPanel({ values }: { values: Draft }) {
   const { t } = useT();
-  const classroomId = text(values.classroomId);
-  const startText = text(values.start);
-  const endText = text(values.end);
+  const classroomId = formText(values.classroomId);
+  const startText = formText(values.start);
+  const endText = formText(values.end);
   const date = /^\d{4}-\d{2}-\d{2}/.test(startText) ? startText.slice(0, 10) : '';
   const [version, setVersion] = useState(0);
   const day = useFlowView<RoomDay>('classroom-loan', 'day', classroomId && date ? { classroomId, date } : null, `${startText}|${endText}|${version}`);
@@ -43,7 +43,7 @@ export function RoomDayPanel({ values }: { values: Draft }) {
   const start = parseSchoolTime(localInput.toSchool(startText), DEFAULT_SCHOOL_TZ);
   const end = parseSchoolTime(localInput.toSchool(endText), DEFAULT_SCHOOL_TZ);
   const clashes = (b: { start: string; end: string }) => start !== null && end !== null && start < Date.parse(b.end) && Date.parse(b.start) < end;
-  // the room's lessons that day: a loan cannot overlap them either
+  // the room's lessons that day: a loan cannot overlap them either (named for staff; a student sees the busy periods)
   const lessons = day?.lessons ?? [];
 
   return (
@@ -81,12 +81,18 @@ export function RoomDayPanel({ values }: { values: Draft }) {
               <h4 className="sf-hint">{t('flow.classroom-loan.day.lessons')}</h4>
               <ul className="sf-aside-list">
                 {lessons.map((l) => (
-                  <li key={`${l.period}-${l.className}`} className={clashes(l) ? 'clash' : undefined} data-testid="room-day-lesson">
+                  <li key={`${l.period}-${'className' in l ? l.className : ''}`} className={clashes(l) ? 'clash' : undefined} data-testid="room-day-lesson">
                     <span className="sf-aside-time">
                       {hhmm(l.start)}–{hhmm(l.end)}
                     </span>
-                    <span className="sf-aside-main">{t('flow.classroom-loan.day.lesson', { period: l.period, course: l.courseName, className: l.className })}</span>
-                    <span className="sf-hint">{l.teacherName}</span>
+                    {'courseName' in l ? (
+                      <>
+                        <span className="sf-aside-main">{t('flow.classroom-loan.day.lesson', { period: l.period, course: l.courseName, className: l.className })}</span>
+                        <span className="sf-hint">{l.teacherName}</span>
+                      </>
+                    ) : (
+                      <span className="sf-aside-main">{t('flow.classroom-loan.day.busy', { period: l.period })}</span>
+                    )}
                     {l.pending ? (
                       <Label size="mini" color="orange" basic>
                         {t('flow.classroom-loan.day.status.pending')}
