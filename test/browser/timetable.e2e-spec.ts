@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { datesOfWeek, formatSchoolTime, type Lesson, type TimetableAnswer, type TimetableVersion, weekdayOf, weekOfDate } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { call, login } from '../support/api.js';
+import { call, login, withDb } from '../support/api.js';
 import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, type TestPage } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { isolatedApp } from '../support/instances.js';
@@ -12,7 +13,8 @@ import { isolatedApp } from '../support/instances.js';
 // the preview, and publishes it; copies the published timetable to a draft and, in the grid editor, places a lesson
 // where its teacher already teaches — red before saving, refused with 上课时间冲突 when saved anyway — then saves a
 // change that holds; a student (in Chinese and English), a parent and a teacher read their weeks in 课表查询; the
-// export downloads a workbook and the print shows the grid alone.
+// export downloads a workbook and the print shows the grid alone; a Saturday make-up class shows as a column of its own
+// on the week a link names (`?week=N`), a link to its application for staff only.
 
 const SCHEDULING = '/timetable/scheduling';
 const INQUIRY = '/timetable/inquiry';
@@ -147,12 +149,16 @@ describe('the timetable pages in the browser', () => {
     expect(await preview.getAttribute('data-unplaced')).toBe('0');
     const total = Number(await a.locator(tid('tt-score-total')).getAttribute('data-value'));
     const parts = await Promise.all(['spread', 'crowded', 'afternoonMain', 'longRuns'].map(async (r) => Number(await a.locator(tid(`tt-score-${r}`)).getAttribute('data-value'))));
-    expect(total).toBeGreaterThanOrEqual(0);
     expect(parts.reduce((x, y) => x + y, 0)).toBe(total);
+    // the score shown is the one the run stored with its draft, part by part, and the bar's label says the same
+    const made = await run.getAttribute('data-timetable');
+    const stored = (await versionsOf(adminToken)).find((v) => v.id === made);
+    expect(stored?.source).toBe('auto');
+    expect(stored?.score).toEqual({ total, spread: parts[0], crowded: parts[1], afternoonMain: parts[2], longRuns: parts[3] });
+    expect(await a.locator(tid('tt-run-label')).innerText()).toMatch(new RegExp(`^已排 180 / 180 节 · 扣分 ${total} · 用时 [\\d.]+ 秒$`));
     expect(await a.locator(tid('tt-score-afternoonMain')).innerText()).toContain('主科排在下午');
     await a.locator(tid('tt-unplaced-none')).waitFor();
     await eventually(async () => expect(await a.locator(tid('tt-preview-grid')).count()).toBe(6));
-    const made = await run.getAttribute('data-timetable');
     await run.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(a, 'tt-03-preview-zh');
 
@@ -317,7 +323,9 @@ describe('the timetable pages in the browser', () => {
     const en = await page(true);
     await signIn(en.page, 'student');
     await check(en.page, true);
-    expect(await en.page.locator(tid('tt-caption')).innerText()).toContain(me.name);
+    // names are the reader's language's (a student's own name too)
+    const meEn = (await call<{ students: { name: string; className: string }[] }>('/api/timetable/scope', { token: studentToken, lang: 'en' })).body.data?.students[0];
+    expect(await en.page.locator(tid('tt-caption')).innerText()).toBe(`${meEn?.name ?? ''} · ${meEn?.className ?? ''}`);
     await shot(en.page, 'tt-09-student-week-en');
     expect(en.problems.unexpected()).toEqual([]);
 
@@ -425,5 +433,124 @@ describe('the timetable pages in the browser', () => {
     await shot(en.page, 'tt-15-editor-en');
     expect(en.problems.unexpected()).toEqual([]);
     expect(admin.problems.unexpected()).toEqual([]);
+  }, 180_000);
+
+  it('opens on the week a link names, where a passed Saturday make-up is a column of its own: a plain badge for the student and the parent, a link to the application for staff, on that class’s grid and printed page only', async () => {
+    const studentToken = await login('student');
+    const scope = (await call<{ students: { id: string; name: string; classId: string; className: string }[] }>('/api/timetable/scope', { token: studentToken })).body.data;
+    const me = scope?.students[0];
+    if (!me) throw new Error('the student has no record');
+    const template = await timetableOf(studentToken, {});
+    const { teachingStart, teachingEnd } = template.semester;
+    const count = Math.max(1, weekOfDate(teachingStart, teachingEnd));
+    const current = template.currentWeek;
+    // the week a message would link to: not the one the page opens on, so the link is what shows it
+    const week = current === null ? 2 : current < count ? current + 1 : current - 1;
+    const dates = datesOfWeek(teachingStart, week, 7);
+    const saturday = dates[5] ?? '';
+    expect(saturday >= teachingStart && saturday <= teachingEnd).toBe(true);
+    // a make-up class of the student's class on that Saturday, passed (as the flow leaves it): its course, teacher and room
+    const source = template.lessons.find((l) => l.classId === me.classId);
+    if (!source) throw new Error('the class has no lesson');
+    const instanceId = randomUUID();
+    await withDb((c) =>
+      c.query(
+        `INSERT INTO lesson_change (instance_id, flow, status, kind, date, period, class_id, course_id, teacher_id, classroom_id)
+         VALUES ($1, 'make-up-class', 'passed', 'add', $2, 1, $3, $4, $5, $6)`,
+        [instanceId, saturday, me.classId, source.courseId, source.teacherId, source.classroomId],
+      ),
+    );
+    try {
+      const answer = await timetableOf(studentToken, { week: String(week) });
+      expect(answer.dates).toEqual(dates);
+      expect(answer.extraDays).toEqual([6]);
+      const makeUp = answer.lessons.filter((l) => l.weekday === 6);
+      expect(makeUp.map((l) => [l.date, l.period, l.change, l.changeId])).toEqual([[saturday, 1, 'make-up', instanceId]]);
+      const schoolDays = dates.slice(0, template.days);
+
+      // the student, following the link: that week, Monday to the Saturday, the make-up a badge that opens nothing
+      const student = await page();
+      await signIn(student.page, 'student');
+      const p = student.page;
+      await p.goto(appUrl(`${INQUIRY}?week=${week}`));
+      const view = p.locator(`${tid('tt-inquiry')}[data-kind="student"]`);
+      await eventually(async () => expect(await view.getAttribute('data-week')).toBe(String(week)));
+      await eventually(async () => expect(await p.locator(`${tid('tt-grid')} ${tid('tt-lesson')}`).count()).toBe(answer.lessons.length));
+      expect(await p.locator(tid('tt-day')).evaluateAll((els) => els.map((e) => [e.getAttribute('data-date'), e.getAttribute('data-extra')]))).toEqual([
+        ...schoolDays.map((d) => [d, 'false']),
+        [saturday, 'true'],
+      ]);
+      expect(await p.locator(`${tid('tt-day')}[data-weekday="6"]`).innerText()).toContain('星期六');
+      expect(await p.locator(tid('tt-week-label')).innerText()).toContain(`${(dates[0] ?? '').slice(5)} – ${saturday.slice(5)}`);
+      const cell = p.locator(`${tid('tt-cell')}[data-weekday="6"][data-period="1"]`);
+      expect(await cell.getAttribute('data-count')).toBe('1');
+      expect(await cell.locator(tid('tt-lesson')).getAttribute('data-change')).toBe('make-up');
+      const badge = cell.locator(tid('tt-change'));
+      expect(await badge.innerText()).toBe('补课');
+      expect(await badge.evaluate((el) => [el.tagName, el.getAttribute('href')])).toEqual(['SPAN', null]);
+      expect(await p.locator(`${tid('tt-cell')}[data-weekday="6"]:not([data-period="1"])[data-count="0"]`).count()).toBe(template.periods.length - 1);
+      await shot(p, 'tt-16-student-saturday-make-up-zh');
+
+      // this week has no lesson on Saturday: five columns; a link followed while the page is open shows its week again
+      if (current !== null) {
+        await p.locator(tid('tt-week-this')).click();
+        await eventually(async () => expect(await view.getAttribute('data-week')).toBe(String(current)));
+        await eventually(async () => expect(await p.locator(tid('tt-day')).count()).toBe(template.days));
+        expect(new URL(p.url()).searchParams.get('week')).toBe(String(current));
+        await p.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, `${INQUIRY}?week=${week}`);
+        await eventually(async () => expect(await view.getAttribute('data-week')).toBe(String(week)));
+        await eventually(async () => expect(await p.locator(`${tid('tt-day')}[data-weekday="6"]`).count()).toBe(1));
+      }
+      expect(student.problems.unexpected()).toEqual([]);
+
+      // the parent, following a link that names the child: the same week and the same plain badge
+      const parentToken = await login('jz202511001');
+      const child = (await call<{ students: { id: string }[] }>('/api/timetable/scope', { token: parentToken })).body.data?.students[0];
+      expect(child).toBeDefined();
+      const parent = await page(true);
+      await signIn(parent.page, 'jz202511001');
+      await parent.page.goto(appUrl(`${INQUIRY}?week=${week}&studentId=${child?.id ?? ''}`));
+      const parentView = parent.page.locator(`${tid('tt-inquiry')}[data-kind="parent"]`);
+      await eventually(async () => expect(await parentView.getAttribute('data-week')).toBe(String(week)));
+      const parentBadge = parent.page.locator(`${tid('tt-cell')}[data-weekday="6"][data-period="1"] ${tid('tt-change')}`);
+      await eventually(async () => expect(await parentBadge.innerText()).toBe('Make-up'));
+      expect(await parentBadge.evaluate((el) => el.tagName)).toBe('SPAN');
+      expect(await parent.page.locator(`${tid('tt-day')}[data-weekday="6"]`).innerText()).toContain('Saturday');
+      await shot(parent.page, 'tt-17-parent-saturday-make-up-en');
+      expect(parent.problems.unexpected()).toEqual([]);
+
+      // staff, all classes that week: a Saturday column on that class's grid only, its badge a link to the application
+      const a = admin.page;
+      await a.goto(appUrl(`${INQUIRY}?week=${week}`));
+      await a.locator(`${tid('tt-inquiry')}[data-view="all"][data-week="${week}"]`).waitFor();
+      await eventually(async () => expect(await a.locator(`${tid('tt-grids')} ${tid('tt-grid')}`).count()).toBe(6));
+      const classGrid = a.locator(`${tid('tt-grid')}[data-group="${me.classId}"]`);
+      expect(await classGrid.locator(tid('tt-day')).count()).toBe(template.days + 1);
+      expect(await a.locator(`${tid('tt-grids')} ${tid('tt-grid')}:not([data-group="${me.classId}"]) ${tid('tt-day')}[data-weekday="6"]`).count()).toBe(0);
+      const link = classGrid.locator(`${tid('tt-cell')}[data-weekday="6"][data-period="1"] ${tid('tt-change')}`);
+      expect(await link.evaluate((el) => [el.tagName, el.getAttribute('href')])).toEqual(['A', `/apply/make_up_class/detail?id=${instanceId}`]);
+      await classGrid.scrollIntoViewIfNeeded();
+      await shot(a, 'tt-18-all-classes-saturday-zh');
+
+      // printed: that class's page has the Saturday, the others not
+      await a.evaluate(() => {
+        window.print = () => undefined;
+      });
+      await a.locator(tid('tt-print')).click();
+      await a.locator(tid('tt-print-root')).waitFor({ state: 'attached' });
+      expect(await a.locator(`${tid('tt-print-grid')}[data-group="${me.classId}"] ${tid('tt-day')}`).count()).toBe(template.days + 1);
+      expect(await a.locator(`${tid('tt-print-grid')} ${tid('tt-day')}[data-weekday="6"]`).count()).toBe(1);
+      expect(await a.locator(tid('tt-print-page')).filter({ has: a.locator(`${tid('tt-print-grid')}[data-group="${me.classId}"]`) }).locator('.sf-tt-print-sub').innerText()).toContain(
+        `${(dates[0] ?? '').slice(5)} – ${saturday.slice(5)}`,
+      );
+      await a.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await a.locator(tid('tt-print-root')).waitFor({ state: 'detached' });
+      expect(admin.problems.unexpected()).toEqual([]);
+    } finally {
+      await withDb((c) => c.query('DELETE FROM lesson_change WHERE instance_id = $1', [instanceId]));
+    }
   }, 180_000);
 });

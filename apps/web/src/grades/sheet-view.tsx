@@ -9,6 +9,7 @@ import { newActionKey } from '../api/workflow-api.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, RefreshButton } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
+import { useLeaveWarning } from '../components/use-leave-warning.js';
 import type { ViewProps } from '../router/view-registry.js';
 import { toast } from '../util/toast.js';
 import { ActionModal } from '../workflow/action-modal.js';
@@ -107,12 +108,7 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
   }, [sheet, form]);
 
   // Leaving the page (closing the window, reloading) with unsaved typing asks first.
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   const refresh = () => {
     reload();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { exportFileName, gridPlan, initialView, NO_PICKS, queryOf, viewsOf } from './inquiry-model.js';
-import type { InquiryScope } from './timetable-client.js';
+import { childParam, exportFileName, gridPlan, initialView, NO_PICKS, queryOf, viewsOf } from './inquiry-model.js';
+import type { TimetableScope } from '@schoolflow/contracts';
 
-const staff: InquiryScope = { kind: 'staff', canSchedule: false, headOf: [{ id: 'c1', name: '高一(1)班' }], students: [] };
-const parent: InquiryScope = {
+const staff: TimetableScope = { kind: 'staff', canSchedule: false, headOf: [{ id: 'c1', name: '高一(1)班' }], students: [] };
+const parent: TimetableScope = {
   kind: 'parent',
   canSchedule: false,
   headOf: [],
@@ -49,5 +49,12 @@ describe('the inquiry’s views', () => {
   it('names the export as the server does', () => {
     expect(exportFileName('课表', '2026-2027学年第一学期', 13)).toBe('课表-2026-2027学年第一学期-W13.xlsx');
     expect(exportFileName('Timetable', '2026-2027 semester 1', null)).toBe('Timetable-2026-2027 semester 1.xlsx');
+  });
+
+  it('takes a parent’s child from a link only when it is one of theirs', () => {
+    expect(childParam('s2', parent)).toBe('s2');
+    expect(childParam('someone-else', parent)).toBeNull();
+    expect(childParam(null, parent)).toBeNull();
+    expect(childParam('s2', { ...staff, students: parent.students })).toBeNull();
   });
 });

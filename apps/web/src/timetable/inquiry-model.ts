@@ -1,5 +1,4 @@
-import type { TimetableView } from '@schoolflow/contracts';
-import type { InquiryQuery, InquiryScope } from './timetable-client.js';
+import type { TimetableQuery, TimetableScope, TimetableView } from '@schoolflow/contracts';
 import type { GridSubject } from './week-grid-model.js';
 
 /**
@@ -9,13 +8,13 @@ import type { GridSubject } from './week-grid-model.js';
  */
 export type InquiryView = TimetableView | 'own';
 
-export function viewsOf(scope: Pick<InquiryScope, 'kind' | 'headOf'>): InquiryView[] {
+export function viewsOf(scope: Pick<TimetableScope, 'kind' | 'headOf'>): InquiryView[] {
   if (scope.kind !== 'staff') return ['own'];
   return ['all', 'class', 'teacher', 'classroom', ...(scope.headOf.length > 0 ? (['headTeacher'] as const) : []), 'foreign', 'mine'];
 }
 
 /** The view a page opens on: everything for those who make timetables, else one's own. */
-export function initialView(scope: Pick<InquiryScope, 'kind' | 'canSchedule'>): InquiryView {
+export function initialView(scope: Pick<TimetableScope, 'kind' | 'canSchedule'>): InquiryView {
   if (scope.kind !== 'staff') return 'own';
   return scope.canSchedule ? 'all' : 'mine';
 }
@@ -34,7 +33,7 @@ export interface InquiryPicks {
 export const NO_PICKS: InquiryPicks = { classId: '', teacherId: '', classroomId: '', headClassId: '', studentId: '' };
 
 /** The inquiry's narrowing for a view, or null while the view's picker is empty. */
-export function queryOf(view: InquiryView, picks: InquiryPicks, scope: Pick<InquiryScope, 'kind' | 'headOf' | 'students'>): InquiryQuery | null {
+export function queryOf(view: InquiryView, picks: InquiryPicks, scope: Pick<TimetableScope, 'kind' | 'headOf' | 'students'>): TimetableQuery | null {
   switch (view) {
     case 'all':
       return {};
@@ -58,6 +57,12 @@ export function queryOf(view: InquiryView, picks: InquiryPicks, scope: Pick<Inqu
       return studentId ? { studentId } : null;
     }
   }
+}
+
+/** The child a parent's link names (`?studentId=`), when it is one of theirs; anyone else's address names none. */
+export function childParam(raw: string | null, scope: Pick<TimetableScope, 'kind' | 'students'>): string | null {
+  if (scope.kind !== 'parent' || !raw) return null;
+  return scope.students.some((s) => s.id === raw) ? raw : null;
 }
 
 /** What a view's grids are of, and whether it shows one grid per class or teacher (all classes, the foreign teachers). */

@@ -1,22 +1,22 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Menu, Segment } from 'semantic-ui-react';
-import type { TimetableAnswer } from '@schoolflow/contracts';
+import type { TimetableAnswer, TimetableQuery, TimetableScope } from '@schoolflow/contracts';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, RefreshButton, ToolButton } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
 import { RefSelect } from '../resources/ref-select.js';
 import { useResourceOptions } from '../resources/use-resource-options.js';
 import type { ViewProps } from '../router/view-registry.js';
-import { exportFileName, gridPlan, initialView, type InquiryPicks, type InquiryView, NO_PICKS, queryOf, viewsOf } from './inquiry-model.js';
-import type { InquiryQuery, InquiryScope } from './timetable-client.js';
+import { childParam, exportFileName, gridPlan, initialView, type InquiryPicks, type InquiryView, NO_PICKS, queryOf, viewsOf } from './inquiry-model.js';
 import { PrintPage, PrintRoot, useTimetablePrint } from './timetable-print.js';
 import { useTimetable } from './use-timetable.js';
 import { useTimetableExport } from './use-timetable-export.js';
 import { useTimetableScope } from './use-timetable-scope.js';
 import { useTimetableT } from './use-timetable-t.js';
 import { LessonGrid } from './week-grid.js';
-import { exportBy, type GridColumn, gridColumns, groupLessons, type LessonGroup, schoolToday } from './week-grid-model.js';
-import { shownWeek, weekCount, weekSpan } from './week-navigation.js';
+import { columnDates, exportBy, type GridColumn, gridColumns, groupLessons, type LessonGroup, schoolToday } from './week-grid-model.js';
+import { type ChosenWeek, shownWeek, weekCount, weekParam, weekSpan } from './week-navigation.js';
 import { WeekNav } from './week-nav.js';
 import '../resources/resource.css';
 import './timetable.css';
@@ -25,8 +25,9 @@ import './timetable.css';
  * 课表查询 (timetable/inquiry, everyone whose timetable it is; issue 9): what `GET /api/timetable/scope` allows decides
  * the views — staff read all classes (a grid per class), one class, teacher or room, the class they head, the foreign
  * teachers' and their own; a student their class's, a parent a chosen child's. A semester (the current one unless
- * chosen), the weekly template or one teaching week (the page opens on this week, with the make-ups and swaps of its
- * dates), Excel export of the same lessons and a print of the grids, one a page.
+ * chosen), the weekly template or one teaching week (the page opens on this week, or on the week a link names —
+ * `?week=N`, and a parent's `?studentId=` — with the make-ups and swaps of its dates, a Saturday make-up as a column of
+ * its own), Excel export of the same lessons and a print of the grids, one a page.
  */
 export default function InquiryView({ active }: ViewProps) {
   const { tt } = useTimetableT();
@@ -45,14 +46,61 @@ export default function InquiryView({ active }: ViewProps) {
   return <Inquiry scope={scope.data} active={active} />;
 }
 
-function Inquiry({ scope, active }: { scope: InquiryScope; active: boolean }) {
+function Inquiry({ scope, active }: { scope: TimetableScope; active: boolean }) {
   const { t, tt } = useTimetableT();
+  const [params, setParams] = useSearchParams();
+  // a page kept alive behind another tab sees that tab's address: only the page on screen reads its own
+  const askedWeek = active ? params.get('week') : null;
+  const askedChild = active ? params.get('studentId') : null;
   const [semesterId, setSemesterId] = useState('');
   const [view, setView] = useState<InquiryView>(() => initialView(scope));
-  const [picks, setPicks] = useState<InquiryPicks>(NO_PICKS);
-  // what the reader chose of template and weeks; null: the page opens on this week (when the semester is in one)
-  const [chosenWeek, setChosenWeek] = useState<{ mode: 'template' | 'week'; week: number | null } | null>(null);
+  const [picks, setPicks] = useState<InquiryPicks>(() => ({ ...NO_PICKS, studentId: childParam(askedChild, scope) ?? '' }));
+  // what the reader chose of template and weeks (a link's `?week=` chooses too); null: the page opens on this week
+  const [chosenWeek, setChosenWeek] = useState<ChosenWeek | null>(() => {
+    const week = weekParam(askedWeek);
+    return week !== null ? { mode: 'week', week } : null;
+  });
   const pick = (p: Partial<InquiryPicks>) => setPicks((prev) => ({ ...prev, ...p }));
+
+  // The address's week and child are applied when they appear or change (a link followed while the page is open), not
+  // each time the tab is shown again: the tab goes back to the address it was left at, which the reader's own choices
+  // keep up to date (`remember`) — so a link to the week already shown changes nothing, and any other week is shown.
+  const applied = useRef({ week: askedWeek, studentId: askedChild });
+  useEffect(() => {
+    if (!active) return;
+    if (askedWeek !== applied.current.week) {
+      applied.current.week = askedWeek;
+      const week = weekParam(askedWeek);
+      if (week !== null) {
+        // a link's week is of the semester under way
+        setSemesterId('');
+        setChosenWeek({ mode: 'week', week });
+      }
+    }
+    if (askedChild !== applied.current.studentId) {
+      applied.current.studentId = askedChild;
+      const child = childParam(askedChild, scope);
+      if (child) setPicks((prev) => ({ ...prev, studentId: child }));
+    }
+  }, [active, askedWeek, askedChild, scope]);
+  /** The reader's choice, kept in the address too (replacing it): a reload or the tab shows the same. */
+  const remember = (next: { week?: number | null; studentId?: string }) => {
+    const value = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : String(v));
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        for (const [key, v] of Object.entries(next)) {
+          const text = value(v);
+          if (text === null) out.delete(key);
+          else out.set(key, text);
+        }
+        return out;
+      },
+      { replace: true },
+    );
+    if ('week' in next) applied.current.week = value(next.week);
+    if ('studentId' in next) applied.current.studentId = value(next.studentId);
+  };
 
   const noChild = scope.kind === 'parent' && scope.students.length === 0;
   const studentId = scope.kind === 'parent' ? picks.studentId || scope.students[0]?.id : undefined;
@@ -63,7 +111,7 @@ function Inquiry({ scope, active }: { scope: InquiryScope; active: boolean }) {
   const week = meta.data ? shownWeek(chosenWeek, meta.data.currentWeek, count) : null;
 
   const base = queryOf(view, picks, scope);
-  const query: InquiryQuery | null = base && meta.data ? { ...base, semesterId: semesterId || undefined, week: week ?? undefined } : null;
+  const query: TimetableQuery | null = base && meta.data ? { ...base, semesterId: semesterId || undefined, week: week ?? undefined } : null;
   const timetable = useTimetable(query, active);
   const answer = base ? timetable.data : undefined;
 
@@ -71,18 +119,31 @@ function Inquiry({ scope, active }: { scope: InquiryScope; active: boolean }) {
   const classes = useResourceOptions('classes', '', active && view === 'all');
   const classOrder = useMemo(() => (classes.data ?? []).map((o) => o.value), [classes.data]);
   const today = schoolToday();
-  const columns = answer ? gridColumns(answer.days, answer.dates, today, answer.currentWeek !== null) : [];
+  // the columns of the whole answer (a single grid's; the week's span); a grid of many has its own days after the school days
+  const columns = answer ? gridColumns(answer, today, { markWeekday: answer.currentWeek !== null }) : [];
   const grids = answer ? gridsOf(answer, view, plan, picks, scope, classOrder) : [];
   // a grid's name, or the view's when there is no lesson to name it by (a teacher without lessons)
   const title = gridTitle(view, picks, scope, answer) || tt(`page.inquiry.views.${view}`);
 
   const exporting = useTimetableExport();
   const { printing, print } = useTimetablePrint(active);
-  const period = answer ? (answer.week !== null ? `${tt('page.inquiry.week', { week: answer.week })} ${weekSpan(answer.dates)}` : tt('page.inquiry.mode.template')) : '';
+  /** A printed page's line under its title: the semester, and the week with the dates of that grid's columns. */
+  const printSub = (a: TimetableAnswer, shown: readonly GridColumn[]) =>
+    `${a.semester.name} · ${a.week !== null ? `${tt('page.inquiry.week', { week: a.week })} ${weekSpan(columnDates(shown))}` : tt('page.inquiry.mode.template')}`;
 
   const changeSemester = (id: string) => {
     setSemesterId(id);
     setChosenWeek(null);
+    // the address's week is the current semester's: another semester's is not kept there
+    remember({ week: null });
+  };
+  const chooseWeek = (chosen: ChosenWeek) => {
+    setChosenWeek(chosen);
+    remember({ week: chosen.mode === 'week' && !semesterId ? chosen.week : null });
+  };
+  const choosePicks = (p: Partial<InquiryPicks>) => {
+    pick(p);
+    if (p.studentId !== undefined && scope.kind === 'parent') remember({ studentId: p.studentId });
   };
 
   return (
@@ -125,31 +186,35 @@ function Inquiry({ scope, active }: { scope: InquiryScope; active: boolean }) {
           ) : null}
         </div>
         <div className="sf-tt-bar">
-          <ViewPicker view={view} picks={picks} scope={scope} onPick={pick} />
+          <ViewPicker view={view} picks={picks} scope={scope} onPick={choosePicks} />
           {meta.data ? (
             <WeekNav
               week={week}
-              dates={answer?.week === week ? (answer?.dates ?? null) : null}
+              dates={answer?.week === week ? columnDates(columns) : null}
               count={count}
               currentWeek={meta.data.currentWeek}
-              onTemplate={() => setChosenWeek({ mode: 'template', week: null })}
-              onWeek={(w) => setChosenWeek({ mode: 'week', week: w })}
+              onTemplate={() => chooseWeek({ mode: 'template', week: null })}
+              onWeek={(w) => chooseWeek({ mode: 'week', week: w })}
             />
           ) : null}
         </div>
       </Segment>
 
       <Segment className="sf-card sf-tt-grids" loading={Boolean(query) && timetable.isFetching && !answer}>
-        <InquiryGrids noChild={noChild} base={base} answer={answer} grids={grids} columns={columns} plan={plan} title={title} />
+        <InquiryGrids noChild={noChild} base={base} answer={answer} grids={grids} columns={columns} plan={plan} title={title} today={today} linkChanges={scope.kind === 'staff'} />
       </Segment>
 
       <PrintRoot open={printing && Boolean(answer)}>
         {answer
-          ? grids.map((g) => (
-              <PrintPage key={g.id} title={g.name || title} sub={`${answer.semester.name} · ${period}`}>
-                <LessonGrid periods={answer.periods} columns={gridColumns(answer.days, answer.dates, '', false)} lessons={g.lessons} by={plan.by} testId="tt-print-grid" />
-              </PrintPage>
-            ))
+          ? grids.map((g) => {
+              // paper marks no today; a class's page has a Saturday column only when that class has a lesson then
+              const shown = gridColumns(answer, '', { lessons: plan.grouped ? g.lessons : undefined });
+              return (
+                <PrintPage key={g.id} title={g.name || title} sub={printSub(answer, shown)}>
+                  <LessonGrid periods={answer.periods} columns={shown} lessons={g.lessons} by={plan.by} groupId={g.id} testId="tt-print-grid" />
+                </PrintPage>
+              );
+            })
           : null}
       </PrintRoot>
     </div>
@@ -165,14 +230,19 @@ function InquiryGrids({
   columns,
   plan,
   title,
+  today,
+  linkChanges,
 }: {
   noChild: boolean;
-  base: InquiryQuery | null;
+  base: TimetableQuery | null;
   answer: TimetableAnswer | undefined;
   grids: LessonGroup[];
+  /** The whole answer's columns: a single grid's. */
   columns: GridColumn[];
   plan: ReturnType<typeof gridPlan>;
   title: string;
+  today: string;
+  linkChanges: boolean;
 }) {
   const { tt } = useTimetableT();
   if (noChild) return <EmptyState icon="child" text={tt('page.inquiry.noChild')} testId="tt-no-child" />;
@@ -186,11 +256,13 @@ function InquiryGrids({
         <LessonGrid
           key={g.id}
           periods={answer.periods}
-          columns={columns}
+          // a grid of many (a class of all) shows a Saturday only when it has a lesson then, not for another class's make-up
+          columns={plan.grouped ? gridColumns(answer, today, { markWeekday: answer.currentWeek !== null, lessons: g.lessons }) : columns}
           lessons={g.lessons}
           by={plan.by}
           compact={plan.grouped}
           groupId={g.id}
+          linkChanges={linkChanges}
           caption={
             <>
               <span data-testid="tt-caption">{g.name || title}</span>
@@ -204,7 +276,7 @@ function InquiryGrids({
 }
 
 /** The picker a view needs: a class, a teacher, a room, the class one heads (of several), a parent's child. */
-function ViewPicker({ view, picks, scope, onPick }: { view: InquiryView; picks: InquiryPicks; scope: InquiryScope; onPick: (p: Partial<InquiryPicks>) => void }) {
+function ViewPicker({ view, picks, scope, onPick }: { view: InquiryView; picks: InquiryPicks; scope: TimetableScope; onPick: (p: Partial<InquiryPicks>) => void }) {
   const { tt } = useTimetableT();
   const labelled = (id: string, label: string, control: ReactNode) => (
     <>
@@ -258,13 +330,13 @@ function ViewPicker({ view, picks, scope, onPick }: { view: InquiryView; picks: 
 }
 
 /** The grids a view shows: one per class or teacher (all, foreign), else one of everything answered. */
-function gridsOf(answer: TimetableAnswer, view: InquiryView, plan: ReturnType<typeof gridPlan>, picks: InquiryPicks, scope: InquiryScope, order: readonly string[]): LessonGroup[] {
+function gridsOf(answer: TimetableAnswer, view: InquiryView, plan: ReturnType<typeof gridPlan>, picks: InquiryPicks, scope: TimetableScope, order: readonly string[]): LessonGroup[] {
   if (!answer.timetable) return [];
   if (plan.grouped) return groupLessons(answer.lessons, plan.by, order);
   return [{ id: `${view}:${subjectId(view, picks, scope)}`, name: gridTitle(view, picks, scope, answer), lessons: answer.lessons }];
 }
 
-function subjectId(view: InquiryView, picks: InquiryPicks, scope: InquiryScope): string {
+function subjectId(view: InquiryView, picks: InquiryPicks, scope: TimetableScope): string {
   switch (view) {
     case 'class':
       return picks.classId;
@@ -284,7 +356,7 @@ function subjectId(view: InquiryView, picks: InquiryPicks, scope: InquiryScope):
 }
 
 /** The name above a single grid: the class, teacher or room chosen, the class one heads, one's own. */
-function gridTitle(view: InquiryView, picks: InquiryPicks, scope: InquiryScope, answer: TimetableAnswer | undefined): string {
+function gridTitle(view: InquiryView, picks: InquiryPicks, scope: TimetableScope, answer: TimetableAnswer | undefined): string {
   const lessons = answer?.lessons ?? [];
   switch (view) {
     case 'class':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JobProgress } from '@schoolflow/contracts';
-import { laterScheduleProgress, schedulePercent, scheduleProgressOf } from './schedule-model.js';
+import { laterProgress } from '../resources/resource-format.js';
+import { schedulePercent, scheduleProgressOf } from './schedule-model.js';
 
 const job = (over: Partial<JobProgress>): JobProgress => ({ id: 'j', kind: 'timetable:schedule', state: 'running', done: 0, total: 180, ...over });
 const score = { total: 12, spread: 4, crowded: 0, afternoonMain: 8, longRuns: 0 };
@@ -21,15 +22,19 @@ describe('the scheduler’s progress', () => {
     expect(scheduleProgressOf(null)).toBeNull();
   });
 
-  it('shows the latest push unless the poll is further on or finished', () => {
-    const pushed = job({ done: 180, result: { phase: 'improve', score: 9 } });
-    expect(laterScheduleProgress(pushed, job({ done: 180, result: null }))).toBe(pushed);
+  it('keeps what the kit’s job progress shows: the newer push at one count (the score improving), a poll only when further on or finished', () => {
+    // useJobProgress keeps laterProgress(newPush, previous) of the pushes, then laterProgress(push, poll)
+    const before = job({ done: 180, result: { phase: 'improve', score: 17 } });
+    const newer = job({ done: 180, result: { phase: 'improve', score: 9 } });
+    expect(scheduleProgressOf(laterProgress(newer, before))?.score).toBe(9);
+    // a late push from before does not undo a further one
+    expect(laterProgress(job({ done: 60 }), job({ done: 120 }))?.done).toBe(120);
+    expect(laterProgress(before, job({ done: 180, result: null }))).toBe(before);
     const further = job({ done: 120 });
-    expect(laterScheduleProgress(job({ done: 60 }), further)).toBe(further);
+    expect(laterProgress(job({ done: 60 }), further)).toBe(further);
     const finished = job({ state: 'completed', done: 180 });
-    expect(laterScheduleProgress(pushed, finished)).toBe(finished);
-    expect(laterScheduleProgress(null, further)).toBe(further);
-    expect(laterScheduleProgress(undefined, undefined)).toBeNull();
+    expect(laterProgress(before, finished)).toBe(finished);
+    expect(laterProgress(finished, newer)).toBe(finished);
   });
 
   it('fills the bar by lessons placed, fully once completed', () => {

@@ -1,9 +1,9 @@
 import type { JobProgress, ScheduleJobResult, SoftScore, UnplacedLesson } from '@schoolflow/contracts';
 
 /**
- * The automatic scheduler's job as the page reads it: `job.progress` pushes (placed of total, the phase and the score
- * so far; when completed its `ScheduleJobResult`) and the job's record polled as the fallback (done of total, the
- * result once finished).
+ * The automatic scheduler's job as the page reads it (the kit's `useJobProgress`, the later of push and poll): pushes
+ * carry placed of total, the phase and the score so far, and when completed its `ScheduleJobResult`; the job's record,
+ * polled as the fallback, done of total and the result once finished.
  */
 
 export type SchedulePhase = 'construct' | 'improve';
@@ -20,20 +20,6 @@ export interface ScheduleProgressView {
   result: ScheduleJobResult | null;
   /** Why it failed, when it did. */
   failure: string | null;
-}
-
-const finished = (p: JobProgress): boolean => p.state === 'completed' || p.state === 'failed';
-
-/**
- * Of the latest push and the latest poll of one job, the one to show: a finished one first; else the push (it
- * carries the phase and the score — the count stays at the total while the score improves), unless the poll is
- * further on (pushes lost).
- */
-export function laterScheduleProgress(pushed: JobProgress | null | undefined, polled: JobProgress | null | undefined): JobProgress | null {
-  if (!pushed) return polled ?? null;
-  if (!polled) return pushed;
-  if (finished(pushed) !== finished(polled)) return finished(pushed) ? pushed : polled;
-  return polled.done > pushed.done ? polled : pushed;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

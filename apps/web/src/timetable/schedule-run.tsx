@@ -95,7 +95,7 @@ function Preview({ result, version, onOpen, onPublish, publishing }: { result: S
   const classes = useResourceOptions('classes');
   const order = useMemo(() => (classes.data ?? []).map((o) => o.value), [classes.data]);
   const grids = data ? groupLessons(data.lessons, 'class', order) : [];
-  const columns = data ? gridColumns(data.days, null, schoolToday(), false) : [];
+  const columns = data ? gridColumns(data, schoolToday()) : [];
   const unplaced = result.unplaced.reduce((n, u) => n + u.count, 0);
   return (
     <div className="sf-tt-preview" data-testid="tt-preview" data-score={result.score.total} data-unplaced={unplaced} data-placed={result.placed}>

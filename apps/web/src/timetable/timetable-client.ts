@@ -1,13 +1,13 @@
 import {
   type EditorOptions,
-  type JobProgress,
-  jobPath,
   type NewVersionInput,
   type PlaceLessonsInput,
   type ScheduleCheck,
   type ScheduleInput,
   type TimetableAnswer,
   timetablePath,
+  type TimetableQuery,
+  type TimetableScope,
   type TimetableSettings,
   type TimetableVersion,
 } from '@schoolflow/contracts';
@@ -16,45 +16,17 @@ import { queryString } from '../resources/resource-format.js';
 import type { Section } from './editor-model.js';
 import type { GridSubject } from './week-grid-model.js';
 
-/** The inquiry's query as the address carries it (`timetableQuerySchema`): empty values are left out. */
-export interface InquiryQuery {
-  semesterId?: string;
-  timetableId?: string;
-  week?: number;
-  classId?: string;
-  teachingClassId?: string;
-  teacherId?: string;
-  classroomId?: string;
-  studentId?: string;
-  foreign?: '1';
-  mine?: '1';
-  headTeacher?: '1';
-}
-
-/**
- * What the inquiry may show the signed-in user (`GET /api/timetable/scope`; the server's `TimetableScope`): staff
- * read every timetable, a student their own, a parent their children's.
- */
-export interface InquiryScope {
-  kind: 'staff' | 'student' | 'parent';
-  canSchedule: boolean;
-  /** Classes the user is head teacher of. */
-  headOf: { id: string; name: string }[];
-  /** A student's own record, or a parent's children. */
-  students: { id: string; name: string; classId: string; className: string }[];
-}
-
-/** The query without its empty values, in a stable key order (a react-query key and a URL alike). */
-export function cleanQuery(q: InquiryQuery): InquiryQuery {
+/** The inquiry's query (the contract's) without its empty values, in a stable key order (a query key and a URL alike). */
+export function cleanQuery(q: TimetableQuery): TimetableQuery {
   const out: Record<string, string | number> = {};
-  for (const k of Object.keys(q).sort() as (keyof InquiryQuery)[]) {
+  for (const k of Object.keys(q).sort() as (keyof TimetableQuery)[]) {
     const v = q[k];
     if (v !== undefined && v !== '') out[k] = v;
   }
-  return out as InquiryQuery;
+  return out as TimetableQuery;
 }
 
-const asQuery = (q: InquiryQuery): Record<string, QueryValue> => ({ ...cleanQuery(q) });
+const asQuery = (q: TimetableQuery): Record<string, QueryValue> => ({ ...cleanQuery(q) });
 
 /**
  * Query keys. Everything sits under `timetable`: a save, a publish, a deletion or a finished run invalidates the
@@ -63,27 +35,26 @@ const asQuery = (q: InquiryQuery): Record<string, QueryValue> => ({ ...cleanQuer
  */
 export const timetableKeys = {
   all: ['timetable'] as const,
-  inquiry: (q: InquiryQuery, lang: string) => ['timetable', 'inquiry', lang, cleanQuery(q)] as const,
+  inquiry: (q: TimetableQuery, lang: string) => ['timetable', 'inquiry', lang, cleanQuery(q)] as const,
   scope: (lang: string) => ['timetable', 'scope', lang] as const,
   versions: (semesterId: string) => ['timetable', 'versions', semesterId] as const,
   check: (semesterId: string, lang: string) => ['timetable', 'check', semesterId, lang] as const,
   settings: ['timetable', 'settings'] as const,
   editorOptions: (timetableId: string, section: string, lang: string) => ['timetable', 'editor-options', timetableId, section, lang] as const,
-  job: (id: string) => ['timetable', 'job', id] as const,
 };
 
 /** The timetable module's calls (DESIGN.md §8; `timetablePath`) under BASE_API. */
 export const timetableClient = {
-  inquiry(q: InquiryQuery, signal?: AbortSignal): Promise<TimetableAnswer> {
+  inquiry(q: TimetableQuery, signal?: AbortSignal): Promise<TimetableAnswer> {
     return requestData<TimetableAnswer>(timetablePath.inquiry, { query: asQuery(q), signal });
   },
 
-  scope(signal?: AbortSignal): Promise<InquiryScope> {
-    return requestData<InquiryScope>(timetablePath.scope, { signal });
+  scope(signal?: AbortSignal): Promise<TimetableScope> {
+    return requestData<TimetableScope>(timetablePath.scope, { signal });
   },
 
   /** The inquiry's lessons as an Excel workbook, one sheet per class, teacher or room (a download with the token). */
-  exportFile(q: InquiryQuery, by: GridSubject): Promise<Blob> {
+  exportFile(q: TimetableQuery, by: GridSubject): Promise<Blob> {
     return requestBlob(timetablePath.export + queryString({ ...cleanQuery(q), by }));
   },
 
@@ -118,10 +89,6 @@ export const timetableClient = {
   async schedule(body: ScheduleInput): Promise<{ jobId: string; timetableId: string; msg: string }> {
     const env = await request<{ jobId: string; timetableId: string }>(timetablePath.schedule, { method: 'POST', json: body });
     return { jobId: env.data?.jobId ?? '', timetableId: env.data?.timetableId ?? '', msg: env.msg };
-  },
-
-  job(id: string, signal?: AbortSignal): Promise<JobProgress> {
-    return requestData<JobProgress>(jobPath(encodeURIComponent(id)), { signal });
   },
 
   editorOptions(timetableId: string, section: Section, signal?: AbortSignal): Promise<EditorOptions> {

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Icon, Label, Message, Popup, Segment } from 'semantic-ui-react';
-import type { EditorOptions, Lesson, TimetableAnswer, TimetableVersion } from '@schoolflow/contracts';
+import { type EditorOptions, type Lesson, periodLabel, type TimetableAnswer, type TimetableVersion } from '@schoolflow/contracts';
 import { ApiError, reportError } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead } from '../components/list-page.js';
+import { useLeaveWarning } from '../components/use-leave-warning.js';
 import { RefSelect } from '../resources/ref-select.js';
 import { toast } from '../util/toast.js';
 import { busyRooms, type CellClash, changedCells, courseCounts, type CourseCount, defaultRoom, type Draft, type DraftCell, draftClashes, draftOf, otherLessonName, placeBody, refusedClashes, type Section, sectionIdOf } from './editor-model.js';
@@ -14,7 +15,7 @@ import { useTeachingClasses } from './use-teaching-classes.js';
 import { useTimetable } from './use-timetable.js';
 import { timetableText, useTimetableT } from './use-timetable-t.js';
 import { accentStyle, LessonGrid, WeekGrid } from './week-grid.js';
-import { cellKey, gridColumns, lessonsByCell, periodLabel, schoolToday } from './week-grid-model.js';
+import { cellKey, gridColumns, lessonsByCell, schoolToday } from './week-grid-model.js';
 import '../resources/resource.css';
 import './timetable.css';
 
@@ -112,7 +113,7 @@ function ReadOnlyWeek({ version, section }: { version: TimetableVersion; section
   const own = useTimetable(sectionQuery(version.id, section));
   const data = own.data;
   if (!data) return <Segment basic loading className="sf-tt-loading" />;
-  return <LessonGrid periods={data.periods} columns={gridColumns(data.days, null, schoolToday(), false)} lessons={data.lessons} by="class" testId="tt-editor-grid" />;
+  return <LessonGrid periods={data.periods} columns={gridColumns(data, schoolToday())} lessons={data.lessons} by="class" testId="tt-editor-grid" />;
 }
 
 /** A course or room named: from the editor's options, else from the lessons read (a course no longer assigned). */
@@ -174,12 +175,7 @@ function SectionEditor({ version, section, active, onDirty }: { version: Timetab
   }, [ownData, section]);
 
   // leaving the page (closing the window, reloading) with unsaved changes asks first
-  useEffect(() => {
-    if (!dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveWarning(dirty);
 
   const others = useMemo(() => whole.data?.lessons ?? [], [whole.data]);
   // the teaching classes the class's students go to (the class filter answers their lessons too): they share students
@@ -192,7 +188,7 @@ function SectionEditor({ version, section, active, onDirty }: { version: Timetab
   const data: TimetableAnswer | undefined = ownData ?? whole.data;
   if (!data || !draft || !saved || !options.data) return <Segment basic loading className="sf-tt-loading" data-testid="tt-editor-loading" />;
   const opts = options.data;
-  const columns = gridColumns(data.days, null, schoolToday(), false);
+  const columns = gridColumns(data, schoolToday());
 
   const setCell = (weekday: number, period: number, cell: DraftCell | null) => {
     const key = cellKey(weekday, period);
@@ -349,7 +345,7 @@ function SectionEditor({ version, section, active, onDirty }: { version: Timetab
       {editing && active ? (
         <CellPopup
           anchor={editing.anchor}
-          title={`${tt(`weekdays.${editing.weekday}` as 'weekdays.1')} ${periodLabel(data.periods.find((p) => p.no === editing.period) ?? { no: editing.period, name: '' }, (no) => tt('periodName', { no }), lang === 'zh')}`}
+          title={`${tt(`weekdays.${editing.weekday}` as 'weekdays.1')} ${periodLabel(data.periods.find((p) => p.no === editing.period) ?? { no: editing.period, name: '' }, lang)}`}
           cell={editingCell}
           options={opts}
           counts={counts}

@@ -1,9 +1,9 @@
-import { type DayPart, formatSchoolTime, type Lesson, type LessonChange, type LessonPeriod, type TimetableView, weekdayOf, workflowDetailPage } from '@schoolflow/contracts';
+import { type DayPart, formatSchoolTime, type Lesson, type LessonChange, type LessonPeriod, type TimetableAnswer, type TimetableView, WEEKDAYS, weekdayOf, workflowDetailPage } from '@schoolflow/contracts';
 
 /**
  * The week grid's pure model (every timetable page draws the same grid): rows are the lesson periods with a break
- * where the day's part changes, columns the school days with their dates in a week, a cell the lessons at that
- * weekday and period.
+ * where the day's part changes, columns the school days (and, in a week, the days after them that hold a make-up) with
+ * their dates, a cell the lessons at that weekday and period.
  */
 
 /** The key of a cell: weekday and period. */
@@ -26,20 +26,45 @@ export interface GridColumn {
   /** The date of a week's column; null in the weekly template. */
   date: string | null;
   today: boolean;
+  /** A day after the school days, shown because a make-up or a swapped lesson is on it that week. */
+  extra: boolean;
+}
+
+/** What a grid's columns are read from: an inquiry's answer, the weekly template or one week. */
+export type WeekShape = Pick<TimetableAnswer, 'days' | 'dates' | 'extraDays'>;
+
+export interface ColumnOptions {
+  /** In the template (no dates), mark today's weekday: the template shown is this week's. */
+  markWeekday?: boolean;
+  /**
+   * The lessons of this grid, when it is one of several (a grid per class): a day after the school days gets a column
+   * only where this grid has a lesson then, not every class's grid for one class's Saturday make-up.
+   */
+  lessons?: readonly Pick<Lesson, 'weekday'>[];
 }
 
 /**
- * The school days, Monday first. In a week each column carries its date and today's is the one dated today; in the
- * template (no dates) today's weekday is marked only when `markWeekday` says the template is this week's.
+ * The columns, Monday first: the school days, and in a week each day after them that holds a lesson (a Saturday
+ * make-up class — the answer's `extraDays`), each with its date. In a week today's column is the one dated today; in
+ * the template (no dates, never a lesson beyond the school days) today's weekday is marked only when asked.
  */
-export function gridColumns(days: number, dates: readonly string[] | null, today: string, markWeekday = false): GridColumn[] {
+export function gridColumns(week: WeekShape, today: string, { markWeekday = false, lessons }: ColumnOptions = {}): GridColumn[] {
+  const days = Math.max(0, Math.min(WEEKDAYS.length, week.days));
+  const weekdays: number[] = WEEKDAYS.filter((d) => d <= days);
+  if (week.dates) {
+    const held = lessons ? new Set(lessons.map((l) => l.weekday)) : null;
+    for (const d of WEEKDAYS) if (d > days && week.extraDays.includes(d) && (!held || held.has(d))) weekdays.push(d);
+  }
   const todayWeekday = weekdayOf(today);
-  return Array.from({ length: Math.max(0, Math.min(7, days)) }, (_, i) => {
-    const weekday = i + 1;
-    const date = dates?.[i] ?? null;
-    return { weekday, date, today: date !== null ? date === today : markWeekday && weekday === todayWeekday };
+  return weekdays.map((weekday) => {
+    // the seven dates of the week, Monday first: a weekday's is at its place whatever columns are shown
+    const date = week.dates?.[weekday - 1] ?? null;
+    return { weekday, date, today: date !== null ? date === today : markWeekday && weekday === todayWeekday, extra: weekday > days };
   });
 }
+
+/** The dates of the columns shown (a week's span is theirs, not the seven of the answer). */
+export const columnDates = (columns: readonly GridColumn[]): string[] => columns.flatMap((c) => (c.date ? [c.date] : []));
 
 /** The lessons of each cell, in the order given. */
 export function lessonsByCell(lessons: readonly Lesson[]): Map<string, Lesson[]> {
@@ -100,9 +125,12 @@ export function cellDetails(by: GridSubject): ('class' | 'teacher' | 'classroom'
 /** The flow of the application that made a lesson differ from the template (its link). */
 export const CHANGE_FLOW: Readonly<Record<LessonChange, string>> = { 'make-up': 'make-up-class', swap: 'class-swap' };
 
-/** Where a make-up's or a swap's application is shown, or null for a template lesson. */
-export function changeLink(l: Pick<Lesson, 'change' | 'changeId'>): string | null {
-  return l.change && l.changeId ? workflowDetailPage(CHANGE_FLOW[l.change], l.changeId) : null;
+/**
+ * Where a make-up's or a swap's application is shown, or null: a template lesson, or a reader who cannot open it —
+ * the application's page is the staff's (students and parents are told of the change, not shown the request).
+ */
+export function changeLink(l: Pick<Lesson, 'change' | 'changeId'>, canOpen: boolean): string | null {
+  return canOpen && l.change && l.changeId ? workflowDetailPage(CHANGE_FLOW[l.change], l.changeId) : null;
 }
 
 /** How the inquiry's views are exported: one sheet per class, per teacher or per room. */
@@ -129,14 +157,3 @@ export function schoolToday(now: number = Date.now()): string {
 
 /** `08:00–08:45`. */
 export const periodTime = (p: Pick<LessonPeriod, 'start' | 'end'>): string => `${p.start.slice(0, 5)}–${p.end.slice(0, 5)}`;
-
-const DEFAULT_PERIOD_NAME = /^第\s*(\d+)\s*节$/;
-
-/**
- * A period's name as a row head. Names are the school's data; the seeded default (第1节) is a number in words, so in
- * another language it is said in that language rather than shown in Chinese.
- */
-export function periodLabel(p: Pick<LessonPeriod, 'no' | 'name'>, inWords: (no: number) => string, chinese: boolean): string {
-  if (!p.name) return inWords(p.no);
-  return !chinese && DEFAULT_PERIOD_NAME.test(p.name) ? inWords(p.no) : p.name;
-}

@@ -1,8 +1,8 @@
 import type { CSSProperties, ReactNode, TdHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
-import type { Lesson, LessonPeriod } from '@schoolflow/contracts';
+import { type Lesson, type LessonPeriod, periodLabel } from '@schoolflow/contracts';
 import { useTimetableT } from './use-timetable-t.js';
-import { cellDetails, changeLink, type GridColumn, gridRows, type GridSubject, lessonsByCell, cellKey, periodLabel, periodTime } from './week-grid-model.js';
+import { cellDetails, cellKey, changeLink, type GridColumn, gridRows, type GridSubject, lessonsByCell, periodTime } from './week-grid-model.js';
 import './timetable.css';
 
 /** Attributes of one cell (its class, tooltip, click, test data). */
@@ -25,7 +25,8 @@ export interface WeekGridProps {
 
 /**
  * The week grid every timetable page draws: a row per lesson period (its name and times; a break where the afternoon
- * or the evening begins), a column per school day (its weekday, and its date in a week); today's column is marked.
+ * or the evening begins), a column per day shown (its weekday, and its date in a week: the school days and a day after
+ * them holding a make-up); today's column is marked.
  */
 export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, compact, testId = 'tt-grid', tableAttrs }: WeekGridProps) {
   const { tt, lang } = useTimetableT();
@@ -46,7 +47,17 @@ export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, com
               {tt('page.grid.period')}
             </th>
             {columns.map((c) => (
-              <th key={c.weekday} scope="col" className={c.today ? 'sf-tt-day sf-tt-today' : 'sf-tt-day'} data-testid="tt-day" data-weekday={c.weekday} data-date={c.date ?? ''} data-today={c.today}>
+              <th
+                key={c.weekday}
+                scope="col"
+                className={['sf-tt-day', c.today ? 'sf-tt-today' : '', c.extra ? 'sf-tt-extra' : ''].filter(Boolean).join(' ')}
+                title={c.extra ? tt('page.grid.extraDay') : undefined}
+                data-testid="tt-day"
+                data-weekday={c.weekday}
+                data-date={c.date ?? ''}
+                data-today={c.today}
+                data-extra={c.extra}
+              >
                 <span className="sf-tt-weekday">{tt(`weekdays.${c.weekday}` as 'weekdays.1')}</span>
                 {c.date ? <span className="sf-tt-date">{c.date.slice(5)}</span> : null}
                 {c.today ? <span className="sf-tt-today-mark">{tt('page.grid.today')}</span> : null}
@@ -63,12 +74,12 @@ export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, com
             ) : null,
             <tr key={period.no} data-period={period.no}>
               <th scope="row" className="sf-tt-period">
-                <span className="sf-tt-period-name">{periodLabel(period, (no) => tt('periodName', { no }), lang === 'zh')}</span>
+                <span className="sf-tt-period-name">{periodLabel(period, lang)}</span>
                 <span className="sf-tt-period-time">{periodTime(period)}</span>
               </th>
               {columns.map((c) => {
                 const attrs = cellAttrs?.(c.weekday, period.no) ?? {};
-                const className = ['sf-tt-cell', c.today ? 'sf-tt-today' : '', attrs.className ?? ''].filter(Boolean).join(' ');
+                const className = ['sf-tt-cell', c.today ? 'sf-tt-today' : '', c.extra ? 'sf-tt-extra' : '', attrs.className ?? ''].filter(Boolean).join(' ');
                 return (
                   <td key={c.weekday} {...attrs} className={className}>
                     {renderCell(c.weekday, period.no)}
@@ -90,10 +101,13 @@ export function accentStyle(colour: string | null | undefined): CSSProperties {
   return (colour && COLOUR.test(colour) ? { '--sf-tt-accent': colour } : {}) as CSSProperties;
 }
 
-/** One lesson in a cell: its course (in its colour), the other of class, teacher and room the grid needs, a change's badge. */
-export function LessonCard({ lesson, details }: { lesson: Lesson; details: readonly ('class' | 'teacher' | 'classroom')[] }) {
+/**
+ * One lesson in a cell: its course (in its colour), the other of class, teacher and room the grid needs, a change's
+ * badge — a link to the make-up's or swap's application for those who may open it (`linkChange`), else a plain badge.
+ */
+export function LessonCard({ lesson, details, linkChange = false }: { lesson: Lesson; details: readonly ('class' | 'teacher' | 'classroom')[]; linkChange?: boolean }) {
   const { tt } = useTimetableT();
-  const link = changeLink(lesson);
+  const link = changeLink(lesson, linkChange);
   const text: Record<'class' | 'teacher' | 'classroom', string | null> = { class: lesson.className, teacher: lesson.teacherName, classroom: lesson.classroomName };
   return (
     <div className="sf-tt-lesson" style={accentStyle(lesson.courseColour)} data-testid="tt-lesson" data-course={lesson.courseId} data-teacher={lesson.teacherId} data-class={lesson.classId ?? lesson.teachingClassId ?? ''} data-change={lesson.change ?? ''}>
@@ -130,6 +144,7 @@ export function LessonGrid({
   compact,
   testId,
   groupId,
+  linkChanges = false,
 }: {
   periods: readonly LessonPeriod[];
   columns: readonly GridColumn[];
@@ -141,6 +156,8 @@ export function LessonGrid({
   testId?: string;
   /** The class, teacher or room the grid is of (test data). */
   groupId?: string;
+  /** A make-up's or swap's badge links to its application (staff only: students and parents cannot open it). */
+  linkChanges?: boolean;
 }) {
   const cells = lessonsByCell(lessons);
   const details = cellDetails(by);
@@ -153,7 +170,7 @@ export function LessonGrid({
       testId={testId}
       tableAttrs={{ 'data-group': groupId, 'data-lessons': lessons.length }}
       cellAttrs={(weekday, period) => ({ 'data-testid': 'tt-cell', 'data-weekday': weekday, 'data-period': period, 'data-count': cells.get(cellKey(weekday, period))?.length ?? 0 })}
-      renderCell={(weekday, period) => (cells.get(cellKey(weekday, period)) ?? []).map((l) => <LessonCard key={`${l.id}:${l.date ?? ''}`} lesson={l} details={details} />)}
+      renderCell={(weekday, period) => (cells.get(cellKey(weekday, period)) ?? []).map((l) => <LessonCard key={`${l.id}:${l.date ?? ''}`} lesson={l} details={details} linkChange={linkChanges} />)}
     />
   );
 }

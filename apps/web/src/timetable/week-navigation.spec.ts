@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { clampWeek, shownWeek, stepWeek, weekCount, weekSpan } from './week-navigation.js';
+import { clampWeek, shownWeek, stepWeek, weekCount, weekParam, weekSpan } from './week-navigation.js';
 
 // The demo's first semester: teaching from Tuesday 2026-09-01 to Wednesday 2027-01-20.
 const semester = { teachingStart: '2026-09-01', teachingEnd: '2027-01-20' };
@@ -30,5 +30,14 @@ describe('week navigation', () => {
     expect(weekSpan(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'])).toBe('11-23 – 11-27');
     expect(weekSpan(['2026-11-23'])).toBe('11-23');
     expect(weekSpan(null)).toBe('');
+  });
+
+  it('reads the week a link names, and nothing from an address without one or with no week number', () => {
+    expect(weekParam('5')).toBe(5);
+    expect(weekParam(' 12 ')).toBe(12);
+    expect(weekParam(null)).toBeNull();
+    expect(['', '0', '-1', '2.5', 'abc', '1e3', '1000'].map(weekParam)).toEqual([null, null, null, null, null, null, null]);
+    // a week past the semester's is shown as its last, as a week paged to
+    expect(shownWeek({ mode: 'week', week: weekParam('99') }, 3, 21)).toBe(21);
   });
 });

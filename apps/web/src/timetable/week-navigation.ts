@@ -34,12 +34,29 @@ export function weekSpan(dates: readonly string[] | null): string {
   return first === last ? first : `${first} – ${last}`;
 }
 
+/** What the reader chose: the weekly template, or a week (null: the one the semester is in). */
+export interface ChosenWeek {
+  mode: 'template' | 'week';
+  week: number | null;
+}
+
 /**
  * Which mode and week the page shows. `chosen` is what the reader picked (null: not yet): the page opens on the week
  * the semester is in today when there is one, else on the weekly template.
  */
-export function shownWeek(chosen: { mode: 'template' | 'week'; week: number | null } | null, currentWeek: number | null, count: number): number | null {
+export function shownWeek(chosen: ChosenWeek | null, currentWeek: number | null, count: number): number | null {
   if (!chosen) return currentWeek !== null ? clampWeek(currentWeek, count) : null;
   if (chosen.mode === 'template') return null;
   return clampWeek(chosen.week ?? currentWeek ?? 1, count);
+}
+
+/**
+ * The week a link asks for (`/timetable/inquiry?week=N`: a message about a passed make-up or swap), or null when the
+ * address has none or it is no week number; a week past the semester's is brought within it as any other (`shownWeek`).
+ */
+export function weekParam(raw: string | null): number | null {
+  const text = raw?.trim() ?? '';
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const week = Number(text);
+  return week >= 1 ? week : null;
 }
