@@ -10,7 +10,7 @@ import { validate } from '../../infrastructure/http/validate.js';
 import { type CalendarLesson, LESSON_PERIODS_COLUMN, lessonsConcerning, type TeachingSemester, teachingSemesterSql } from '../../timetable/domain/lesson-calendar.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { lessonChangeParts } from '../shared/lesson-change-parts.js';
-import { type ChangeClass, changeClassSql, type ChangeRow, holdChanges, notTheirs, type Placement, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
+import { type ChangeClass, changeClassSql, type ChangeRow, holdChanges, type Placement, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
 
@@ -85,7 +85,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const source = from.lesson;
     if (!source) throw AppException.unprocessable('timetable.errors.noLessonThere', { date: form.fromDate, period: form.fromPeriod, section: cls.name });
     // 403, not 422: the lesson is there, it is someone else's to move — a refusal of who asks, as DESIGN.md §4 has it
-    if (source.teacherId !== actor.userId) throw notTheirs('timetable.errors.notYourLesson');
+    if (source.teacherId !== actor.userId) throw AppException.forbidden('timetable.errors.notYourLesson');
     const target = to.lesson;
     for (const [place, date, period] of [[from, form.fromDate, form.fromPeriod], [to, form.toDate, form.toPeriod]] as const) {
       // another request under review is moving what is there: its outcome decides what the place holds

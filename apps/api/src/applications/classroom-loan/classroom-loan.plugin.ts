@@ -11,6 +11,7 @@ import { validate } from '../../infrastructure/http/validate.js';
 import { LOAN_FLOW, lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
+import { settleBookings } from '../shared/room-bookings.js';
 import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
 
 const definition = classroomLoanFlow as unknown as FlowDefinition;
@@ -86,11 +87,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
 
   /** Ended without passing: the time is free again. Passed: the booking stands. */
-  async effects({ instanceId, after }: EffectInput, db): Promise<void> {
-    const review = definition.status(after as never).review;
-    if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM classroom_booking WHERE instance_id = $1`, [instanceId]);
-    else if (review === 'passed') await db.query(`UPDATE classroom_booking SET status = 'passed' WHERE instance_id = $1`, [instanceId]);
-  },
+  effects: ({ instanceId, after }: EffectInput, db) => settleBookings(definition.status(after as never).review, instanceId, db),
 
   views: {
     /**

@@ -11,7 +11,7 @@ import { LESSON_PERIODS_COLUMN, type TeachingSemester, teachingSemesterSql } fro
 import { type RoomFacts, roomFault } from '../../timetable/domain/room-rule.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { lessonChangeParts } from '../shared/lesson-change-parts.js';
-import { type ChangeClass, changeClassSql, holdChanges, notTheirs, periodList, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
+import { type ChangeClass, changeClassSql, holdChanges, periodList, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
 
@@ -65,7 +65,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     if (!course) throw AppException.unprocessable('timetable.errors.courseNotFound');
     if (!row.semester) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.date });
     // who asks: only the course's teacher of that class in that semester (403: not theirs to ask for)
-    if (!row.assigned) throw notTheirs('timetable.errors.notAssignedToCourse', { section: cls.name, course: course.name });
+    if (!row.assigned) throw AppException.forbidden('timetable.errors.notAssignedToCourse', { section: cls.name, course: course.name });
     const begins = whenItBegins(form.periods.map((period) => ({ date: form.date, period })), row.periods, config.timeZone);
     // the chosen room, else the class's own (a class without one has its make-up where the office puts it)
     const roomId = form.classroomId ?? cls.classroomId;

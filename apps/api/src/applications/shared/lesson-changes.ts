@@ -1,7 +1,9 @@
-import { type BothNames, type DatedPlacement, datedClashes, ErrorCode, formatSchoolTime, type Language, type LessonPeriod, MessageType, parseSchoolTime, periodNames, resources, timetableWeekPage } from '@schoolflow/contracts';
+import { type BothNames, type DatedPlacement, datedClashes, formatSchoolTime, type Language, type LessonPeriod, MessageType, parseSchoolTime, periodNames, resources, timetableWeekPage } from '@schoolflow/contracts';
 import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { AppException } from '../../infrastructure/http/app-exception.js';
+import { settleBookings } from './room-bookings.js';
+import { classSizeSql } from '../../timetable/domain/class-size.js';
 import { type CalendarDb, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
 import { type EffectInput, type NotificationInput, passedBy, type PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 
@@ -19,7 +21,7 @@ export interface ChangeClass {
   name: BothNames;
   headTeacherId: string | null;
   classroomId: string | null;
-  /** Its students (as a class's headcount counts them: not transferred out, not graduated). */
+  /** Its students taught (`classSizeSql`): what its room must seat. */
   size: number;
   /** Its enrolled students' accounts and their parents' (`guardian`, `student_guardian.user_id`), each once. */
   audience: string[];
@@ -33,7 +35,7 @@ export function changeClassSql(param: string): string {
   return `(SELECT json_build_object(
             'id', c.id, 'name', json_build_object('zh', c.name, 'en', coalesce(nullif(c.name_en, ''), c.name)),
             'headTeacherId', c.head_teacher_id, 'classroomId', c.classroom_id,
-            'size', (SELECT count(*) FROM student s WHERE s.class_id = c.id AND s.status NOT IN ('transferred_out', 'graduated')),
+            'size', ${classSizeSql('c')},
             'audience', coalesce((SELECT array_agg(DISTINCT a.id) FROM (
                 SELECT s.user_id AS id FROM student s WHERE s.class_id = c.id AND s.status = 'enrolled'
                 UNION SELECT g.user_id FROM guardian g JOIN student s ON s.id = g.student_id WHERE s.class_id = c.id AND s.status = 'enrolled'
@@ -174,13 +176,9 @@ export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly
  */
 export async function settleChanges(definition: FlowDefinition, { instanceId, after }: Pick<EffectInput, 'instanceId' | 'after'>, db: CalendarDb): Promise<void> {
   const review = definition.status(after as never).review;
-  if (review === 'passed') {
-    await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
-    await db.query(`UPDATE classroom_booking SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
-  } else if (review === 'rejected' || review === 'withdrawn') {
-    await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
-    await db.query(`DELETE FROM classroom_booking WHERE instance_id = $1`, [instanceId]);
-  }
+  if (review === 'passed') await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
+  else if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
+  await settleBookings(review, instanceId, db);
 }
 
 /**
@@ -208,9 +206,4 @@ export function tellAudience(
 /** A list of period numbers in both languages' words ("3、4" / "3, 4"), for messages. */
 export function periodList(periods: readonly number[]): BothNames {
   return { zh: periods.join(resources.zh.web.common.listSeparator), en: periods.join(resources.en.web.common.listSeparator) };
-}
-
-/** 403 with the key's words: a refusal of who asks (not their lesson, not their course), with its parameters. */
-export function notTheirs(key: string, params?: Record<string, unknown>): AppException {
-  return new AppException(403, ErrorCode.FORBIDDEN, key, params);
 }

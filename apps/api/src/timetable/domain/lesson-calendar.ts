@@ -39,11 +39,12 @@ export interface RoomSlot {
  * Every lesson that holds its time on the dates `from`..`to` (placeholders): the timetable with the requests under
  * review applied, and the lessons they take away (`leaving`) — those the timetable without them has and it has not.
  */
+// Each view of the dates is read once (a CTE used twice is computed once), not again for every lesson compared.
 const holding = (from: string, to: string) => `(
-    SELECT n.*, false AS leaving FROM timetable_on(${from}, ${to}, true) n
+    WITH n AS (SELECT * FROM timetable_on(${from}, ${to}, true)), o AS (SELECT * FROM timetable_on(${from}, ${to}, false))
+    SELECT n.*, false AS leaving FROM n
     UNION ALL
-    SELECT o.*, true FROM timetable_on(${from}, ${to}, false) o
-     WHERE NOT EXISTS (SELECT 1 FROM timetable_on(${from}, ${to}, true) n WHERE n.lesson_id = o.lesson_id AND n.date = o.date))`;
+    SELECT o.*, true FROM o WHERE NOT EXISTS (SELECT 1 FROM n WHERE n.lesson_id = o.lesson_id AND n.date = o.date))`;
 
 // The lessons of dates `$1`..`$2` that concern a class (`$4`; with the teaching classes its students go to), any of some
 // teachers (`$5`) or any of some rooms (`$6`); names in the language `$3`.

@@ -2,6 +2,7 @@ import type { CheckProblem, Language, UnplacedLesson } from '@schoolflow/contrac
 import type { EntityManager } from 'typeorm';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import type { Placement, PrecheckProblem, ScheduleDemand, ScheduleProblem, ScheduleRoom, ScheduleSection, Unplaced } from '../scheduling/schedule-problem.js';
+import { classSizeSql } from './class-size.js';
 import { localName } from './local-names.js';
 import { lessonPeriods } from './lesson-calendar.js';
 import { schoolDays } from './timetable-semesters.js';
@@ -33,7 +34,7 @@ export async function loadScheduleInput(db: Db, semesterId: string, lang: Langua
   const [days, periods] = await Promise.all([schoolDays(db), lessonPeriods(db)]);
   const classes = (await db.query(
     `SELECT c.id, ${localName('c', '$2')} AS label, c.grade::text AS grade, c.classroom_id AS home,
-            (SELECT count(*)::int FROM student s WHERE s.class_id = c.id AND s.status = 'enrolled') AS size
+            ${classSizeSql('c')} AS size
        FROM admin_class c
       WHERE c.in_school AND c.usage_state = 'active' AND EXISTS (SELECT 1 FROM grade_course_hours h WHERE h.semester_id = $1 AND h.grade = c.grade::text)
       ORDER BY c.grade, c.sort, c.code`,

@@ -1,6 +1,7 @@
 import type { EditorOptions, Language } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
 import { TimetableErrors } from '../timetable.errors.js';
+import { classSizeSql } from './class-size.js';
 import { localName } from './local-names.js';
 
 type Db = Pick<EntityManager, 'query'>;
@@ -23,7 +24,7 @@ export interface SectionFacts {
 
 const CLASS_SQL = `
   SELECT c.id, ${localName('c', '$3')} AS name, c.classroom_id AS "homeRoomId", c.grade::text AS grade,
-         (SELECT count(*)::int FROM student s WHERE s.class_id = c.id AND s.status = 'enrolled') AS size,
+         ${classSizeSql('c')} AS size,
          coalesce((SELECT json_agg(json_build_object('courseId', a.course_id, 'teacherId', a.teacher_id, 'courseName', ${localName('co', '$3')}, 'teacherName', u.name))
                      FROM teaching_assignment a JOIN course co ON co.id = a.course_id JOIN sys_user u ON u.id = a.teacher_id
                     WHERE a.class_id = c.id AND a.semester_id = $2), '[]') AS courses,
