@@ -91,6 +91,8 @@ describe('a PostgreSQL restart under load', () => {
     try {
       const found = await db.query<{ n: number }>(`SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE stream_id = ANY($1::text[])`, [acknowledged.map((id) => `leave-${id}`)]);
       expect(found.rows[0]?.n).toBe(acknowledged.length);
+      // An outage is transient: the subscriptions waited it out and parked nothing (docs/adr/0027).
+      expect((await db.query(`SELECT subscription, event_type, error_code FROM subscription_parked_events`)).rows).toEqual([]);
 
       // The LISTEN connection is back: a session ended by hand in the database is refused at once (not after the
       // cache's 30 s), which only its notification can do.

@@ -153,7 +153,13 @@ describe('subscriptions', () => {
     const name = `sub-${t}`;
     const seen: RecordedEvent[] = [];
     await pool.query(`INSERT INTO subscription_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [name]);
-    for (let i = 0; i < 5; i++) await EventStore.append(pool, `${t}-${i}`, t, [{ type: 'E', data: { i } }], 0);
+    const appended: RecordedEvent[] = [];
+    for (let i = 0; i < 5; i++) appended.push(...(await EventStore.append(pool, `${t}-${i}`, t, [{ type: 'E', data: { i } }], 0)));
+    // a transaction anywhere on the server (another test's database too) holds the horizon back: wait until all five show
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !(await pool.query<{ past: boolean }>(`SELECT pg_snapshot_xmin(pg_current_snapshot()) > $1::xid8 AS past`, [appended[4]?.transactionId])).rows[0]?.past) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     let failNext = true;
     const failing = collector(name, t, seen, () => {
       const f = failNext;

@@ -95,7 +95,7 @@ describe('student-status-change', () => {
     const kind = await submit(office, { studentId: victimNo, kind: 'graduate', effectiveDate: day(1), reason: 'x' });
     expect([kind.status, kind.body.msg]).toEqual([400, '请选择异动类型']);
   });
-  it('an effect the database refuses for good (the class was deleted before the approval) is recorded and skipped; the effects after it still apply', async () => {
+  it('a return into a class deleted before the last approval is not applied, and the instance says why; the effects after it still apply', async () => {
     // a suspended student of another class, and an empty class to return into, deleted before the last approval
     const no = await withDb(async (c) => (await c.query(`SELECT s.student_no FROM student s WHERE s.status = 'enrolled' AND s.student_no <> '202511001' AND s.student_no <> $1 ORDER BY s.student_no DESC LIMIT 1`, [victimNo])).rows[0].student_no as string);
     try {
@@ -108,8 +108,9 @@ describe('student-status-change', () => {
       await act(await login(head), id, { type: 'APPROVE' });
       await withDb((c) => c.query(`DELETE FROM admin_class WHERE id = $1`, [classId]));
       expect((await act(principal, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
-      const failed = await until(() => withDb(async (c) => (await c.query(`SELECT flow, event_type, error_code FROM wf_effect_failed WHERE instance_id = $1`, [id])).rows), (r) => r.length > 0);
-      expect(failed).toEqual([{ flow: 'student-status-change', event_type: 'APPROVE', error_code: '23503' }]);
+      // the effect checks the class before it moves the student (docs/adr/0027): refused, recorded in the instance's history
+      const refused = await until(() => withDb(async (c) => (await c.query(`SELECT data->>'reason' AS reason FROM events WHERE stream_id = $1 AND type = 'EFFECT_REFUSED'`, [`student-status-change-${id}`])).rows), (r) => r.length > 0);
+      expect(refused).toEqual([{ reason: 'workflow.effectRefusedClassGone' }]);
       expect((await studentRow(no)).status).toBe('suspended'); // nothing of it applied
       // and the effects after it are not held back: the victim's next change applies
       const next = (await submit(office, { studentId: victimNo, kind: 'suspension', effectiveDate: day(5), reason: '再次休学' })).body.data?.id as string;

@@ -5,3 +5,5 @@ export * from './listener.js';
 export * from './announcer.js';
 export * from './group-append.js';
 export * from './prepared.js';
+export * from './parked-events.js';
+export * from './transient.js';

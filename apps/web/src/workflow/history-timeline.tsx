@@ -13,6 +13,7 @@ const LOOK: Record<string, { icon: SemanticICONS; color: SemanticCOLORS }> = {
   CANCEL_LEAVE: { icon: 'home', color: 'teal' },
   SKIP_STEP: { icon: 'share', color: 'grey' },
   EXPIRE: { icon: 'clock outline', color: 'brown' },
+  EFFECT_REFUSED: { icon: 'ban', color: 'orange' },
 };
 
 /**
@@ -46,6 +47,11 @@ export function HistoryTimeline({ history, returnedAt }: { history: readonly Wor
               {h.type === 'SKIP_STEP' && h.reason ? (
                 <div className="sf-timeline-reason" data-testid="history-reason">
                   {labelByKey(`workflow.skipReason.${h.reason}`, lang)}
+                </div>
+              ) : null}
+              {h.note ? (
+                <div className="sf-timeline-reason" data-testid="history-note">
+                  {h.note}
                 </div>
               ) : null}
               {h.type === 'CANCEL_LEAVE' && returnedAt ? (

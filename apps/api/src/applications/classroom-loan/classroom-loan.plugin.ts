@@ -9,8 +9,10 @@ import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { LOAN_FLOW, lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
+import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
+import { holdStillPending, reviewMoved } from '../shared/effect-checks.js';
 import { settleBookings } from '../shared/room-bookings.js';
 import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
 
@@ -86,8 +88,18 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
 
-  /** Ended without passing: the time is free again. Passed: the booking stands. */
-  effects: ({ instanceId, after }: EffectInput, db) => settleBookings(definition.status(after as never).review, instanceId, db),
+  /**
+   * Ended without passing: the time is free again. Passed: the booking stands — if it is still held (docs/adr/0027);
+   * one that is gone is not made to stand again, and the instance says why.
+   */
+  async effects({ instanceId, before, after }: EffectInput, db): Promise<EffectOutcome | undefined> {
+    const review = reviewMoved(definition, before, after);
+    if (review === null) return undefined;
+    const refused = review === 'passed' ? await holdStillPending(db, instanceId, [{ table: 'classroom_booking', required: true }]) : undefined;
+    if (refused) return refused;
+    await settleBookings(review, instanceId, db);
+    return undefined;
+  },
 
   views: {
     /**

@@ -2,9 +2,11 @@ import { type BothNames, type DatedPlacement, datedClashes, formatSchoolTime, ty
 import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { AppException } from '../../infrastructure/http/app-exception.js';
+import { holdStillPending, reviewMoved } from './effect-checks.js';
 import { settleBookings } from './room-bookings.js';
 import { classSizeSql } from '../../timetable/domain/class-size.js';
 import { type CalendarDb, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
+import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type NotificationInput, passedBy, type PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 
 /**
@@ -170,15 +172,21 @@ export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly
 }
 
 /**
- * The effect of a committed event on a request's hold: passed, its rows and its rooms' bookings stand (the lessons are
- * the timetable's on those dates now); rejected, withdrawn or expired, they go and the time is free again. Idempotent,
- * as effects run once per event.
+ * The effect of a committed event on a request's hold, on the event that decides it: passed, its rows and its rooms'
+ * bookings stand (the lessons are the timetable's on those dates now) — if they are all still held, pending (docs/adr/0027:
+ * a hold that is gone is not made to stand again; the instance says why); rejected, withdrawn or expired, they go and
+ * the time is free again.
  */
-export async function settleChanges(definition: FlowDefinition, { instanceId, after }: Pick<EffectInput, 'instanceId' | 'after'>, db: CalendarDb): Promise<void> {
-  const review = definition.status(after as never).review;
-  if (review === 'passed') await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
-  else if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
+export async function settleChanges(definition: FlowDefinition, { instanceId, before, after }: Pick<EffectInput, 'instanceId' | 'before' | 'after'>, db: CalendarDb): Promise<EffectOutcome | undefined> {
+  const review = reviewMoved(definition, before, after);
+  if (review === null) return undefined;
+  if (review === 'passed') {
+    const refused = await holdStillPending(db, instanceId, [{ table: 'lesson_change', required: true }, { table: 'classroom_booking', required: false }]);
+    if (refused) return refused;
+    await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
+  } else if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
   await settleBookings(review, instanceId, db);
+  return undefined;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { certificates, type CertifiedGrade } from '../../workflow/certificates/certificate.repository.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
+import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
+import { recheckStudent } from './effect-checks.js';
 import { reviewMessages } from './review-messages.js';
 import { ownersOf, pickStudent, readApplicant, withStandIns } from './student-applicant.js';
 
@@ -44,9 +46,16 @@ export function proofPlugin(
 
     messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
 
-    async effects({ instanceId, before, after }: EffectInput, db): Promise<void> {
-      if (!passedBy(definition, { before, after })) return;
+    /**
+     * Passed: the certificate — of a student still on the record and, certifying enrollment, still enrolled: the row is
+     * read again, locked while the certificate is made from it (docs/adr/0027); otherwise nothing is issued and the
+     * instance says why.
+     */
+    async effects({ instanceId, before, after }: EffectInput, db): Promise<EffectOutcome | undefined> {
+      if (!passedBy(definition, { before, after })) return undefined;
       const ctx = after.context as { studentId: string; form: { purpose?: unknown; language?: unknown } };
+      const refused = await recheckStudent(db, ctx.studentId, { lock: 'SHARE', enrolled: opts.enrolledOnly === true });
+      if (refused) return refused;
       await certificates.issue(db, {
         instanceId,
         flow: definition.flow,
@@ -56,6 +65,7 @@ export function proofPlugin(
         ...(opts.grades ? { grades: await opts.grades(db, ctx.studentId) } : {}),
         ...(opts.enrolledOnly ? { enrolledOnly: true } : {}),
       });
+      return undefined;
     },
   };
 }

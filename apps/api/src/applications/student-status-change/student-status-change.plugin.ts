@@ -8,6 +8,7 @@ import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
+import { type EffectOutcome, notApplied } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { checkPictures, filesSql, ownersOf, roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
@@ -87,19 +88,33 @@ export const createPlugin = (): FlowPlugin => ({
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
 
-  /** Passed: the status (and class) change, and the change joins the student's history — once. */
-  async effects({ instanceId, event, before, after }: EffectInput, db): Promise<void> {
-    if (!passedBy(definition, { before, after })) return;
+  /**
+   * Passed: the status (and class) change, and the change joins the student's history — once. Only if it still can: the
+   * start checked the student's status, but other changes of the same student may have passed since (a transfer out
+   * before this suspension); the status is read again, locked, and a change it no longer allows — or a class to move
+   * into that is gone — is not applied, and says why (docs/adr/0027).
+   */
+  async effects({ instanceId, event, before, after }: EffectInput, db): Promise<EffectOutcome | undefined> {
+    if (!passedBy(definition, { before, after })) return undefined;
     const ctx = after.context as StatusChangeContext;
     const kind = ctx.form.kind as StatusChangeKind;
+    const change = CHANGE[kind];
     const toClass = typeof ctx.form.toClassId === 'string' ? ctx.form.toClassId : null;
+    const [now] = await db.query<{ status: string; class_exists: boolean }[]>(
+      `SELECT s.status, ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM admin_class c WHERE c.id = $2::uuid)) AS class_exists FROM student s WHERE s.id = $1 FOR UPDATE`,
+      [ctx.studentId, toClass],
+    );
+    if (!now) return notApplied('workflow.effectRefusedStudentGone');
+    if (now.status !== change.from) return notApplied('workflow.effectRefusedStatusMoved', { currentKey: `resource.enums.status.${now.status}`, fromKey: `resource.enums.status.${change.from}` });
+    if (!now.class_exists) return notApplied('workflow.effectRefusedClassGone');
     await db.query(
       `WITH old AS (SELECT id, status, class_id FROM student WHERE id = $1 FOR UPDATE),
             changed AS (UPDATE student s SET status = $2, class_id = coalesce($3::uuid, s.class_id) FROM old WHERE s.id = old.id RETURNING s.id, s.class_id)
        INSERT INTO student_status_change (student_id, instance_id, kind, effective_date, from_status, to_status, from_class_id, to_class_id, position)
        SELECT old.id, $4, $5, $6::date, old.status, $2, old.class_id, changed.class_id, $7::bigint FROM old JOIN changed ON changed.id = old.id`,
-      [ctx.studentId, CHANGE[kind].to, toClass, instanceId, kind, String(ctx.form.effectiveDate), event.position],
+      [ctx.studentId, change.to, toClass, instanceId, kind, String(ctx.form.effectiveDate), event.position],
     );
+    return undefined;
   },
 
   views: {

@@ -7,19 +7,27 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
+import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure/database/subscription-registry.js';
 import { committedTransitions } from '../../workflow/domain/committed-transitions.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
-import { sharedMessages } from './shared-messages.js';
+import { effectRefusedMessages, sharedMessages } from './shared-messages.js';
 import { Outbox, type PlannedPush, type PushRow } from '../domain/outbox.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import { ReminderScheduler } from '../reminders/reminder.scheduler.js';
 
 export const NOTIFICATIONS_SUBSCRIPTION = 'workflow-notifications';
 
+/** What a batch leaves for after its commit: the pushes to emit, the steps to schedule reminders for. */
+interface Handled {
+  pushes: PushRow[];
+  tasks: { instanceId: string; version: number }[];
+}
+
 interface InstanceInfo {
   id: string;
   owners: string[];
+  applicant_name: string | null;
   student_name: string | null;
   class_name: string | null;
   class_name_en: string | null;
@@ -32,10 +40,12 @@ interface InstanceInfo {
  * Work is set-based per batch (a handful of statements whatever its size), so under load the subscriber keeps up
  * by taking bigger batches rather than falling behind.
  * `NOTIFICATIONS_DISABLED=1` starts an instance without it (the durability test stops it this way).
+ * An event whose messages keep failing (a recipient who does not exist) is parked and the events after it go on
+ * (docs/adr/0027).
  */
 @Injectable()
 export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
-  private subscription: Subscription | undefined;
+  private subscription: Subscription<Handled> | undefined;
 
   constructor(
     private readonly db: DataSource,
@@ -43,27 +53,26 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     private readonly gateway: RealtimeGateway,
     private readonly reminders: ReminderScheduler,
     private readonly notifications: DatabaseNotifications,
+    private readonly registry: SubscriptionRegistry,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (process.env.NOTIFICATIONS_DISABLED === '1') return;
-    let pushes: PushRow[] = [];
-    let tasks: { instanceId: string; version: number }[] = [];
-    this.subscription = new Subscription(poolOf(this.db), {
+    this.subscription = new Subscription<Handled>(poolOf(this.db), {
       name: NOTIFICATIONS_SUBSCRIPTION,
       idleMs: 2000,
       batchSize: 500,
       listener: this.notifications,
-      handle: async (events, client) => {
-        ({ pushes, tasks } = await this.handleBatch(events, client));
-      },
-      afterCommit: async () => {
+      ...subscriptionDefaults(NOTIFICATIONS_SUBSCRIPTION),
+      handle: (events, client) => this.handleBatch(events, client),
+      afterCommit: async (_events, { pushes, tasks }) => {
         this.gateway.emit(pushes);
         await this.reminders.schedule(tasks);
       },
       onError: (err) => logDatabaseError(err, 'notifications subscription failed; retrying'),
     });
+    this.registry.register(this.subscription);
     await this.subscription.start();
   }
 
@@ -71,7 +80,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     await this.subscription?.stop();
   }
 
-  private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<{ pushes: PushRow[]; tasks: { instanceId: string; version: number }[] }> {
+  private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<Handled> {
     const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
     const transitions = await committedTransitions(events, (flow) => (this.engine.hasFlow(flow) ? this.engine.plugin(flow) : undefined), (sql, params) => tx.query(sql, params));
     if (transitions.length === 0) return { pushes: [], tasks: [] };
@@ -79,8 +88,8 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
 
     // Two more reads for the whole batch: the instances, the actors' names.
     const instances = await tx.query<InstanceInfo[]>(
-      `SELECT i.id, i.owners, s.name AS student_name, c.name AS class_name, c.name_en AS class_name_en
-         FROM wf_instance i LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id
+      `SELECT i.id, i.owners, a.name AS applicant_name, s.name AS student_name, c.name AS class_name, c.name_en AS class_name_en
+         FROM wf_instance i LEFT JOIN sys_user a ON a.id = i.applicant_id LEFT JOIN student s ON s.id = i.student_id LEFT JOIN admin_class c ON c.id = s.class_id
         WHERE i.id = ANY($1::uuid[])`,
       [instanceIds],
     );
@@ -107,7 +116,9 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
         actorName: names.get(String(e.data.actorId ?? '')) ?? '',
       };
       const link = workflowDetailPage(e.streamType, instanceId);
-      for (const m of [...plugin.messages(input), ...sharedMessages(def, input, link, plugin.subject?.(after.context))]) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
+      const subject = plugin.subject?.(after.context);
+      const planned = [...plugin.messages(input), ...sharedMessages(def, input, link, subject), ...effectRefusedMessages(def, input, history, link, subject ?? info?.student_name ?? info?.applicant_name ?? '', this.config.timeZone)];
+      for (const m of planned) messages.push({ message: m, sourceKey: `${key}:${m.recipientId}:${m.titleKey}` });
 
       const beforeAssignees = new Set(e.version === 1 ? [] : def.assignees(before));
       const afterAssignees = new Set(def.assignees(after));

@@ -5,6 +5,7 @@ import { errorMessage, isCancelled, requestData } from '../../api/http.js';
 import { useT, type Translator } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-registry.js';
 import { formatDateTime } from '../../util/date.js';
+import { ParkedEvents } from './parked-events.js';
 import 'semantic-ui-css/components/progress.min.css';
 import '../ms/admin.css';
 
@@ -65,7 +66,7 @@ function usePageVisible(): boolean {
   return visible;
 }
 
-/** Server monitor (serverMonitor): host, process, database, Redis, queue, sockets; every 5 s while it is seen. */
+/** Server monitor (serverMonitor): host, process, database, Redis, queue, sockets, parked events; every 5 s while it is seen. */
 export default function ServerMonitorView({ active }: ViewProps) {
   const tr = useT();
   const { t } = tr;
@@ -188,6 +189,7 @@ export default function ServerMonitorView({ active }: ViewProps) {
           </MonitorCard>
         </Card.Group>
       ) : null}
+      <ParkedEvents running={running} refreshMs={REFRESH_MS} />
     </div>
   );
 }
