@@ -134,8 +134,8 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   commandUi(type: string): CommandUi;
   /** The smallest complete event of a command, to ask whether it is possible at all for this actor now. */
   probe(type: string, actorId: string, snapshot: SnapshotFrom<M>): ActorEvent & Record<string, unknown>;
-  /** A command's event data from the user's input (times read in the school's time zone). */
-  commandData(type: string, input: Record<string, unknown>, timeZone: string): CommandData;
+  /** A command's event data from the user's input (times read in the school's time zone), on the instance's state. */
+  commandData(type: string, input: Record<string, unknown>, timeZone: string, snapshot?: SnapshotFrom<M>): CommandData;
   /** Everyone the instance names. */
   participants(context: unknown): string[];
   /** The form as users see it, from the start event's data. */

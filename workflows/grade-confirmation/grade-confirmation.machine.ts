@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { approveTo, commentOf, copied, type ReviewContext, type ReviewEvent, reviewRules, transferred } from '../kit/review.js';
+import { approveTo, commentOf, copied, copyPeople, type ReviewContext, type ReviewEvent, reviewRules, transferred } from '../kit/review.js';
 import { all, guardsOf, type Rule } from '../kit/rules.js';
 
 /** What a sheet is about, named in both languages (messages and lists show it without reading the database). */
@@ -48,6 +48,7 @@ const EMPTY: GradeConfirmationContext = {
   lastComment: null,
   lastUrgedAt: null,
   cc: [],
+  copiesSent: [],
   returns: 0,
 };
 
@@ -104,7 +105,7 @@ export const gradeConfirmationMachine = setup({
       },
       on: {
         SUBMIT: { guard: all(['isTeacher', 'sheetComplete']), target: 'review', actions: 'recordComment' },
-        CC: { guard: 'mayCopy', actions: 'recordCc' },
+        CC: copyPeople(),
       },
     },
     review: {
@@ -118,7 +119,7 @@ export const gradeConfirmationMachine = setup({
           guard: all([{ type: 'isReviewerOf', params: { step: 'reviewer' } }, { type: 'isNewReviewer', params: { step: 'reviewer' } }]),
           actions: { type: 'recordTransfer', params: { step: 'reviewer' } },
         },
-        CC: { guard: 'mayCopy', actions: 'recordCc' },
+        CC: copyPeople(),
       },
     },
     passed: {

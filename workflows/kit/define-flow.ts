@@ -20,8 +20,11 @@ export interface FlowStateMeta {
 
 /** A command users send: how its input becomes event data, and the smallest complete data to probe the machine. */
 export interface CommandSpec<C> {
-  /** Event data from the user's input, or the key of why the input is not valid (400). Default: none. */
-  data?: (input: Record<string, unknown>, timeZone: string) => CommandData;
+  /**
+   * Event data from the user's input, or the key of why the input is not valid (400). Default: none. `context` is the
+   * instance's as the command is decided (a CC leaves out those already copied); absent where none is known.
+   */
+  data?: (input: Record<string, unknown>, timeZone: string, context?: C) => CommandData;
   /** The smallest complete event data, for asking the machine whether the command is possible at all. */
   probe?: (context: C) => Record<string, unknown>;
   /** Why it is refused in a state that has no transition for it (default `workflow.notPossible`). */
@@ -125,8 +128,8 @@ export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>):
       const extra = decl.commands[type]?.probe?.(any(snapshot).context as ContextFrom<M>) ?? {};
       return { ...extra, type, actorId };
     },
-    commandData(type, input, timeZone) {
-      return decl.commands[type]?.data?.(input, timeZone) ?? { data: {} };
+    commandData(type, input, timeZone, snapshot) {
+      return decl.commands[type]?.data?.(input, timeZone, snapshot ? (any(snapshot).context as ContextFrom<M>) : undefined) ?? { data: {} };
     },
     formView: (startData) => decl.formView(startData),
     form: decl.form,

@@ -39,7 +39,8 @@ export type ChainEvent =
   | { type: 'APPROVE' | 'REJECT' | 'WITHDRAW' | 'CONSENT'; actorId: string; comment?: string }
   | { type: 'URGE'; actorId: string; at: string; comment?: string }
   | { type: 'TRANSFER'; actorId: string; toUserId: string; comment?: string }
-  | { type: 'CC'; actorId: string; userIds: string[]; comment?: string }
+  /** `at`: when the server received it (a CC stored before CCs were stamped has none). */
+  | { type: 'CC'; actorId: string; userIds: string[]; at?: string; comment?: string }
   | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string }
   /** The engine's timer: nobody decided before the request's time came (a classroom loan's start, a make-up's first period). */
   | { type: 'EXPIRE'; actorId: 'system'; at: string; comment?: string };
@@ -181,7 +182,7 @@ export function reviewChain(opts: {
     },
   }).createMachine({
     id: opts.id,
-    context: { applicantId: '', studentId: '', studentUserId: null, form: {}, route: {}, lastComment: null, lastUrgedAt: null, cc: [] },
+    context: { applicantId: '', studentId: '', studentUserId: null, form: {}, route: {}, lastComment: null, lastUrgedAt: null, cc: [], copiesSent: [] },
     initial: 'new',
     // built from the steps, so typed loosely: the states' names are the flow's data, not this file's literals
     states: states as Record<string, object>,

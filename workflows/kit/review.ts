@@ -1,6 +1,8 @@
 import { all, type Rule } from './rules.js';
 import { type SharedContext, sharedRules } from './shared.js';
 
+export { copied } from './shared.js';
+
 /**
  * What every review flow's context keeps: who applied, the reviewers of each step (resolved by the server at
  * submission and stored in the start event, so a replay decides the same), and the last comment.
@@ -10,8 +12,6 @@ export interface ReviewContext extends SharedContext {
   route: Readonly<Record<string, readonly string[]>>;
   /** Who decided last, and why (a rejection's reason). */
   lastComment: string | null;
-  /** Everyone copied (抄送): messaged, and they may read the request. */
-  cc: readonly string[];
 }
 
 /** The events every review step receives (a flow's own event union is wider). */
@@ -23,6 +23,8 @@ export interface ReviewEvent {
   toUserId?: string;
   /** CC: whom to copy. */
   userIds?: readonly string[];
+  /** URGE, CC: when the server received it. */
+  at?: string;
 }
 
 /** Reviewers of a step who may act: the route's, minus the applicant (nobody reviews their own request). */
@@ -73,9 +75,15 @@ export const reviewRules = {
 } satisfies Record<string, Rule<Args, never> | Rule<Args, StepParams>>;
 
 /**
+ * 抄送: the applicant or a reviewer copies people not copied yet, a few times an hour at most (the kit's CC rules);
+ * the machine names the action `recordCc` (`copied`).
+ */
+export const copyPeople = () => ({ guard: all(['mayCopy', 'copiesSomeoneNew', 'notCopiedTooOften']), actions: 'recordCc' }) as const;
+
+/**
  * What a pending review step accepts besides its approval: a rejection with a reason (ends in `rejected`), the
  * applicant's withdrawal (`withdrawn`) and urge (the step stays; its reviewers are reminded from the committed
- * event), a reviewer's transfer of the step to another holder of its role, and a copy (CC) to anyone. The machine
+ * event), a reviewer's transfer of the step to another holder of its role, and a copy (CC). The machine
  * names the actions `recordComment`, `recordUrge`, `recordTransfer` (with `transferred`) and `recordCc` (`copied`).
  */
 export const reviewStep = <S extends string>(step: S) =>
@@ -85,17 +93,12 @@ export const reviewStep = <S extends string>(step: S) =>
     URGE: { guard: all(['isApplicant', 'notUrgedWithinTheHour']), actions: 'recordUrge' },
     // the step stays; its reviewer is the one it was handed to (the history says who handed it on)
     TRANSFER: { guard: all([{ type: 'isReviewerOf', params: { step } }, { type: 'isNewReviewer', params: { step } }]), actions: { type: 'recordTransfer', params: { step } } },
-    CC: { guard: 'mayCopy', actions: 'recordCc' },
+    CC: copyPeople(),
   }) as const;
 
 /** The context after a transfer of `step`: its reviewer is the one named. */
 export function transferred<C extends ReviewContext>(context: C, event: ReviewEvent, step: string): Pick<C, 'route'> {
   return { route: { ...context.route, [step]: typeof event.toUserId === 'string' ? [event.toUserId] : (context.route[step] ?? []) } as C['route'] };
-}
-
-/** The context after a CC: the people copied, each once. */
-export function copied(context: ReviewContext, event: ReviewEvent): { cc: string[] } {
-  return { cc: [...new Set([...context.cc, ...(event.userIds ?? [])])] };
 }
 
 /** The step's reviewer approves: on to `target`. */

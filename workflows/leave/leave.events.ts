@@ -39,8 +39,8 @@ export type LeaveEvent =
   | { type: 'URGE'; actorId: string; at: string; comment?: string }
   /** 转办: the step's reviewer hands it to another holder of the step's role. */
   | { type: 'TRANSFER'; actorId: string; toUserId: string; comment?: string }
-  /** 抄送: the applicant or a reviewer copies people. */
-  | { type: 'CC'; actorId: string; userIds: string[]; comment?: string }
+  /** 抄送: the applicant or a reviewer copies people; `at` is when the server received it (none on a CC stored before CCs were stamped). */
+  | { type: 'CC'; actorId: string; userIds: string[]; at?: string; comment?: string }
   | { type: 'SKIP_STEP'; actorId: 'system'; reason: 'applicant_is_reviewer'; comment?: string };
 
 export type LeaveEventType = LeaveEvent['type'];

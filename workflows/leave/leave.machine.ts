@@ -32,6 +32,7 @@ const EMPTY: LeaveContext = {
   lastComment: null,
   lastUrgedAt: null,
   cc: [],
+  copiesSent: [],
 };
 
 /** Reviewers of a step who may act (the kit's rule: nobody reviews their own request). */

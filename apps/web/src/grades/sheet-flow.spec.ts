@@ -20,6 +20,7 @@ const context = {
   lastComment: null,
   lastUrgedAt: null,
   cc: [],
+  copiesSent: [],
   returns: 0,
 };
 

@@ -4,18 +4,22 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { type Envelope, type Language, type PickerPerson, type PickerRoleGroup, userAllDataSchema, userDataSchema } from '@schoolflow/contracts';
 import { ok } from '../../infrastructure/http/envelope.js';
-import { Lang } from '../../infrastructure/http/request-context.js';
+import { CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { AdminPost, likePattern, str } from '../shared/admin-support.js';
+import { directoryScope } from './directory.sql.js';
 
-/** Pickers (platform-shell §7, §9): any signed-in user may call them. */
+/**
+ * Pickers (platform-shell §7, §9): any signed-in user may call them; the people in them are those the caller may find
+ * (`directoryScope`: staff everyone, a student or a parent the staff of their own classes and the school office).
+ */
 @ApiTags('components')
 @Controller()
 export class ComponentsController {
   constructor(private readonly db: DataSource) {}
 
   @AdminPost('components/getUserAllData')
-  async userAll(@ValidBody(userAllDataSchema) input: z.output<typeof userAllDataSchema>): Promise<Envelope<{ total: number; rows: PickerPerson[] }>> {
+  async userAll(@ValidBody(userAllDataSchema) input: z.output<typeof userAllDataSchema>, @CurrentUser() me: Principal): Promise<Envelope<{ total: number; rows: PickerPerson[] }>> {
     let search: Record<string, unknown> = {};
     try {
       const parsed: unknown = input.search ? JSON.parse(input.search) : {};
@@ -25,8 +29,9 @@ export class ComponentsController {
     }
     const kw = str(search.KEYWORD);
     const type = str(search.USERTYPE);
-    const args = [likePattern(kw), type || null];
-    const w = `WHERE u.enabled AND (u.account ILIKE $1 OR u.name ILIKE $1) AND ($2::text IS NULL OR u.user_type = $2)`;
+    const scope = directoryScope(me, 3);
+    const args = [likePattern(kw), type || null, ...scope.args];
+    const w = `WHERE u.enabled AND (u.account ILIKE $1 OR u.name ILIKE $1) AND ($2::text IS NULL OR u.user_type = $2) AND ${scope.where}`;
     const total: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM sys_user u ${w}`, args);
     const rows: PickerPerson[] = await this.db.query(
       `SELECT u.account AS "USERID", u.name AS "USERNAME", u.user_type AS "USERTYPE" FROM sys_user u ${w} ORDER BY u.account LIMIT ${input.size} OFFSET ${input.page * input.size}`,
@@ -36,8 +41,13 @@ export class ComponentsController {
   }
 
   @AdminPost('components/getUserData')
-  async users(@ValidBody(userDataSchema) { ids }: z.output<typeof userDataSchema>): Promise<Envelope<{ USERID: string; USERNAME: string }[]>> {
-    const rows: { USERID: string; USERNAME: string }[] = await this.db.query(`SELECT account AS "USERID", name AS "USERNAME" FROM sys_user WHERE account = ANY($1::text[]) ORDER BY account`, [ids]);
+  async users(@ValidBody(userDataSchema) { ids }: z.output<typeof userDataSchema>, @CurrentUser() me: Principal): Promise<Envelope<{ USERID: string; USERNAME: string }[]>> {
+    // names only of those the caller may find (else a list of guessed student numbers would name every student)
+    const scope = directoryScope(me, 2);
+    const rows: { USERID: string; USERNAME: string }[] = await this.db.query(
+      `SELECT u.account AS "USERID", u.name AS "USERNAME" FROM sys_user u WHERE u.account = ANY($1::text[]) AND ${scope.where} ORDER BY u.account`,
+      [ids, ...scope.args],
+    );
     return ok(rows);
   }
 

@@ -1,5 +1,6 @@
-import { MessageType } from '@schoolflow/contracts';
+import { isUuid, MessageType } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
+import { refusalOf, refusalText } from '../../workflow/domain/effect-refusal.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 
 /**
@@ -24,9 +25,43 @@ export function sharedMessages(def: FlowDefinition, input: NotificationInput, li
       const before = new Set(def.assignees(input.before as never));
       return to(def.assignees(input.after as never).filter((id) => !before.has(id)), MessageType.task, 'transferred');
     }
-    case 'CC':
-      return to(Array.isArray(data.userIds) ? data.userIds.filter((id): id is string => typeof id === 'string' && id !== data.actorId) : [], MessageType.system, 'copied');
+    case 'CC': {
+      // only the newly copied: a CC leaves out those copied before (docs/adr/0028), and so does its message — an event
+      // stored before that was merged may name them again
+      const before = new Set((input.before.context as { cc?: readonly string[] }).cc ?? []);
+      const named = Array.isArray(data.userIds) ? data.userIds.filter((id): id is string => typeof id === 'string' && id !== data.actorId && !before.has(id)) : [];
+      return to(named, MessageType.system, 'copied');
+    }
     default:
       return [];
   }
+}
+
+/** The decisions that pass a step: whoever sent one passed the request on its way. */
+const PASSING = new Set(['APPROVE', 'CONSENT', 'CONFIRM']);
+
+/**
+ * EFFECT_REFUSED (docs/adr/0027): a passed request whose effect was not applied — its precondition no longer held. The
+ * applicant side and the reviewers who passed it are told why; the reason is kept in both languages (its parameters
+ * are keys read here), shown in the reader's.
+ */
+export function effectRefusedMessages(
+  def: FlowDefinition,
+  input: NotificationInput,
+  history: readonly { type: string; data: Record<string, unknown> }[],
+  link: string,
+  /** What the request is about: its own subject, else its student, else its applicant. */
+  subject: string | { zh: string; en: string },
+  timeZone: string,
+): PlannedMessage[] {
+  const refusal = refusalOf(input.event.type, input.event.data);
+  if (!refusal) return [];
+  const reviewers = history.filter((e) => PASSING.has(e.type)).map((e) => e.data.actorId);
+  const recipients = [...new Set([...input.owners, ...reviewers])].filter((id): id is string => typeof id === 'string' && isUuid(id));
+  const params = {
+    flowKey: `messages.flows.${def.flow}`,
+    subject,
+    reason: { zh: refusalText('zh', refusal, timeZone), en: refusalText('en', refusal, timeZone) },
+  };
+  return recipients.map((recipientId) => ({ recipientId, type: MessageType.result, titleKey: 'messages.effectRefused.title', contentKey: 'messages.effectRefused.content', params, link }));
 }

@@ -23,3 +23,27 @@ export function keyedInstanceId(userId: string, flow: string, key: string): stri
   const variant = ((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+/** JSON with every object's keys in order: the same request body, however its keys were ordered, reads the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+/**
+ * What a keyed request was (docs/adr/0028): a hash of what it is (`start`, `event`) and its body, kept with the key in
+ * the events it appended. The key sent again with another body is another request, which the key cannot stand for:
+ * refused (422, as the IETF idempotency-key draft has it), never answered with the first one's outcome.
+ */
+export function requestFingerprint(kind: string, body: unknown): string {
+  return createHash('sha256').update(`${kind}\u0000${JSON.stringify(canonical(body ?? null))}`).digest('hex');
+}
+
+/** The key was first sent with another request: refused, not answered with that request's outcome. */
+export function checkSameRequest(stored: string | null | undefined, fingerprint: string): void {
+  // events appended before requests were fingerprinted carry none: their key answers as it did
+  if (stored && stored !== fingerprint) throw AppException.unprocessable('validation.idempotencyKeyReused');
+}

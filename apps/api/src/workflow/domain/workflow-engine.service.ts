@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type AlsoWrite, ConcurrencyError, type EventMetadata, type EventRow, GroupAppender, type RecordedEvent, toRecorded } from '@schoolflow/event-store';
-import { isUuid, type Language, Permission, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
+import { isUuid, type Language, Permission, STAFF_USER_TYPES, type WorkflowCommandResult, type WorkflowEventInput } from '@schoolflow/contracts';
 import { type ActorEvent, advance, applyPermissionOf, dueAtOf, fold, type Refusal, type StoredFlowEvent } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
@@ -16,7 +16,7 @@ import { poolOf } from '../../infrastructure/database/pool.js';
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 import { type CachedStream, StreamCache } from './stream-cache.js';
-import { keyedInstanceId } from './idempotency.js';
+import { checkSameRequest, keyedInstanceId, requestFingerprint } from './idempotency.js';
 import { EventAnnouncements } from '../../infrastructure/database/event-announcements.js';
 
 /** The projection's statement parts and a flow's own, as one `also`. */
@@ -41,6 +41,15 @@ export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
 function notApplicant(plugin: FlowPlugin): AppException {
   return new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
 }
+
+/**
+ * Whom a CC may name (docs/adr/0028), as a condition on the `sys_user` row `u`: an enabled account of the school's
+ * staff (`staff`: the parameter of the staff user types) or one of the instance's own people (`instance`: the
+ * parameter of its id; its owners — its student and their parents). One condition for the check and the candidates,
+ * so the picker offers exactly what a CC accepts.
+ */
+const ccTarget = (instance: string, staff: string): string =>
+  `u.enabled AND (u.user_type = ANY(${staff}::text[]) OR u.id = ANY(coalesce((SELECT i.owners FROM wf_instance i WHERE i.id = ${instance}::uuid), '{}'::uuid[])))`;
 
 /** Who acts when the engine itself appends an event (timers; DESIGN.md §7: the engine may append events itself). */
 const SYSTEM_ACTOR = 'system';
@@ -114,8 +123,9 @@ export class WorkflowEngine implements OnApplicationShutdown {
       throw notApplicant(plugin);
     }
     const id = key ? keyedInstanceId(actor.userId, flow, key) : randomUUID();
+    const fingerprint = requestFingerprint('start', form);
     if (key) {
-      const first = await this.firstOutcome(flow, id, key, actor.userId);
+      const first = await this.firstOutcome(flow, id, key, actor.userId, fingerprint);
       if (first) return first;
     }
     let plan: StartPlan;
@@ -129,11 +139,11 @@ export class WorkflowEngine implements OnApplicationShutdown {
       throw err;
     }
     try {
-      return await this.create(plugin, id, plan, actor.userId, this.metadata(actor, client, requestId, key));
+      return await this.create(plugin, id, plan, actor.userId, this.metadata(actor, client, requestId, key, fingerprint));
     } catch (err) {
       // The same key sent twice at once: the other one created the instance; this one answers its outcome.
       if (key && err instanceof ConcurrencyError) {
-        const first = await this.firstOutcome(flow, id, key, actor.userId);
+        const first = await this.firstOutcome(flow, id, key, actor.userId, fingerprint);
         if (first) return first;
       }
       throw err;
@@ -245,7 +255,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     const decide = (s: CachedStream): ActorEvent & Record<string, unknown> => {
       if (ifMatch !== null && ifMatch !== s.version) throw AppException.conflict('workflow.conflict');
       if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
-      const made = def.commandData(input.type, input as unknown as Record<string, unknown>, this.config.timeZone);
+      const made = def.commandData(input.type, input as unknown as Record<string, unknown>, this.config.timeZone, s.snapshot);
       if ('invalid' in made) throw AppException.badRequest(made.invalid);
       const extra = made.data;
       const proposed: ActorEvent & Record<string, unknown> = { ...extra, ...facts, type: input.type, actorId: actor.userId, ...(input.comment ? { comment: input.comment } : {}) };
@@ -254,10 +264,11 @@ export class WorkflowEngine implements OnApplicationShutdown {
       return proposed;
     };
     let state = await this.commandState(plugin, id, streamId, actor, ifMatch);
+    const fingerprint = requestFingerprint('event', input);
     // Checked before deciding, on the stream itself: a resent command may well be possible again (the head teacher
     // who also sits in the office would approve the next step), so "refused now" does not prove "done before".
     if (key) {
-      const first = await this.firstOutcome(flow, id, key, actor.userId);
+      const first = await this.firstOutcome(flow, id, key, actor.userId, fingerprint);
       if (first) return first;
     }
     if (input.type === 'TRANSFER') await this.checkTransferTarget(def, state.snapshot, input.toUserId);
@@ -275,14 +286,16 @@ export class WorkflowEngine implements OnApplicationShutdown {
       state = { ...(await this.loadState(plugin, id, actor)), cached: false };
       // The stream read may hold this very command, sent a moment ago through another instance (found in review)
       if (key) {
-        const first = await this.firstOutcome(flow, id, key, actor.userId);
+        const first = await this.firstOutcome(flow, id, key, actor.userId, fingerprint);
         if (first) return first;
       }
       event = decide(state);
     }
+    // whom a CC names, once the machine took it (the people not copied yet): the server's half of its rule
+    if (input.type === 'CC') await this.checkCcTargets(id, event.userIds);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.appendDecided(plugin, id, streamId, state, event, this.metadata(actor, client, requestId, key), key, actor.userId);
+        return await this.appendDecided(plugin, id, streamId, state, event, this.metadata(actor, client, requestId, key, fingerprint), key, actor.userId, fingerprint);
       } catch (err) {
         // Someone else's command went in between. With If-Match the caller asked for that version: 409. Without it the
         // command is decided again on the stream as it is now — two urges at once answer 200 and 429, not 200 and 409.
@@ -351,6 +364,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
     meta: EventMetadata,
     key: string | null,
     actorId: string,
+    fingerprint = '',
   ): Promise<WorkflowCommandResult> {
     const def = plugin.definition;
     const flow = def.flow;
@@ -383,7 +397,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
       if (err instanceof ConcurrencyError) {
         this.streams.evict(streamId);
         // The same key sent twice at once: the other one went in first; this one answers its outcome.
-        const first = key ? await this.firstOutcome(flow, id, key, actorId) : null;
+        const first = key ? await this.firstOutcome(flow, id, key, actorId, fingerprint) : null;
         if (first) return first;
         throw AppException.conflict('workflow.conflict');
       }
@@ -494,6 +508,22 @@ export class WorkflowEngine implements OnApplicationShutdown {
     if (rows.length === 0) throw AppException.unprocessable('workflow.transferNotHolder');
   }
 
+  /**
+   * 抄送's people (the kit's CC checks the rest: who sends it, that someone is new, how often): each an enabled account
+   * the instance may be shown to — the school's staff, or the instance's own people (its student, their parents)
+   * (docs/adr/0028). A random id, a disabled account or another class's student is refused (422) and nothing is
+   * appended. `ccCandidates` offers exactly these.
+   */
+  private async checkCcTargets(id: string, userIds: unknown): Promise<void> {
+    const named = Array.isArray(userIds) ? [...new Set(userIds.filter((x): x is string => typeof x === 'string'))] : [];
+    if (named.length === 0) return; // the machine refused it already (nobody new)
+    const rows: { n: number }[] = await this.hot.query(
+      `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND ${ccTarget('$2', '$3')}`,
+      [named, id, STAFF_USER_TYPES],
+    );
+    if ((rows[0]?.n ?? 0) !== named.length) throw AppException.unprocessable('workflow.ccTargetInvalid');
+  }
+
   /** The holders of the current step's role who could take it over (转办's choices), by name. */
   async transferCandidates(flow: string, id: string, actor: Principal): Promise<{ id: string; name: string }[]> {
     const loaded = await this.load(flow, id, actor);
@@ -526,14 +556,19 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return view.read(validate(view.query, query) as never, actor, this.hot, lang);
   }
 
-  /** People one who may copy the instance can choose (抄送), by a part of their name or account. */
+  /**
+   * People one who may copy the instance can choose (抄送), by a part of their name or account: those a CC accepts
+   * (`checkCcTargets`), less the sender and those copied already.
+   */
   async ccCandidates(flow: string, id: string, q: string, actor: Principal): Promise<{ id: string; name: string }[]> {
     const loaded = await this.load(flow, id, actor);
     if (q === '' || !this.can(loaded.plugin, loaded.snapshot, actor.userId, true).includes('CC')) return [];
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const copied = (loaded.snapshot.context as { cc?: readonly string[] }).cc ?? [];
     return this.hot.query(
-      `SELECT id, name || ' (' || account || ')' AS name FROM sys_user WHERE enabled AND id <> $2 AND (name ILIKE $1 OR account ILIKE $1) ORDER BY account LIMIT 20`,
-      [like, actor.userId],
+      `SELECT u.id, u.name || ' (' || u.account || ')' AS name FROM sys_user u
+        WHERE ${ccTarget('$1', '$2')} AND u.id <> ALL($3::uuid[]) AND (u.name ILIKE $4 OR u.account ILIKE $4) ORDER BY u.account LIMIT 20`,
+      [id, STAFF_USER_TYPES, [actor.userId, ...copied], like],
     );
   }
 
@@ -558,24 +593,28 @@ export class WorkflowEngine implements OnApplicationShutdown {
     return { events, snapshot };
   }
 
-  private metadata(actor: Principal, client: ClientInfo, requestId: string, key: string | null): EventMetadata {
-    return { actorId: actor.userId, actorRoles: actor.roles, correlationId: requestId, requestId, clientAddress: client.ip, ...(key ? { idempotencyKey: key } : {}) };
+  private metadata(actor: Principal, client: ClientInfo, requestId: string, key: string | null, fingerprint: string): EventMetadata {
+    return { actorId: actor.userId, actorRoles: actor.roles, correlationId: requestId, requestId, clientAddress: client.ip, ...(key ? { idempotencyKey: key, idempotencyFingerprint: fingerprint } : {}) };
   }
 
   /**
    * The outcome of the command this user sent with this key, if it went in: the version its events ended at and the
    * state there (a command's automatic follow-ups carry its metadata, so they count as its own). Null when none did.
+   * The key sent with another request than the one it went in with is refused (422, docs/adr/0028).
    */
-  private async firstOutcome(flow: string, id: string, key: string, actorId: string): Promise<WorkflowCommandResult | null> {
+  private async firstOutcome(flow: string, id: string, key: string, actorId: string, fingerprint: string): Promise<WorkflowCommandResult | null> {
     const streamId = streamIdOf(flow, id);
     // Every keyed command asks this, and almost always the answer is "no": a version number, not the stream. The
     // events up to that version are read and folded only when the key was used.
-    const hits: { version: number | null }[] = await this.hot.query(
-      `SELECT max(version) AS version FROM events WHERE stream_id = $1 AND metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3`,
+    const hits: { version: number; fingerprint: string | null }[] = await this.hot.query(
+      `SELECT version, metadata->>'idempotencyFingerprint' AS fingerprint FROM events
+        WHERE stream_id = $1 AND metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3 ORDER BY version DESC LIMIT 1`,
       [streamId, key, actorId],
     );
-    const version = hits[0]?.version ?? null;
-    if (version === null) return null;
+    const hit = hits[0];
+    if (!hit) return null;
+    checkSameRequest(hit.fingerprint, fingerprint);
+    const version = hit.version;
     const rows: { type: string; data: Record<string, unknown> }[] = await this.hot.query(
       `SELECT type, data FROM events WHERE stream_id = $1 AND version <= $2 ORDER BY version`,
       [streamId, version],

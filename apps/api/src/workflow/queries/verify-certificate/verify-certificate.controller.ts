@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type CertificateCheck, type Envelope, normalizeCertificateCode } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
@@ -6,6 +6,7 @@ import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Public } from '../../../infrastructure/http/request-context.js';
 import { certificates } from '../../certificates/certificate.repository.js';
+import { CertificateThrottlerGuard } from './certificate-throttler.guard.js';
 
 @ApiTags('workflows')
 @Controller()
@@ -14,9 +15,11 @@ export class VerifyCertificateController {
 
   /**
    * Anyone holding a certificate checks it without signing in (DESIGN.md §7): whether the school issued it and whom
-   * it names — no more of the student than the paper itself shows. A code is 60 random bits, so it cannot be guessed.
+   * it names — no more of the student than the paper itself shows. A code is 60 random bits, so it cannot be guessed;
+   * checks are limited per address all the same (CertificateThrottlerGuard).
    */
   @Public()
+  @UseGuards(CertificateThrottlerGuard)
   @Get('anon/certificates/:code')
   @ApiOperation({ summary: 'Check a certificate by its verification code (no sign-in): {valid, flow, studentName, studentNo, issuedAt}' })
   async verify(@Param('code') raw: string): Promise<Envelope<CertificateCheck>> {
