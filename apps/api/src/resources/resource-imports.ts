@@ -6,6 +6,7 @@ import { AppException } from '../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
 import { logger } from '../infrastructure/logging/logger.js';
+import { JobAdmission } from '../infrastructure/jobs/job-admission.js';
 import { JobQueue } from '../infrastructure/jobs/job-queue.js';
 import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
 import { ResourceExcel } from './resource-excel.js';
@@ -42,6 +43,7 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
     private readonly resources: ResourceService,
     private readonly excel: ResourceExcel,
     private readonly realtime: RealtimeGateway,
+    private readonly admission: JobAdmission,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.jobs = new JobQueue(db, config, { queue: QUEUE, kinds: 'import:%', label: 'import', process: (jobId) => this.process(jobId) });
@@ -66,8 +68,8 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
     }
     this.excel.header(d, rows[0] ?? []);
     const input: JobInput = { resource: d.name, rows, lang, account: me.account, ip: client.ip, userAgent: client.userAgent, fileName };
-    const [job] = await this.db.query<{ id: string }[]>(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, $4) RETURNING id`, [`import:${d.name}`, me.userId, rows.length - 1, JSON.stringify(input)]);
-    const jobId = (job as { id: string }).id;
+    // the importer's cap of jobs (429: docs/adr/0029)
+    const jobId = await this.admission.admit({ kind: `import:${d.name}`, ownerId: me.userId, total: rows.length - 1, input });
     await this.jobs.enqueue(jobId);
     return { jobId, total: rows.length - 1 };
   }

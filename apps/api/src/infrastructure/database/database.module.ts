@@ -5,11 +5,15 @@ import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { DatabaseNotifications } from './database-notifications.js';
 import { EventAnnouncements } from './event-announcements.js';
+import { SubscriptionRegistry } from './subscription-registry.js';
 import { SpreadsheetReader } from '../spreadsheet/spreadsheet-reader.js';
+import { JobAdmission } from '../jobs/job-admission.js';
+import { PdfPool } from '../pdf/pdf-pool.js';
 
 /**
- * Provides the started DataSource, its shared LISTEN connection, the announcer of appends, the configuration and the
- * spreadsheet reader of imports to every module.
+ * Provides the started DataSource, its shared LISTEN connection, the announcer of appends, the registry of durable
+ * subscriptions, the configuration, the spreadsheet reader of imports, job admission (ADR 0029) and the PDF workers
+ * to every module.
  */
 @Global()
 @Module({})
@@ -23,9 +27,12 @@ export class CoreModule {
         { provide: REDIS_COMMANDS, useValue: redisCommands },
         DatabaseNotifications,
         EventAnnouncements,
+        SubscriptionRegistry,
         SpreadsheetReader,
+        JobAdmission,
+        PdfPool,
       ],
-      exports: [SERVER_CONFIG, DataSource, REDIS_COMMANDS, DatabaseNotifications, EventAnnouncements, SpreadsheetReader],
+      exports: [SERVER_CONFIG, DataSource, REDIS_COMMANDS, DatabaseNotifications, EventAnnouncements, SubscriptionRegistry, SpreadsheetReader, JobAdmission, PdfPool],
     };
   }
 }

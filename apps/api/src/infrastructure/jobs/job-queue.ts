@@ -5,6 +5,12 @@ import { logDatabaseError } from '../database/database-outage.js';
 import { logger } from '../logging/logger.js';
 import { redisOutage, waitingOptions } from '../redis/redis-connections.js';
 
+/**
+ * A job still to run: queued or running, and of the last day — what a runner takes up again at start, and what job
+ * admission counts against its owner (job-admission.ts). An older one is not resumed and holds no place.
+ */
+export const LIVE_JOB = `state IN ('queued', 'running') AND created_at > now() - interval '1 day'`;
+
 export interface JobQueueOptions {
   /** The BullMQ queue's name. */
   queue: string;
@@ -45,7 +51,7 @@ export class JobQueue {
         if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) void this.giveUp(String((job.data as { jobId: string }).jobId));
       });
     }
-    const left = await this.db.query<{ id: string }[]>(`SELECT id FROM sys_job WHERE kind LIKE $1 AND state IN ('queued', 'running') AND created_at > now() - interval '1 day'`, [this.o.kinds]);
+    const left = await this.db.query<{ id: string }[]>(`SELECT id FROM sys_job WHERE kind LIKE $1 AND ${LIVE_JOB}`, [this.o.kinds]);
     for (const j of left) void this.enqueue(j.id);
   }
 

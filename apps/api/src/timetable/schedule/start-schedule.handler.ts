@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AdminAudit } from '../../admin/shared/admin-support.js';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
+import { JobAdmission } from '../../infrastructure/jobs/job-admission.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { checkText } from '../domain/schedule-input.js';
 import { semesterOf } from '../domain/timetable-semesters.js';
@@ -36,6 +37,7 @@ export class StartSchedule {
     private readonly versions: TimetableVersionsRepository,
     private readonly runner: ScheduleRunner,
     private readonly audit: AdminAudit,
+    private readonly admission: JobAdmission,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -52,8 +54,8 @@ export class StartSchedule {
         const text = problems.length > 0 ? problems.map((p) => p.text).join(translate(lang, 'timetable.check.separator')) : translate(lang, 'timetable.check.noPeriods');
         throw TimetableErrors.scheduleImpossible(text, problems);
       }
-      const [job] = (await tx.query(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, '{}'::jsonb) RETURNING id`, [SCHEDULE_JOB, me.userId, check.lessons])) as { id: string }[];
-      const jobId = (job as { id: string }).id;
+      // the owner's cap of jobs (429), its lock taken after the semester's
+      const jobId = await this.admission.admitIn(tx, { kind: SCHEDULE_JOB, ownerId: me.userId, total: check.lessons, input: {} });
       const name = translate(lang, 'timetable.names.auto', { time: formatSchoolTime(Date.now(), this.config.timeZone).slice(0, 16) });
       const timetableId = await this.versions.create(tx, { semesterId: semester.id, name, source: 'auto', createdBy: me.userId, jobId });
       const input: ScheduleJobInput = { semesterId: semester.id, timetableId, seconds: body.seconds ?? DEFAULT_IMPROVE_SECONDS, lang };

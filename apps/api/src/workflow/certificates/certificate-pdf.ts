@@ -1,19 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatCertificateCode, type Language } from '@schoolflow/contracts';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { translate } from '../../infrastructure/i18n/i18n.js';
+import { documentFont } from '../../infrastructure/pdf/pdf-font.js';
 import type { Certificate, CertifiedGrade } from './certificate.repository.js';
 
-// Noto Sans SC (SIL Open Font License) from the npm registry, so a fresh machine has it; read once, parsed lazily by
-// fontkit per document and embedded as a subset of the glyphs used (a certificate is ~10 KB).
-const require = createRequire(import.meta.url);
-let fontBytes: Buffer | undefined;
-function font(): Buffer {
-  fontBytes ??= readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
-  return fontBytes;
-}
+// Drawn in a PDF worker (infrastructure/pdf, docs/adr/0029), never on the thread that answers requests; the font is
+// embedded as a subset of the glyphs used (a certificate is ~10 KB).
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -63,7 +56,7 @@ export async function renderCertificate(cert: Certificate, verifyUrl: string, ti
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont('body', font());
+  doc.registerFont('body', documentFont());
   const width = doc.page.width - 144;
 
   // a double frame, as printed certificates have

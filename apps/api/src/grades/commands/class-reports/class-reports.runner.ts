@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -9,11 +8,13 @@ import { logDatabaseError } from '../../../infrastructure/database/database-outa
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { logger } from '../../../infrastructure/logging/logger.js';
+import { PdfPool } from '../../../infrastructure/pdf/pdf-pool.js';
+import { JobAdmission } from '../../../infrastructure/jobs/job-admission.js';
 import { JobQueue } from '../../../infrastructure/jobs/job-queue.js';
 import { RealtimeGateway } from '../../../messaging/realtime/realtime.gateway.js';
 import { GradesErrors } from '../../grades.errors.js';
 import { ReportClassesRepository } from '../../queries/report/report-classes.repository.js';
-import { reportPdfWriter, type ReportPdfWriter } from '../../queries/report/report-pdf.js';
+import type { SemesterReport } from '../../queries/report/semester-report.js';
 import { SemesterReportQuery } from '../../queries/report/semester-report.query.js';
 
 const QUEUE = 'schoolflow-class-reports';
@@ -36,11 +37,12 @@ export interface ClassReportsResult {
 type Failure = { message: string };
 
 /**
- * The class reports job (DESIGN.md §9; docs/adr/0023 for jobs): one PDF of every enrolled student's semester report,
- * written report by report to `<DATA_DIR>/reports/<jobId>.pdf`, progress pushed to the owner as `job.progress` after
- * each student and kept in sys_job (`GET /jobs/{id}`). BullMQ with Redis, in-process without; jobs a stopped
- * instance left are taken up again at start. Made again from the start when resumed: the file is written under a
- * temporary name and renamed when whole, so a half-written file is never downloaded.
+ * The class reports job (DESIGN.md §9; docs/adr/0023 for jobs, 0029 for their admission and the PDF workers): one PDF
+ * of every enrolled student's semester report, written by a PDF worker to `<DATA_DIR>/reports/<jobId>.pdf`, progress
+ * pushed to the owner as `job.progress` after each student's report is read and kept in sys_job (`GET /jobs/{id}`).
+ * BullMQ with Redis, in-process without; jobs a stopped instance left are taken up again at start. Made again from the
+ * start when resumed: the file is written under a temporary name and renamed when whole, so a half-written file is
+ * never downloaded.
  */
 @Injectable()
 export class ClassReportsRunner implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -52,6 +54,8 @@ export class ClassReportsRunner implements OnApplicationBootstrap, OnApplication
     private readonly reports: SemesterReportQuery,
     private readonly classes: ReportClassesRepository,
     private readonly realtime: RealtimeGateway,
+    private readonly admission: JobAdmission,
+    private readonly pdf: PdfPool,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.dir = resolve(config.dataDir, FOLDER);
@@ -67,10 +71,9 @@ export class ClassReportsRunner implements OnApplicationBootstrap, OnApplication
     await this.jobs.stop();
   }
 
-  /** Records a job of the owner's and starts it. */
+  /** Records a job of the owner's and starts it; refused (429) when the owner has their cap of jobs under way (docs/adr/0029). */
   async start(ownerId: string, input: ClassReportsInput, total: number): Promise<string> {
-    const [job] = await this.db.query<{ id: string }[]>(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, $4) RETURNING id`, [CLASS_REPORTS_JOB, ownerId, total, JSON.stringify(input)]);
-    const jobId = (job as { id: string }).id;
+    const jobId = await this.admission.admit({ kind: CLASS_REPORTS_JOB, ownerId, total, input });
     await this.jobs.enqueue(jobId);
     return jobId;
   }
@@ -91,30 +94,28 @@ export class ClassReportsRunner implements OnApplicationBootstrap, OnApplication
     push({ state: 'running', done: 0, total });
     const file = join(this.dir, `${jobId}.pdf`);
     const part = `${file}.part`;
-    let writer: ReportPdfWriter | undefined;
     try {
       if (total === 0) throw GradesErrors.noStudentsInClass();
       const semester = await this.reports.semester(semesterId, lang);
       const className = await this.classes.className(classId, lang);
       await mkdir(this.dir, { recursive: true });
+      // each student's report read (the bar moves per student), then all of them drawn by a PDF worker at once
+      const reports: SemesterReport[] = [];
       for (const [i, s] of students.entries()) {
         const report = await this.reports.build(s.id, semester, lang);
-        if (report) {
-          writer ??= reportPdfWriter(createWriteStream(part), { title: `${translate(lang, 'grades.report.title')} ${className} ${semester.name}`, author: report.school });
-          writer.add(report);
-        }
+        if (report) reports.push(report);
         const done = i + 1;
         await this.db.query(`UPDATE sys_job SET done = $2 WHERE id = $1 AND state = 'running'`, [jobId, done]);
         push({ state: 'running', done, total });
       }
-      if (!writer) throw GradesErrors.noStudentsInClass();
-      await writer.end();
+      const first = reports[0];
+      if (!first) throw GradesErrors.noStudentsInClass();
+      await this.pdf.write({ kind: 'reports-file', reports, title: `${translate(lang, 'grades.report.title')} ${className} ${semester.name}`, author: first.school, path: part });
       await rename(part, file);
       const result: ClassReportsResult = { fileName: translate(lang, 'grades.report.pdf.fileName', { who: className, semester: semester.name }) };
       await this.db.query(`UPDATE sys_job SET state = 'completed', done = total, file_path = $2, result = $3, finished_at = now() WHERE id = $1 AND state = 'running'`, [jobId, `${FOLDER}/${jobId}.pdf`, JSON.stringify(result)]);
       push({ state: 'completed', done: total, total, result });
     } catch (err) {
-      await writer?.end().catch(() => undefined);
       await unlink(part).catch(() => undefined);
       const failure: Failure = { message: err instanceof AppException ? translate(lang, err.messageKey, err.params) : translate(lang, 'grades.report.page.jobFailed') };
       if (!(err instanceof AppException)) logger.error({ err: (err as Error).message, jobId }, 'class reports job failed');

@@ -16,6 +16,7 @@ import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../../../infrastructure/http/request-context.js';
 import { ValidQuery } from '../../../infrastructure/http/valid-input.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import { sheetReader } from '../../domain/sheet-access.js';
 import { analysisWorkbook } from './analysis-excel.js';
 import { GradeAnalysis } from './analysis.query.js';
 import { AnalysisRepository } from './analysis.repository.js';
@@ -24,7 +25,8 @@ const XLSX = '`format=xlsx` answers the same table as an Excel file (headers in 
 
 /**
  * 成绩分析 (DESIGN.md §9 `GET /server/api/grades/analysis/{kind}?batchId=…`): one route per kind, so each documents
- * and checks its own query (subject and question-rate need a course).
+ * and checks its own query (subject and question-rate need a course). Every kind, and its export, counts only the
+ * sheets submitted or passed and those the reader may read as sheets (docs/adr/0024): a teacher's draft is his own.
  */
 @ApiTags('grades')
 @Controller('api/grades/analysis')
@@ -73,7 +75,7 @@ export class AnalysisController {
   }
 
   private async answer<K extends AnalysisKind>(kind: K, q: AnalysisQuery, me: Principal, client: ClientInfo, lang: Language): Promise<Envelope<AnalysisAnswers[K]> | StreamableFile> {
-    const answer = await this.analysis.execute(kind, q, lang);
+    const answer = await this.analysis.execute(kind, q, sheetReader(me), lang);
     if (q.format !== 'xlsx') return ok(answer);
     const { fileName, bytes } = analysisWorkbook(answer, lang);
     // An export takes the school's scores out of the system: who took which, as the kit's exports are logged.

@@ -12,6 +12,7 @@ import {
 } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { linesOn } from '../../domain/conversion.js';
+import { countsInAnalysisSql, type SheetReader } from '../../domain/sheet-access.js';
 
 /** A batch as the analysis heads its answers. */
 export interface AnalysisBatchHead {
@@ -25,6 +26,31 @@ export interface AnalysisBatchHead {
 
 const name = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
 
+/** The placeholders of a statement's reader: their id and whether they manage grades. */
+interface ReaderParams {
+  userId: string;
+  manager: string;
+}
+
+/**
+ * The batch's sheets ($1) whose scores count for the reader (docs/adr/0024, "What the analysis counts"): submitted or
+ * passed, or readable by them as a sheet — the rule of `sheet-access.ts`, stated there once. Every kind reads scores
+ * only through it; a sheet that does not count still frames its class's row (with zeros), as an empty one does.
+ */
+const counted = (reader: ReaderParams): string => `
+  counted AS (
+    SELECT s.class_id, s.course_id
+      FROM grade_sheet s JOIN wf_instance i ON i.id = s.instance_id JOIN admin_class c ON c.id = s.class_id
+     WHERE s.batch_id = $1
+       AND ${countsInAnalysisSql({ teacherId: 's.teacher_id', participants: 'i.participants', headTeacherId: 'c.head_teacher_id', review: 'i.review_status' }, reader)}
+  )`;
+
+/** The reader's placeholders in a statement whose own are $1–$4. */
+const READER_5: ReaderParams = { userId: '$5', manager: '$6' };
+
+/** The reader's two values, as the statements bind them after their own. */
+const readerArgs = (reader: SheetReader): [string, boolean] => [reader.userId, reader.manager];
+
 /** The band a score falls in (0 .. SCORE_BANDS.length), by the course's band edges `bc.e1…` (scores, not percentages). */
 const BAND = `CASE WHEN g.score IS NULL THEN NULL ${SCORE_BANDS.map((_, i) => `WHEN g.score < bc.e${i + 1} THEN ${i}`).join(' ')} ELSE ${SCORE_BANDS.length} END`;
 
@@ -37,9 +63,11 @@ const BAND = `CASE WHEN g.score IS NULL THEN NULL ${SCORE_BANDS.map((_, i) => `W
  * once per course: a row is then compared, never scaled and rounded (50,000 rows of a grade). Without a scale both are
  * null. The band edges are likewise scores (full marks × 60 % …), and a row carries its band's number. `r` is inlined
  * where it is read (NOT MATERIALIZED): a kind that reads it twice scans the batch's scores twice, which is cheaper
- * than writing 50,000 rows to a temporary store and reading them back. $1 is the batch; $2 one course or null.
+ * than writing 50,000 rows to a temporary store and reading them back. $1 is the batch; $2 one course or null; `reader`
+ * the placeholders of the reader (`counted`: only the sheets whose scores count for them).
  */
-const SCORES = `
+const scores = (reader: ReaderParams): string => `
+  ${counted(reader)},
   bc AS (
     SELECT bc.course_id, bc.full_marks, bc.position, sc.id IS NOT NULL AS scaled,
            (sc.pass_line - 0.005) * bc.full_marks / sc.full_score AS pass_min,
@@ -51,7 +79,7 @@ const SCORES = `
   r AS NOT MATERIALIZED (
     SELECT g.course_id, g.class_id, g.student_id, g.score, g.mark, bc.scaled,
            g.score >= bc.pass_min AS passed, g.score >= bc.excellent_min AS excellent, ${BAND} AS band
-      FROM grade_score g JOIN bc ON bc.course_id = g.course_id
+      FROM grade_score g JOIN bc ON bc.course_id = g.course_id JOIN counted k ON k.class_id = g.class_id AND k.course_id = g.course_id
      WHERE g.batch_id = $1
   )`;
 
@@ -129,9 +157,9 @@ export class AnalysisRepository {
   }
 
   /** Per administrative class (its sheets) and course, then the grade per course (its classes' sums added). */
-  async adminClasses(batchId: string, courseId: string | null, classId: string | null, lang: Language, gradeLabel: string): Promise<ClassStatsRow[]> {
+  async adminClasses(batchId: string, courseId: string | null, classId: string | null, lang: Language, gradeLabel: string, reader: SheetReader): Promise<ClassStatsRow[]> {
     const rows: RawStats[] = await this.db.query(
-      `WITH ${SCORES},
+      `WITH ${scores(READER_5)},
        cls AS (SELECT r.course_id, r.class_id, ${partialColumns('r')} FROM r GROUP BY r.course_id, r.class_id),
        grade AS (SELECT c.course_id, ${combinedColumns('c')} FROM cls c GROUP BY c.course_id)
        SELECT "courseId", "courseName", "groupId", "groupName", "teacherName", ${STATS.join(', ')} FROM (
@@ -150,7 +178,7 @@ export class AnalysisRepository {
            LEFT JOIN grade a ON a.course_id = bc.course_id
        ) t
        ORDER BY position, "courseId", last, sort, sort_name`,
-      [batchId, courseId, classId, gradeLabel],
+      [batchId, courseId, classId, gradeLabel, ...readerArgs(reader)],
     );
     return rows.map(filled);
   }
@@ -159,9 +187,9 @@ export class AnalysisRepository {
    * Per teaching class of the batch's semester for each course (its students' scores in the batch, whichever class
    * they sit in), then the grade per course (every score of the course in the batch).
    */
-  async teachingClasses(batchId: string, courseId: string | null, teachingClassId: string | null, lang: Language, gradeLabel: string): Promise<ClassStatsRow[]> {
+  async teachingClasses(batchId: string, courseId: string | null, teachingClassId: string | null, lang: Language, gradeLabel: string, reader: SheetReader): Promise<ClassStatsRow[]> {
     const rows: RawStats[] = await this.db.query(
-      `WITH ${SCORES},
+      `WITH ${scores(READER_5)},
        tc AS (
          SELECT t.id, t.name, t.course_id, u.name AS teacher
            FROM teaching_class t JOIN bc ON bc.course_id = t.course_id JOIN sys_user u ON u.id = t.teacher_id
@@ -184,7 +212,7 @@ export class AnalysisRepository {
            LEFT JOIN grade a ON a.course_id = bc.course_id
        ) t
        ORDER BY position, "courseId", last, sort_name`,
-      [batchId, courseId, teachingClassId, gradeLabel],
+      [batchId, courseId, teachingClassId, gradeLabel, ...readerArgs(reader)],
     );
     return rows.map(filled);
   }
@@ -197,16 +225,18 @@ export class AnalysisRepository {
    * order of `courseIds` (the batch's): a grade's 5,000 students would otherwise repeat every course id 5,000 times.
    * One aggregation per student on narrow keys, names joined after (no ordered-set aggregate, no per-row subquery).
    */
-  async ranking(batchId: string, courseIds: readonly string[], classId: string | null, lang: Language): Promise<{ weighted: boolean; rows: RankingRow[] }> {
+  async ranking(batchId: string, courseIds: readonly string[], classId: string | null, lang: Language, reader: SheetReader): Promise<{ weighted: boolean; rows: RankingRow[] }> {
     const scores = courseIds.length ? `ARRAY[${courseIds.map((_, i) => `max(g.score) FILTER (WHERE bc.idx = ${i + 1})::float8`).join(', ')}]` : `'{}'::float8[]`;
     const rows: (RankingRow & { weighted: boolean })[] = await this.db.query(
-      `WITH bc AS (SELECT course_id, weight, array_position($3::uuid[], course_id) AS idx FROM grade_batch_course WHERE batch_id = $1),
+      `WITH ${counted({ userId: '$4', manager: '$5' })},
+       bc AS (SELECT course_id, weight, array_position($3::uuid[], course_id) AS idx FROM grade_batch_course WHERE batch_id = $1),
        w AS (SELECT coalesce(bool_or(weight > 0), false) AS weighted FROM bc),
        per AS (
          SELECT g.student_id, CASE WHEN bool_or(g.class_id = st.class_id) THEN st.class_id ELSE max(g.class_id::text)::uuid END AS class_id,
                 sum(g.score) AS plain, round(sum(g.score * bc.weight) / 100.0, 2) AS weighted_total, ${scores} AS scores,
                 coalesce(jsonb_object_agg(g.course_id::text, g.mark) FILTER (WHERE g.mark IS NOT NULL), '{}') AS marks
-           FROM grade_score g JOIN bc ON bc.course_id = g.course_id JOIN student st ON st.id = g.student_id
+           FROM grade_score g JOIN bc ON bc.course_id = g.course_id JOIN counted k ON k.class_id = g.class_id AND k.course_id = g.course_id
+           JOIN student st ON st.id = g.student_id
           WHERE g.batch_id = $1
           GROUP BY g.student_id, st.class_id
        ),
@@ -222,19 +252,19 @@ export class AnalysisRepository {
          FROM ranked k JOIN student s ON s.id = k.student_id JOIN admin_class c ON c.id = k.class_id
         WHERE $2::uuid IS NULL OR k.class_id = $2
         ORDER BY k.grade_rank NULLS LAST, s.student_no`,
-      [batchId, classId, courseIds],
+      [batchId, classId, courseIds, ...readerArgs(reader)],
     );
     const weighted = rows[0]?.weighted ?? false;
     return { weighted, rows: rows.map(({ weighted: _w, ...row }) => row) };
   }
 
   /** One course across the classes of its sheets: spread with quartiles, and each class's distance from the grade's average. */
-  async subject(batchId: string, courseId: string, classId: string | null, lang: Language, gradeLabel: string): Promise<SubjectRow[]> {
+  async subject(batchId: string, courseId: string, classId: string | null, lang: Language, gradeLabel: string, reader: SheetReader): Promise<SubjectRow[]> {
     const q = (p: number) => `round((percentile_cont(${p}) WITHIN GROUP (ORDER BY r.score))::numeric, 2)::float8`;
     const rate = (flag: string) => `CASE WHEN bool_and(r.scaled) AND count(r.score) > 0 THEN round(100.0 * count(*) FILTER (WHERE r.${flag}) / count(r.score), 2)::float8 END`;
     const cols = ['scored', 'absent', 'exempt', 'average', 'lowest', 'q1', 'median', 'q3', 'highest', '"stdDev"', '"passRate"', '"excellentRate"'];
     const rows: (SubjectRow & { scored: number | null; absent: number | null; exempt: number | null })[] = await this.db.query(
-      `WITH ${SCORES},
+      `WITH ${scores(READER_5)},
        agg AS (
          SELECT r.class_id, grouping(r.class_id) = 1 AS whole, avg(r.score) AS exact_average,
                 count(r.score)::int AS scored, count(*) FILTER (WHERE r.mark = 'absent')::int AS absent, count(*) FILTER (WHERE r.mark = 'exempt')::int AS exempt,
@@ -253,7 +283,7 @@ export class AnalysisRepository {
          SELECT NULL, $4::text, ${cols.map((c) => `a.${c}`).join(', ')}, NULL, 1, 0, '' FROM agg a WHERE a.whole
        ) t
        ORDER BY last, sort, sort_name`,
-      [batchId, courseId, classId, gradeLabel],
+      [batchId, courseId, classId, gradeLabel, ...readerArgs(reader)],
     );
     return rows.map((r) => ({ ...r, scored: r.scored ?? 0, absent: r.absent ?? 0, exempt: r.exempt ?? 0 }));
   }
@@ -267,12 +297,13 @@ export class AnalysisRepository {
    * Per score item of a course (values from each row's `items` by item id; marked rows left out): the average and the
    * score rate (average / item full marks), per class of the course's sheets and over the grade.
    */
-  async questionRates(batchId: string, courseId: string, classId: string | null, lang: Language, gradeLabel: string): Promise<QuestionRateRow[]> {
+  async questionRates(batchId: string, courseId: string, classId: string | null, lang: Language, gradeLabel: string, reader: SheetReader): Promise<QuestionRateRow[]> {
     return this.db.query(
-      `WITH it AS (SELECT id, name, full_marks, sort FROM grade_score_item WHERE batch_id = $1 AND course_id = $2),
+      `WITH ${counted(READER_5)},
+       it AS (SELECT id, name, full_marks, sort FROM grade_score_item WHERE batch_id = $1 AND course_id = $2),
        v AS (
          SELECT g.class_id, it.id AS item_id, (g.items ->> it.id::text)::numeric AS value
-           FROM grade_score g CROSS JOIN it
+           FROM grade_score g JOIN counted k ON k.class_id = g.class_id AND k.course_id = g.course_id CROSS JOIN it
           WHERE g.batch_id = $1 AND g.course_id = $2 AND g.mark IS NULL AND jsonb_typeof(g.items -> it.id::text) = 'number'
        ),
        agg AS (
@@ -291,7 +322,7 @@ export class AnalysisRepository {
          FROM frame f
          LEFT JOIN agg a ON a.item_id = f.item_id AND (CASE WHEN f.class_id IS NULL THEN a.whole ELSE NOT a.whole AND a.class_id = f.class_id END)
         ORDER BY f.item_sort, f.item_name, f.last, f.sort, f.sort_name`,
-      [batchId, courseId, classId, gradeLabel],
+      [batchId, courseId, classId, gradeLabel, ...readerArgs(reader)],
     );
   }
 

@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PassThrough, type Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { documentFont } from '../../../infrastructure/pdf/pdf-font.js';
 import type { ReportCell, SemesterReport } from './semester-report.js';
 
-// The certificates' font (Noto Sans SC, SIL Open Font License, from the npm registry): read once, embedded per
-// document as a subset of the glyphs used, so Chinese names print on any reader.
-const require = createRequire(import.meta.url);
-let fontBytes: Buffer | undefined;
-function font(): Buffer {
-  fontBytes ??= readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'));
-  return fontBytes;
-}
+// Drawn in a PDF worker (infrastructure/pdf, docs/adr/0029), never on the thread that answers requests.
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const MARGIN = 56;
@@ -134,7 +126,7 @@ export interface ReportPdfWriter {
 
 export function reportPdfWriter(out: Writable, info: { title: string; author: string }): ReportPdfWriter {
   const doc = new PDFDocument({ size: 'A4', autoFirstPage: false, margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, info: { Title: info.title, Author: info.author } });
-  doc.registerFont('body', font());
+  doc.registerFont('body', documentFont());
   const finished = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
     out.on('error', reject);

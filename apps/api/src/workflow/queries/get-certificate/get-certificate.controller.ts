@@ -8,8 +8,8 @@ import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js'
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { Client, type ClientInfo, CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { PdfPool } from '../../../infrastructure/pdf/pdf-pool.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
-import { renderCertificate } from '../../certificates/certificate-pdf.js';
 import { certificates } from '../../certificates/certificate.repository.js';
 import { FlowParam } from '../../domain/flow-param.js';
 import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
@@ -26,6 +26,7 @@ export class GetCertificateController {
     private readonly engine: WorkflowEngine,
     private readonly db: DataSource,
     private readonly oplog: OperationLogService,
+    private readonly pdf: PdfPool,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -49,7 +50,8 @@ export class GetCertificateController {
     const cert = row.review_status === 'passed' ? await certificates.ofInstance(this.db, id) : null;
     // passed a moment ago, its effect not yet applied: not issued yet either
     if (!cert) throw AppException.unprocessable('workflow.certificateNotIssued');
-    const pdf = await renderCertificate(cert, `${publicOrigin(this.config, req)}${verifyPage(cert.code)}`, this.config.timeZone);
+    // drawn by a PDF worker, in one of the reader's places (429 beyond PDF_RENDERS_PER_USER: docs/adr/0029)
+    const pdf = await this.pdf.forUser(me.userId, () => this.pdf.render({ kind: 'certificate', certificate: cert, verifyUrl: `${publicOrigin(this.config, req)}${verifyPage(cert.code)}`, timeZone: this.config.timeZone }));
     const title = translate(cert.language, `documents.certificate.${cert.flow}.title`);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', attachmentHeader(`${title}-${cert.content.studentNo}.pdf`));
