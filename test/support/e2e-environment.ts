@@ -78,6 +78,9 @@ export const TEST_SERVER_ENV = {
   LOGIN_LOCK_SECONDS: '3',
   LOGIN_RATE_LIMIT: '12',
   LOGIN_RATE_WINDOW_SECONDS: '60',
+  // certificate checks per address (the limit's test reaches it from an address of its own)
+  CERTIFICATE_RATE_LIMIT: '10',
+  CERTIFICATE_RATE_WINDOW_SECONDS: '60',
   LOG_LEVEL: 'warn',
   // The upload cleanup sweeps every second, so its test sees it work (it only deletes removed or day-old uploads).
   FILE_SWEEP_SECONDS: '1',

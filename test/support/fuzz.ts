@@ -18,6 +18,7 @@ export type Schema = {
   maxLength?: number;
   pattern?: string;
   minItems?: number;
+  maxItems?: number;
   items?: Schema;
   properties?: Record<string, Schema>;
   required?: string[];
@@ -37,6 +38,16 @@ export interface Operation {
   operationId?: string;
   parameters?: { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: Schema }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+}
+
+/** Names Object.prototype answers in a plain object: a handler that looks a caller's name up in a plain map meets them. */
+export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype'];
+
+/** An object whose own keys are prototype names, as JSON.parse makes it (an object literal would set the prototype). */
+export function prototypeKeyed(inner: unknown = { polluted: true }): Record<string, unknown> {
+  const json = JSON.stringify(inner);
+  return JSON.parse(`{"__proto__":${json},"constructor":{"prototype":${json}},"toString":${json}}`) as Record<string, unknown>;
 }
 
 /** Values that have broken handlers before or could: wrong types, edges of numbers and dates, hostile text. */
@@ -80,10 +91,13 @@ export const BAD_VALUES: unknown[] = [
   {},
   { $gt: '' },
   { a: { b: { c: { d: { e: { f: { g: 'deep' } } } } } } },
+  // a value some handler may use as a key (a kind, a sort column, a sheet's name), and an object keyed by them
+  ...PROTOTYPE_NAMES.slice(0, 3),
+  prototypeKeyed(),
 ];
 
 /** Whole bodies of the wrong shape, for every operation that takes a body. */
-export const BAD_BODIES: unknown[] = [null, [], 'text', 42, true, {}, { '\u0000': 1 }, nested(200)];
+export const BAD_BODIES: unknown[] = [null, [], 'text', 42, true, {}, { '\u0000': 1 }, nested(200), prototypeKeyed()];
 
 function nested(depth: number): unknown {
   let v: unknown = 'bottom';
@@ -164,4 +178,4 @@ export function withField(base: unknown, path: string[], value: unknown): unknow
 }
 
 /** Bad values for a path or query parameter, as they appear in a URL. */
-export const BAD_URL_VALUES = ['', '%00', 'a%00b', '%ED%A0%80', '%F0%9F%98%80', '0', '-1', '1e20', '99999999999999999999', 'NaN', "'%20OR%20'1'='1", '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(3000), '00000000-0000-0000-0000-000000000000', '%25', '%'];
+export const BAD_URL_VALUES = ['', '%00', 'a%00b', '%ED%A0%80', '%F0%9F%98%80', '0', '-1', '1e20', '99999999999999999999', 'NaN', "'%20OR%20'1'='1", '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(3000), '00000000-0000-0000-0000-000000000000', '%25', '%', 'abc', ...PROTOTYPE_NAMES];

@@ -45,6 +45,10 @@ export const AdminPath = {
   configGet: '/ms/config/get',
   configSave: '/ms/config/save',
   monitor: '/ms/monitor',
+  /** GET: the events subscriptions parked (docs/adr/0027). */
+  monitorParked: '/ms/monitor/parked',
+  /** POST {subscription, position}: run one parked event again. */
+  monitorReplay: '/ms/monitor/parked/replay',
 } as const;
 
 export const ComponentPath = {
@@ -341,6 +345,33 @@ export interface MonitorSnapshot {
   queue: { mode: 'redis' | 'in-process'; waiting: number; delayed: number; active: number; failed: number };
   realtime: { sockets: number };
 }
+
+/** An event a subscription parked after it kept failing (docs/adr/0027), as the server monitor lists it. */
+export interface ParkedEventRow {
+  subscription: string;
+  /** The event's place in the log (a bigint, as text). */
+  position: string;
+  streamId: string;
+  streamType: string;
+  /** The workflow instance, when the stream is one (its detail page). */
+  flow: string | null;
+  instanceId: string | null;
+  eventType: string;
+  /** SQLSTATE, or the error's name. */
+  errorCode: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  lastFailedAt: string;
+  /** Whether this instance of the server runs that subscription (else its replay is refused here). */
+  replayable: boolean;
+}
+
+export const parkedReplaySchema = z.object({
+  subscription: z.string({ error: 'validation.subscriptionInvalid' }).regex(/^[a-z][a-z0-9-]{0,63}$/, 'validation.subscriptionInvalid'),
+  position: z.coerce.string({ error: 'validation.positionInvalid' }).regex(/^[1-9][0-9]{0,17}$/, 'validation.positionInvalid'),
+});
+export type ParkedReplay = z.infer<typeof parkedReplaySchema>;
 
 /* ---------- pickers and areas (platform-shell §3, §7, §9) ---------- */
 

@@ -39,3 +39,10 @@ export type RoleCode = (typeof RoleCode)[keyof typeof RoleCode];
 /** User types (platform-shell §1): 1 administrator, 2 student, 3 teacher, anything else other. */
 export const UserType = { admin: '1', student: '2', teacher: '3', other: '4' } as const;
 export type UserType = (typeof UserType)[keyof typeof UserType];
+
+/**
+ * The school's staff by user type: administrators and teachers (office, principal and head teachers are teachers). They
+ * find everyone in the directory and may be copied on any request; students and parents (others) may not
+ * (docs/adr/0028).
+ */
+export const STAFF_USER_TYPES: readonly string[] = [UserType.admin, UserType.teacher];

@@ -91,3 +91,6 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
+
+/** A record's id in a body or a query, checked at the edge: text PostgreSQL's uuid reads, else `validation.fieldChoose`. */
+export const uuidText = () => z.string({ error: 'validation.fieldChoose' }).regex(UUID_PATTERN, 'validation.fieldChoose');

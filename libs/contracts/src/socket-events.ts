@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Real-time contract (DESIGN.md §4): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
 
@@ -64,18 +66,52 @@ export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushP
 /** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */
 export const SESSION_INVALID = 'session.invalid';
 
-/** `since`: the last seq applied, or 'latest' to learn the current position without receiving anything. */
-export interface CatchUpRequest {
-  since: string | 'latest';
-}
-export interface CatchUpAnswer {
+/** A push's seq is a PostgreSQL bigint: as text, 0 to 2^63 - 1. */
+const SEQ_MAX = 9223372036854775807n;
+// One check: zod runs a refinement after a failed regex too, and BigInt('1e300') throws.
+const seqText = z.string().refine((s) => /^\d{1,19}$/.test(s) && BigInt(s) <= SEQ_MAX, 'validation.seqInvalid');
+
+/**
+ * `since`: the last seq applied (its text, as pushes carry it; a safe whole number is read too), or 'latest' to learn
+ * the current position without receiving anything. Anything else — `1e300`, `-1`, 20 digits, an object — is refused.
+ */
+export const catchUpRequestSchema = z.object(
+  {
+    since: z.union([z.literal('latest'), seqText, z.number().int('validation.seqInvalid').min(0, 'validation.seqInvalid').max(Number.MAX_SAFE_INTEGER, 'validation.seqInvalid').transform(String)], { error: 'validation.seqInvalid' }),
+  },
+  { error: 'validation.seqInvalid' },
+);
+export type CatchUpRequest = z.input<typeof catchUpRequestSchema>;
+
+export const catchUpAnswerSchema = z.object({
   /** Missed pushes in seq order, at most CATCH_UP_PAGE. */
-  pushes: { seq: string; event: string; payload: Record<string, unknown> }[];
+  pushes: z.array(z.object({ seq: seqText, event: z.string(), payload: z.record(z.string(), z.unknown()) })),
   /** The user's newest seq ('0' when none). */
-  latest: string;
-}
+  latest: seqText,
+});
+export type CatchUpAnswer = z.infer<typeof catchUpAnswerSchema>;
 export const CATCH_UP_PAGE = 500;
 
-export interface ClientToServerEvents {
-  'catch-up': (p: CatchUpRequest, ack: (answer: CatchUpAnswer) => void) => void;
+/**
+ * An acknowledgement's answer to a payload its event's schema refuses: the API's envelope (`code` 400, `msg` in the
+ * socket's language), and nothing runs (docs/adr/0016).
+ */
+export interface SocketRefusal {
+  code: number;
+  result: false;
+  msg: string;
 }
+
+/**
+ * Every event a client may send, with the schema its payload must fit and the schema of its acknowledgement's answer:
+ * the gateway parses payloads with them, and the fuzz test (test/security/fuzz.e2e-spec.ts) sends every event here
+ * malformed payloads and checks each answer — so an event added here is fuzzed without anyone remembering it.
+ */
+export const CLIENT_EVENTS = {
+  'catch-up': { payload: catchUpRequestSchema, answer: catchUpAnswerSchema },
+} as const;
+export type ClientEvent = keyof typeof CLIENT_EVENTS;
+
+export type ClientToServerEvents = {
+  [E in ClientEvent]: (p: z.input<(typeof CLIENT_EVENTS)[E]['payload']>, ack: (answer: z.output<(typeof CLIENT_EVENTS)[E]['answer']> | SocketRefusal) => void) => void;
+};

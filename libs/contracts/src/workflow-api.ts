@@ -115,6 +115,8 @@ export interface WorkflowHistoryItem {
   returnedAt?: string;
   /** TRANSFER: whom the step was handed to; CC: who was copied. */
   targets?: WorkflowAssignee[];
+  /** EFFECT_REFUSED: why the passed request was not applied, in the reader's language. */
+  note?: string;
 }
 
 export interface WorkflowAssignee {

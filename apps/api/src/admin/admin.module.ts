@@ -5,6 +5,7 @@ import { ConfigController } from './config/config.controller.js';
 import { DictsAdminController } from './dicts/dicts-admin.controller.js';
 import { MenusController } from './menus/menus.controller.js';
 import { MonitorController } from './monitor/monitor.controller.js';
+import { ParkedEventsController } from './monitor/parked-events.controller.js';
 import { OrgsController } from './orgs/orgs.controller.js';
 import { RolesController } from './roles/roles.controller.js';
 import { AdminAudit } from './shared/admin-support.js';
@@ -14,7 +15,7 @@ import { UsersController } from './users/users.controller.js';
 /** System administration (issue "System administration and the shared widgets"). */
 @Module({
   imports: [MessagingModule],
-  controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ComponentsController],
+  controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ParkedEventsController, ComponentsController],
   providers: [AdminAudit, UserAdminService],
 })
 export class AdminModule {}

@@ -47,6 +47,16 @@ function pauseMs(name: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 60_000) throw new Error(`${name} must be a whole number of milliseconds from 0 to 60000`);
   return Number(raw);
 }
+/**
+ * A per-user cap (a whole number 1..max; default when unset): anything else stops the start, so a typo cannot lift a
+ * limit that keeps one user from starving the others.
+ */
+function cap(name: string, fallback: number, max: number): number {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new Error(`${name} must be a whole number from 1 to ${max}`);
+  return Number(raw);
+}
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -83,6 +93,9 @@ export interface ServerConfig {
   maxSessionsPerUser: number;
   loginRateLimit: number;
   loginRateWindowSeconds: number;
+  /** Certificate checks (`GET anon/certificates/{code}`, no sign-in) per client address per window (docs/adr/0028). */
+  certificateRateLimit: number;
+  certificateRateWindowSeconds: number;
   /**
    * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
@@ -124,6 +137,12 @@ export interface ServerConfig {
    * kills the job mid-run). 0 in production.
    */
   upgradeClassDelayMs: number;
+  /** Background jobs (imports, class reports, scheduling…) one user may have queued or running at once (JOBS_PER_USER; docs/adr/0029). */
+  jobsPerUser: number;
+  /** PDFs one user may have being made at once, per instance (PDF_RENDERS_PER_USER); another answers 429. */
+  pdfRendersPerUser: number;
+  /** Worker threads drawing PDFs (PDF_WORKERS); null: every core but one, 1–4. */
+  pdfWorkers: number | null;
 }
 
 /** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
@@ -163,6 +182,8 @@ export function loadConfig(): ServerConfig {
     maxSessionsPerUser: Math.max(1, Math.round(positive('MAX_SESSIONS_PER_USER', 10))),
     loginRateLimit: num('LOGIN_RATE_LIMIT', 20),
     loginRateWindowSeconds: num('LOGIN_RATE_WINDOW_SECONDS', 60),
+    certificateRateLimit: Math.max(1, Math.round(positive('CERTIFICATE_RATE_LIMIT', 30))),
+    certificateRateWindowSeconds: positive('CERTIFICATE_RATE_WINDOW_SECONDS', 60),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
@@ -188,6 +209,9 @@ export function loadConfig(): ServerConfig {
     importParseSeconds: positive('IMPORT_PARSE_SECONDS', 20),
     importParseMemoryMb: Math.round(positive('IMPORT_PARSE_MEMORY_MB', 384)),
     upgradeClassDelayMs: pauseMs('UPGRADE_CLASS_DELAY_MS'),
+    jobsPerUser: cap('JOBS_PER_USER', 3, 100),
+    pdfRendersPerUser: cap('PDF_RENDERS_PER_USER', 2, 50),
+    pdfWorkers: (process.env.PDF_WORKERS ?? '').trim() === '' ? null : cap('PDF_WORKERS', 1, 16),
   };
 }
 

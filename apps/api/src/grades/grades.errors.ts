@@ -8,6 +8,8 @@ export const GradesErrors = {
   sheetLocked: () => AppException.unprocessable('grades.errors.sheetLocked'),
   /** 403: another teacher's sheet. */
   notYourSheet: () => AppException.forbidden('grades.errors.notYourSheet'),
+  /** 400: a save naming one student in two rows (which the upsert could not write twice in one statement). */
+  studentTwice: (row: number, first: number, studentId: string) => AppException.badRequest('grades.errors.studentTwice', { row, first }).withData({ row, studentId }),
   batchAlreadyOpened: () => AppException.unprocessable('grades.errors.batchAlreadyOpened'),
   batchDisabled: () => AppException.unprocessable('grades.errors.batchDisabled'),
   batchNoClasses: () => AppException.unprocessable('grades.errors.batchNoClasses'),

@@ -1,4 +1,4 @@
-import { type FieldDef, type FieldKind, RESOURCES, type ResourceDef } from '@schoolflow/contracts';
+import { type FieldDef, type FieldKind, nameTable, RESOURCES, type ResourceDef } from '@schoolflow/contracts';
 import { EntitySchema, type EntitySchemaColumnOptions } from 'typeorm';
 
 /**
@@ -69,7 +69,7 @@ function virtualColumns(d: ResourceDef): Record<string, FieldDef> {
 }
 
 
-export const RESOURCE_ENTITIES: Readonly<Record<string, ResourceEntities>> = Object.fromEntries(Object.values(RESOURCES).map((d) => [d.name, entitiesOf(d)]));
+export const RESOURCE_ENTITIES: Readonly<Record<string, ResourceEntities>> = nameTable(Object.values(RESOURCES).map((d): [string, ResourceEntities] => [d.name, entitiesOf(d)]));
 
 /** Every schema, for the DataSource. */
 export function resourceEntitySchemas(): EntitySchema[] {

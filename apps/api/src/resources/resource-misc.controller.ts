@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, isUuid, type JobProgress, type Language, RESOURCES, type ResourceOption } from '@schoolflow/contracts';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { type Envelope, isUuid, type JobProgress, type Language, OPTION_SOURCES, RESOURCES, type ResourceOption, ROLE_CODE_PATTERN, uuidText } from '@schoolflow/contracts';
 import { z } from 'zod';
 import { AppException } from '../infrastructure/http/app-exception.js';
 import { ok } from '../infrastructure/http/envelope.js';
@@ -12,12 +12,26 @@ import { ResourceService } from './resource.service.js';
 
 const optionsQuery = z.object({
   keyword: z.string().max(100, 'validation.tooLong').optional(),
+  /** `a,b,c`: the options of exactly these values (ids; for roles, their codes), at most 1000. */
   ids: z
     .string()
     .max(40_000, 'validation.tooLong')
     .optional()
-    .transform((s) => (s ? s.split(',').filter(Boolean).slice(0, 1000) : null)),
+    .transform((s) => (s ? s.split(',').filter(Boolean) : null))
+    .pipe(z.array(z.string()).max(1000, 'validation.tooLong').nullable()),
 });
+
+/** What a source's values are: role codes for roles, ids everywhere else (an id that is not a uuid reached `IN (…)` as a 500). */
+const OPTION_VALUE = { roles: z.string().regex(ROLE_CODE_PATTERN).max(64), other: uuidText() };
+
+/** The ids asked for, each a value of the source, else 400 naming the first that is not. */
+function idsOf(source: string, ids: string[] | null): string[] | null {
+  if (!ids) return null;
+  const value = source === 'roles' ? OPTION_VALUE.roles : OPTION_VALUE.other;
+  const bad = ids.find((id) => !value.safeParse(id).success);
+  if (bad !== undefined) throw AppException.badRequest('validation.idsInvalid', { value: bad.slice(0, 40) }).withData({ field: 'ids' });
+  return ids;
+}
 
 /** Options for pickers and reference labels (`/academic/options/{source}`), and a background job's state (`/jobs/{id}`). */
 @ApiTags('academic')
@@ -30,16 +44,19 @@ export class ResourceMiscController {
   ) {}
 
   @Get('api/academic/options/:source')
+  @ApiParam({ name: 'source', enum: [...Object.keys(RESOURCES), ...OPTION_SOURCES], description: 'a resource, or teachers, departments, roles' })
   @ApiOperation({ summary: "A resource's options (value, label, key), or teachers, departments, roles; by keyword (50) or by ids" })
   async list(@Param('source') source: string, @ValidQuery(optionsQuery) q: z.output<typeof optionsQuery>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ResourceOption[]>> {
     const keyword = (q.keyword ?? '').trim();
-    if (isOptionSource(source)) return ok(await this.options.ofSource(source, keyword, q.ids, lang));
-    const d = RESOURCES[source];
+    const d = RESOURCES[source]; // a name table: `__proto__`, `constructor` name no resource
+    if (!d && !isOptionSource(source)) throw AppException.notFound();
+    const ids = idsOf(source, q.ids);
+    if (ids && ids.length === 0) return ok([]); // `ids=,`: none asked for
+    if (isOptionSource(source)) return ok(await this.options.ofSource(source, keyword, ids, lang));
     if (!d) throw AppException.notFound();
     const scope = d.optionsOpen ? {} : await this.service.readScope(d, me);
     if (!scope) return this.service.refuse(me, client, `resource.${d.name}.options`, '');
-    const ids = q.ids ? q.ids.filter(isUuid) : null;
-    return ok(ids && ids.length === 0 ? [] : await this.options.ofResource(d, keyword, ids, scope, lang));
+    return ok(await this.options.ofResource(d, keyword, ids, scope, lang));
   }
 
   @Get('api/jobs/:id')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Language, OPTION_SOURCES, RESOURCES, type ResourceDef, type ResourceOption, UserType } from '@schoolflow/contracts';
-import { DataSource, type FindOptionsWhere, ILike, In } from 'typeorm';
+import { DataSource, type FindOptionsWhere, ILike, In, Raw } from 'typeorm';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { Values } from './resource-plugin.js';
 import { within } from './resource.service.js';
@@ -20,10 +20,13 @@ export class ResourceOptions {
 
   async ofResource(d: ResourceDef, keyword: string, ids: string[] | null, scope: FindOptionsWhere<Values>, lang: Language = 'zh', limit = 50): Promise<ResourceOption[]> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
+    const like = `%${escapeLike(keyword)}%`;
+    // A label or key that is not text (a period's number, a grade, an id) is matched as its text: ILIKE on an int was a 500.
+    const matches = (f: string) => (['text', 'longText'].includes(d.fields[f]?.kind ?? '') ? ILike(like) : Raw((column) => `CAST(${column} AS text) ILIKE :like`, { like }));
     const where: FindOptionsWhere<Values> | FindOptionsWhere<Values>[] = ids
       ? within({ id: In(ids) }, scope) // the scope narrows the ids asked for (a student: only their own)
       : keyword
-        ? [...new Set([d.label, d.key])].map((f) => ({ ...scope, [f]: ILike(`%${escapeLike(keyword)}%`) }) as FindOptionsWhere<Values>)
+        ? [...new Set([d.label, d.key])].map((f) => ({ ...scope, [f]: matches(f) }) as FindOptionsWhere<Values>)
         : scope;
     const order = Object.fromEntries(d.list.sort.map(([f, dir]) => [f, dir]));
     const rows = await repo.find({ where, order, take: ids ? ids.length : limit });

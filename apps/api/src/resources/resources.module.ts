@@ -1,5 +1,5 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { RESOURCES } from '@schoolflow/contracts';
+import { nameTable, RESOURCES } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
 import { FilesModule } from '../files/files.module.js';
@@ -49,15 +49,16 @@ export class ResourcesModule {
         {
           provide: RESOURCE_PLUGINS,
           inject: [SERVER_CONFIG, SessionService],
-          useFactory: (config: ServerConfig, sessions: SessionService): ResourcePlugins => ({
-            students: studentsPlugin(config),
-            staff: staffPlugin(config, (userId) => sessions.revokeOthers(userId, null, 'admin')),
-            classes: classesPlugin,
-            'teaching-classes': teachingClassesPlugin,
-            batches: gradeBatchesPlugin,
-            'teaching-assignments': teacherRefsPlugin,
-            'unavailable-periods': teacherRefsPlugin,
-          }),
+          useFactory: (config: ServerConfig, sessions: SessionService): ResourcePlugins =>
+            nameTable({
+              students: studentsPlugin(config),
+              staff: staffPlugin(config, (userId) => sessions.revokeOthers(userId, null, 'admin')),
+              classes: classesPlugin,
+              'teaching-classes': teachingClassesPlugin,
+              batches: gradeBatchesPlugin,
+              'teaching-assignments': teacherRefsPlugin,
+              'unavailable-periods': teacherRefsPlugin,
+            }),
         },
       ],
       exports: [ResourceService],

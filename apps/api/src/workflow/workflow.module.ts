@@ -20,6 +20,7 @@ import { FormOptionsController } from './queries/form-options/form-options.contr
 import { GetCertificateController } from './queries/get-certificate/get-certificate.controller.js';
 import { FlowViewController } from './queries/flow-view/flow-view.controller.js';
 import { VerifyCertificateController } from './queries/verify-certificate/verify-certificate.controller.js';
+import { CertificateThrottlerGuard } from './queries/verify-certificate/certificate-throttler.guard.js';
 
 /** The engine and its API. Each registered flow's plugin is found by its name (flow-plugins.ts); nothing here changes. */
 @Module({
@@ -34,6 +35,7 @@ import { VerifyCertificateController } from './queries/verify-certificate/verify
     SendWorkflowEventHandler,
     WorkflowEffectsSubscriber,
     WorkflowTimers,
+    CertificateThrottlerGuard,
   ],
   exports: [WorkflowEngine],
 })

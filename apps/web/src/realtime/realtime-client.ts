@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   CATCH_UP_PAGE,
+  type CatchUpAnswer,
   type ClientToServerEvents,
   EXPIRY_CODES,
   JOB_PROGRESS,
@@ -203,10 +204,15 @@ class RealtimeClient {
     sequencer.beginCatchUp();
     const baseline = sequencer.position === null;
     let complete = false;
+    const ask = async (since: string): Promise<CatchUpAnswer> => {
+      const answer = await socket.timeout(CATCH_UP_TIMEOUT_MS).emitWithAck('catch-up', { since });
+      if ('msg' in answer) throw new Error(answer.msg); // a refused request (this client sends none): try again later
+      return answer;
+    };
     try {
       if (baseline) {
         // A tab's first connection: learn the current position; pages load fresh data anyway.
-        const answer = await socket.timeout(CATCH_UP_TIMEOUT_MS).emitWithAck('catch-up', { since: 'latest' });
+        const answer = await ask('latest');
         if (!current()) return;
         sequencer.baseline(answer.latest);
         this.setSeq(sequencer.position ?? '0');
@@ -214,7 +220,7 @@ class RealtimeClient {
       // Page through: the gateway answers at most CATCH_UP_PAGE pushes at a time.
       for (;;) {
         const since = sequencer.position ?? '0';
-        const answer = await socket.timeout(CATCH_UP_TIMEOUT_MS).emitWithAck('catch-up', { since });
+        const answer = await ask(since);
         if (!current()) return;
         const pushes = Array.isArray(answer?.pushes) ? answer.pushes : [];
         for (const p of pushes) {

@@ -7,6 +7,7 @@ import { enrollmentBatches } from './enrollment-batches.resource.js';
 import { majors } from './majors.resource.js';
 import { researchGroups } from './research-groups.resource.js';
 import type { ResourceDef } from './resource-kit.js';
+import { nameTable } from '../name-table.js';
 import { schoolYears } from './school-years.resource.js';
 import { semesters } from './semesters.resource.js';
 import { staff } from './staff.resource.js';
@@ -32,9 +33,12 @@ export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES }
 export { CLOCK_TIME } from './lesson-periods.resource.js';
 export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
 
-/** The one registry of base-data resources (DESIGN.md §8) and grade settings (§9), in menu order. */
-export const RESOURCES: Readonly<Record<string, ResourceDef>> = Object.fromEntries(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods].map((r) => [r.name, r]),
+/**
+ * The one registry of base-data resources (DESIGN.md §8) and grade settings (§9), in menu order. A path names a
+ * resource (`/academic/options/{source}`), so it is a name table: `RESOURCES['constructor']` is undefined.
+ */
+export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods].map((r): [string, ResourceDef] => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 

@@ -1,4 +1,4 @@
-import { type ExportColumn, idsSchema, sheetRows } from '@schoolflow/contracts';
+import { type ExportColumn, idsSchema, sheetName as validSheetName, sheetRows } from '@schoolflow/contracts';
 import { applyDecorators, HttpCode, Injectable, Post } from '@nestjs/common';
 import * as XLSX from '@e965/xlsx';
 import type { DataSource } from 'typeorm';
@@ -43,7 +43,7 @@ export function xlsxOf(sheetName: string, columns: ExportColumn[], rows: Record<
   const aoa = sheetRows(columns, rows);
   const ws = XLSX.utils.aoa_to_sheet(aoa);
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, ws, sheetName.slice(0, 31) || 'Sheet1');
+  XLSX.utils.book_append_sheet(wb, ws, validSheetName(sheetName, new Set(), 'Sheet1'));
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 

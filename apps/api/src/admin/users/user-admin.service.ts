@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ACCOUNT_PATTERN, type NormalisedTable, USER_TYPES, type UserCreate, type UserRow, type ImportRowError } from '@schoolflow/contracts';
+import { ACCOUNT_PATTERN, nameTable, type NormalisedTable, USER_TYPES, type UserCreate, type UserRow, type ImportRowError } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../identity/domain/password-hasher.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
@@ -20,7 +20,8 @@ interface UserDbRow {
   created_at: Date;
 }
 
-const SORTABLE: Record<string, string> = { account: 'u.account', name: 'u.name', userType: 'u.user_type', enabled: 'u.enabled', createdAt: 'u.created_at' };
+/** A sort column the caller names: a name table, so `constructor` sorts by nothing rather than by Object's text. */
+const SORTABLE = nameTable({ account: 'u.account', name: 'u.name', userType: 'u.user_type', enabled: 'u.enabled', createdAt: 'u.created_at' });
 
 /** Users as administrators see them; shared by the list, the export and the pickers. */
 @Injectable()

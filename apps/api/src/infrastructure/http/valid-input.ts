@@ -3,9 +3,24 @@ import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { z } from 'zod';
 import { validate } from './validate.js';
 
-/** A shared schema as OpenAPI sees what a caller sends (its input side: before defaults and transforms). */
-export function openApiSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+/**
+ * A shared schema in OpenAPI 3.0: by default as a caller sends it (its input side: before defaults and transforms), or
+ * as the API answers it (`output`). Two corrections to what zod writes: a nullable enum lists `null` among its values
+ * (OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a weekly period's `roomType: null` — no room type needed —
+ * broke its own published schema), and the range a field carries as metadata for its messages (`min`, `max`, `scale`)
+ * stays out, as no keyword of a Schema Object.
+ */
+export function openApiSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  return z.toJSONSchema(schema, {
+    io,
+    target: 'openapi-3.0',
+    unrepresentable: 'any',
+    override: ({ jsonSchema }) => {
+      const node = jsonSchema as Record<string, unknown>;
+      if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...(node.enum as unknown[]), null];
+      for (const meta of ['min', 'max', 'scale']) delete node[meta];
+    },
+  }) as Record<string, unknown>;
 }
 
 class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {

@@ -1,14 +1,21 @@
 import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { CATCH_UP_PAGE, type CatchUpAnswer, SESSION_INVALID } from '@schoolflow/contracts';
+import { CATCH_UP_PAGE, type CatchUpAnswer, CLIENT_EVENTS, ErrorCode, SESSION_INVALID, type SocketRefusal } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { SessionService } from '../../identity/domain/session.service.js';
+import { languageOf, translate } from '../../infrastructure/i18n/i18n.js';
 import type { PushRow } from '../domain/outbox.js';
 import { SocketSessions } from './socket-sessions.js';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
+
+/** The acknowledgement of a refused payload: the API's 400 envelope, its message in the socket's language. */
+function refusal(socket: Socket, key: string | undefined): SocketRefusal {
+  const message = key && /^validation\.[A-Za-z]+$/.test(key) ? key : 'validation.invalid';
+  return { code: ErrorCode.BAD_REQUEST, result: false, msg: translate(languageOf(socket.handshake), message) };
+}
 
 /**
  * socket.io at `{BASE_API}/socket.io` (path set by the adapter). The handshake carries `auth: {token}`, checked in
@@ -67,15 +74,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (sessionId) this.socketSessions.remove(socket, sessionId);
   }
 
+  /**
+   * The payload is parsed by the event's schema in contracts (CLIENT_EVENTS) before anything runs: a bad one is answered
+   * with the refusal envelope, never taken as 0 (which replayed every push) nor passed on to PostgreSQL (`1e300` was
+   * cast to bigint and threw).
+   */
   @SubscribeMessage('catch-up')
-  async catchUp(socket: Socket, body: unknown): Promise<CatchUpAnswer> {
+  async catchUp(socket: Socket, body: unknown): Promise<CatchUpAnswer | SocketRefusal> {
+    const parsed = CLIENT_EVENTS['catch-up'].payload.safeParse(body);
+    if (!parsed.success) return refusal(socket, parsed.error.issues[0]?.message);
     const userId = socket.data.userId as string | undefined;
     if (!userId) return { pushes: [], latest: '0' };
     const latestRows: { latest: string }[] = await this.db.query(`SELECT coalesce((SELECT seq FROM push_counter WHERE user_id = $1), 0)::text AS latest`, [userId]);
     const latest = latestRows[0]?.latest ?? '0';
-    const sinceRaw = (body as { since?: unknown } | null)?.since;
-    if (sinceRaw === 'latest') return { pushes: [], latest };
-    const since = typeof sinceRaw === 'string' && /^\d{1,19}$/.test(sinceRaw) ? sinceRaw : typeof sinceRaw === 'number' && Number.isInteger(sinceRaw) ? String(sinceRaw) : '0';
+    const since = parsed.data.since;
+    if (since === 'latest') return { pushes: [], latest };
     const pushes: CatchUpAnswer['pushes'] = await this.db.query(
       `SELECT p.user_seq::text AS seq, p.event, p.payload FROM push_log p WHERE p.user_id = $1 AND p.user_seq > $2::bigint ORDER BY p.user_seq LIMIT $3`,
       [userId, since, CATCH_UP_PAGE],

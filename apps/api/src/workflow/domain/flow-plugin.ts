@@ -6,6 +6,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
+import type { EffectOutcome } from './effect-refusal.js';
 
 /** The start of an instance, as a flow plugin builds it from the submitted form. */
 export interface StartPlan {
@@ -64,8 +65,11 @@ export interface FlowPlugin {
   /**
    * What a committed event changes outside the workflow (a student's boarding, a booking): run by the effects
    * subscription in the transaction that moves its checkpoint, once per event even after a crash or a replay.
+   * It re-checks its precondition on the rows it changes, locked (`FOR UPDATE`): one that no longer holds (the student's
+   * status moved on since the start) answers `notApplied(reason, params)` and changes nothing; the subscription records
+   * why in the instance's stream (EFFECT_REFUSED) and its people are told (docs/adr/0027).
    */
-  effects?(input: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void>;
+  effects?(input: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void | EffectOutcome>;
   /**
    * What a flow shows beside its form or its instances that only the database knows (classroom-loan: one room's
    * bookings of a day), by name: `GET /api/workflows/{flow}/views/{name}?…`, for those who may start the flow.

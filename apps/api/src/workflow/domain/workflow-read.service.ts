@@ -16,6 +16,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { certificates } from '../certificates/certificate.repository.js';
+import { refusalOf, refusalText } from './effect-refusal.js';
 import { WorkflowEngine } from './workflow-engine.service.js';
 
 interface ListRow {
@@ -71,6 +72,10 @@ export class WorkflowReadService {
     const names = await this.names([...actorIds, ...def.assignees(snapshot), ...events.flatMap((e) => targetsOf(e.data))]);
     // One pass: each event's state is the previous snapshot advanced by it.
     let step = fold(def.machine, []);
+    const noteOf = (type: string, data: Record<string, unknown>): { note?: string } => {
+      const refusal = refusalOf(type, data);
+      return refusal ? { note: refusalText(lang, refusal, this.config.timeZone) } : {};
+    };
     const history = events.map((e) => {
       step = advance(def.machine, step, [{ type: e.type, data: e.data }]);
       const state = def.stateOf(step);
@@ -86,6 +91,7 @@ export class WorkflowReadService {
         ...(typeof e.data.reason === 'string' && e.type === 'SKIP_STEP' ? { reason: e.data.reason } : {}),
         ...(typeof e.data.returnedAt === 'string' ? { returnedAt: e.data.returnedAt } : {}),
         ...(targetsOf(e.data).length > 0 ? { targets: targetsOf(e.data).map((t) => ({ id: t, name: names.get(t) ?? '' })) } : {}),
+        ...noteOf(e.type, e.data),
       };
     });
     const attachmentIds = Array.isArray(row.form.attachments) ? (row.form.attachments as string[]) : [];

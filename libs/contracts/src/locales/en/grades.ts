@@ -206,6 +206,7 @@ export const grades: GradesMessages = {
     sheetLocked: 'The sheet has been submitted or passed and cannot be changed',
     notYourSheet: 'You may enter only the sheets of your own teaching',
     sheetIncomplete: 'Some students have no score yet: mark them absent or exempt, then submit',
+    studentTwice: 'Row {{row}} names the same student as row {{first}}: give each student one row',
     batchNotFound: 'No such batch',
     batchAlreadyOpened: 'Entry of this batch has already begun',
     batchDisabled: 'The batch is disabled',

@@ -19,6 +19,7 @@ export const messages: MessageTemplates = {
   flowExpired: { title: 'Expired: your {{flow}} request', content: 'Your {{flow}} request expired: nobody decided on it before it began.' },
   flowDraftExpired: { title: 'Expired: your {{flow}} request', content: 'Your draft {{flow}} request expired: it was not submitted before the lesson began, and its periods are free again.' },
   flowWithdrawn: { title: 'Withdrawn: a {{flow}} request', content: "{{student}}'s {{flow}} request was withdrawn by the applicant; no review is needed." },
+  effectRefused: { title: 'Not applied: a {{flow}} request', content: "{{subject}}'s {{flow}} request was approved but could not be applied: {{reason}}." },
   gradeSheetOpened: { title: 'Scores to enter', content: '{{batch}}: enter the {{course}} scores of {{className}}, then submit them for review.' },
   gradeSheetTask: { title: 'Scores to review', content: '{{actor}} submitted the {{course}} scores of {{className}} ({{batch}}) for your review.' },
   gradeSheetPassed: { title: 'Scores passed', content: 'The {{course}} scores of {{className}} ({{batch}}) passed review and are locked.' },

@@ -205,6 +205,7 @@ export const grades = {
     sheetLocked: '成绩单已提交或已通过审核，不能修改',
     notYourSheet: '只能录入自己任教的成绩单',
     sheetIncomplete: '还有学生未录入成绩：缺考或免考请标记后再提交',
+    studentTwice: '第 {{row}} 行与第 {{first}} 行是同一名学生：每名学生只能有一行',
     batchNotFound: '批次不存在',
     batchAlreadyOpened: '该批次已开始录入',
     batchDisabled: '该批次未启用',

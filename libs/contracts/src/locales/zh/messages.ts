@@ -18,6 +18,7 @@ export const messages = {
   flowExpired: { title: '{{flow}}申请已失效', content: '{{flow}}申请在开始前无人审批，已自动失效。' },
   flowDraftExpired: { title: '{{flow}}申请已失效', content: '{{flow}}申请的草稿在课程开始前未提交，已自动失效，所占节次已释放。' },
   flowWithdrawn: { title: '{{flow}}申请已撤回', content: '{{student}}的{{flow}}申请已由申请人撤回，无需再审批。' },
+  effectRefused: { title: '{{flow}}申请未能生效', content: '{{subject}}的{{flow}}申请已审核通过，但未能生效：{{reason}}。' },
   gradeSheetOpened: { title: '成绩录入待办', content: '{{batch}}：请录入{{className}}的{{course}}成绩，录完后提交审核。' },
   gradeSheetTask: { title: '成绩审核待办', content: '{{actor}}提交了{{className}}{{course}}的成绩（{{batch}}），请审核。' },
   gradeSheetPassed: { title: '成绩已通过审核', content: '{{className}}{{course}}的成绩（{{batch}}）已通过审核并锁定。' },

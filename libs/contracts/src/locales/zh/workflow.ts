@@ -7,6 +7,10 @@ export const workflow = {
   transferPointless: '该用户已是本环节的审批人或是申请人，不能转办给他',
   transferNotHolder: '只能转办给担任本环节角色的用户',
   notTransferable: '当前环节不能转办',
+  copiedTooOften: '您一小时内在该申请上抄送的次数已达上限，请稍后再抄送',
+  ccNobodyNew: '所选人员都已抄送过，不会重复抄送',
+  ccTargetInvalid: '只能抄送给学校的教职工，或本申请的学生及家长',
+  certificateChecksTooMany: '证明核验过于频繁，请稍后再试',
   classroomNotLendable: '该教室不可借用，请选择可借用且已启用的教室',
   classroomTaken: '该时间段教室已被占用',
   certificateNotIssued: '证明尚未开具：申请审批通过后才能下载',
@@ -44,5 +48,10 @@ export const workflow = {
   awaitingConsent: '该申请正等待对方教师同意',
   notAwaitingConsent: '该申请当前不需要对方教师同意',
   consentNotTransferable: '调课须由对方教师本人同意，不能转办给他人',
+  effectRefusedStatusMoved: '学生的学籍状态已是“{{current}}”，不再是“{{from}}”，本次异动未执行',
+  effectRefusedClassGone: '要转入的班级已不存在，本次异动未执行',
+  effectRefusedStudentGone: '该学生的学籍记录已不存在，未予执行',
+  effectRefusedNotEnrolled: '该学生已不在读（{{current}}），未予执行',
+  effectRefusedHoldGone: '申请占用的课时或教室已不再保留，未予执行',
 } as const;
 export type WorkflowMessages = { [K in keyof typeof workflow]: string };

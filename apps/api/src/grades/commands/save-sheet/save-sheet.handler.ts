@@ -30,6 +30,7 @@ export class SaveSheet {
       throw GradesErrors.notYourSheet();
     }
     if (!isSheetEditable(head.state)) throw GradesErrors.sheetLocked();
+    refuseRepeatedStudents(input);
     const onSheet = new Set((await this.sheets.rows(batchId, classId, courseId)).map((r) => r.studentId));
     const writes = input.scores.map((row, index) => toWrite(row, index, head, onSheet));
     await this.db.transaction(async (tx) => {
@@ -39,6 +40,17 @@ export class SaveSheet {
     });
     return { saved: writes.length };
   }
+}
+
+/** Each student at most once: the first row that repeats one is refused, naming both rows (1-based, as the page counts). */
+function refuseRepeatedStudents(input: SaveSheetInput): void {
+  const firstRow = new Map<string, number>();
+  input.scores.forEach((row, index) => {
+    const id = row.studentId.toLowerCase(); // PostgreSQL reads a uuid in either case as the same id
+    const first = firstRow.get(id);
+    if (first !== undefined) throw GradesErrors.studentTwice(index + 1, first, row.studentId);
+    firstRow.set(id, index + 1);
+  });
 }
 
 /** One row of the body as stored, or the refusal naming it (its place in the body and the student). */

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { escapeCell, type Language, type Lesson, periodLabel, type TimetableAnswer } from '@schoolflow/contracts';
+import { escapeCell, type Language, type Lesson, periodLabel, sheetName, type TimetableAnswer } from '@schoolflow/contracts';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 
 export type SheetBy = 'class' | 'teacher' | 'classroom';
@@ -10,15 +10,6 @@ const SHEETS: Record<SheetBy, { key: (l: Lesson) => string | null; name: (l: Les
   teacher: { key: (l) => l.teacherId, name: (l) => l.teacherName, cell: (l) => [l.className, l.classroomName] },
   classroom: { key: (l) => l.classroomId, name: (l) => l.classroomName ?? '', cell: (l) => [l.className, l.teacherName] },
 };
-
-// Sheet names: at most 31 characters, none of []:*?/\, unique in the workbook.
-function sheetName(name: string, taken: Set<string>): string {
-  const base = name.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 28) || 'Sheet';
-  let out = base;
-  for (let i = 2; taken.has(out); i++) out = `${base} ${i}`;
-  taken.add(out);
-  return out;
-}
 
 /**
  * The inquiry's answer as a workbook (issue 9: export to Excel): one sheet per class, teacher or room, each the week's
@@ -60,7 +51,8 @@ export function timetableWorkbook(answer: TimetableAnswer, by: SheetBy, lang: La
     ]);
     const ws = XLSX.utils.aoa_to_sheet([head, ...rows].map((r) => r.map(escapeCell)));
     ws['!cols'] = [{ wch: 8 }, { wch: 12 }, ...days.map(() => ({ wch: 18 }))];
-    XLSX.utils.book_append_sheet(wb, ws, sheetName(g.name, taken));
+    // a room, class or teacher may be named `History`, or `'A'`: sheetName makes every name one Excel takes
+    XLSX.utils.book_append_sheet(wb, ws, sheetName(g.name, taken, translate(lang, 'timetable.export.fileName')));
   }
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
