@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
+import { requireProgram } from './e2e-environment.js';
 
 /**
  * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in the system Chromium. No browser is ever
@@ -27,7 +28,7 @@ export const SHOTS_DIR = fileURLToPath(new URL('../../test-results/browser/', im
 export const UI_TIMEOUT = 20_000;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: requireProgram(CHROMIUM_PATH, 'chromium'), args: CHROMIUM_ARGS });
 }
 
 /** The app address of a path, e.g. appUrl('/dashboard'). */

@@ -1,4 +1,5 @@
 import { DEFAULT_BASE_API, DEFAULT_TOKEN_HEADER } from '@schoolflow/contracts';
+import { DEFAULT_PASSWORD_HASH_COST, type PasswordHashCost } from '../identity/domain/password-hasher.js';
 
 /**
  * Every environment variable the server reads, in one place (the README lists them).
@@ -47,6 +48,13 @@ function pauseMs(name: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 60_000) throw new Error(`${name} must be a whole number of milliseconds from 0 to 60000`);
   return Number(raw);
 }
+/** A whole number within [min, max], or the default when unset; anything else stops the start. */
+function whole(name: string, fallback: number, min: number, max: number): number {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  return Number(raw);
+}
 function bool(name: string, fallback: boolean): boolean {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -89,6 +97,11 @@ export interface ServerConfig {
    */
   trustProxy: number;
   pwdHashPrefix: string;
+  /**
+   * The argon2id cost of new password hashes (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_TIME_COST): OWASP's minimum by
+   * default; the test suite lowers it to seed its databases quickly (docs/adr/0030). A start below the default warns.
+   */
+  passwordHashCost: PasswordHashCost;
   pwdRule: string;
   loginType: 'PASSWORD' | 'IDS';
   idsLoginUrl: string;
@@ -165,6 +178,10 @@ export function loadConfig(): ServerConfig {
     loginRateWindowSeconds: num('LOGIN_RATE_WINDOW_SECONDS', 60),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
+    passwordHashCost: {
+      memoryKib: whole('PASSWORD_HASH_MEMORY_KIB', DEFAULT_PASSWORD_HASH_COST.memoryKib, 8, 4_194_304),
+      timeCost: whole('PASSWORD_HASH_TIME_COST', DEFAULT_PASSWORD_HASH_COST.timeCost, 1, 10),
+    },
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
     loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
     idsLoginUrl: str('IDS_LOGIN_URL', ''),
