@@ -134,6 +134,9 @@ export const TEST_SERVER_ENV = {
   // OWASP's argon2id minimum (a unit test proves it: password-hasher.spec.ts).
   PASSWORD_HASH_MEMORY_KIB: '64',
   PASSWORD_HASH_TIME_COST: '1',
+  // Several servers share the test PostgreSQL (a server per worker, tests' own instances): each takes 10 connections at
+  // most, so a run stays well within max_connections (100 by default).
+  DATABASE_POOL_MAX: '10',
 } as const;
 
 /**

@@ -44,7 +44,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
     stopPg = pg.stop;
     logger.info({ port: config.embeddedPgPort }, 'embedded PostgreSQL started');
   }
-  const dataSource = createDataSource(databaseUrl);
+  const dataSource = createDataSource(databaseUrl, config.databasePoolMax);
   await dataSource.initialize();
   // A new connection is the database answering: an outage noted by one lost connection is over (docs/adr/0017).
   poolOf(dataSource).on('connect', () => databaseOutage.restored());

@@ -48,6 +48,13 @@ function pauseMs(name: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 60_000) throw new Error(`${name} must be a whole number of milliseconds from 0 to 60000`);
   return Number(raw);
 }
+/** A calendar date YYYY-MM-DD, or null when unset; anything else stops the start. */
+function isoDate(name: string): string | null {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) throw new Error(`${name} must be a date YYYY-MM-DD`);
+  return raw;
+}
 /** A whole number within [min, max], or the default when unset; anything else stops the start. */
 function whole(name: string, fallback: number, min: number, max: number): number {
   const raw = (process.env[name] ?? '').trim();
@@ -68,6 +75,8 @@ export interface ServerConfig {
   publicUrl: string | null;
   baseApi: string;
   databaseUrl: string | null;
+  /** Connections of the app's pool at most (DATABASE_POOL_MAX, 2–200, default 20): instances × this must fit the server's max_connections. */
+  databasePoolMax: number;
   /**
    * The connection of dynamic roles' SQL: a role of its own that can read only the `role_query` views
    * (docs/adr/0014). ROLE_QUERY_DATABASE_URL, else DATABASE_URL with the user `schoolflow_role_query` and no password.
@@ -81,6 +90,11 @@ export interface ServerConfig {
   /** Prefix of every Redis key (BullMQ queues, socket.io adapter channels): deployments sharing a Redis stay apart. */
   redisPrefix: string;
   seedDemo: boolean;
+  /**
+   * The day the demo school is dated from (DEMO_TODAY, YYYY-MM-DD), else today in the school's time zone: a test seeds
+   * the demo as if today were another day of the year (docs/adr/0030). Nothing else reads it.
+   */
+  demoToday: string | null;
   tokenHeader: string;
   sessionTtlSeconds: number;
   loginMaxFailures: number;
@@ -161,6 +175,7 @@ export function loadConfig(): ServerConfig {
     publicUrl: origin('PUBLIC_URL'),
     baseApi,
     databaseUrl: process.env.DATABASE_URL || null,
+    databasePoolMax: whole('DATABASE_POOL_MAX', 20, 2, 200),
     roleQueryDatabaseUrl: process.env.ROLE_QUERY_DATABASE_URL || (process.env.DATABASE_URL ? roleQueryUrlFor(process.env.DATABASE_URL) : null),
     dynamicRoleTimeoutMs: Math.min(Math.max(num('DYNAMIC_ROLE_TIMEOUT_MS', 2000), 50), 30_000),
     embeddedPgPort: num('EMBEDDED_PG_PORT', 54329),
@@ -168,6 +183,7 @@ export function loadConfig(): ServerConfig {
     redisUrl: process.env.REDIS_URL || null,
     redisPrefix: str('REDIS_PREFIX', 'schoolflow'),
     seedDemo: bool('SEED_DEMO', true),
+    demoToday: isoDate('DEMO_TODAY'),
     tokenHeader: str('TOKEN_HEADER', DEFAULT_TOKEN_HEADER),
     sessionTtlSeconds: num('SESSION_TTL_SECONDS', 2 * 60 * 60),
     loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
