@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
-import { resources, withCheckCharacter } from '@schoolflow/contracts';
+import { resourcePage, resources, withCheckCharacter } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
 import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
@@ -28,7 +28,7 @@ function studentsFile(name: string, rows: (string | number)[][]): string {
 }
 
 async function openResource(page: Page, group: string, name: string): Promise<void> {
-  await openFromSidebar(page, `/academic/group/${group}`, `/academic/${name}`);
+  await openFromSidebar(page, `/academic/group/${group}`, resourcePage(name));
   await page.locator(tid(`resource-${name}`)).waitFor();
 }
 

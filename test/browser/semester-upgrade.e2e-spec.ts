@@ -12,7 +12,7 @@ import { type DemoSemesters, startInFirstSemester } from '../support/demo-semest
 // same bar move; both see the upgrade completed, and its history page shows what it moved.
 
 const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
-const PAGE = '/academic/semester-upgrade';
+const PAGE = '/academic/semester_upgrade';
 let db: Awaited<ReturnType<typeof isolatedDatabase>>;
 let app: Instance | undefined;
 let browser: Browser;
