@@ -6,7 +6,7 @@ import * as XLSX from '@e965/xlsx';
 import { resourcePage, resources, withCheckCharacter } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, signIn, tid, waitForPath } from '../support/browser.js';
 import { openFromSidebar } from '../support/flow-pages.js';
 
 // Issue 13's browser walk: the administrator creates a building and a classroom on the kit's pages, imports three
@@ -57,7 +57,7 @@ describe('base data in the browser', () => {
     const buildingCode = `B${run}`;
     const roomCode = `R${run}`;
     try {
-      await signIn(a, 'admin');
+      await signedIn(a, 'admin');
 
       // A building: a floor count out of range is refused in the form, with the spec's message, before any request.
       await openResource(a, 'rooms', 'buildings');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { withDb } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, type TestPage } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage } from '../support/browser.js';
 import { englishPage } from '../support/flow-pages.js';
 import { type Instance, isolatedDatabase, startInstance, stopInstance } from '../support/instances.js';
 import { type DemoSemesters, startInFirstSemester } from '../support/demo-semesters.js';
@@ -48,8 +48,8 @@ afterAll(async () => {
 describe('semester upgrade in the browser', () => {
   it('chooses a later semester, confirms twice naming what will happen, and both administrators watch the same bar to the end', async () => {
     const { page } = zh;
-    await signIn(page, 'admin');
-    await signIn(en.page, 'principal');
+    await signedIn(page, 'admin');
+    await signedIn(en.page, 'principal');
     await page.goto(appUrl(PAGE));
     await en.page.goto(appUrl(PAGE));
     await page.locator(tid('semester-upgrade')).waitFor();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type TimetableAnswer, weekOfDate, type WorkflowCommandResult } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
-import { createFreshDatabase, dropDatabase, startServer, stopServer } from '../support/e2e-environment.js';
+import { createFreshDatabase, startServer, stopServer } from '../support/e2e-environment.js';
+import { type OwnPostgres, ownPostgres } from '../support/own-postgres.js';
 import { type DemoIds, demoTimetable, findDate, freePeriods, weekDates } from '../support/timetable.js';
 
 /**
@@ -9,7 +10,9 @@ import { type DemoIds, demoTimetable, findDate, freePeriods, weekDates } from '.
  * 1 August (the summer break) and 20 December, it has a current semester holding that day, a timetable week with
  * lessons, and takes a leave and a make-up class for the next teaching week. Each day is the next one of its kind from
  * the real today, so what is asked for is still to come whatever day the suite runs. Each needs a seed of its own (not
- * the run's template): three fresh databases, started together.
+ * the run's template): three fresh databases, started together — on a PostgreSQL of the test's own, as a seed is one
+ * long transaction, and a subscription delivers only events older than every transaction in flight on its server
+ * (docs/adr/0005): seeding beside the run's servers would hold back their messages.
  */
 const DAYS = ['03-15', '08-01', '12-20'] as const;
 
@@ -29,16 +32,21 @@ interface Seeded {
 
 const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
 const seeded: Seeded[] = [];
-const admin = process.env.E2E_ADMIN_DATABASE_URL as string;
+let server: OwnPostgres;
 
 beforeAll(async () => {
+  server = await ownPostgres();
+  const admin = server.adminUrl;
+  // provisioned one after another (their roles are the server's, altered by each), then started together
+  const dbs: Awaited<ReturnType<typeof createFreshDatabase>>[] = [];
+  for (const _ of DAYS) dbs.push(await createFreshDatabase(admin));
   await Promise.all(
-    DAYS.map(async (monthDay) => {
+    DAYS.map(async (monthDay, i) => {
       const day = next(monthDay);
-      const db = await createFreshDatabase(admin);
-      // three servers at once beside the run's own: a small pool each
-      const server = await startServer({ DATABASE_URL: db.url, REDIS_PREFIX: db.name, DEMO_TODAY: day, DATABASE_POOL_MAX: '5' });
-      seeded.push({ day, url: server.url, db, stop: () => stopServer(server.child) });
+      const db = dbs[i] as (typeof dbs)[number];
+      // three servers at once on one small PostgreSQL: a small pool each
+      const app = await startServer({ DATABASE_URL: db.url, REDIS_PREFIX: db.name, DEMO_TODAY: day, DATABASE_POOL_MAX: '5' });
+      seeded.push({ day, url: app.url, db, stop: () => stopServer(app.child) });
     }),
   );
 }, 240_000);
@@ -46,10 +54,8 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env.E2E_BASE_URL = shared.base;
   process.env.E2E_DATABASE_URL = shared.db;
-  for (const s of seeded) {
-    await s.stop();
-    await dropDatabase(admin, s.db.name);
-  }
+  for (const s of seeded) await s.stop();
+  await server?.destroy();
 }, 60_000);
 
 /** Points the support helpers at the server seeded as of that month and day. */

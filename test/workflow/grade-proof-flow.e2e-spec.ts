@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 import { pdfText } from '../support/pdf-text.js';
-import { flowCalls, until } from '../support/workflow.js';
+import { caughtUp, flowCalls, until } from '../support/workflow.js';
 
 const { submit, act, view } = flowCalls('grade-proof');
 
@@ -50,7 +50,7 @@ describe('grade-proof', () => {
     expect((await act(office, rejected, { type: 'REJECT', comment: '本学期成绩尚未发布' })).body.data?.state).toBe('rejected');
     const withdrawn = (await submit(student, { purpose: '出国留学', language: 'zh' })).body.data?.id as string;
     expect((await act(student, withdrawn, { type: 'WITHDRAW' })).body.data?.state).toBe('withdrawn');
-    await new Promise((r) => setTimeout(r, 400));
+    await caughtUp('workflow-effects');
     for (const id of [rejected, withdrawn]) {
       const res = await call(`/api/workflows/grade-proof/${id}/certificate`, { token: student });
       expect([res.status, res.body.msg]).toEqual([422, '证明尚未开具：申请审批通过后才能下载']);
