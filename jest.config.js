@@ -28,6 +28,9 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // docs/adr/0030: one server per worker on a copy of the run's template; a file's leftovers stopped at its end
+      testEnvironment: '<rootDir>/test/support/e2e-test-environment.ts',
+      setupFiles: ['<rootDir>/test/support/worker-server.ts'],
       globalSetup: '<rootDir>/test/support/e2e-environment.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

@@ -220,4 +220,27 @@ describe('system administration in the browser: a new role and menu reach a sign
     expect((await actions('role.setUsers')).map((r) => r.target)).toEqual([ROLE.code]);
     for (const a of ['role.create', 'menu.create', 'role.grant', 'role.setUsers']) for (const r of await actions(a)) expect(r.result).toBe('success');
   });
+
+  it('admin saves a role and a menu the platform ships, unchanged (issue 22: their names keep the rule)', async () => {
+    const page = admin.page;
+    await openAdmin(page, '/ms/role', 'role-view');
+    await page.locator(`${tid('role-row')}[data-code="admin"]`).locator(tid('role-grant')).click();
+    const form = page.locator(tid('role-grant-form'));
+    await form.locator(tid('grant-menu-tree')).waitFor();
+    await form.locator(tid('role-grant-form-save')).click();
+    await savedWith(page, 'role-grant-form');
+
+    await openAdmin(page, '/ms/menus', 'menu-view');
+    const group = page.locator(`${tid('menu-row')}[data-url="/academic/group/classes"]`).locator(tid('menu-expand'));
+    if ((await group.getAttribute('data-open')) !== '1') await group.click();
+    const row = page.locator(`${tid('menu-row')}[data-url="/academic/teaching_classes"]`);
+    await row.locator(tid('menu-edit')).click();
+    const menuForm = page.locator(tid('menu-form'));
+    await menuForm.waitFor();
+    expect(await menuForm.locator(tid('menu-form-url')).inputValue()).toBe('/academic/teaching_classes');
+    await shot(page, 'admin-08-shipped-menu-edit');
+    await menuForm.locator(tid('menu-form-save')).click();
+    await savedWith(page, 'menu-form');
+    expect(admin.problems.unexpected()).toEqual([]);
+  });
 });

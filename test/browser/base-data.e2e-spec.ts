@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
-import { resources, withCheckCharacter } from '@schoolflow/contracts';
+import { resourcePage, resources, withCheckCharacter } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, signIn, tid, waitForPath } from '../support/browser.js';
 import { openFromSidebar } from '../support/flow-pages.js';
 
 // Issue 13's browser walk: the administrator creates a building and a classroom on the kit's pages, imports three
@@ -28,7 +28,7 @@ function studentsFile(name: string, rows: (string | number)[][]): string {
 }
 
 async function openResource(page: Page, group: string, name: string): Promise<void> {
-  await openFromSidebar(page, `/academic/group/${group}`, `/academic/${name}`);
+  await openFromSidebar(page, `/academic/group/${group}`, resourcePage(name));
   await page.locator(tid(`resource-${name}`)).waitFor();
 }
 
@@ -57,7 +57,7 @@ describe('base data in the browser', () => {
     const buildingCode = `B${run}`;
     const roomCode = `R${run}`;
     try {
-      await signIn(a, 'admin');
+      await signedIn(a, 'admin');
 
       // A building: a floor count out of range is refused in the form, with the spec's message, before any request.
       await openResource(a, 'rooms', 'buildings');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type MessageRow, weekdayOf, weekOfDate, type WorkflowInstanceView } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, type TestPage, tid, waitForPath } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, type TestPage, tid, waitForPath } from '../support/browser.js';
 import { englishPage, openFromSidebar, openReviewQueue, taskRow } from '../support/flow-pages.js';
 import { type DayRow, type DemoIds, demoTimetable, freePeriods, lessonsOn, nextWeek, weekDates } from '../support/timetable.js';
 import { flowCalls, until } from '../support/workflow.js';
@@ -96,7 +96,7 @@ describe('class swap in the browser', () => {
 
     const teacher = await page();
     const tp = teacher.page;
-    await signIn(tp, 'teacher');
+    await signedIn(tp, 'teacher');
     await openFromSidebar(tp, '/apply', '/apply/class_swap/new');
     await tp.locator(tid('class-swap-form')).waitFor();
     await tp.locator(`${tid('class-swap-classId')} option[value="${ids.class1}"]`).waitFor({ state: 'attached' });
@@ -130,7 +130,7 @@ describe('class swap in the browser', () => {
       ['office', 'approve', 'approved'],
     ] as const) {
       const reviewer = await page();
-      await signIn(reviewer.page, account);
+      await signedIn(reviewer.page, account);
       await reviewer.page.goto(appUrl(`/apply/class_swap/detail?id=${id}`));
       await reviewer.page.locator(tid('class-swap-detail')).waitFor();
       await reviewer.page.locator(`${tid('class-swap-actions')} ${tid(`action-${command}`)}`).click();
@@ -154,7 +154,7 @@ describe('class swap in the browser', () => {
     expect(link).toBe(`/timetable/inquiry?week=${week}`);
     for (const english of [false, true]) {
       const student = await page(english);
-      await signIn(student.page, 'student');
+      await signedIn(student.page, 'student');
       if (english) {
         await student.page.goto(appUrl(link));
         await eventually(async () => expect(await student.page.locator(`${tid('tt-inquiry')}[data-kind="student"]`).getAttribute('data-week')).toBe(String(week)));
@@ -195,7 +195,7 @@ describe('class swap in the browser', () => {
 
     const office = await page();
     const o = office.page;
-    await signIn(o, 'office');
+    await signedIn(o, 'office');
     await openReviewQueue(o);
     for (const id of [...moves, makeUp]) await taskRow(o, id).waitFor();
     const batch = o.locator(tid('task-batch-approve'));

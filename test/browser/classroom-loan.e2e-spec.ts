@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { eventually, launchBrowser, shot, signIn, tid } from '../support/browser.js';
+import { eventually, launchBrowser, shot, signedIn, tid } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { flowCalls, schoolTime } from '../support/workflow.js';
 
@@ -28,7 +28,7 @@ describe('classroom loan in the browser', () => {
     const teacher = await englishPage(browser);
     try {
       const t = teacher.page;
-      await signIn(t, 'teacher');
+      await signedIn(t, 'teacher');
       await openFromSidebar(t, '/apply', '/apply/classroom_loan/new');
       await t.locator(tid('room-day')).waitFor();
       await t.locator(tid('classroom-loan-classroomId')).selectOption(room);

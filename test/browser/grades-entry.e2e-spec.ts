@@ -4,7 +4,7 @@ import type { GradeSheet, SheetSummary, WorkflowInstanceView } from '@schoolflow
 import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, type TestPage, waitForPath } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage, waitForPath } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 
 // Issue 10's browser walk: a teacher pastes a column of 30 scores into the sheet of 高一(1)班 数学 (a keystroke that is
@@ -75,12 +75,12 @@ describe('grade entry and confirmation in the browser', () => {
     expect(node.body.result).toBe(true);
     const courses = await call<{ list: { id: string; code: string }[] }>('/api/academic/courses?size=50', { token: admin });
     const math = courses.body.data?.list.find((c) => c.code === 'MATH');
-    const semesters = await call<{ list: { id: string; current: boolean }[] }>('/api/academic/semesters?size=50', { token: admin });
+    const semesters = await call<{ list: { id: string; current: boolean; teachingStart: string; teachingEnd: string }[] }>('/api/academic/semesters?size=50', { token: admin });
     const semester = semesters.body.data?.list.find((s) => s.current);
     if (!math || !semester || !node.body.data) throw new Error('no MATH course, current semester or exam node');
     const batch = await call<{ id: string }>('/api/grades/batches', {
       token: admin,
-      json: { name: `浏览器录入${run}`, semesterId: semester.id, examNodeId: node.body.data.id, grade: '10', start: '2026-11-01', end: '2027-01-15', enabled: true, courses: [{ courseId: math.id, fullMarks: 100, weight: 0 }] },
+      json: { name: `浏览器录入${run}`, semesterId: semester.id, examNodeId: node.body.data.id, grade: '10', start: semester.teachingStart, end: semester.teachingEnd, enabled: true, courses: [{ courseId: math.id, fullMarks: 100, weight: 0 }] },
     });
     if (!batch.body.data) throw new Error(`batch not created: ${batch.body.msg}`);
     const opened = await call<{ sheets: number }>(`/api/grades/batches/${batch.body.data.id}/open`, { token: admin, method: 'POST' });
@@ -108,7 +108,7 @@ describe('grade entry and confirmation in the browser', () => {
     try {
       const student = await opened();
       const teacher = await opened();
-      await Promise.all([signIn(student.page, 'student'), signIn(teacher.page, 'teacher')]);
+      await Promise.all([signedIn(student.page, 'student'), signedIn(teacher.page, 'teacher')]);
       const bellBefore = await eventually(async () => {
         const count = await bellCount(student.page);
         expect(count).toBe(await serverUnread(student));
@@ -160,7 +160,7 @@ describe('grade entry and confirmation in the browser', () => {
 
       // The same sheet in English, read by the teacher in a second window before submitting.
       const english = await opened(true);
-      await signIn(english.page, 'teacher');
+      await signedIn(english.page, 'teacher');
       await english.page.goto(appUrl(sheetUrl));
       await english.page.locator(tid('grade-sheet')).waitFor();
       await english.page.locator(tid('sheet-score-2')).fill('');
@@ -185,7 +185,7 @@ describe('grade entry and confirmation in the browser', () => {
       // The office passes it on the sheet page, opened from 成绩确认.
       const office = await opened();
       const o = office.page;
-      await signIn(o, 'office');
+      await signedIn(o, 'office');
       await openFromSidebar(o, '/academic/group/grades', '/grades/confirmation');
       await o.locator(tid('confirmation-batch')).selectOption(batchId);
       const mineRow = o.locator(`${tid('confirmation-sheet')}[data-class="${classId}"][data-course="${mathId}"]`);
@@ -204,7 +204,7 @@ describe('grade entry and confirmation in the browser', () => {
       // The administrator cannot publish yet: 高一(2)班's sheet has not passed, and the refusal names it.
       const admin = await opened();
       const a = admin.page;
-      await signIn(a, 'admin');
+      await signedIn(a, 'admin');
       await openFromSidebar(a, '/academic/group/grades', '/grades/confirmation');
       await a.locator(tid('confirmation-batch')).selectOption(batchId);
       await a.locator(tid('confirmation-sheet')).first().waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { openFromSidebar } from '../support/flow-pages.js';
 import { type DayRow, demoTimetable, findDate, freePeriods, nextWeek, weekDates } from '../support/timetable.js';
 
@@ -37,7 +37,7 @@ describe('make-up class in the browser', () => {
     const office = await newTestPage(browser);
     try {
       const t = teacher.page;
-      await signIn(t, 'teacher');
+      await signedIn(t, 'teacher');
       await openFromSidebar(t, '/apply', '/apply/make_up_class/new');
       await t.locator(tid('make-up-class-form')).waitFor();
       expect(await t.locator(tid('make-up-class-submit')).innerText()).toContain('保存草稿');
@@ -81,7 +81,7 @@ describe('make-up class in the browser', () => {
         [head.page, 'headteacher'],
         [office.page, 'office'],
       ] as const) {
-        await signIn(page, account);
+        await signedIn(page, account);
         await page.goto(appUrl(`/apply/make_up_class/detail?id=${id}`));
         await page.locator(tid('make-up-class-detail')).waitFor();
         await page.locator(`${tid('make-up-class-actions')} ${tid('action-approve')}`).click();
@@ -107,7 +107,7 @@ describe('make-up class in the browser', () => {
     const teacher = await newTestPage(browser);
     try {
       const t = teacher.page;
-      await signIn(t, 'teacher');
+      await signedIn(t, 'teacher');
       await openFromSidebar(t, '/apply', '/apply/class_swap/new');
       await t.locator(tid('class-swap-form')).waitFor();
       await t.locator(`${tid('class-swap-classId')} option[value="${ids.class1}"]`).waitFor({ state: 'attached' });

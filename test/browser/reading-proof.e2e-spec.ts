@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { baseUrl, login } from '../support/api.js';
-import { eventually, launchBrowser, newTestPage, shot, signIn, tid, waitForPath } from '../support/browser.js';
+import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { englishPage, markDocument, openFromSidebar, sameDocument } from '../support/flow-pages.js';
 import { pdfText } from '../support/pdf-text.js';
 import { flowCalls } from '../support/workflow.js';
@@ -24,7 +24,7 @@ describe('reading proof in the browser', () => {
     const stranger = await englishPage(browser);
     try {
       const s = student.page;
-      await signIn(s, 'student');
+      await signedIn(s, 'student');
       await openFromSidebar(s, '/apply', '/apply/reading_proof/new');
       await s.locator(tid('reading-proof-form')).waitFor();
       await s.locator(tid('reading-proof-submit')).click();

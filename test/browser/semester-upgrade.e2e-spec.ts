@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { withDb } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, type TestPage } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage } from '../support/browser.js';
 import { englishPage } from '../support/flow-pages.js';
 import { type Instance, isolatedDatabase, startInstance, stopInstance } from '../support/instances.js';
+import { type DemoSemesters, startInFirstSemester } from '../support/demo-semesters.js';
 
 // Issue 11 in the browser, on a database and server of its own (an upgrade changes the demo school every other file
 // reads): the administrator chooses the next school year's first semester on 学期升级, sees what will happen, confirms
@@ -11,12 +12,13 @@ import { type Instance, isolatedDatabase, startInstance, stopInstance } from '..
 // same bar move; both see the upgrade completed, and its history page shows what it moved.
 
 const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
-const PAGE = '/academic/semester-upgrade';
+const PAGE = '/academic/semester_upgrade';
 let db: Awaited<ReturnType<typeof isolatedDatabase>>;
 let app: Instance | undefined;
 let browser: Browser;
 let zh: TestPage;
 let en: TestPage;
+let S: DemoSemesters;
 
 beforeAll(async () => {
   db = await isolatedDatabase();
@@ -24,6 +26,8 @@ beforeAll(async () => {
   app = await startInstance(db.url, db.name, { UPGRADE_CLASS_DELAY_MS: '1000' });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATABASE_URL = db.url;
+  // the demo is dated from today: whichever semester that is, the test starts in the first of the school year
+  S = await startInFirstSemester();
   // a second administrator: the principal is given the role
   await withDb((c) => c.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM sys_user u, sys_role r WHERE u.account = 'principal' AND r.code = 'admin' ON CONFLICT DO NOTHING`));
   browser = await launchBrowser();
@@ -44,20 +48,20 @@ afterAll(async () => {
 describe('semester upgrade in the browser', () => {
   it('chooses a later semester, confirms twice naming what will happen, and both administrators watch the same bar to the end', async () => {
     const { page } = zh;
-    await signIn(page, 'admin');
-    await signIn(en.page, 'principal');
+    await signedIn(page, 'admin');
+    await signedIn(en.page, 'principal');
     await page.goto(appUrl(PAGE));
     await en.page.goto(appUrl(PAGE));
     await page.locator(tid('semester-upgrade')).waitFor();
-    await eventually(async () => expect(await page.locator(tid('upgrade-current')).innerText()).toBe('2026-2027学年第一学期'));
-    await eventually(async () => expect(await en.page.locator(tid('upgrade-current')).innerText()).toBe('2026-2027 semester 1'));
+    await eventually(async () => expect(await page.locator(tid('upgrade-current')).innerText()).toBe(S.name.c1.zh));
+    await eventually(async () => expect(await en.page.locator(tid('upgrade-current')).innerText()).toBe(S.name.c1.en));
 
     // only later semesters are offered, each with its kind; the chosen one's plan is shown before anything happens
     const offered = await page.locator(`${tid('upgrade-semester')} option`).allInnerTexts();
-    expect(offered.slice(1)).toEqual(['2026-2027学年第二学期 · 同一学年', '2027-2028学年第一学期 · 进入新学年', '2027-2028学年第二学期 · 进入新学年']);
-    await page.locator(tid('upgrade-semester')).selectOption({ label: '2027-2028学年第一学期 · 进入新学年' });
+    expect(offered.slice(1)).toEqual([`${S.name.c2.zh} · 同一学年`, `${S.name.n1.zh} · 进入新学年`, `${S.name.n2.zh} · 进入新学年`]);
+    await page.locator(tid('upgrade-semester')).selectOption({ label: `${S.name.n1.zh} · 进入新学年` });
     expect(await page.locator(tid('upgrade-preview-main')).innerText()).toBe(
-      '当前学期将由“2026-2027学年第一学期”变为“2027-2028学年第一学期”，进入新学年：4 个班级升一个年级，2 个班级的 60 名学生毕业离校。',
+      `当前学期将由“${S.name.c1.zh}”变为“${S.name.n1.zh}”，进入新学年：4 个班级升一个年级，2 个班级的 60 名学生毕业离校。`,
     );
 
     // the first confirmation names it; 稍后再确认 leaves it waiting, and it is taken up again from the page
@@ -99,9 +103,9 @@ describe('semester upgrade in the browser', () => {
     await shot(en.page, 'semester-upgrade-running-en');
     await eventually(async () => expect(await bar(zh).getAttribute('data-state')).toBe('completed'), 30_000);
     await eventually(async () => expect(await bar(en).getAttribute('data-state')).toBe('completed'), 30_000);
-    expect(await bar(zh).innerText()).toContain('学期升级已完成：当前学期为“2027-2028学年第一学期”');
-    expect(await bar(en).innerText()).toContain('Semester upgrade completed: the current semester is "2027-2028 semester 1"');
-    await eventually(async () => expect(await page.locator(tid('upgrade-current')).innerText()).toBe('2027-2028学年第一学期'));
+    expect(await bar(zh).innerText()).toContain(`学期升级已完成：当前学期为“${S.name.n1.zh}”`);
+    expect(await bar(en).innerText()).toContain(`Semester upgrade completed: the current semester is "${S.name.n1.en}"`);
+    await eventually(async () => expect(await page.locator(tid('upgrade-current')).innerText()).toBe(S.name.n1.zh));
 
     // the history: the row's result, and its page with what it moved
     await eventually(async () => expect(await page.locator(tid('upgrade-history-result')).first().innerText()).toBe('4 个班级升级，60 名学生毕业'), 15_000);

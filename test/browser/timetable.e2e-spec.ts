@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { datesOfWeek, formatSchoolTime, type Lesson, type TimetableAnswer, type TimetableVersion, weekdayOf, weekOfDate } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signIn, tid, type TestPage } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { isolatedApp } from '../support/instances.js';
 
@@ -76,7 +76,7 @@ describe('the timetable pages in the browser', () => {
     browser = await launchBrowser();
     adminToken = await login('admin');
     admin = await page();
-    await signIn(admin.page, 'admin');
+    await signedIn(admin.page, 'admin');
   }, 180_000);
 
   afterAll(async () => {
@@ -309,7 +309,7 @@ describe('the timetable pages in the browser', () => {
     };
 
     const zh = await page();
-    await signIn(zh.page, 'student');
+    await signedIn(zh.page, 'student');
     await check(zh.page, false);
     expect(await zh.page.locator(tid('tt-caption')).innerText()).toBe(`${me.name} · ${me.className}`);
     await shot(zh.page, 'tt-08-student-week-zh');
@@ -321,7 +321,7 @@ describe('the timetable pages in the browser', () => {
     expect(zh.problems.unexpected()).toEqual([]);
 
     const en = await page(true);
-    await signIn(en.page, 'student');
+    await signedIn(en.page, 'student');
     await check(en.page, true);
     // names are the reader's language's (a student's own name too)
     const meEn = (await call<{ students: { name: string; className: string }[] }>('/api/timetable/scope', { token: studentToken, lang: 'en' })).body.data?.students[0];
@@ -331,7 +331,7 @@ describe('the timetable pages in the browser', () => {
 
     // the parent: the child's week
     const parent = await page();
-    await signIn(parent.page, 'jz202511001');
+    await signedIn(parent.page, 'jz202511001');
     await parent.page.goto(appUrl(INQUIRY));
     await parent.page.locator(`${tid('tt-inquiry')}[data-kind="parent"]`).waitFor();
     await eventually(async () => expect(await parent.page.locator(`${tid('tt-grid')} ${tid('tt-lesson')}`).count()).toBe(expected));
@@ -346,7 +346,7 @@ describe('the timetable pages in the browser', () => {
     const teacherId = own.lessons[0]?.teacherId;
     expect(teacherId).toBeDefined();
     const teacher = await page();
-    await signIn(teacher.page, 'teacher');
+    await signedIn(teacher.page, 'teacher');
     await openFromSidebar(teacher.page, GROUP, INQUIRY);
     await teacher.page.locator(`${tid('tt-inquiry')}[data-view="mine"]`).waitFor();
     await eventually(async () => expect(await teacher.page.locator(`${tid('tt-grid')} ${tid('tt-lesson')}`).count()).toBe(own.currentWeek ? own.lessons.filter((l) => teaching.some((d) => weekdayOf(d) === l.weekday)).length : own.lessons.length));
@@ -359,7 +359,7 @@ describe('the timetable pages in the browser', () => {
 
     // the head teacher: 班主任 shows the class they head
     const head = await page();
-    await signIn(head.page, 'headteacher');
+    await signedIn(head.page, 'headteacher');
     await head.page.goto(appUrl(INQUIRY));
     await head.page.locator(tid('tt-view-headTeacher')).click();
     await head.page.locator(`${tid('tt-inquiry')}[data-view="headTeacher"]`).waitFor();
@@ -377,7 +377,8 @@ describe('the timetable pages in the browser', () => {
     await shot(a, 'tt-12-all-classes-zh');
 
     const [download] = await Promise.all([a.waitForEvent('download'), a.locator(tid('tt-export')).click()]);
-    expect(download.suggestedFilename()).toMatch(/^课表-2026-2027学年第一学期(-W\d+)?\.xlsx$/);
+    const semesterName = await withDb(async (c) => (await c.query(`SELECT name FROM semester WHERE is_current`)).rows[0].name as string);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^课表-${semesterName}(-W\\d+)?\\.xlsx$`));
     const file = await download.path();
     const bytes = readFileSync(file);
     // an .xlsx is a zip
@@ -407,7 +408,7 @@ describe('the timetable pages in the browser', () => {
 
     // the foreign teachers' view in English, a grid per foreign teacher
     const en = await page(true);
-    await signIn(en.page, 'admin');
+    await signedIn(en.page, 'admin');
     await en.page.goto(appUrl(INQUIRY));
     await en.page.locator(tid('tt-view-foreign')).click();
     await en.page.locator(`${tid('tt-inquiry')}[data-view="foreign"]`).waitFor();
@@ -470,7 +471,7 @@ describe('the timetable pages in the browser', () => {
 
       // the student, following the link: that week, Monday to the Saturday, the make-up a badge that opens nothing
       const student = await page();
-      await signIn(student.page, 'student');
+      await signedIn(student.page, 'student');
       const p = student.page;
       await p.goto(appUrl(`${INQUIRY}?week=${week}`));
       const view = p.locator(`${tid('tt-inquiry')}[data-kind="student"]`);
@@ -511,7 +512,7 @@ describe('the timetable pages in the browser', () => {
       const child = (await call<{ students: { id: string }[] }>('/api/timetable/scope', { token: parentToken })).body.data?.students[0];
       expect(child).toBeDefined();
       const parent = await page(true);
-      await signIn(parent.page, 'jz202511001');
+      await signedIn(parent.page, 'jz202511001');
       await parent.page.goto(appUrl(`${INQUIRY}?week=${week}&studentId=${child?.id ?? ''}`));
       const parentView = parent.page.locator(`${tid('tt-inquiry')}[data-kind="parent"]`);
       await eventually(async () => expect(await parentView.getAttribute('data-week')).toBe(String(week)));

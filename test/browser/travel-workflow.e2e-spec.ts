@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { isolatedApp } from '../support/instances.js';
-import { eventually, launchBrowser, newTestPage, pathOf, shot, signIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
+import { eventually, launchBrowser, newTestPage, pathOf, shot, signedIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
 import { englishPage, markDocument, openFromSidebar, openReviewQueue, sameDocument, schoolInput, shown, taskRow } from '../support/flow-pages.js';
 
 // The travel flow in the browser: nothing of it is a page of its own — the form, the detail page and the queue row
@@ -29,7 +29,7 @@ describe('travel in the browser, on the kit’s pages', () => {
       const s = student.page;
       const h = head.page;
       const problems = [watchProblems(s), watchProblems(h)];
-      await Promise.all([signIn(s, 'student'), signIn(h, 'headteacher')]);
+      await Promise.all([signedIn(s, 'student'), signedIn(h, 'headteacher')]);
 
       await openReviewQueue(h);
       await markDocument(h);

@@ -58,7 +58,10 @@ beforeAll(async () => {
   ctx.admin = await login('admin');
   ctx.head = await login('headteacher');
   ctx.teacher = await login('teacher');
-  const [semester] = await sql<{ id: string }>(`SELECT id FROM semester WHERE is_current`);
+  // the batch in the current semester's teaching weeks: the demo is dated from the day it is seeded
+  const [semester] = await sql<{ id: string; start: string; end: string }>(
+    `SELECT id, to_char(teaching_start + 7, 'YYYY-MM-DD') AS start, to_char(teaching_start + 11, 'YYYY-MM-DD') AS end FROM semester WHERE is_current`,
+  );
   const courses = new Map((await sql<{ code: string; id: string }>(`SELECT code, id FROM course WHERE code IN ('CHN', 'MATH')`)).map((r) => [r.code, r.id]));
   ctx.chinese = courses.get('CHN') as string;
   ctx.maths = courses.get('MATH') as string;
@@ -77,8 +80,8 @@ beforeAll(async () => {
     semesterId: semester?.id,
     examNodeId: nodeId,
     grade: '10',
-    start: '2026-12-07',
-    end: '2026-12-11',
+    start: semester?.start,
+    end: semester?.end,
     courses: [
       { courseId: ctx.chinese, fullMarks: 100, weight: 0 },
       { courseId: ctx.maths, fullMarks: 100, weight: 0 },

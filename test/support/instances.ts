@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomIp } from './api.js';
-import { createFreshDatabase, dropDatabase, startServer, stopServer } from './e2e-environment.js';
+import { dropDatabase, startServer, stopServer, testDatabase } from './e2e-environment.js';
 
 export interface Instance {
   url: string;
@@ -8,10 +8,13 @@ export interface Instance {
   logs: () => string;
 }
 
-/** A database of its own for tests that start and stop app instances (so the shared test server is not disturbed). */
+/**
+ * A database of its own for tests that start and stop app instances (so the shared test server is not disturbed): a
+ * copy of the run's template — the demo school as a fresh start leaves it.
+ */
 export async function isolatedDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const admin = process.env.E2E_ADMIN_DATABASE_URL as string;
-  const db = await createFreshDatabase(admin);
+  const db = await testDatabase(admin);
   return { ...db, drop: () => dropDatabase(admin, db.name) };
 }
 

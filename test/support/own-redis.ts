@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
-import { freePort } from './e2e-environment.js';
+import { freePort, requireProgram, trackChild } from './e2e-environment.js';
 
 export interface OwnRedis {
   url: string;
@@ -23,10 +23,11 @@ function listening(port: number): Promise<boolean> {
 
 /** A Redis server of the test's own (Debian's redis-server), for tests that take it away: the shared one is never touched. */
 export async function ownRedis(): Promise<OwnRedis> {
+  const program = requireProgram('redis-server', 'redis-server');
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = trackChild(spawn(program, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }));
     for (let i = 0; i < 100 && !(await listening(port)); i++) await new Promise((r) => setTimeout(r, 50));
   };
   const kill = async (): Promise<void> => {

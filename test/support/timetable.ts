@@ -46,9 +46,9 @@ export interface DayRow {
 
 let cached: DemoIds | undefined;
 
-/** The demo school's ids the tests name, once the current semester has a published timetable. */
-export async function demoTimetable(): Promise<DemoIds> {
-  if (cached) return cached;
+/** The demo school's ids the tests name, once the current semester has a published timetable (`fresh`: read again). */
+export async function demoTimetable(fresh = false): Promise<DemoIds> {
+  if (cached && !fresh) return cached;
   cached = await withDb(async (c) => {
     const semester = (
       await c.query(`SELECT id, to_char(teaching_start, 'YYYY-MM-DD') AS "teachingStart", to_char(teaching_end, 'YYYY-MM-DD') AS "teachingEnd" FROM semester WHERE is_current`)
@@ -129,6 +129,16 @@ export function nextWeek(ids: DemoIds): number {
   const today = formatSchoolTime(Date.now()).slice(0, 10);
   for (let week = 1; week < 60; week++) if ((weekDates(ids, week)[0] ?? '') > today) return week;
   throw new Error('the semester has no week left');
+}
+
+/**
+ * A date still to come outside every semester's teaching weeks: the Monday after the current semester's teaching ends
+ * (its exam weeks, before the next semester begins).
+ */
+export function afterTeaching(ids: DemoIds): string {
+  const end = Date.parse(`${ids.semester.teachingEnd}T00:00:00Z`);
+  const day = new Date(end).getUTCDay();
+  return new Date(end + ((8 - day) % 7 || 7) * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A date before today, school time (a date in the past: refused). */

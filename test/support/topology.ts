@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFreshDatabase, dropDatabase, freePort, startServer, stopServer } from './e2e-environment.js';
+import { dropDatabase, freePort, requireProgram, startServer, stopServer, testDatabase, trackChild } from './e2e-environment.js';
 import { resources } from '@schoolflow/contracts';
 import type { Instance } from './instances.js';
 
@@ -108,7 +108,7 @@ async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 export async function startTopology(o: TopologyOptions): Promise<Topology> {
-  const db = await createFreshDatabase(o.adminUrl, o.databaseName);
+  const db = await testDatabase(o.adminUrl, o.databaseName);
   const env = { ...(o.production ? PRODUCTION_ENV : {}), DATABASE_URL: db.url, ROLE_QUERY_DATABASE_URL: db.roleQueryUrl, REDIS_URL: o.redisUrl, REDIS_PREFIX: db.name, TRUST_PROXY: '1', ...(o.env ?? {}) };
   const ports = { a: await freePort(), b: await freePort() };
   const start = (which: 'a' | 'b') => startServer(env, ports[which]);
@@ -120,7 +120,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
   writeFileSync(errorfile, haproxy503());
   writeFileSync(cfg, haproxyConfig(`127.0.0.1:${proxyPort}`, { a: `127.0.0.1:${ports.a}`, b: `127.0.0.1:${ports.b}` }, errorfile));
   let proxyLogs = '';
-  const proxy: ChildProcess = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proxy: ChildProcess = trackChild(spawn(requireProgram('haproxy', 'haproxy'), ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] }));
   proxy.stdout?.on('data', (d: Buffer) => (proxyLogs += d.toString()));
   proxy.stderr?.on('data', (d: Buffer) => (proxyLogs += d.toString()));
   const url = `http://127.0.0.1:${proxyPort}`;

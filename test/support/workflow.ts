@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { WorkflowCommandResult, WorkflowInstanceView } from '@schoolflow/contracts';
-import { baseUrl, call, type CallResult } from './api.js';
+import { baseUrl, call, type CallResult, withDb } from './api.js';
 
 export interface LeaveFormInput {
   type?: string;
@@ -110,4 +110,24 @@ export function flowCalls(flow: string) {
     act: (token: string, id: string, body: Record<string, unknown>) => call<WorkflowCommandResult>(`/api/workflows/${flow}/${id}/events`, { token, json: body }),
     view: (token: string, id: string) => call<WorkflowInstanceView>(`/api/workflows/${flow}/${id}`, { token }),
   };
+}
+
+/**
+ * Waits until a durable subscription (`workflow-notifications`: messages and pushes; `workflow-effects`: flows'
+ * effects) has handled every event committed before the call — the point after which "nothing more happens" can be
+ * asserted without a fixed sleep. `query` reads the database the server under test uses (default: E2E_DATABASE_URL).
+ */
+export async function caughtUp(
+  subscription: 'workflow-notifications' | 'workflow-effects',
+  query: (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> = (sql, params) => withDb((c) => c.query(sql, params)),
+  timeoutMs = 15_000,
+): Promise<void> {
+  const last = (await query(`SELECT transaction_id::text AS tx, position::text AS pos FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1`)).rows[0];
+  if (!last) return;
+  await until(
+    async () => (await query(`SELECT ($1::xid8, $2::bigint) <= (transaction_id, position) AS done FROM subscription_checkpoints WHERE name = $3`, [last.tx, last.pos, subscription])).rows[0]?.done === true,
+    (done) => done,
+    timeoutMs,
+    50,
+  );
 }

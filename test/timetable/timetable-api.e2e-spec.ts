@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { clashOf, type Clash, type JobProgress, type Lesson, type ScheduleCheck, type ScheduleJobResult, type TimetableAnswer, type TimetableVersion } from '@schoolflow/contracts';
+import { clashOf, type Clash, datesOfWeek, type JobProgress, type Lesson, type ScheduleCheck, type ScheduleJobResult, type TimetableAnswer, type TimetableVersion } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
 import { type Instance, isolatedApp } from '../support/instances.js';
 import { connectSocket, until } from '../support/workflow.js';
@@ -15,7 +15,7 @@ import { connectSocket, until } from '../support/workflow.js';
 const own = isolatedApp();
 let app: Instance | undefined;
 const tokens = {} as Record<'admin' | 'office' | 'teacher' | 'headteacher' | 'student' | 'jz202511001' | 'teacher03', string>;
-const ids = {} as { semester: string; class1: string; class2: string; gym: string; teacher: string; teacher01: string; teacher03: string; teacher04: string; math: string; pe: string; student: string };
+const ids = {} as { teachingStart: string; semester: string; class1: string; class2: string; gym: string; teacher: string; teacher01: string; teacher03: string; teacher04: string; math: string; pe: string; student: string };
 
 const id = (sql: string, args: unknown[] = []) => withDb(async (c) => (await c.query<{ id: string }>(sql, args)).rows[0]?.id as string);
 const read = (query: string, who: keyof typeof tokens = 'admin', lang?: 'zh' | 'en') => call<TimetableAnswer>(`/api/timetable${query}`, { token: tokens[who], ...(lang ? { lang } : {}) });
@@ -30,6 +30,7 @@ beforeAll(async () => {
   app = await own.start();
   for (const who of ['admin', 'office', 'teacher', 'headteacher', 'student', 'jz202511001', 'teacher03'] as const) tokens[who] = await login(who);
   ids.semester = await id(`SELECT id FROM semester WHERE is_current`);
+  ids.teachingStart = await id(`SELECT to_char(teaching_start, 'YYYY-MM-DD') AS id FROM semester WHERE is_current`);
   ids.class1 = await id(`SELECT id FROM admin_class WHERE name = '高一(1)班'`);
   ids.class2 = await id(`SELECT id FROM admin_class WHERE name = '高一(2)班'`);
   ids.gym = await id(`SELECT id FROM classroom WHERE code = 'G101'`);
@@ -40,6 +41,11 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => own.stop(), 60_000);
+
+/** The seven dates (Monday first) of the current semester's teaching week `n`: the demo is dated from the day it is seeded. */
+const datesOf = (n: number): string[] => datesOfWeek(ids.teachingStart, n, 7);
+const dayOf = (n: number, weekday: number): string => datesOf(n)[weekday - 1] as string;
+const EN_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Every hard rule of a timetable's lessons (the template), checked here without the server's code. */
 function expectHardRules(lessons: readonly Lesson[]): void {
@@ -71,18 +77,25 @@ describe('the demo school\'s timetable, made by the scheduler when seeded', () =
     expect(v?.score?.total).toBeLessThanOrEqual(10);
   });
 
-  it('a teaching week has the dates from Monday; a week before teaching starts has no lessons', async () => {
+  it('a teaching week has the dates from Monday; a day of week 1 before teaching starts has no lessons', async () => {
     const t = (await read('?week=13')).body.data as TimetableAnswer;
     // the week's seven dates; the school's five days hold its lessons
-    expect(t.dates).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(t.dates).toEqual(datesOf(13));
+    expect(new Date(`${t.dates?.[0]}T00:00:00Z`).getUTCDay()).toBe(1);
     expect([t.days, t.extraDays]).toEqual([5, []]);
     expect(t.lessons).toHaveLength(180);
     expect(t.lessons.every((l) => l.date === t.dates?.[l.weekday - 1])).toBe(true);
-    // the semester's teaching starts on Tuesday 2026-09-01: week 1's Monday is before it
-    const first = (await read('?week=1')).body.data as TimetableAnswer;
-    expect(first.dates?.[0]).toBe('2026-08-31');
-    expect(first.lessons.some((l) => l.date === '2026-08-31')).toBe(false);
-    expect(first.lessons.filter((l) => l.date === '2026-09-01')).toHaveLength(t.lessons.filter((l) => l.weekday === 2).length);
+    // a semester whose teaching starts on a Tuesday: week 1's Monday is before it and has no lessons
+    const tuesday = dayOf(1, 2);
+    await withDb((c) => c.query(`UPDATE semester SET teaching_start = $2::date WHERE id = $1`, [ids.semester, tuesday]));
+    try {
+      const first = (await read('?week=1')).body.data as TimetableAnswer;
+      expect(first.dates?.[0]).toBe(dayOf(1, 1));
+      expect(first.lessons.some((l) => l.date === dayOf(1, 1))).toBe(false);
+      expect(first.lessons.filter((l) => l.date === tuesday)).toHaveLength(t.lessons.filter((l) => l.weekday === 2).length);
+    } finally {
+      await withDb((c) => c.query(`UPDATE semester SET teaching_start = $2::date WHERE id = $1`, [ids.semester, ids.teachingStart]));
+    }
   });
 });
 
@@ -139,7 +152,7 @@ describe('export', () => {
     const wb = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer', cellFormula: true });
     expect(wb.SheetNames).toEqual(['Grade 10 Class 1', 'Grade 10 Class 2', 'Grade 11 Class 1', 'Grade 11 Class 2', 'Grade 12 Class 1', 'Grade 12 Class 2']);
     const rows = XLSX.utils.sheet_to_json<string[]>(wb.Sheets['Grade 10 Class 1'] as XLSX.WorkSheet, { header: 1 });
-    expect(rows[0]).toEqual(['Period', 'Time', 'Monday 2026-11-23', 'Tuesday 2026-11-24', 'Wednesday 2026-11-25', 'Thursday 2026-11-26', 'Friday 2026-11-27']);
+    expect(rows[0]).toEqual(['Period', 'Time', ...datesOf(13).slice(0, 5).map((d, i) => `${EN_DAYS[i]} ${d}`)]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['Period 1', 'Period 2', 'Period 3', 'Period 4', 'Period 5', 'Period 6', 'Period 7', 'Period 8']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['08:00-08:45', '08:55-09:40', '10:00-10:45', '10:55-11:40', '13:30-14:15', '14:25-15:10', '15:20-16:05', '16:15-17:00']);
     expect(rows.slice(1).flatMap((r) => r.slice(2)).filter((c) => typeof c === 'string' && c !== '')).toHaveLength(30);
@@ -162,32 +175,34 @@ describe('a week\'s dates: changes apply to their dates, never the template', ()
   afterAll(() => withDb((c) => c.query(`DELETE FROM lesson_change WHERE class_id = $1`, [ids.class1])));
 
   it('a Saturday make-up class is a lesson of that week: its day is shown beside the school days, and exported', async () => {
-    await change({ kind: 'add', date: '2026-11-28', period: 2, courseId: ids.math, teacherId: ids.teacher });
+    const saturday = dayOf(13, 6);
+    await change({ kind: 'add', date: saturday, period: 2, courseId: ids.math, teacherId: ids.teacher });
     // pending changes hold their time but are no lesson yet
-    await change({ kind: 'add', date: '2026-11-28', period: 3, courseId: ids.math, teacherId: ids.teacher, status: 'pending' });
+    await change({ kind: 'add', date: saturday, period: 3, courseId: ids.math, teacherId: ids.teacher, status: 'pending' });
     const t = (await read(`?week=13&classId=${ids.class1}`, 'admin', 'en')).body.data as TimetableAnswer;
-    expect(t.dates).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(t.dates).toEqual(datesOf(13));
     expect(t.extraDays).toEqual([6]);
-    expect(t.lessons.filter((l) => l.weekday === 6)).toEqual([expect.objectContaining({ date: '2026-11-28', period: 2, courseName: 'Mathematics', change: 'make-up' })]);
+    expect(t.lessons.filter((l) => l.weekday === 6)).toEqual([expect.objectContaining({ date: saturday, period: 2, courseName: 'Mathematics', change: 'make-up' })]);
     expect(t.lessons).toHaveLength(31);
     // the week after has none: no extra day
     expect(((await read(`?week=14&classId=${ids.class1}`)).body.data as TimetableAnswer).extraDays).toEqual([]);
     const res = await fetch(`${app?.url}/server/api/timetable/export?week=13&classId=${ids.class1}`, { headers: { 'X-Access-Token': tokens.admin, 'Accept-Language': 'en' } });
     const sheet = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<string[]>(sheet.Sheets[sheet.SheetNames[0] as string] as XLSX.WorkSheet, { header: 1 });
-    expect(rows[0]?.[7]).toBe('Saturday 2026-11-28');
+    expect(rows[0]?.[7]).toBe(`Saturday ${saturday}`);
     expect(rows[2]?.[7]).toContain('Mathematics');
   });
 
   it('a removal takes the lesson it names from its date (class, course, teacher), not another one there', async () => {
-    const lesson = (await lessonsOf(`?week=13&classId=${ids.class1}`)).find((l) => l.date === '2026-11-24') as Lesson;
+    const tuesday = dayOf(13, 2);
+    const lesson = (await lessonsOf(`?week=13&classId=${ids.class1}`)).find((l) => l.date === tuesday) as Lesson;
     const other = (await lessonsOf(`?week=13&classId=${ids.class1}`)).find((l) => l.courseId !== lesson.courseId) as Lesson;
     // a removal naming another course at that period (a template published since): the lesson there stays
-    await change({ kind: 'remove', date: '2026-11-24', period: lesson.period, courseId: other.courseId, teacherId: other.teacherId });
-    expect((await lessonsOf(`?week=13&classId=${ids.class1}`)).some((l) => l.date === '2026-11-24' && l.period === lesson.period)).toBe(true);
+    await change({ kind: 'remove', date: tuesday, period: lesson.period, courseId: other.courseId, teacherId: other.teacherId });
+    expect((await lessonsOf(`?week=13&classId=${ids.class1}`)).some((l) => l.date === tuesday && l.period === lesson.period)).toBe(true);
     await withDb((c) => c.query(`DELETE FROM lesson_change WHERE kind = 'remove' AND class_id = $1`, [ids.class1]));
-    await change({ kind: 'remove', date: '2026-11-24', period: lesson.period, courseId: lesson.courseId, teacherId: lesson.teacherId });
-    expect((await lessonsOf(`?week=13&classId=${ids.class1}`)).some((l) => l.date === '2026-11-24' && l.period === lesson.period)).toBe(false);
+    await change({ kind: 'remove', date: tuesday, period: lesson.period, courseId: lesson.courseId, teacherId: lesson.teacherId });
+    expect((await lessonsOf(`?week=13&classId=${ids.class1}`)).some((l) => l.date === tuesday && l.period === lesson.period)).toBe(false);
     // the template is untouched
     expect((await lessonsOf(`?classId=${ids.class1}`)).some((l) => l.weekday === 2 && l.period === lesson.period)).toBe(true);
   });
@@ -196,15 +211,16 @@ describe('a week\'s dates: changes apply to their dates, never the template', ()
 describe('placing lessons by hand (PUT /api/timetable/lessons)', () => {
   let draft: string;
   let week: Lesson[];
+  let published: TimetableVersion;
 
   beforeAll(async () => {
-    const published = (await versions()).find((v) => v.state === 'published') as TimetableVersion;
+    published = (await versions()).find((v) => v.state === 'published') as TimetableVersion;
     draft = (await call<{ id: string }>('/api/timetable/versions', { token: tokens.admin, json: { semesterId: ids.semester, copyOf: published.id } })).body.data?.id as string;
     week = await lessonsOf(`?timetableId=${draft}&classId=${ids.class1}`);
   });
 
   it('the copy is a draft with the published lessons', async () => {
-    expect((await versions()).find((v) => v.id === draft)).toMatchObject({ state: 'draft', source: 'manual', lessons: 180, name: '2026-2027学年第一学期课表（副本）' });
+    expect((await versions()).find((v) => v.id === draft)).toMatchObject({ state: 'draft', source: 'manual', lessons: 180, name: `${published.name}（副本）` });
     expect(week).toHaveLength(30);
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type Page, type TimetableAnswer, weekOfDate, type WorkflowInstanceView, type WorkflowTaskItem } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
-import { beginNow, type DayRow, type DemoIds, demoTimetable, lessonsOn, nextWeek, periodNumbers, weekDates, yesterday } from '../support/timetable.js';
+import { afterTeaching, beginNow, type DayRow, type DemoIds, demoTimetable, lessonsOn, nextWeek, periodNumbers, weekDates, yesterday } from '../support/timetable.js';
 import { flowCalls, until } from '../support/workflow.js';
 
 const { submit, act, view } = flowCalls('class-swap');
@@ -136,7 +136,8 @@ describe('class-swap: refusals, each in the caller’s language, nothing written
     const past = yesterday();
     await refused(form({ date: past, period: 1 }, mine), 422, `${past}已经过去，只能为今天及以后的课申请`, `${past} is in the past; only lessons from today on can be changed`);
     await refused(form(mine, { date: past, period: 1 }), 422, `${past}已经过去，只能为今天及以后的课申请`, `${past} is in the past; only lessons from today on can be changed`);
-    await refused(form(mine, { date: '2027-08-20', period: 1 }), 422, '2027-08-20不在学期的教学周内', "2027-08-20 is outside the semester's teaching weeks");
+    const outside = afterTeaching(ids);
+    await refused(form(mine, { date: outside, period: 1 }), 422, `${outside}不在学期的教学周内`, `${outside} is outside the semester's teaching weeks`);
     await refused(form(mine, { date: mine.date, period: 15 }), 422, '第 15 节不存在，请先在节次设置中添加', 'Period 15 does not exist; add it under Lesson periods first');
     await refused(form(mine, free, { reason: '' }), 400, '请输入调课原因', 'Give the reason for the class swap');
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { login, withDb } from '../support/api.js';
-import { flowCalls, schoolTime, until } from '../support/workflow.js';
+import { caughtUp, flowCalls, schoolTime, until } from '../support/workflow.js';
 
 const { submit, act } = flowCalls('day-reading');
 
@@ -46,7 +46,7 @@ describe('day-reading', () => {
   it('a rejection changes nothing', async () => {
     const id = (await submit(student, form())).body.data?.id as string;
     expect((await act(head, id, { type: 'REJECT', comment: '家校距离过远' })).body.data?.state).toBe('rejected');
-    await new Promise((r) => setTimeout(r, 500));
+    await caughtUp('workflow-effects');
     expect((await boarding('202511001')).boarding).toBe('boarding');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { leaveForm, until } from '../support/workflow.js';
+import { caughtUp, leaveForm, until } from '../support/workflow.js';
 import { callAt, type Instance, isolatedDatabase, loginAt, startInstance, stopInstance } from '../support/instances.js';
 
 /**
@@ -64,18 +64,14 @@ describe('durable dispatch of messages', () => {
     // 3. restart again: nothing new
     await stopInstance(instance);
     instance = await startInstance(db.url, db.name, { REDIS_URL: '' });
-    await new Promise((r) => setTimeout(r, 1500));
+    await caughtUp('workflow-notifications', (sql, params) => client.query(sql, params));
     expect(await counts()).toEqual({ messages: 6, pushes: pushesAfterFirstDelivery, perRecipient: expected });
 
     // 4. a replay (checkpoint rewound, as after a crash before the checkpoint was written): still nothing new
     await stopInstance(instance);
     await client.query(`UPDATE subscription_checkpoints SET transaction_id = '0', position = 0 WHERE name = 'workflow-notifications'`);
     instance = await startInstance(db.url, db.name, { REDIS_URL: '' });
-    await until(
-      async () => (await client.query(`SELECT position FROM subscription_checkpoints WHERE name = 'workflow-notifications'`)).rows[0] as { position: string },
-      (r) => Number(r.position) > 0,
-    );
-    await new Promise((r) => setTimeout(r, 500));
+    await caughtUp('workflow-notifications', (sql, params) => client.query(sql, params));
     expect(await counts()).toEqual({ messages: 6, pushes: pushesAfterFirstDelivery, perRecipient: expected });
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type ClassDay, type MessageRow, type TimetableAnswer, weekOfDate, type WorkflowInstanceView } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
-import { beginNow, type DayRow, type DemoIds, demoTimetable, findDate, freePeriods, futureWeek, lessonsOn, nextWeek, periodNumbers, weekDates, yesterday } from '../support/timetable.js';
+import { afterTeaching, beginNow, type DayRow, type DemoIds, demoTimetable, findDate, freePeriods, futureWeek, lessonsOn, nextWeek, periodNumbers, weekDates, yesterday } from '../support/timetable.js';
 import { flowCalls, until } from '../support/workflow.js';
 
 const { submit, act, view } = flowCalls('make-up-class');
@@ -229,7 +229,7 @@ describe('make-up-class: the whole flow', () => {
     const expected = rows.filter((l) => isClass1(l) || l.teacher_id === ids.teacher);
     expect(day.lessons.map((l) => [l.period, l.id]).sort()).toEqual(expected.map((l) => [l.period, l.lesson_id]).sort());
     expect(day.lessons.find((l) => l.changeId === id)).toMatchObject({ period: periods[0], pending: true, change: 'make-up', ofClass: true, mine: true, courseName: 'Mathematics' });
-    const outside = (await call<ClassDay>(`/api/workflows/make-up-class/views/day?classId=${ids.class1}&date=2026-08-01`, { token: teacher })).body.data;
+    const outside = (await call<ClassDay>(`/api/workflows/make-up-class/views/day?classId=${ids.class1}&date=${afterTeaching(ids)}`, { token: teacher })).body.data;
     expect([outside?.teaching, outside?.lessons]).toEqual([false, []]);
     const bad = await call(`/api/workflows/make-up-class/views/day?classId=${ids.class1}&date=2026-02-30`, { token: teacher });
     expect([bad.status, bad.body.msg]).toEqual([400, '日期格式不正确，请使用 YYYY-MM-DD']);
@@ -259,7 +259,8 @@ describe('make-up-class: refusals, each in the caller’s language, nothing writ
     const { date, periods } = await freeTime(W + 2, 1);
     const past = yesterday();
     await refused(teacher, form(past, periods), 422, `${past}已经过去，只能为今天及以后的课申请`, `${past} is in the past; only lessons from today on can be changed`);
-    await refused(teacher, form('2027-08-15', periods), 422, '2027-08-15不在学期的教学周内', "2027-08-15 is outside the semester's teaching weeks");
+    const outside = afterTeaching(ids);
+    await refused(teacher, form(outside, periods), 422, `${outside}不在学期的教学周内`, `${outside} is outside the semester's teaching weeks`);
     await refused(teacher, form(date, [periods[0] as number, 15]), 422, '第 15 节不存在，请先在节次设置中添加', 'Period 15 does not exist; add it under Lesson periods first');
     await refused(teacher, form(date, periods, { courseId: ids.chinese }), 403, '您不是高一(1)班语文的任课教师', 'You do not teach Chinese to Grade 10 Class 1');
     await refused(teacher, form(date, []), 400, '请选择补课节次', 'Choose the periods of the make-up class');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 import { pdfText } from '../support/pdf-text.js';
-import { flowCalls, until } from '../support/workflow.js';
+import { caughtUp, flowCalls, until } from '../support/workflow.js';
 
 const { submit, act, view } = flowCalls('reading-proof');
 
@@ -119,7 +119,7 @@ describe('reading-proof', () => {
     expect((await act(office, rejected, { type: 'REJECT', comment: '请先补全学籍信息' })).body.data?.state).toBe('rejected');
     const withdrawn = (await submit(parent, { purpose: '留学申请', language: 'zh' })).body.data?.id as string;
     await act(parent, withdrawn, { type: 'WITHDRAW' });
-    await new Promise((r) => setTimeout(r, 500));
+    await caughtUp('workflow-effects');
     for (const id of [rejected, withdrawn]) {
       expect(await certificateOf(id)).toBeUndefined();
       expect((await download(student, id)).status).toBe(422);

@@ -5,6 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { call, login, withDb } from '../support/api.js';
 import { type Instance, isolatedDatabase, startInstance, stopInstance } from '../support/instances.js';
 import { connectSocket, until } from '../support/workflow.js';
+import { type DemoSemesters, startInFirstSemester } from '../support/demo-semesters.js';
 
 /**
  * 学期升级 end to end (issue 11, docs/adr/0025) on a database and server of its own: an upgrade changes the current
@@ -20,6 +21,8 @@ let app: Instance | undefined;
 let admin: string;
 let admin2: string;
 let teacher: string;
+/** The demo's semesters around this school year (its first semester made current: see beforeAll). */
+let S: DemoSemesters;
 
 interface ClassRow {
   id: string;
@@ -64,6 +67,8 @@ beforeAll(async () => {
   app = await startInstance(db.url, db.name, { LOG_LEVEL: 'info' });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATABASE_URL = db.url;
+  // the demo is dated from today: whichever semester that is, these tests start in the first of the school year
+  S = await startInFirstSemester();
   // a second administrator: the principal is given the role (before signing in, so the session holds it)
   await withDb((c) => c.query(`INSERT INTO sys_user_role (user_id, role_id) SELECT u.id, r.id FROM sys_user u, sys_role r WHERE u.account = 'principal' AND r.code = 'admin' ON CONFLICT DO NOTHING`));
   [admin, admin2, teacher] = [await login('admin'), await login('principal'), await login('teacher')];
@@ -79,16 +84,16 @@ afterAll(async () => {
 describe('semester upgrade', () => {
   it('offers the later semesters with what each would do, from the demo school (the next school year exists)', async () => {
     const c = await choices();
-    expect(c.current?.name).toEqual({ zh: '2026-2027学年第一学期', en: '2026-2027 semester 1' });
+    expect(c.current?.name).toEqual(S.name.c1);
     expect(c.active).toBeNull();
     const byName = Object.fromEntries(c.choices.map((x) => [x.semester.name.zh, x.plan]));
-    expect(Object.keys(byName)).toEqual(['2026-2027学年第二学期', '2027-2028学年第一学期', '2027-2028学年第二学期']);
-    expect(byName['2026-2027学年第二学期']).toMatchObject({ newSchoolYear: false, classes: 6, promoted: 0, graduatingClasses: 0, graduating: 0 });
-    expect(byName['2027-2028学年第一学期']).toMatchObject({ newSchoolYear: true, classes: 6, promoted: 4, graduatingClasses: 2, graduating: 60 });
+    expect(Object.keys(byName)).toEqual([S.name.c2.zh, S.name.n1.zh, S.name.n2.zh]);
+    expect(byName[S.name.c2.zh]).toMatchObject({ newSchoolYear: false, classes: 6, promoted: 0, graduatingClasses: 0, graduating: 0 });
+    expect(byName[S.name.n1.zh]).toMatchObject({ newSchoolYear: true, classes: 6, promoted: 4, graduatingClasses: 2, graduating: 60 });
   });
 
   it('refuses, in the caller’s language: not a later semester (the spec’s message), not enabled, not a semester, not an administrator', async () => {
-    for (const code of ['2025-2', '2026-1']) {
+    for (const code of [S.code.p2, S.code.c1]) {
       const zh = await start(admin, await sem(code));
       expect(zh.status).toBe(422);
       expect(zh.body).toMatchObject({ code: 422, result: false, msg: '设置当前学期失败：请选择比当前学期晚的学期' });
@@ -101,14 +106,14 @@ describe('semester upgrade', () => {
     expect(bad.body).toMatchObject({ code: 400, msg: '请选择要设为当前学期的学期' });
     const badEn = await start(admin, undefined, 'en');
     expect(badEn.body).toMatchObject({ code: 400, msg: 'Choose the semester to make current' });
-    const notAdmin = await start(teacher, await sem('2027-1'));
+    const notAdmin = await start(teacher, await sem(S.code.n1));
     expect(notAdmin.status).toBe(403);
     expect(notAdmin.body.msg).toBe('您没有提交此类申请的权限');
     expect((await choices()).active).toBeNull();
   });
 
   it('one at a time: two administrators at the same moment — one wins, the other is told one is running; withdrawn, the lock is free', async () => {
-    const target = await sem('2027-1');
+    const target = await sem(S.code.n1);
     const [a, b] = await Promise.all([start(admin, target), start(admin2, target)]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 422]);
@@ -116,7 +121,7 @@ describe('semester upgrade', () => {
     expect(lost.body.msg).toBe('已有一次学期升级在等待确认或正在进行，请等它结束后再试');
     const won = (a.status === 200 ? a : b).body.data as WorkflowCommandResult;
     expect(won.state).toBe('firstConfirmation');
-    const again = await start(admin2, await sem('2026-2'), 'en');
+    const again = await start(admin2, await sem(S.code.c2), 'en');
     expect(again.body).toMatchObject({ code: 422, msg: 'A semester upgrade is already waiting for its confirmations or running: try again when it has finished' });
     expect((await choices()).active).toMatchObject({ id: won.id, state: 'firstConfirmation' });
     await withDb(async (c) => expect((await c.query(`SELECT count(*)::int AS n FROM semester_upgrade WHERE state IN ('pending', 'running')`)).rows[0]).toEqual({ n: 1 }));
@@ -129,38 +134,38 @@ describe('semester upgrade', () => {
     expect((await send(admin, won.id, 'CONFIRM')).body).toMatchObject({ code: 422, msg: '该申请已结束，不能再执行此操作' });
     // an Idempotency-Key: the same start sent twice is one upgrade
     const key = { 'Idempotency-Key': `upgrade-${Date.now()}` };
-    const k1 = await start(admin, await sem('2026-2'), undefined, key);
-    const k2 = await start(admin, await sem('2026-2'), undefined, key);
+    const k1 = await start(admin, await sem(S.code.c2), undefined, key);
+    const k2 = await start(admin, await sem(S.code.c2), undefined, key);
     expect(k2.body.data?.id).toBe(k1.body.data?.id);
     expect((await send(admin, k1.body.data?.id as string, 'WITHDRAW')).body.data?.state).toBe('withdrawn');
     await until(choices, (c) => c.active === null, 15_000);
   });
 
   it('a confirmation is refused when the current semester changed meanwhile', async () => {
-    const started = (await start(admin, await sem('2027-1'))).body.data as WorkflowCommandResult;
+    const started = (await start(admin, await sem(S.code.n1))).body.data as WorkflowCommandResult;
     // as if another upgrade had finished in between (only possible in a race): the machine's rule, from the database
     await withDb(async (c) => {
       await c.query(`UPDATE semester SET is_current = false WHERE is_current`);
-      await c.query(`UPDATE semester SET is_current = true WHERE code = '2026-2'`);
+      await c.query(`UPDATE semester SET is_current = true WHERE code = $1`, [S.code.c2]);
     });
     expect((await send(admin, started.id, 'CONFIRM')).body).toMatchObject({ code: 422, msg: '当前学期已变更，此次升级不能再确认，请取消后重新选择' });
     expect((await send(admin, started.id, 'CONFIRM', undefined, 'en')).body.msg).toBe('The current semester has changed since this upgrade was chosen: cancel it and choose again');
     await withDb(async (c) => {
       await c.query(`UPDATE semester SET is_current = false WHERE is_current`);
-      await c.query(`UPDATE semester SET is_current = true WHERE code = '2026-1'`);
+      await c.query(`UPDATE semester SET is_current = true WHERE code = $1`, [S.code.c1]);
     });
     await send(admin, started.id, 'WITHDRAW');
     await until(choices, (c) => c.active === null, 15_000);
   });
 
   it('into a new school year: two confirmations naming the plan, the job pushed to every administrator, every class promoted exactly once, the last grade graduated, the history and the messages once', async () => {
-    const target = await sem('2027-1');
+    const target = await sem(S.code.n1);
     const before = await classes();
     // a teaching class of the old semester (it closes) and one of the new (it stays open)
     await withDb(async (c) => {
       const t = (await c.query<{ id: string }>(`SELECT id FROM sys_user WHERE account = 'teacher'`)).rows[0]?.id;
       const course = (await c.query<{ id: string }>(`SELECT id FROM course WHERE code = 'MATH'`)).rows[0]?.id;
-      await c.query(`INSERT INTO teaching_class (name, course_id, semester_id, teacher_id) VALUES ('升级前教学班', $1, $2, $3), ('新学期教学班', $1, $4, $3)`, [course, await sem('2026-1'), t, target]);
+      await c.query(`INSERT INTO teaching_class (name, course_id, semester_id, teacher_id) VALUES ('升级前教学班', $1, $2, $3), ('新学期教学班', $1, $4, $3)`, [course, await sem(S.code.c1), t, target]);
     });
 
     const started = await start(admin, target);
@@ -168,7 +173,7 @@ describe('semester upgrade', () => {
     const id = (started.body.data as WorkflowCommandResult).id;
     // what the start recorded, as both confirmations show it
     const v1 = await instance(admin, id);
-    expect(v1.context.plan).toMatchObject({ from: { name: { zh: '2026-2027学年第一学期' } }, to: { id: target }, newSchoolYear: true, classes: 6, promoted: 4, graduatingClasses: 2, graduating: 60 });
+    expect(v1.context.plan).toMatchObject({ from: { name: { zh: S.name.c1.zh } }, to: { id: target }, newSchoolYear: true, classes: 6, promoted: 4, graduatingClasses: 2, graduating: 60 });
     expect(v1.can).toEqual(['CONFIRM', 'WITHDRAW']);
     // a teacher may not see it, let alone confirm it; nor may the engine's events be sent
     expect((await send(teacher, id, 'CONFIRM')).status).toBe(404);
@@ -253,7 +258,7 @@ describe('semester upgrade', () => {
         { type: 'CONFIRM', n: 2 },
       ]);
     });
-    expect(await currentCode()).toEqual(['2027-1']);
+    expect(await currentCode()).toEqual([S.code.n1]);
     // nothing undoes it
     expect((await send(admin, id, 'WITHDRAW')).body).toMatchObject({ code: 422, msg: '学期升级已完成，不能撤销' });
 
@@ -263,7 +268,7 @@ describe('semester upgrade', () => {
       ['admin', 'headteacher', 'principal', 'teacher01', 'teacher02', 'teacher03', 'teacher04', 'teacher05'].map((account) => ({ account, n: 1 })),
     );
     const bell = await call('/api/message/info/getInfoByRecipient', { token: admin, lang: 'en', json: { page: 1, size: 5 } });
-    expect(JSON.stringify(bell.body.data)).toContain('The current semester is now 2027-2028 semester 1: 4 classes moved up a grade, and 2 classes left school as their 60 students graduated.');
+    expect(JSON.stringify(bell.body.data)).toContain(`The current semester is now ${S.name.n1.en}: 4 classes moved up a grade, and 2 classes left school as their 60 students graduated.`);
 
     // the list of upgrades (the page's history) names it first
     const list = (await call<{ list: WorkflowListItem[] }>(`${FLOW}?scope=all&current=1&size=10`, { token: admin })).body.data?.list ?? [];
@@ -274,7 +279,7 @@ describe('semester upgrade', () => {
   it('within the school year: grades stay, nothing graduates, the semester becomes current and the old one’s teaching classes close', async () => {
     const before = await classes();
     const c = await choices();
-    const choice = c.choices.find((x) => x.semester.name.zh === '2027-2028学年第二学期');
+    const choice = c.choices.find((x) => x.semester.name.zh === S.name.n2.zh);
     expect(choice?.plan).toMatchObject({ newSchoolYear: false, classes: 4, promoted: 0, graduating: 0 });
     const id = ((await start(admin2, choice?.semester.id)).body.data as WorkflowCommandResult).id;
     expect((await send(admin2, id, 'CONFIRM')).body.data?.state).toBe('secondConfirmation');
@@ -282,7 +287,7 @@ describe('semester upgrade', () => {
     const done = await until(() => instance(admin2, id), (v) => v.state === 'completed', 30_000, 300);
     expect(done.context).toMatchObject({ result: { classes: 0, promoted: 0, graduatedClasses: 0, graduated: 0 } });
     expect(await classes()).toEqual(before);
-    expect(await currentCode()).toEqual(['2027-2']);
+    expect(await currentCode()).toEqual([S.code.n2]);
     await withDb(async (q) => expect((await q.query(`SELECT name, closed FROM teaching_class ORDER BY name`)).rows).toEqual([
       { name: '升级前教学班', closed: true },
       { name: '新学期教学班', closed: true },

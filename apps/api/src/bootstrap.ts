@@ -15,6 +15,7 @@ import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgr
 import { logger } from './infrastructure/logging/logger.js';
 import { spaFiles } from './infrastructure/http/spa-files.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
+import { DEFAULT_PASSWORD_HASH_COST, PasswordHasher } from './identity/domain/password-hasher.js';
 import { registerFlows } from './workflow/domain/flow-registrar.js';
 import { AppIoAdapter } from './messaging/realtime/app-io.adapter.js';
 
@@ -29,6 +30,10 @@ export interface RunningApp {
 /** Starts the platform: database (embedded when no DATABASE_URL), migrations, demo seed, API and SPA on one port. */
 export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<RunningApp> {
   const config = { ...loadConfig(), ...overrides };
+  PasswordHasher.configure(config.passwordHashCost);
+  if (config.passwordHashCost.memoryKib < DEFAULT_PASSWORD_HASH_COST.memoryKib || config.passwordHashCost.timeCost < DEFAULT_PASSWORD_HASH_COST.timeCost) {
+    logger.warn({ cost: config.passwordHashCost }, 'password hashes below OWASP\'s argon2id minimum: for tests only (docs/adr/0030)');
+  }
   let stopPg: (() => Promise<void>) | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -39,7 +44,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
     stopPg = pg.stop;
     logger.info({ port: config.embeddedPgPort }, 'embedded PostgreSQL started');
   }
-  const dataSource = createDataSource(databaseUrl);
+  const dataSource = createDataSource(databaseUrl, config.databasePoolMax);
   await dataSource.initialize();
   // A new connection is the database answering: an outage noted by one lost connection is over (docs/adr/0017).
   poolOf(dataSource).on('connect', () => databaseOutage.restored());

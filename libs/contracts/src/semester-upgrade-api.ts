@@ -4,7 +4,7 @@
  * needs the flow's own permission (`workflow:semester_upgrade:apply`), which is also the page's.
  */
 export const UPGRADE_PAGES = [
-  { url: '/academic/semester-upgrade', key: 'web:semesterUpgrade.title', permission: 'workflow:semester_upgrade:apply', group: 'calendar', sort: 3, icon: 'level up alternate' },
+  { url: '/academic/semester_upgrade', key: 'web:semesterUpgrade.title', permission: 'workflow:semester_upgrade:apply', group: 'calendar', sort: 3, icon: 'level up alternate' },
 ] as const satisfies readonly { url: string; key: string; permission: string; group: string; sort: number; icon: string }[];
 
 export const SEMESTER_UPGRADE_PAGE = UPGRADE_PAGES[0].url;

@@ -1,4 +1,5 @@
 import { DEFAULT_BASE_API, DEFAULT_TOKEN_HEADER } from '@schoolflow/contracts';
+import { DEFAULT_PASSWORD_HASH_COST, type PasswordHashCost } from '../identity/domain/password-hasher.js';
 
 /**
  * Every environment variable the server reads, in one place (the README lists them).
@@ -47,14 +48,18 @@ function pauseMs(name: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) > 60_000) throw new Error(`${name} must be a whole number of milliseconds from 0 to 60000`);
   return Number(raw);
 }
-/**
- * A per-user cap (a whole number 1..max; default when unset): anything else stops the start, so a typo cannot lift a
- * limit that keeps one user from starving the others.
- */
-function cap(name: string, fallback: number, max: number): number {
+/** A calendar date YYYY-MM-DD, or null when unset; anything else stops the start. */
+function isoDate(name: string): string | null {
+  const raw = (process.env[name] ?? '').trim();
+  if (raw === '') return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || new Date(`${raw}T00:00:00Z`).toISOString().slice(0, 10) !== raw) throw new Error(`${name} must be a date YYYY-MM-DD`);
+  return raw;
+}
+/** A whole number within [min, max], or the default when unset; anything else stops the start. */
+function whole(name: string, fallback: number, min: number, max: number): number {
   const raw = (process.env[name] ?? '').trim();
   if (raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) throw new Error(`${name} must be a whole number from 1 to ${max}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
   return Number(raw);
 }
 function bool(name: string, fallback: boolean): boolean {
@@ -70,6 +75,8 @@ export interface ServerConfig {
   publicUrl: string | null;
   baseApi: string;
   databaseUrl: string | null;
+  /** Connections of the app's pool at most (DATABASE_POOL_MAX, 2–200, default 20): instances × this must fit the server's max_connections. */
+  databasePoolMax: number;
   /**
    * The connection of dynamic roles' SQL: a role of its own that can read only the `role_query` views
    * (docs/adr/0014). ROLE_QUERY_DATABASE_URL, else DATABASE_URL with the user `schoolflow_role_query` and no password.
@@ -83,6 +90,11 @@ export interface ServerConfig {
   /** Prefix of every Redis key (BullMQ queues, socket.io adapter channels): deployments sharing a Redis stay apart. */
   redisPrefix: string;
   seedDemo: boolean;
+  /**
+   * The day the demo school is dated from (DEMO_TODAY, YYYY-MM-DD), else today in the school's time zone: a test seeds
+   * the demo as if today were another day of the year (docs/adr/0030). Nothing else reads it.
+   */
+  demoToday: string | null;
   tokenHeader: string;
   sessionTtlSeconds: number;
   loginMaxFailures: number;
@@ -102,6 +114,11 @@ export interface ServerConfig {
    */
   trustProxy: number;
   pwdHashPrefix: string;
+  /**
+   * The argon2id cost of new password hashes (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_TIME_COST): OWASP's minimum by
+   * default; the test suite lowers it to seed its databases quickly (docs/adr/0030). A start below the default warns.
+   */
+  passwordHashCost: PasswordHashCost;
   pwdRule: string;
   loginType: 'PASSWORD' | 'IDS';
   idsLoginUrl: string;
@@ -167,6 +184,7 @@ export function loadConfig(): ServerConfig {
     publicUrl: origin('PUBLIC_URL'),
     baseApi,
     databaseUrl: process.env.DATABASE_URL || null,
+    databasePoolMax: whole('DATABASE_POOL_MAX', 20, 2, 200),
     roleQueryDatabaseUrl: process.env.ROLE_QUERY_DATABASE_URL || (process.env.DATABASE_URL ? roleQueryUrlFor(process.env.DATABASE_URL) : null),
     dynamicRoleTimeoutMs: Math.min(Math.max(num('DYNAMIC_ROLE_TIMEOUT_MS', 2000), 50), 30_000),
     embeddedPgPort: num('EMBEDDED_PG_PORT', 54329),
@@ -174,6 +192,7 @@ export function loadConfig(): ServerConfig {
     redisUrl: process.env.REDIS_URL || null,
     redisPrefix: str('REDIS_PREFIX', 'schoolflow'),
     seedDemo: bool('SEED_DEMO', true),
+    demoToday: isoDate('DEMO_TODAY'),
     tokenHeader: str('TOKEN_HEADER', DEFAULT_TOKEN_HEADER),
     sessionTtlSeconds: num('SESSION_TTL_SECONDS', 2 * 60 * 60),
     loginMaxFailures: num('LOGIN_MAX_FAILURES', 5),
@@ -186,6 +205,10 @@ export function loadConfig(): ServerConfig {
     certificateRateWindowSeconds: positive('CERTIFICATE_RATE_WINDOW_SECONDS', 60),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
+    passwordHashCost: {
+      memoryKib: whole('PASSWORD_HASH_MEMORY_KIB', DEFAULT_PASSWORD_HASH_COST.memoryKib, 8, 4_194_304),
+      timeCost: whole('PASSWORD_HASH_TIME_COST', DEFAULT_PASSWORD_HASH_COST.timeCost, 1, 10),
+    },
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
     loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
     idsLoginUrl: str('IDS_LOGIN_URL', ''),
@@ -209,9 +232,9 @@ export function loadConfig(): ServerConfig {
     importParseSeconds: positive('IMPORT_PARSE_SECONDS', 20),
     importParseMemoryMb: Math.round(positive('IMPORT_PARSE_MEMORY_MB', 384)),
     upgradeClassDelayMs: pauseMs('UPGRADE_CLASS_DELAY_MS'),
-    jobsPerUser: cap('JOBS_PER_USER', 3, 100),
-    pdfRendersPerUser: cap('PDF_RENDERS_PER_USER', 2, 50),
-    pdfWorkers: (process.env.PDF_WORKERS ?? '').trim() === '' ? null : cap('PDF_WORKERS', 1, 16),
+    jobsPerUser: whole('JOBS_PER_USER', 3, 1, 100),
+    pdfRendersPerUser: whole('PDF_RENDERS_PER_USER', 2, 1, 50),
+    pdfWorkers: (process.env.PDF_WORKERS ?? '').trim() === '' ? null : whole('PDF_WORKERS', 1, 1, 16),
   };
 }
 

@@ -1,4 +1,4 @@
-import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -35,7 +35,7 @@ const pages = (): Page[] => [
   ...Object.values(RESOURCES)
     .filter((d) => d.menu)
     .map((d) => ({
-      url: `/academic/${d.name}`,
+      url: resourcePage(d.name),
       key: `${d.name}.title`,
       group: d.menu!.group,
       sort: d.menu!.sort,

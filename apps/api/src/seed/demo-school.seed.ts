@@ -1,9 +1,10 @@
-import { Permission, RoleCode, UserType, withCheckCharacter } from '@schoolflow/contracts';
+import { formatSchoolTime, Permission, RoleCode, UserType, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
 import { logger } from '../infrastructure/logging/logger.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
+import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 
 /** Every demo account's password (DESIGN.md §6). */
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -176,30 +177,20 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     }
   }
 
-  // School years and semesters (the current one is the 2026-2027 first semester)
-  const years = [
-    { year: 2025, code: '2025', name: '2025-2026学年', nameEn: '2025-2026' },
-    { year: 2026, code: '2026', name: '2026-2027学年', nameEn: '2026-2027' },
-    // the next school year and its semesters: an administrator can try the semester upgrade (issue 11)
-    { year: 2027, code: '2027', name: '2027-2028学年', nameEn: '2027-2028' },
-  ];
+  // School years and semesters, dated from the day of seeding: last year, this one, the next (docs/adr/0030)
+  const calendar = demoCalendar(config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10));
   let currentSemester = '';
   let currentYear = '';
-  for (const [i, y] of years.entries()) {
+  for (const [i, y] of calendar.schoolYears.entries()) {
     const sy = await one<{ id: string }>(`INSERT INTO school_year (code, name, name_en, year, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [y.code, y.name, y.nameEn, y.year, i]);
-    if (y.year === 2026) currentYear = sy.id;
-    const terms = [
-      { code: `${y.year}-1`, name: `${y.name}第一学期`, nameEn: `${y.nameEn} semester 1`, start: `${y.year}-09-01`, end: `${y.year + 1}-01-20` },
-      { code: `${y.year}-2`, name: `${y.name}第二学期`, nameEn: `${y.nameEn} semester 2`, start: `${y.year + 1}-02-20`, end: `${y.year + 1}-07-10` },
-    ];
-    for (const [j, t] of terms.entries()) {
-      const current = t.code === '2026-1';
+    if (y === calendar.currentYear) currentYear = sy.id;
+    for (const [j, t] of y.semesters.entries()) {
       const row = await one<{ id: string }>(
         `INSERT INTO semester (school_year_id, code, name, name_en, is_current, work_start, work_end, teaching_start, teaching_end, work_weeks, teaching_weeks, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $7, 20, 18, $8) RETURNING id`,
-        [sy.id, t.code, t.name, t.nameEn, current, t.start, t.end, j],
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $6, $10, 20, $9, $8) RETURNING id`,
+        [sy.id, t.code, t.name, t.nameEn, t.current, t.start, t.end, j, DEMO_TEACHING_WEEKS, t.teachingEnd],
       );
-      if (current) currentSemester = row.id;
+      if (t.current) currentSemester = row.id;
     }
   }
 
@@ -241,7 +232,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     await tx.query(`INSERT INTO research_group (code, name, leader_id, course_id, sort) VALUES ($1, $2, $3, $4, $5)`, [`RG${code}`, `${name}教研组`, code === 'MATH' ? userId.get('teacher') : code === 'CHN' ? userId.get('headteacher') : null, courseId.get(code), i]);
   }
 
-  // Grades, classes, students. DESIGN.md §6 puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here.
+  // Grades, classes, students. DESIGN.md §6 puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here: the demo's
+  // people are fixed identities (the contract's accounts); only its calendar is dated from the day it is seeded.
   const grades = [
     { code: 'G10', name: '高一', nameEn: 'Grade 10', year: 2025, heads: ['headteacher', 'teacher01'] },
     { code: 'G11', name: '高二', nameEn: 'Grade 11', year: 2024, heads: ['teacher02', 'teacher03'] },
@@ -309,8 +301,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'father')`, [parent, studentId.get('202511001')]);
   await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 0`, [parent, studentId.get('202511001')]);
 
-  await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId });
-  await seedDemoTimetable(tx, { semesterId: currentSemester, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });
+  await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId, weeks: calendar.batches });
+  await seedDemoTimetable(tx, { semesterId: currentSemester, semesterName: calendar.current.name, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });
 }
 
 /**
@@ -352,7 +344,7 @@ const MATH_ITEMS: [string, number, number][] = [['选择题', 40, 27], ['填空�
  * school year's conversion rules, a mid-term batch per grade with every course, and 高一's monthly test. Entry itself
  * (the grade-confirmation instances, scores, publishing) needs the running engine: the grades demo seeder does it.
  */
-async function seedGradeSettings(tx: EntityManager, at: { semesterId: string; schoolYearId: string; courseId: Map<string, string> }): Promise<void> {
+async function seedGradeSettings(tx: EntityManager, at: { semesterId: string; schoolYearId: string; courseId: Map<string, string>; weeks: DemoCalendar['batches'] }): Promise<void> {
   const one = async (sql: string, args: unknown[]): Promise<string> => ((await tx.query(sql, args)) as { id: string }[])[0]?.id as string;
   const node = new Map<string, string>();
   for (const [i, [code, name, en, weight]] of ([['MID', '期中考试', 'Mid-term', 40], ['FINAL', '期末考试', 'Final exam', 60], ['MONTHLY', '月考', 'Monthly test', 0]] as const).entries()) {
@@ -385,7 +377,7 @@ async function seedGradeSettings(tx: EntityManager, at: { semesterId: string; sc
     return id;
   };
   for (const b of DEMO_BATCHES.midterms) {
-    const id = await batch(b.name, 'MID', b.grade, '2026-11-09', '2026-11-13', Object.entries(MIDTERM_COURSES).map(([code, c]) => [code, c.fullMarks, c.weight]));
+    const id = await batch(b.name, 'MID', b.grade, at.weeks.midterm.start, at.weeks.midterm.end, Object.entries(MIDTERM_COURSES).map(([code, c]) => [code, c.fullMarks, c.weight]));
     if (b.grade === '10') {
       for (const [i, [name, full, weight]] of MATH_ITEMS.entries()) {
         await tx.query(`INSERT INTO grade_score_item (batch_id, course_id, name, full_marks, weight, sort) VALUES ($1, $2, $3, $4, $5, $6)`, [id, at.courseId.get('MATH'), name, full, weight, i + 1]);
@@ -393,5 +385,5 @@ async function seedGradeSettings(tx: EntityManager, at: { semesterId: string; sc
     }
   }
   const m = DEMO_BATCHES.monthly;
-  await batch(m.name, 'MONTHLY', m.grade, '2026-10-12', '2026-10-16', m.courses.map((code, i) => [code, 150, [33, 34, 33][i] as number]));
+  await batch(m.name, 'MONTHLY', m.grade, at.weeks.monthly.start, at.weeks.monthly.end, m.courses.map((code, i) => [code, 150, [33, 34, 33][i] as number]));
 }

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { RESOURCES } from '@schoolflow/contracts';
+import { RESOURCES, resourcePage } from '@schoolflow/contracts';
 
 /** Props every menu view receives from the shell. */
 export interface ViewProps {
@@ -43,7 +43,7 @@ const views: Readonly<Record<string, View>> = {
   'grades/confirmation': lazy(() => import('../grades/confirmation-view.js')),
   'grades/analysis': lazy(() => import('../grades/analysis/analysis-view.js')),
   'grades/report': lazy(() => import('../grades/report/report-view.js')),
-  'academic/semester-upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
+  'academic/semester_upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
   'timetable/inquiry': lazy(() => import('../timetable/inquiry-view.js')),
   'timetable/scheduling': lazy(() => import('../timetable/scheduling-view.js')),
 };
@@ -53,9 +53,11 @@ const flowNew: View = lazy(() => import('../workflow/flow-views.js').then((m) =>
 const flowDetail: View = lazy(() => import('../workflow/flow-views.js').then((m) => ({ default: m.FlowDetailView })));
 const FLOW_PAGE = /^apply\/([a-z][a-z0-9_]*)\/(new|detail)$/;
 
-// The resource kit's one list page for every base-data resource (`academic/{name}`), and the admission page, which is
-// the students resource under its own title. Made once per name: viewFor() runs on every render of a tab.
-const RESOURCE_PAGE = /^academic\/([a-z-]+)$/;
+// The resource kit's one list page for every base-data resource (`resourcePage(name)`: `academic/{name}`, hyphens as
+// underscores), and the admission page, which is the students resource under its own title. Made once per name:
+// viewFor() runs on every render of a tab.
+const RESOURCE_PAGE = /^academic\/([a-z_]+)$/;
+const RESOURCE_OF_PAGE = new Map(Object.keys(RESOURCES).map((name) => [resourcePage(name).slice('/academic/'.length), name]));
 const ADMISSION = 'admission';
 const resourceViews = new Map<string, View>();
 function resourceView(name: string): View | undefined {
@@ -74,8 +76,8 @@ export function hasView(stem: string): boolean {
 
 export function viewFor(stem: string): View | undefined {
   if (Object.hasOwn(views, stem)) return views[stem];
-  const resource = RESOURCE_PAGE.exec(stem);
-  if (resource?.[1]) return resourceView(resource[1]);
+  const resource = RESOURCE_PAGE.exec(stem)?.[1];
+  if (resource) return resourceView(resource === ADMISSION ? ADMISSION : (RESOURCE_OF_PAGE.get(resource) ?? ''));
   const page = FLOW_PAGE.exec(stem);
   if (!page) return undefined;
   // Any flow name matches: the page itself answers nothing for a flow the registry does not have.

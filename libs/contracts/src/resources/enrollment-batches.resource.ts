@@ -24,7 +24,7 @@ export const enrollmentBatches = defineResource({
   optionsOpen: true,
   key: 'name',
   list: { columns: ['name', 'year', 'campusId', 'startTime', 'endTime', 'enabled'], filters: ['year', 'enabled'], keyword: ['name'], sort: [['year', 'DESC'], ['name', 'ASC']] },
-  permissions: { read: 'academic:enrollment-batches:list', write: 'academic:enrollment-batches:edit' },
+  permissions: { read: 'academic:enrollment_batches:list', write: 'academic:enrollment_batches:edit' },
   menu: { group: 'admission', sort: 1, icon: 'calendar check outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'export'],
 });

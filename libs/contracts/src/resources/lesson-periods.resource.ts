@@ -37,7 +37,7 @@ export const lessonPeriods = defineResource({
   optionsOpen: true,
   key: 'no',
   list: { columns: ['no', 'name', 'start', 'end', 'part'], filters: ['part'], keyword: ['name'], sort: [['no', 'ASC']] },
-  permissions: { read: 'timetable:lesson-periods:list', write: 'timetable:lesson-periods:edit' },
+  permissions: { read: 'timetable:lesson_periods:list', write: 'timetable:lesson_periods:edit' },
   grants: { write: ['office'] },
   menu: { group: 'timetable', sort: 3, icon: 'clock outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'export'],

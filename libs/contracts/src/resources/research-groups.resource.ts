@@ -21,7 +21,7 @@ export const researchGroups = defineResource({
   key: 'code',
   list: { columns: ['code', 'name', 'leaderId', 'courseId', 'enabled', 'sort'], filters: ['courseId', 'enabled'], keyword: ['code', 'name'], sort: [['sort', 'ASC'], ['code', 'ASC']] },
   excel: { columns: ['code', 'name', 'leaderId', 'courseId', 'enabled', 'sort', 'remark'], importMaxKb: 500 },
-  permissions: { read: 'academic:research-groups:list', write: 'academic:research-groups:edit' },
+  permissions: { read: 'academic:research_groups:list', write: 'academic:research_groups:edit' },
   menu: { group: 'resources', sort: 1, icon: 'sitemap' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],
 });

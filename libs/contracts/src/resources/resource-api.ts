@@ -1,6 +1,11 @@
 /** The resource kit's wire (DESIGN.md §8): paths and answers shared by server, browser and tests. */
 export const RESOURCE_BASE = '/api/academic';
 /** A resource's path: its declaration's base (`/api/grades` for the grade settings) or `RESOURCE_BASE`. */
+/**
+ * A resource's page in the menus (its router address): `/academic/{name}` with the name's hyphens as underscores, as
+ * the spec's rule for router addresses wants (letters, digits, underscores; docs/adr/0030). Its API keeps the name.
+ */
+export const resourcePage = (name: string): string => `/academic/${name.replaceAll('-', '_')}`;
 export const resourcePath = (d: { name: string; base?: string }, tail = ''): string => `${d.base ?? RESOURCE_BASE}/${d.name}${tail ? `/${tail}` : ''}`;
 
 /** One record as answered: `id` and every field. */

@@ -24,7 +24,7 @@ export const schoolYears = defineResource({
   key: 'code',
   list: { columns: ['code', 'name', 'year', 'enabled', 'sort'], filters: ['enabled'], keyword: ['code', 'name'], sort: [['year', 'DESC']] },
   excel: { columns: ['code', 'name', 'year', 'enabled', 'sort'], importMaxKb: 500 },
-  permissions: { read: 'academic:school-years:list', write: 'academic:school-years:edit' },
+  permissions: { read: 'academic:school_years:list', write: 'academic:school_years:edit' },
   menu: { group: 'calendar', sort: 1, icon: 'calendar alternate outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],
 });

@@ -23,7 +23,7 @@ export const teachingAssignments = defineResource({
   key: 'id',
   list: { columns: ['semesterId', 'classId', 'courseId', 'teacherId', 'remark'], filters: ['semesterId', 'classId', 'courseId', 'teacherId'], keyword: ['remark'], sort: [['classId', 'ASC'], ['courseId', 'ASC']] },
   excel: { columns: ['semesterId', 'classId', 'courseId', 'teacherId', 'remark'], importMaxKb: 500 },
-  permissions: { read: 'timetable:teaching-assignments:list', write: 'timetable:teaching-assignments:edit' },
+  permissions: { read: 'timetable:teaching_assignments:list', write: 'timetable:teaching_assignments:edit' },
   grants: { read: ['principal'], write: ['office'] },
   menu: { group: 'timetable', sort: 4, icon: 'user md' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],

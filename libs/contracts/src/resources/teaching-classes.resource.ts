@@ -27,7 +27,7 @@ export const teachingClasses = defineResource({
   key: 'name',
   list: { columns: ['name', 'courseId', 'semesterId', 'teacherId', 'layer', 'closed'], filters: ['courseId', 'semesterId', 'teacherId', 'closed'], keyword: ['name', 'layer'], sort: [['name', 'ASC']] },
   excel: { columns: ['name', 'courseId', 'semesterId', 'teacherId', 'layer'], importMaxKb: 500 },
-  permissions: { read: 'academic:teaching-classes:list', write: 'academic:teaching-classes:edit' },
+  permissions: { read: 'academic:teaching_classes:list', write: 'academic:teaching_classes:edit' },
   menu: { group: 'classes', sort: 2, icon: 'object group outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],
 });

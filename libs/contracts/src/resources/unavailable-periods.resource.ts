@@ -24,7 +24,7 @@ export const unavailablePeriods = defineResource({
   key: 'id',
   list: { columns: ['semesterId', 'teacherId', 'weekday', 'period', 'reason'], filters: ['semesterId', 'teacherId', 'weekday'], keyword: ['reason'], sort: [['teacherId', 'ASC'], ['weekday', 'ASC'], ['period', 'ASC']] },
   excel: { columns: ['semesterId', 'teacherId', 'weekday', 'period', 'reason'], importMaxKb: 500 },
-  permissions: { read: 'timetable:unavailable-periods:list', write: 'timetable:unavailable-periods:edit' },
+  permissions: { read: 'timetable:unavailable_periods:list', write: 'timetable:unavailable_periods:edit' },
   grants: { write: ['office'] },
   menu: { group: 'timetable', sort: 5, icon: 'calendar times outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],

@@ -27,7 +27,7 @@ export const weeklyPeriods = defineResource({
   key: 'id',
   list: { columns: ['semesterId', 'grade', 'courseId', 'periods', 'roomType', 'main', 'remark'], filters: ['semesterId', 'grade', 'courseId'], keyword: ['remark'], sort: [['grade', 'ASC'], ['courseId', 'ASC']] },
   excel: { columns: ['semesterId', 'grade', 'courseId', 'periods', 'roomType', 'main', 'remark'], importMaxKb: 500 },
-  permissions: { read: 'timetable:weekly-periods:list', write: 'timetable:weekly-periods:edit' },
+  permissions: { read: 'timetable:weekly_periods:list', write: 'timetable:weekly_periods:edit' },
   grants: { write: ['office'] },
   menu: { group: 'resources', sort: 1, icon: 'calendar check outline' },
   actions: ['list', 'read', 'create', 'update', 'delete', 'import', 'export'],

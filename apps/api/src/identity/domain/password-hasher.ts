@@ -5,12 +5,27 @@ import { legacyPasswordDigest } from '@schoolflow/contracts';
 /**
  * Stored value = argon2id(SHA-256 hex of prefix + account + password): sign-in hashes the plain password into
  * that digest, and the legacy password-change wire sends the digests themselves, so both verify against one value.
- * Parameters follow OWASP's argon2id minimum (19 MiB, t=2, p=1).
+ * New hashes take the configured cost (`PASSWORD_HASH_MEMORY_KIB`, `PASSWORD_HASH_TIME_COST`), by default OWASP's
+ * argon2id minimum (19 MiB, t=2, p=1); a stored hash carries its own parameters, so hashes made under another cost
+ * still verify. Only the test suite lowers it (docs/adr/0030): 200 demo hashes at 19 MiB cost every fresh database
+ * seconds of both cores.
  */
-// 2 = Algorithm.Argon2id (a const enum, which isolatedModules cannot read).
-const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export interface PasswordHashCost {
+  memoryKib: number;
+  timeCost: number;
+}
 
-/** A real hash of nothing, so that an unknown account costs the same time as a wrong password. */
+/** OWASP's argon2id minimum: what production uses unless configured otherwise. */
+export const DEFAULT_PASSWORD_HASH_COST: PasswordHashCost = { memoryKib: 19456, timeCost: 2 };
+
+// 2 = Algorithm.Argon2id (a const enum, which isolatedModules cannot read).
+let options = argon2Options(DEFAULT_PASSWORD_HASH_COST);
+
+export function argon2Options(cost: PasswordHashCost) {
+  return { algorithm: 2, memoryCost: cost.memoryKib, timeCost: cost.timeCost, parallelism: 1 } as const;
+}
+
+/** A real hash of nothing, made at the configured cost, so that an unknown account costs the same time as a wrong password. */
 let decoy: Promise<string> | undefined;
 
 /**
@@ -23,16 +38,21 @@ const INITIAL = 'initial$';
 
 export const PasswordHasher = {
   digest: legacyPasswordDigest,
+  /** Sets the cost of new hashes (at start, from the configuration). */
+  configure(cost: PasswordHashCost): void {
+    options = argon2Options(cost);
+    decoy = undefined;
+  },
   /** The stored value of an initial password (synchronous and cheap: see INITIAL). */
   initial(prefix: string, account: string, password: string): string {
     return INITIAL + createHash('sha256').update(prefix + account + password, 'utf8').digest('hex');
   },
   async hashDigest(digest: string): Promise<string> {
-    return hash(digest.toLowerCase(), OPTIONS);
+    return hash(digest.toLowerCase(), options);
   },
   async verifyDigest(stored: string | null, digest: string): Promise<boolean> {
     if (!stored) {
-      decoy ??= hash('decoy-digest', OPTIONS);
+      decoy ??= hash('decoy-digest', options);
       await verify(await decoy, digest).catch(() => false);
       return false;
     }

@@ -44,7 +44,7 @@ const DEMO_IMPROVE_MS = 10_000;
  * then the automatic scheduler makes the current semester's timetable from them and it is published. Runs in the
  * demo seed's transaction, so a demo school is never left half made.
  */
-export async function seedDemoTimetable(tx: EntityManager, at: { semesterId: string; buildingId: string; adminId: string; courseId: ReadonlyMap<string, string>; userId: ReadonlyMap<string, string> }): Promise<void> {
+export async function seedDemoTimetable(tx: EntityManager, at: { semesterId: string; semesterName: string; buildingId: string; adminId: string; courseId: ReadonlyMap<string, string>; userId: ReadonlyMap<string, string> }): Promise<void> {
   await tx.query(
     `INSERT INTO lesson_period (no, name, start_time, end_time, part)
      SELECT (p->>0)::int, '第' || (p->>0) || '节', p->>1, p->>2, p->>3 FROM jsonb_array_elements($1::jsonb) p`,
@@ -71,8 +71,8 @@ export async function seedDemoTimetable(tx: EntityManager, at: { semesterId: str
   const result = schedule(facts.problem, { seed: DEMO_SEED, timeLimitMs: DEMO_IMPROVE_MS });
   const [row] = (await tx.query(
     `INSERT INTO timetable (semester_id, name, source, state, score, unplaced, created_by, published_at, published_by)
-     VALUES ($1, '2026-2027学年第一学期课表', 'auto', 'published', $2, $3, $4, now(), $4) RETURNING id`,
-    [at.semesterId, JSON.stringify(result.score), JSON.stringify(result.unplaced.map((u) => unplacedRecord(facts.problem, u))), at.adminId],
+     VALUES ($1, $5, 'auto', 'published', $2, $3, $4, now(), $4) RETURNING id`,
+    [at.semesterId, JSON.stringify(result.score), JSON.stringify(result.unplaced.map((u) => unplacedRecord(facts.problem, u))), at.adminId, `${at.semesterName}课表`],
   )) as { id: string }[];
   await insertLessons(tx, (row as { id: string }).id, lessonsOf(facts, result.placements));
   logger.info({ lessons: result.placements.length, unplaced: result.unplaced.length, score: result.score.total, ms: result.ms }, 'demo timetable made by the scheduler');

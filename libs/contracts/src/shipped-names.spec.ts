@@ -1,0 +1,34 @@
+import { flowPage, flowSlug, GRADE_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, UPGRADE_PAGES } from './index.js';
+
+/**
+ * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
+ * digits, underscores; segments) and permission values (colons too), so an administrator can save every role and menu
+ * the platform ships (issue 22, docs/adr/0030). A new resource, page or permission with a hyphen fails here.
+ */
+/** Flow names with hyphens, as the registry has them (workflows/registry.ts): their pages and permissions are slugs. */
+const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation'];
+
+describe('names the platform ships keep the menu rule', () => {
+  const permissions = [
+    ...Object.values(Permission),
+    ...Object.values(RESOURCES).flatMap((d) => [d.permissions.read, d.permissions.write, ...(d.permissions.import ? [d.permissions.import] : [])]),
+    ...GRADE_PAGES.map((p) => p.permission),
+    ...TIMETABLE_PAGES.map((p) => p.permission),
+    ...UPGRADE_PAGES.map((p) => p.permission),
+    ...FLOWS.map((flow) => `workflow:${flowSlug(flow)}:apply`),
+  ];
+  const pages = [
+    ...Object.values(RESOURCES).filter((d) => d.menu).map((d) => resourcePage(d.name)),
+    ...GRADE_PAGES.map((p) => p.url),
+    ...TIMETABLE_PAGES.map((p) => p.url),
+    ...UPGRADE_PAGES.map((p) => p.url),
+    ...FLOWS.flatMap((flow) => [flowPage(flow, 'new'), flowPage(flow, 'detail')]),
+  ];
+
+  it.each(permissions)('permission %s', (p) => expect(PERMISSION_PATTERN.test(p)).toBe(true));
+  it.each(pages)('page %s', (url) => expect(MENU_URL_PATTERN.test(url)).toBe(true));
+
+  it('a resource page is its name with underscores; its API path keeps the name', () => {
+    expect(resourcePage('teaching-classes')).toBe('/academic/teaching_classes');
+  });
+});

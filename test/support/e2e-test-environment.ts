@@ -1,0 +1,39 @@
+import type { ChildProcess } from 'node:child_process';
+import { TestEnvironment as NodeEnvironment } from 'jest-environment-node';
+
+/** Where a test file's helpers list the servers they started (the file's global, which this environment owns). */
+export const CHILDREN_KEY = '__schoolflowServers__';
+
+/**
+ * The e2e test files' environment: Node's, plus one duty at the end of each file — a server the file started and did
+ * not stop (its teardown failed or never ran) is stopped here, after every hook of the file, so one failing file
+ * cannot leave a server running beside the next files or keep the run from ending (docs/adr/0030).
+ */
+export default class E2ETestEnvironment extends NodeEnvironment {
+  /** This file's servers: a set of its own, which the file's helpers find on their global and fill. */
+  private readonly started = new Set<ChildProcess>();
+
+  override async setup(): Promise<void> {
+    await super.setup();
+    (this.global as Record<string, unknown>)[CHILDREN_KEY] = this.started;
+  }
+
+  override async teardown(): Promise<void> {
+    const left = [...this.started].filter((c) => c.exitCode === null && c.signalCode === null);
+    if (left.length > 0) process.stderr.write(`stopping ${left.length} server(s) a test file left running\n`);
+    await Promise.all(
+      left.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await super.teardown();
+  }
+}
