@@ -27,7 +27,7 @@ const candidates = async (token: string, id: string, q: string) => ((await call<
 
 beforeAll(async () => {
   [student, head, parent, admin] = (await Promise.all(['student', 'headteacher', 'jz202511001', 'admin'].map((a) => login(a)))) as [string, string, string, string];
-  const accounts = ['student', 'teacher', 'office', 'principal', 'headteacher', 'teacher01', 'teacher02', 'jz202511001'];
+  const accounts = ['student', 'teacher', 'office', 'principal', 'headteacher', 'teacher01', 'teacher02', 'jz202511001', 'admin'];
   ids = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await userId(a)] as const)));
   stranger = await withDb(async (c) =>
     (
@@ -52,6 +52,10 @@ describe('finding 1: a CC names existing, enabled people the request may be show
     expect(await candidates(student, id, stranger.account)).toEqual([]);
     expect(await candidates(student, id, 'teacher')).toContain(ids.teacher);
     expect(await candidates(head, id, 'jz202511001')).toEqual([ids.jz202511001]);
+    // a student copies whom the directory shows them (their teachers, the office, the principal): not the administrator
+    expect(await candidates(student, id, 'admin')).toEqual([]);
+    expect((await cc(student, id, [ids.admin as string])).status).toBe(422);
+    expect(await candidates(head, id, 'admin')).toContain(ids.admin);
     // the parent is the request's own: accepted
     expect((await cc(head, id, [ids.jz202511001 as string])).status).toBe(200);
   });
@@ -127,6 +131,20 @@ describe('finding 7: small leaks', () => {
     expect((await start(`idem-b-${startKey}`)).status).toBe(422);
     expect(await withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM wf_instance WHERE form->>'reason' = $1`, [`idem-b-${startKey}`])).rows[0].n))).toBe(0);
     expect((await start(`idem-a-${startKey}`)).body.data).toEqual(first.body.data);
+
+    // the key of one instance's command sent to another instance, or to a start of another flow: refused, nothing done
+    const other = (await call<WorkflowCommandResult>('/api/workflows/leave', { token: student, json: leaveForm(1) })).body.data?.id as string;
+    const elsewhere = await call<WorkflowCommandResult>(`/api/workflows/leave/${other}/events`, { token: student, json: { type: 'URGE' }, headers: { 'Idempotency-Key': key } });
+    expect([elsewhere.status, elsewhere.body.msg]).toEqual([422, '该 Idempotency-Key 已用于另一项不同的请求，请刷新后重新操作']);
+    expect((await leave.view(student, other)).body.data?.version).toBe(1);
+    const travelStart = await call<WorkflowCommandResult>('/api/workflows/travel', {
+      token: student,
+      json: { destination: '外婆家', start: schoolTime(2, '14:00'), end: schoolTime(2, '16:00'), reason: `idem-${startKey}` },
+      headers: { 'Idempotency-Key': startKey },
+    });
+    expect([travelStart.status, travelStart.body.msg]).toEqual([422, '该 Idempotency-Key 已用于另一项不同的请求，请刷新后重新操作']);
+    // without the key, the same form is a valid request
+    expect((await call('/api/workflows/travel', { token: student, json: { destination: '外婆家', start: schoolTime(2, '14:00'), end: schoolTime(2, '16:00'), reason: `idem-${startKey}` } })).status).toBe(200);
   });
 
   it(`certificate verification is rate-limited: beyond ${TEST_SERVER_ENV.CERTIFICATE_RATE_LIMIT} checks a minute from one address, 429 with a message`, async () => {

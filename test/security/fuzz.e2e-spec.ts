@@ -3,7 +3,7 @@ import { CLIENT_EVENTS, EXPIRY_CODES } from '@schoolflow/contracts';
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { randomIp } from '../support/api.js';
-import { BAD_BODIES, BAD_URL_VALUES, BAD_VALUES, fieldPaths, type OpenApiDoc, type Operation, PROTOTYPE_NAMES, prototypeKeyed, resolve, sample, type Schema, withField } from '../support/fuzz.js';
+import { BAD_BODIES, BAD_URL_VALUES, BAD_VALUES, covering, fieldPaths, type OpenApiDoc, type Operation, PROTOTYPE_NAMES, prototypeKeyed, resolve, sample, type Schema, withField } from '../support/fuzz.js';
 import { type Instance, isolatedApp, loginAt } from '../support/instances.js';
 import { schemaErrors } from '../support/openapi-schema.js';
 import { connectSocket } from '../support/workflow.js';
@@ -87,13 +87,11 @@ function probes(doc: OpenApiDoc, template: string, method: string, op: Operation
   const url = urlWith({}, baseQuery);
   if (json) {
     const body = resolve(doc, json);
-    for (const path of fieldPaths(doc, json)) {
-      for (const v of BAD_VALUES) out.push({ method, url, body: { json: withField(baseBody, path, v) } });
-    }
+    for (const [path, v] of covering(fieldPaths(doc, json), BAD_VALUES)) out.push({ method, url, body: { json: withField(baseBody, path, v) } });
     for (const required of body.required ?? []) out.push({ method, url, body: { json: withField(baseBody, [required], undefined) } });
     out.push({ method, url, body: { json: { ...(baseBody as object), ['unknown\u0000']: 1, __proto__x: { polluted: true } } } });
   } else {
-    for (const f of GENERIC_FIELDS) for (const v of GENERIC_VALUES) out.push({ method, url, body: { json: { [f]: v } } });
+    for (const [f, v] of covering(GENERIC_FIELDS, GENERIC_VALUES, 2)) out.push({ method, url, body: { json: { [f]: v } } });
     out.push({ method, url, body: { json: { current: 1e20, size: 10 } } });
   }
   for (const b of BAD_BODIES) out.push({ method, url, body: { json: b } });

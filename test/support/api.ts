@@ -50,7 +50,8 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
     headers['Content-Type'] = o.contentType ?? 'application/json';
     body = o.rawBody;
   }
-  const res = await fetch(`${baseUrl()}/server${path}`, { method: o.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const method = o.method ?? (body === undefined ? 'GET' : 'POST');
+  const res = await fetchOnce(`${baseUrl()}/server${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: Envelope<T>;
   try {
@@ -59,6 +60,21 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
     throw new Error(`not an envelope (${res.status}): ${text.slice(0, 300)}`);
   }
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/**
+ * A fetch that, for a GET only, tries once more when the connection it reused was already closed: the run starts and
+ * stops servers on ports the system hands out again, and a kept-alive connection to a stopped server's port fails
+ * with "other side closed" before any request reaches the new one. A write is never sent twice.
+ */
+async function fetchOnce(url: string, init: RequestInit & { method: string }): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const cause = String((err as { cause?: { code?: string; message?: string } }).cause?.code ?? (err as { cause?: { message?: string } }).cause?.message ?? '');
+    if (init.method !== 'GET' || !/other side closed|UND_ERR_SOCKET|ECONNRESET/.test(cause)) throw err;
+    return fetch(url, init);
+  }
 }
 
 export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp()): Promise<string> {

@@ -186,6 +186,37 @@ describe('a subscription isolates a failing event (docs/adr/0027)', () => {
     }
   });
 
+  it('new events do not cut a backoff short: a failing batch poked a hundred times is still tried at the backoff\'s pace', async () => {
+    const t = type();
+    const name = `backoff-${t}`;
+    let tries = 0;
+    // always failing, never parked within the test (many tries allowed), backing off from 200 ms
+    const sub = new Subscription<void>(pool, {
+      name,
+      streamTypes: [t],
+      retry: { batchAttempts: 1000, eventAttempts: 1000, backoffMs: 200, maxBackoffMs: 400 },
+      handle: async () => {
+        tries++;
+        throw Object.assign(new Error('refused'), { code: '23502' });
+      },
+    });
+    const [appended] = await EventStore.append(pool, `${t}-1`, t, [{ type: 'E', data: {} }], 0);
+    await visible(appended);
+    await sub.start();
+    try {
+      // as appends announced elsewhere would: a poke every 10 ms for 1.5 s
+      for (let i = 0; i < 150; i++) {
+        sub.poke();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // 200 + 400 + 400 + 400 ms of backoff fit in 1.5 s: a handful of tries, not one per poke
+      expect(tries).toBeGreaterThanOrEqual(2);
+      expect(tries).toBeLessThanOrEqual(8);
+    } finally {
+      await sub.stop();
+    }
+  });
+
   it('the migration carries the effects’ old failures over as workflow-effects’ parked events, replayable: their applied mark is taken out', async () => {
     const t = type();
     const [event] = await EventStore.append(pool, `${t}-${randomUUID()}`, t, [{ type: 'APPROVE', data: {} }], 0);

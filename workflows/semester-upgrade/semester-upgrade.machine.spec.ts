@@ -136,7 +136,7 @@ describe('semester-upgrade machine: given / when / then', () => {
 
   it('users send only CONFIRM and WITHDRAW; a probe of CONFIRM assumes the current semester unchanged', () => {
     expect(semesterUpgradeFlow.commandTypes).toEqual(['CONFIRM', 'WITHDRAW']);
-    expect(semesterUpgradeFlow.apply.ownPage).toBe('/academic/semester-upgrade');
+    expect(semesterUpgradeFlow.apply.ownPage).toBe('/academic/semester_upgrade');
     const s = fold(semesterUpgradeMachine, stored(first));
     expect(semesterUpgradeFlow.probe('CONFIRM', 'a2', s)).toEqual({ type: 'CONFIRM', actorId: 'a2', currentSemesterId: S2026_1.id });
     expect(semesterUpgradeFlow.refusal(s, semesterUpgradeFlow.probe('CONFIRM', 'a2', s))).toBeNull();

@@ -14,6 +14,8 @@ export const Permission = {
   dictEdit: 'ms:dict:edit',
   configEdit: 'ms:config:edit',
   monitorView: 'ms:monitor:view',
+  /** Replaying a parked event changes what its handler changes (a status, a certificate, messages): more than viewing. */
+  monitorReplay: 'ms:monitor:replay',
   leaveApply: 'workflow:leave:apply',
   workflowReview: 'workflow:review',
   workflowViewAll: 'workflow:view_all',

@@ -105,6 +105,7 @@ export class Subscription<T = void> {
   private listener: pg.PoolClient | undefined;
   private loop: Promise<void> | undefined;
   private pending = false;
+  private backingOff = false;
   private unlisten: (() => void)[] = [];
   private readonly retry: RetryPolicy;
   private readonly transient: (err: unknown) => boolean;
@@ -141,10 +142,10 @@ export class Subscription<T = void> {
     this.loop = this.run();
   }
 
-  /** Ask for an immediate poll (e.g. right after this process appended). */
+  /** Ask for an immediate poll (e.g. right after this process appended) — unless it is backing off after a failure. */
   poke(): void {
     this.pending = true;
-    this.wake?.();
+    if (!this.backingOff) this.wake?.();
   }
 
   async stop(): Promise<void> {
@@ -239,7 +240,13 @@ export class Subscription<T = void> {
         await this.sleep(this.options.idleMs ?? 1000);
       } catch (err) {
         this.options.onError?.(err);
-        await this.sleep(backoff);
+        // new events do not cut a backoff short (a failing batch would be retried as often as appends arrive); stop does
+        this.backingOff = true;
+        try {
+          await this.sleep(backoff);
+        } finally {
+          this.backingOff = false;
+        }
         backoff = Math.min(backoff * 2, this.retry.maxBackoffMs);
       }
     }

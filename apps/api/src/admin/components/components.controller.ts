@@ -7,7 +7,7 @@ import { ok } from '../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { AdminPost, likePattern, str } from '../shared/admin-support.js';
-import { directoryScope } from './directory.sql.js';
+import { directoryScope } from '../../access/domain/directory-scope.js';
 
 /**
  * Pickers (platform-shell §7, §9): any signed-in user may call them; the people in them are those the caller may find

@@ -6,6 +6,8 @@ export const MonitorErrors = {
   parkedAbsent: () => AppException.notFound('parkedAbsent'),
   /** 422: the replay met the same failure (its cause is still there); the parked event records it. */
   stillFailing: (code: string, error: string) => AppException.unprocessable('parkedStillFailing', { code, error }),
+  /** 409: the replay met a passing condition (the database away or busy, a lock or a race with the running loop). */
+  replayBusy: () => AppException.conflict('parkedReplayBusy'),
   /** 422: this instance does not run that subscription (the notifications may be off here). */
   subscriptionNotHere: (name: string) => AppException.unprocessable('subscriptionNotHere', { name }),
 };

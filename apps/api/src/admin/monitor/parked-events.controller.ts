@@ -32,12 +32,23 @@ export class ParkedEventsController {
   @Get('ms/monitor/parked')
   @RequirePermissions(Permission.monitorView)
   @ApiOperation({ summary: 'Events the subscriptions parked after they kept failing, most recent first' })
-  async list(): Promise<Envelope<ParkedEventRow[]>> {
+  list(): Promise<Envelope<ParkedEventRow[]>> {
+    return this.parked();
+  }
+
+  /** The same, as every administration call may be sent (POST, the shell's convention). */
+  @AdminPost('ms/monitor/parked', Permission.monitorView)
+  @ApiOperation({ summary: 'Events the subscriptions parked after they kept failing, most recent first' })
+  listByPost(): Promise<Envelope<ParkedEventRow[]>> {
+    return this.parked();
+  }
+
+  private async parked(): Promise<Envelope<ParkedEventRow[]>> {
     const parked = await ParkedEvents.list(poolOf(this.db), { limit: LIST_LIMIT });
     return ok(parked.map((p) => this.row(p)));
   }
 
-  @AdminPost('ms/monitor/parked/replay', Permission.monitorView)
+  @AdminPost('ms/monitor/parked/replay', Permission.monitorReplay)
   @ApiOperation({ summary: 'Runs one parked event through its subscription again; 422 with the error while its cause remains' })
   async replay(@ValidBody(parkedReplaySchema) body: ParkedReplay, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const target = `${body.subscription}#${body.position}`;
@@ -46,7 +57,14 @@ export class ParkedEventsController {
       await this.audit.record(me, client, 'monitor.replay', target, { outcome: 'notHere' }, 'failure');
       throw MonitorErrors.subscriptionNotHere(body.subscription);
     }
-    const outcome = await subscription.replay(body.position);
+    let outcome: Awaited<ReturnType<typeof subscription.replay>>;
+    try {
+      outcome = await subscription.replay(body.position);
+    } catch (err) {
+      // a transient error (the replay's own transaction met a lock, a deadlock, the database away): nothing changed
+      await this.audit.record(me, client, 'monitor.replay', target, { outcome: 'busy', code: String((err as { code?: unknown }).code ?? '') }, 'failure');
+      throw MonitorErrors.replayBusy();
+    }
     if (outcome.status === 'absent') {
       await this.audit.record(me, client, 'monitor.replay', target, { outcome: 'absent' }, 'failure');
       throw MonitorErrors.parkedAbsent();

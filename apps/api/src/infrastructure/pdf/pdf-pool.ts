@@ -7,6 +7,13 @@ import { AppException } from '../http/app-exception.js';
 import { InFlightLimit } from './in-flight-limit.js';
 import { type PdfDocumentTask, type PdfFileTask, type PdfTask, runPdfTask } from './pdf-tasks.js';
 
+/** Thrown for work cut off because the instance is stopping: a job so cut is left to be taken up at the next start. */
+export class PdfPoolStopping extends Error {
+  constructor() {
+    super('the PDF pool is stopping with the instance');
+  }
+}
+
 /** Tasks waiting for a worker at most, over every user; one more is refused (429) rather than queued without end. */
 const MAX_WAITING = 64;
 /** A worker's heap at most: a class's reports are a few MB; a runaway document is stopped, not the server. */
@@ -17,8 +24,9 @@ const WORKER_MEMORY_MB = 256;
  * threads (piscina; docs/adr/0029): drawing a report holds a thread for tens of milliseconds, and 24 at once on the
  * thread that answers requests took `/server/health` from 11 ms to 346 ms. Each worker parses the font once.
  *
- * A document asked for in a request holds one of its user's places (`PDF_RENDERS_PER_USER`, per instance) from the
- * read of what it shows to its last byte: one more is refused at once (429), before any database work. A job's file
+ * A document asked for in a request holds one of its user's places (`PDF_RENDERS_PER_USER`, per instance: behind a
+ * load balancer a user may draw that many on each) from the read of what it shows until it is drawn: one more is
+ * refused at once (429), before any database work. A job's file
  * (the class reports) is admitted as a job (job-admission.ts) and takes no place. Tasks wait in one queue of at most
  * MAX_WAITING; beyond it the request is refused too.
  *
@@ -29,6 +37,7 @@ const WORKER_MEMORY_MB = 256;
 export class PdfPool implements OnApplicationShutdown {
   private readonly perUser: InFlightLimit;
   private pool: Piscina | undefined;
+  private stopping = false;
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {
     this.perUser = new InFlightLimit(config.pdfRendersPerUser);
@@ -40,7 +49,10 @@ export class PdfPool implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool?.destroy().catch(() => undefined);
+    this.stopping = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy().catch(() => undefined);
   }
 
   /**
@@ -74,10 +86,13 @@ export class PdfPool implements OnApplicationShutdown {
       await new Promise<void>((resolve) => setImmediate(resolve));
       return runPdfTask(task);
     }
+    if (this.stopping) throw new PdfPoolStopping();
     const pool = (this.pool ??= this.start());
     try {
       return (await pool.run(task)) as Uint8Array | null;
     } catch (err) {
+      // destroyed under the task: the instance is stopping
+      if (this.stopping) throw new PdfPoolStopping();
       // piscina's refusal when MAX_WAITING tasks wait already (it has no error code to tell it by)
       if ((err as Error).message === 'Task queue is at limit') throw AppException.tooMany('pdfServerBusy');
       throw err;

@@ -1,5 +1,5 @@
 import type { Language } from '@schoolflow/contracts';
-import { EventStore } from '@schoolflow/event-store';
+import { ConcurrencyError, EventStore } from '@schoolflow/event-store';
 import { advance, dueAtOf, fold } from '@schoolflow/workflows';
 import type pg from 'pg';
 import { translate } from '../../infrastructure/i18n/i18n.js';
@@ -75,5 +75,11 @@ export async function appendRefusal(
     ),
     { announcedByCaller: true },
   );
+  // Subscriptions deliver in (transaction id, position) order (docs/adr/0005). This transaction took its id when it
+  // locked the checkpoint, before it read the stream: an event another transaction appended to the stream meanwhile
+  // and committed under a later id would come after this one, out of version order. Then the batch is tried again
+  // (a ConcurrencyError passes), in a new transaction with a later id.
+  const overtaken = await tx.query(`SELECT 1 FROM events WHERE stream_id = $1 AND transaction_id > pg_current_xact_id() LIMIT 1`, [refused.streamId]);
+  if ((overtaken.rowCount ?? 0) > 0) throw new ConcurrencyError(refused.streamId, version, null);
   return { streamId: refused.streamId, version: version + 1 };
 }

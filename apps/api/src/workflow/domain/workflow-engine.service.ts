@@ -18,6 +18,7 @@ import { type Prepared, prepared } from '../../infrastructure/database/prepared.
 import { type CachedStream, StreamCache } from './stream-cache.js';
 import { checkSameRequest, keyedInstanceId, requestFingerprint } from './idempotency.js';
 import { EventAnnouncements } from '../../infrastructure/database/event-announcements.js';
+import { directoryScope } from '../../access/domain/directory-scope.js';
 
 /** The projection's statement parts and a flow's own, as one `also`. */
 function withAlso(projection: AlsoWrite, extra: AlsoWrite | undefined): AlsoWrite {
@@ -44,12 +45,13 @@ function notApplicant(plugin: FlowPlugin): AppException {
 
 /**
  * Whom a CC may name (docs/adr/0028), as a condition on the `sys_user` row `u`: an enabled account of the school's
- * staff (`staff`: the parameter of the staff user types) or one of the instance's own people (`instance`: the
- * parameter of its id; its owners — its student and their parents). One condition for the check and the candidates,
- * so the picker offers exactly what a CC accepts.
+ * staff (`staff`: the parameter of the staff user types) that the sender may find in the directory (`scope`:
+ * `directoryScope`'s condition — a student or parent finds their teachers, the office and the principal), or one of the
+ * instance's own people (`instance`: the parameter of its id; its owners — its student and their parents). One
+ * condition for the check and the candidates, so the picker offers exactly what a CC accepts.
  */
-const ccTarget = (instance: string, staff: string): string =>
-  `u.enabled AND (u.user_type = ANY(${staff}::text[]) OR u.id = ANY(coalesce((SELECT i.owners FROM wf_instance i WHERE i.id = ${instance}::uuid), '{}'::uuid[])))`;
+const ccTarget = (instance: string, staff: string, scope: string): string =>
+  `u.enabled AND ((u.user_type = ANY(${staff}::text[]) AND ${scope}) OR u.id = ANY(coalesce((SELECT i.owners FROM wf_instance i WHERE i.id = ${instance}::uuid), '{}'::uuid[])))`;
 
 /** Who acts when the engine itself appends an event (timers; DESIGN.md §7: the engine may append events itself). */
 const SYSTEM_ACTOR = 'system';
@@ -292,7 +294,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
       event = decide(state);
     }
     // whom a CC names, once the machine took it (the people not copied yet): the server's half of its rule
-    if (input.type === 'CC') await this.checkCcTargets(id, event.userIds);
+    if (input.type === 'CC') await this.checkCcTargets(id, event.userIds, actor);
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.appendDecided(plugin, id, streamId, state, event, this.metadata(actor, client, requestId, key, fingerprint), key, actor.userId, fingerprint);
@@ -510,16 +512,18 @@ export class WorkflowEngine implements OnApplicationShutdown {
 
   /**
    * 抄送's people (the kit's CC checks the rest: who sends it, that someone is new, how often): each an enabled account
-   * the instance may be shown to — the school's staff, or the instance's own people (its student, their parents)
+   * the instance may be shown to — the school's staff the sender may find in the directory (a student or parent: their
+   * teachers, the office, the principal; `directoryScope`), or the instance's own people (its student, their parents)
    * (docs/adr/0028). A random id, a disabled account or another class's student is refused (422) and nothing is
    * appended. `ccCandidates` offers exactly these.
    */
-  private async checkCcTargets(id: string, userIds: unknown): Promise<void> {
+  private async checkCcTargets(id: string, userIds: unknown, actor: Principal): Promise<void> {
     const named = Array.isArray(userIds) ? [...new Set(userIds.filter((x): x is string => typeof x === 'string'))] : [];
     if (named.length === 0) return; // the machine refused it already (nobody new)
+    const scope = directoryScope(actor, 4);
     const rows: { n: number }[] = await this.hot.query(
-      `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND ${ccTarget('$2', '$3')}`,
-      [named, id, STAFF_USER_TYPES],
+      `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND ${ccTarget('$2', '$3', scope.where)}`,
+      [named, id, STAFF_USER_TYPES, ...scope.args],
     );
     if ((rows[0]?.n ?? 0) !== named.length) throw AppException.unprocessable('workflow.ccTargetInvalid');
   }
@@ -565,10 +569,11 @@ export class WorkflowEngine implements OnApplicationShutdown {
     if (q === '' || !this.can(loaded.plugin, loaded.snapshot, actor.userId, true).includes('CC')) return [];
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const copied = (loaded.snapshot.context as { cc?: readonly string[] }).cc ?? [];
+    const scope = directoryScope(actor, 5);
     return this.hot.query(
       `SELECT u.id, u.name || ' (' || u.account || ')' AS name FROM sys_user u
-        WHERE ${ccTarget('$1', '$2')} AND u.id <> ALL($3::uuid[]) AND (u.name ILIKE $4 OR u.account ILIKE $4) ORDER BY u.account LIMIT 20`,
-      [id, STAFF_USER_TYPES, [actor.userId, ...copied], like],
+        WHERE ${ccTarget('$1', '$2', scope.where)} AND u.id <> ALL($3::uuid[]) AND (u.name ILIKE $4 OR u.account ILIKE $4) ORDER BY u.account LIMIT 20`,
+      [id, STAFF_USER_TYPES, [actor.userId, ...copied], like, ...scope.args],
     );
   }
 
@@ -600,19 +605,23 @@ export class WorkflowEngine implements OnApplicationShutdown {
   /**
    * The outcome of the command this user sent with this key, if it went in: the version its events ended at and the
    * state there (a command's automatic follow-ups carry its metadata, so they count as its own). Null when none did.
-   * The key sent with another request than the one it went in with is refused (422, docs/adr/0028).
+   * The key sent with another request than the one it went in with is refused (422, docs/adr/0028) — another body, or
+   * another instance or flow altogether.
    */
   private async firstOutcome(flow: string, id: string, key: string, actorId: string, fingerprint: string): Promise<WorkflowCommandResult | null> {
     const streamId = streamIdOf(flow, id);
-    // Every keyed command asks this, and almost always the answer is "no": a version number, not the stream. The
-    // events up to that version are read and folded only when the key was used.
-    const hits: { version: number; fingerprint: string | null }[] = await this.hot.query(
-      `SELECT version, metadata->>'idempotencyFingerprint' AS fingerprint FROM events
-        WHERE stream_id = $1 AND metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3 ORDER BY version DESC LIMIT 1`,
+    // Every keyed command asks this, and almost always the answer is "no": one lookup of the key (its own index,
+    // migration 37000) wherever this user sent it — this stream's use first. The events up to that version are read
+    // and folded only when the key was used here.
+    const hits: { here: boolean; version: number; fingerprint: string | null }[] = await this.hot.query(
+      `SELECT stream_id = $1 AS here, version, metadata->>'idempotencyFingerprint' AS fingerprint FROM events
+        WHERE metadata ? 'idempotencyKey' AND metadata->>'idempotencyKey' = $2 AND metadata->>'actorId' = $3
+        ORDER BY (stream_id = $1) DESC, version DESC LIMIT 1`,
       [streamId, key, actorId],
     );
     const hit = hits[0];
     if (!hit) return null;
+    if (!hit.here) throw AppException.unprocessable('validation.idempotencyKeyReused');
     checkSameRequest(hit.fingerprint, fingerprint);
     const version = hit.version;
     const rows: { type: string; data: Record<string, unknown> }[] = await this.hot.query(

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button, Icon, Label, Segment } from 'semantic-ui-react';
-import type { ParkedEventRow } from '@schoolflow/contracts';
+import { type ParkedEventRow, Permission } from '@schoolflow/contracts';
 import { errorMessage, reportError } from '../../api/http.js';
-import { type Column, CardHead, ListTable } from '../../components/list-page.js';
+import { actionsColumn, type Column, CardHead, ListTable } from '../../components/list-page.js';
 import { useT } from '../../i18n/use-t.js';
 import { formatDateTime } from '../../util/date.js';
 import { toast } from '../../util/toast.js';
@@ -63,11 +63,7 @@ export function ParkedEvents({ running, refreshMs }: { running: boolean; refresh
     { title: t('monitor.parked.attempts'), narrow: true, props: { textAlign: 'right' }, cell: (r) => <span data-testid="parked-attempts">{r.attempts}</span> },
     { title: t('monitor.parked.firstFailedAt'), narrow: true, props: { singleLine: true }, cell: (r) => formatDateTime(r.firstFailedAt) },
     { title: t('monitor.parked.lastFailedAt'), narrow: true, props: { singleLine: true }, cell: (r) => formatDateTime(r.lastFailedAt) },
-    {
-      title: '',
-      narrow: true,
-      props: { singleLine: true },
-      cell: (r) => (
+    actionsColumn('', Permission.monitorReplay, (r) => (
         <Button
           size="mini"
           basic
@@ -80,8 +76,7 @@ export function ParkedEvents({ running, refreshMs }: { running: boolean; refresh
         >
           <Icon name="redo" /> {t('monitor.parked.replay')}
         </Button>
-      ),
-    },
+    )),
   ];
 
   return (

@@ -62,6 +62,7 @@ export const server: ServerMessages = {
   parkedAbsent: 'That event is not parked (it may have been replayed already)',
   parkedStillFailing: 'The replay failed again ({{code}}): {{error}}',
   subscriptionNotHere: 'The subscription {{name}} does not run on this server instance; replay it on one that runs it',
+  parkedReplayBusy: 'The replay did not finish: the database is busy or the subscription is at work; try again shortly',
   enableOk: 'Done',
   importOk: 'Imported {{count}} rows',
   cannotDisableSelf: 'You cannot disable your own account',

@@ -60,6 +60,7 @@ export const server = {
   parkedAbsent: '该事件不在搁置列表中（可能已被重放）',
   parkedStillFailing: '重放仍然失败（{{code}}）：{{error}}',
   subscriptionNotHere: '本服务实例没有运行订阅 {{name}}，请在运行它的实例上重放',
+  parkedReplayBusy: '重放未完成：数据库暂时繁忙或该订阅正在处理，请稍后再试',
   enableOk: '操作成功',
   importOk: '导入成功，共 {{count}} 条',
   cannotDisableSelf: '不能停用自己的账号',

@@ -8,7 +8,7 @@ import { logDatabaseError } from '../../../infrastructure/database/database-outa
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { logger } from '../../../infrastructure/logging/logger.js';
-import { PdfPool } from '../../../infrastructure/pdf/pdf-pool.js';
+import { PdfPool, PdfPoolStopping } from '../../../infrastructure/pdf/pdf-pool.js';
 import { JobAdmission } from '../../../infrastructure/jobs/job-admission.js';
 import { JobQueue } from '../../../infrastructure/jobs/job-queue.js';
 import { RealtimeGateway } from '../../../messaging/realtime/realtime.gateway.js';
@@ -117,6 +117,8 @@ export class ClassReportsRunner implements OnApplicationBootstrap, OnApplication
       push({ state: 'completed', done: total, total, result });
     } catch (err) {
       await unlink(part).catch(() => undefined);
+      // cut off by the instance stopping: left running, the next start takes it up again (job-queue.ts)
+      if (err instanceof PdfPoolStopping) return;
       const failure: Failure = { message: err instanceof AppException ? translate(lang, err.messageKey, err.params) : translate(lang, 'grades.report.page.jobFailed') };
       if (!(err instanceof AppException)) logger.error({ err: (err as Error).message, jobId }, 'class reports job failed');
       await this.db.query(`UPDATE sys_job SET state = 'failed', result = $2, finished_at = now() WHERE id = $1 AND state = 'running'`, [jobId, JSON.stringify(failure)]);
