@@ -45,6 +45,15 @@ const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null;
 const GENERIC_FIELDS = ['id', 'ids', 'current', 'size', 'query', 'orders', 'name', 'code', 'type', 'start', 'end', 'reason', 'comment', 'sql', 'procedure', 'password', 'username', 'enabled', 'sort', 'parentId', 'table', 'title', 'remark', 'value', 'roleId', 'menuIds', 'userIds', 'permissions', 'studentId', 'from', 'to'];
 const GENERIC_VALUES: unknown[] = [null, 1e20, -1, '\u0000', 'x\ud800', 'x'.repeat(70_000), [], {}, "' OR '1'='1", '9999-12-31'];
 
+/** A bad query parameter, by its name: each bad value, a parameter smuggled in the value, repeated and nested names. */
+const QUERY_KINDS: ((name: string) => string)[] = [
+  ...BAD_URL_VALUES.map((v) => (name: string) => `${name}=${v}`),
+  (name) => `${name}=1&x=1`,
+  (name) => `${name}=${name}=1`,
+  (name) => `${name}[]=1&${name}[]=2`,
+  (name) => `${name}[a][b]=1`,
+];
+
 function probes(doc: OpenApiDoc, template: string, method: string, op: Operation): Probe[] {
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
@@ -72,11 +81,11 @@ function probes(doc: OpenApiDoc, template: string, method: string, op: Operation
   for (const p of pathParams) for (const v of BAD_URL_VALUES) out.push(withBody(urlWith({ [p.name]: v }, baseQuery)));
   for (const path of [{}, ...others]) {
     if (Object.keys(path).length > 0) out.push(withBody(urlWith(path, baseQuery)));
-    for (const p of queryParams) {
+    // Every kind of bad query value reaches some parameter, and every parameter meets some kinds (not the product:
+    // parameters are parsed by one pipe, so a kind that passes one of them passes them all).
+    for (const [p, kind] of covering(queryParams, QUERY_KINDS, 3)) {
       const rest = queryParams.filter((q) => q !== p && q.required).map((q) => `${q.name}=${encodeURIComponent(baseOf(q))}`);
-      for (const v of [...BAD_URL_VALUES, '1&x=1', `${p.name}=1`]) out.push(withBody(urlWith(path, [...rest, `${p.name}=${v}`].join('&'))));
-      out.push(withBody(urlWith(path, [...rest, `${p.name}[]=1&${p.name}[]=2`].join('&'))));
-      out.push(withBody(urlWith(path, [...rest, `${p.name}[a][b]=1`].join('&'))));
+      out.push(withBody(urlWith(path, [...rest, kind(p.name)].join('&'))));
     }
   }
   // Query values nobody documented: a list's page, and a name that is itself bad.
@@ -87,11 +96,11 @@ function probes(doc: OpenApiDoc, template: string, method: string, op: Operation
   const url = urlWith({}, baseQuery);
   if (json) {
     const body = resolve(doc, json);
-    for (const [path, v] of covering(fieldPaths(doc, json), BAD_VALUES)) out.push({ method, url, body: { json: withField(baseBody, path, v) } });
+    for (const [path, v] of covering(fieldPaths(doc, json), BAD_VALUES, 3)) out.push({ method, url, body: { json: withField(baseBody, path, v) } });
     for (const required of body.required ?? []) out.push({ method, url, body: { json: withField(baseBody, [required], undefined) } });
     out.push({ method, url, body: { json: { ...(baseBody as object), ['unknown\u0000']: 1, __proto__x: { polluted: true } } } });
   } else {
-    for (const [f, v] of covering(GENERIC_FIELDS, GENERIC_VALUES, 2)) out.push({ method, url, body: { json: { [f]: v } } });
+    for (const [f, v] of covering(GENERIC_FIELDS, GENERIC_VALUES, 1)) out.push({ method, url, body: { json: { [f]: v } } });
     out.push({ method, url, body: { json: { current: 1e20, size: 10 } } });
   }
   for (const b of BAD_BODIES) out.push({ method, url, body: { json: b } });
@@ -181,7 +190,7 @@ describe('OpenAPI fuzz', () => {
         const name = `${method.toUpperCase()} ${template}`;
         const all = probes(doc, template, method, op);
         // The administrator gets every probe (past every permission); the others the first few (their refusals).
-        const plan: [Who, Probe][] = [...all.map((p): [Who, Probe] => ['admin', p]), ...all.slice(0, 25).map((p): [Who, Probe] => ['student', p]), ...all.slice(0, 10).map((p): [Who, Probe] => ['anonymous', p])];
+        const plan: [Who, Probe][] = [...all.map((p): [Who, Probe] => ['admin', p]), ...all.slice(0, 8).map((p): [Who, Probe] => ['student', p]), ...all.slice(0, 4).map((p): [Who, Probe] => ['anonymous', p])];
         // A few at a time, as several users would; a logout probe last, so it does not cut the others short.
         plan.sort((a, b) => Number(/logout/.test(a[1].url)) - Number(/logout/.test(b[1].url)));
         const opStarted = Date.now();

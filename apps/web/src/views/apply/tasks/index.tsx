@@ -19,7 +19,10 @@ import { FLOWS } from '@schoolflow/workflows';
 interface Pending {
   command: string;
   targets: WorkflowTaskItem[];
-  /** The action's key, the same for each of its instances (a key is per instance on the server). */
+  /**
+   * The action's key. The server keeps a key to the one instance it was first used on (another instance answers 422),
+   * so each target is sent `${key}.${instance id}`: a retried batch repeats the same keys, two batches never share one.
+   */
   key: string;
 }
 
@@ -102,7 +105,7 @@ export default function TasksView({ active }: ViewProps) {
     const failures: string[] = [];
     for (const item of pending.targets) {
       try {
-        await workflowApi.send(item.flow, item.id, { type: command, comment: input.comment }, item.version, pending.key);
+        await workflowApi.send(item.flow, item.id, { type: command, comment: input.comment }, item.version, `${pending.key}.${item.id}`);
         ok++;
         drop(item.id);
       } catch (err) {
