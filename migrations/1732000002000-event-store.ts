@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The event store (DESIGN.md §4) and subscription checkpoints.
+ * The event store (docs/architecture.md#event-store) and subscription checkpoints.
  * `transaction_id` (the appending transaction's xid8) lets subscribers read only events of transactions that can
  * no longer be in flight, so a position read past an uncommitted append never skips it (docs/adr/0005).
  */

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * System administration: role types (ordinary / dynamic SQL) and the dynamic role's SQL or procedure,
- * dictionary tables and the full dictionary entry of school-business §3 (with publish status).
+ * dictionary tables and the full dictionary entry of docs/product/administration.md#dictionaries (with publish status).
  * The permission value `workflow:view-all` becomes `workflow:view_all` (permission values hold letters, digits,
  * underscores and colons only), stored grants included.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Certificates the school issues when a proof passes (在读证明; DESIGN.md §7): one per instance, written by the flow's
+ * Certificates the school issues when a proof passes (在读证明; docs/product/workflows.md#certificates): one per instance, written by the flow's
  * effect of the committed approval. What the certificate states is frozen in `content` the day it is issued (a later
  * change of class or name does not rewrite a paper already handed out); its verification code is the key anyone
  * checks it by, without signing in.

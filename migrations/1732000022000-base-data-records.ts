@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The school's base data as the spec's §3 records (issue 13, docs/adr/0023): every field of campuses, buildings,
+ * The school's base data as the records of docs/product/base-data.md (issue 13, docs/adr/0023): every field of campuses, buildings,
  * classrooms, school years, semesters, courses, classes and students; majors, research groups, staff, enrollment
  * batches, teaching classes and guardians' details as tables of their own.
  *
@@ -10,14 +10,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * building with classrooms fails with `classroom_building_id_fkey`, and nothing is deleted). Two concurrent writes
  * cannot both pass a check that only the database makes.
  *
- * Grade levels become a number (1..12 across the school's stages, 高一 = 10) on the class itself, as DESIGN.md §8
+ * Grade levels become a number (1..12 across the school's stages, 高一 = 10) on the class itself, as docs/product/base-data.md#administrative-classes
  * says; the semester upgrade (issue 11) adds one to it.
  */
 export class BaseDataRecords1732000022000 implements MigrationInterface {
   name = 'BaseDataRecords1732000022000';
 
   async up(q: QueryRunner): Promise<void> {
-    // Initial passwords must be changed at the first sign-in (DESIGN.md §8).
+    // Initial passwords must be changed at the first sign-in (docs/product/base-data.md#accounts-and-initial-passwords).
     await q.query(`ALTER TABLE sys_user ADD COLUMN must_change_password boolean NOT NULL DEFAULT false`);
 
     await q.query(`
@@ -93,7 +93,7 @@ export class BaseDataRecords1732000022000 implements MigrationInterface {
         CONSTRAINT enrollment_batch_dates CHECK (end_at >= start_at)
       )`);
 
-    // The student's whole record (spec §3).
+    // The student's whole record (docs/product/base-data.md#students).
     await q.query(`
       ALTER TABLE student
         ADD COLUMN registration_no text NOT NULL DEFAULT '',

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Grades (issue 10, DESIGN.md §9, docs/adr/0024): the settings as resources of the kit — exam nodes, grade scales with
+ * Grades (issue 10, docs/product/grades.md, docs/adr/0024): the settings as resources of the kit — exam nodes, grade scales with
  * their ranks, a school year's conversion rules, entry batches with their courses, score items (小分) — and what entry
  * writes: one sheet per (batch, class, course), bound to its grade-confirmation instance, and the scores.
  *
@@ -23,7 +23,7 @@ export class Grades1732000024000 implements MigrationInterface {
         enabled boolean NOT NULL DEFAULT true,
         sort integer NOT NULL DEFAULT 0 CHECK (sort BETWEEN 0 AND 999)
       )`);
-    // Exam-type weights at most 100 in all (spec §5). Writers take a lock first, so two saves at once cannot each see
+    // Exam-type weights at most 100 in all (docs/product/grades.md#exam-nodes). Writers take a lock first, so two saves at once cannot each see
     // the other's row missing and both pass.
     await q.query(`
       CREATE FUNCTION grade_exam_node_weight_total() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -117,7 +117,7 @@ export class Grades1732000024000 implements MigrationInterface {
         CONSTRAINT grade_score_item_name_key UNIQUE (batch_id, course_id, name)
       )`);
     // A paper's items: of a course the batch examines, before entry begins, at most 100 in weight and at most the
-    // course's full marks (spec §5), checked under the batch's row lock.
+    // course's full marks (docs/product/grades.md#score-items), checked under the batch's row lock.
     await q.query(`
       CREATE FUNCTION grade_score_item_rules() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE

@@ -20,7 +20,7 @@ beforeAll(async () => {
   dynamicType = (t.body.data as { id: string }).id;
 });
 
-describe('dynamic SQL roles (school-business §6)', () => {
+describe('dynamic SQL roles (docs/product/administration.md#dynamic-roles)', () => {
   it('a valid query resolves users, with the context bound (:userId, :userType, :orgId, :date, :time)', async () => {
     const two = await post<{ id: string; account: string; name: string }[]>(AdminPath.roleTestSql, { sql: "SELECT id AS user_id FROM sys_user WHERE account IN ('teacher', 'student')" });
     expectOk(two);

@@ -10,7 +10,7 @@ beforeAll(async () => {
   token = await admin();
 });
 
-describe('user validation (school-business §5)', () => {
+describe('user validation (docs/product/administration.md#users)', () => {
   const user = (over: Record<string, unknown>) => ({ account: 'e2ev_ok', name: '校验用户', password: 'abcde', userType: '3', ...over });
 
   it.each([

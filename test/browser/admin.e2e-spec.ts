@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { callAt, type Instance, isolatedApp, loginAt } from '../support/instances.js';
 import { appUrl, eventually, pathOf, launchBrowser, newTestPage, shot, signIn, tid, type TestPage, waitForPath } from '../support/browser.js';
 
-// System administration in the browser (platform-shell §5): `admin` creates a role, a menu group with a page under
+// System administration in the browser (docs/product/administration.md): `admin` creates a role, a menu group with a page under
 // it, grants the menus to the role and the role to `teacher`; `teacher`, signed in all along in a browser of their
 // own, refreshes their permissions from the user menu and finds the new menu in the sidebar without signing in again.
 

@@ -10,7 +10,7 @@ import { flowCalls, until } from '../support/workflow.js';
 // 调课 in the browser (issue 9: "a passed swap appears in the student's week view"): a teacher files a swap with another
 // teacher's lesson on school days in the form, that teacher consents, the office approves — and the student's 课表查询
 // week shows both lessons at their new periods with the swap badge, in Chinese and in English. Then the review queue's
-// batch approval takes only requests of one flow in one step (DESIGN.md §7).
+// batch approval takes only requests of one flow in one step (docs/product/workflows.md#batch-approval).
 
 const swaps = flowCalls('class-swap');
 const makeUps = flowCalls('make-up-class');

@@ -5,7 +5,7 @@ import { isolatedApp } from '../support/instances.js';
 import { eventually, launchBrowser, newTestPage, pathOf, shot, signIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
 import { englishPage, markDocument, openFromSidebar, openReviewQueue, sameDocument, schoolInput, shown, taskRow } from '../support/flow-pages.js';
 
-// The leave workflow of school-business §3–§4 driven through the SPA, with several people signed in at once in
+// The leave workflow of docs/product/workflows.md#leave driven through the SPA, with several people signed in at once in
 // their own browser contexts: what one does reaches the others' open pages live (socket pushes), never by a reload.
 
 /** The student account's child in the demo school (see the seed): 王子轩, 高一(1)班, student number 202511001. */

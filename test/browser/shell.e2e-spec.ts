@@ -16,7 +16,7 @@ import {
   waitForPath,
 } from '../support/browser.js';
 
-// The console shell of platform-shell §2–§5, driven through the SPA in a real Chromium against the built server.
+// The console shell of docs/product/shell-and-sign-in.md, driven through the SPA in a real Chromium against the built server.
 
 const STRATEGY_EN = 'The password must be 8-50 characters and contain upper-case and lower-case letters, a digit and a special character';
 
@@ -109,7 +109,7 @@ describe('console shell in the browser', () => {
       await eventually(async () => expect(await bodyClasses(page)).toContain('theme-red'));
       const themeCookie = await getCookie(context, 'theme');
       expect(themeCookie?.value).toBe('theme-red');
-      const days = ((themeCookie?.expires ?? 0) - Date.now() / 1000) / 86_400; // kept for 10 days (§3, §9)
+      const days = ((themeCookie?.expires ?? 0) - Date.now() / 1000) / 86_400; // kept for 10 days (docs/product/shell-and-sign-in.md#themes)
       expect(days).toBeGreaterThan(9.9);
       expect(days).toBeLessThanOrEqual(10.01);
       await page.reload();

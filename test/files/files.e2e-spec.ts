@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Envelope } from '@schoolflow/contracts';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 
-// The file service (school-business §5): types decided by the bytes, size/type/count rules of the asking widget,
+// The file service (docs/product/shell-and-sign-in.md#file-limits): types decided by the bytes, size/type/count rules of the asking widget,
 // names that cannot escape the storage folder, private files that only their owner (or a request they are attached
 // to) may see, downloads under the original name.
 

@@ -5,7 +5,7 @@ import { admin } from '../support/admin.js';
 import { countRows, getFile, idByKey, path, readSheet, tableOf, userIdOf, xlsx } from './resource-support.js';
 
 /**
- * Who may do what with the base data (DESIGN.md §8): writes need the resource's write permission — a teacher, a head
+ * Who may do what with the base data (docs/product/base-data.md#who-reads-what): writes need the resource's write permission — a teacher, a head
  * teacher, a student or a parent is refused 403 and the refusal is logged as 'denied'; reads are scoped — a head
  * teacher reads their class's students, a student themself, a parent their child, a teacher none. And the database
  * keeps every constraint the declarations name, so a renamed constraint fails here rather than as a 500.

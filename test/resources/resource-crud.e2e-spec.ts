@@ -5,7 +5,7 @@ import { admin } from '../support/admin.js';
 import { countRows, digitTag, getFile, idByKey, path, readSheet, residentId, runTag, tableOf, userIdOf } from './resource-support.js';
 
 /**
- * Every resource of the registry through its routes (DESIGN.md §8): create, read, list by keyword, filter, save,
+ * Every resource of the registry through its routes (docs/architecture.md#resource-api): create, read, list by keyword, filter, save,
  * export (formula-looking text escaped), delete; duplicates answered 409 "…已被使用"; a record in use refused 409 with
  * the spec's message and kept; a teaching class's students attached and detached; a class's headcount counted.
  * Everything is created fresh under this file's tag (the demo school's records are only read), and removed at the end.
@@ -127,7 +127,7 @@ const CASES: Record<string, Case> = {
     miss: () => ({ year: '2001' }),
     change: () => ({ endTime: '2027-09-10' }),
   },
-  // Grade settings (DESIGN.md §9), under /api/grades. The exam node's weight stays 0: exam-type weights total at most
+  // Grade settings (docs/product/grades.md#settings), under /api/grades. The exam node's weight stays 0: exam-type weights total at most
   // 100 and the demo's mid-term and final hold all of it.
   'exam-nodes': {
     // the name at most 10 characters: "=1" and the tag, formula-looking

@@ -8,7 +8,7 @@ import { connectSocket, until } from '../support/workflow.js';
 import { countRows, digitTag, getFile, path, readSheet, residentId, runTag, userIdOf, xlsx } from './resource-support.js';
 
 /**
- * Imports of the resource kit (DESIGN.md §8, spec §5): all or nothing with every bad row named; duplicates inside
+ * Imports of the resource kit (docs/product/base-data.md#import-and-export): all or nothing with every bad row named; duplicates inside
  * the file and against the database; the wrong template, an empty file, a file over the resource's limit, a file
  * that is no workbook; the accounts an import makes (students and parents: the last six characters of the ID
  * number, to be changed at the first sign-in; staff: the same, upper case); and a large import as a background job

@@ -3,7 +3,7 @@ import { withCheckCharacter } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
 import { upload } from '../support/admin.js';
 
-// A staff member's photo (spec §5: photos JPG, at most 2 MB): the upload widget asks for that, and the server checks it
+// A staff member's photo (docs/product/base-data.md#photos: JPG, at most 2 MB): the upload widget asks for that, and the server checks it
 // again when the record is saved — a PNG, a JPG over 2 MB or someone else's upload is refused with the rule's message
 // and nothing is written; a fitting JPG is kept with the record.
 

@@ -4,9 +4,10 @@ import { admin } from '../support/admin.js';
 import { countRows, digitTag, idByKey, path, residentId, runTag, tableOf, userIdOf, withWrongCheck } from './resource-support.js';
 
 /**
- * The spec's §5 field rules of the base data, each with its exact message, in Chinese and (for some) English: a body
- * breaking one rule is refused with 400, the message, `data.field` naming the field, and nothing is written. The
- * same bodies with the value just inside the rule are accepted, so each refusal is the rule's and not the base body's.
+ * The field rules of the base data (docs/product/base-data.md), each with its exact message, in Chinese and (for
+ * some) English: a body breaking one rule is refused with 400, the message, `data.field` naming the field, and nothing
+ * is written. The same bodies with the value just inside the rule are accepted, so each refusal is the rule's and not
+ * the base body's.
  */
 type Body = Record<string, unknown>;
 interface Ctx {
@@ -155,7 +156,7 @@ async function written(resource: string): Promise<number> {
   return resource === 'staff' ? own + (await countRows('sys_user')) : own;
 }
 
-describe('§5 field rules: refused with the exact message, the field, and nothing written', () => {
+describe('field rules: refused with the exact message, the field, and nothing written', () => {
   it.each(RULES.map((r) => [r.rule, r] as const))('%s', async (_name, r) => {
     const before = await written(r.resource);
     const res = await call<{ field: string }>(path(r.resource), { token, json: bodyOf(r), lang: r.lang ?? 'zh' });
@@ -170,7 +171,7 @@ describe('§5 field rules: refused with the exact message, the field, and nothin
   });
 });
 
-describe('§5 field rules: values just inside each rule are accepted', () => {
+describe('field rules: values just inside each rule are accepted', () => {
   it.each(INSIDE.map((r, i) => [r.rule, r, i] as const))('%s', async (_name, r, i) => {
     const tag = `${ctx.tag}I${i}`;
     const body = bodyOf(r, tag);
@@ -185,7 +186,7 @@ describe('§5 field rules: values just inside each rule are accepted', () => {
   });
 });
 
-describe('§5 field rules hold on save (PUT) too', () => {
+describe('field rules hold on save (PUT) too', () => {
   it('a building saved with 10 floors or an illegal code is refused and stays as it was', async () => {
     const created = await call<{ id: string }>(path('buildings'), { token, json: bodyOf({ resource: 'buildings', change: {} }, `${ctx.tag}P`) });
     expect(created.status).toBe(200);

@@ -103,7 +103,7 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
   return last;
 }
 
-/** The calls of one flow, as its tests make them (DESIGN.md §4: the same shape for every flow). */
+/** The calls of one flow, as its tests make them (docs/architecture.md#workflow-api: the same shape for every flow). */
 export function flowCalls(flow: string) {
   return {
     submit: (token: string, body: unknown, lang?: 'zh' | 'en') => call<WorkflowCommandResult>(`/api/workflows/${flow}`, { token, json: body, ...(lang ? { lang } : {}) }),

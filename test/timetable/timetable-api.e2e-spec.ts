@@ -6,7 +6,7 @@ import { type Instance, isolatedApp } from '../support/instances.js';
 import { connectSocket, until } from '../support/workflow.js';
 
 /**
- * The timetable end to end (issue 9, DESIGN.md §8, docs/adr/0026) on a database and server of its own: it publishes
+ * The timetable end to end (issue 9, docs/product/timetable.md, docs/adr/0026) on a database and server of its own: it publishes
  * timetables and changes weekly periods, which the other files' shared demo school reads. The demo's published
  * timetable (made by the scheduler at seeding) keeps every hard rule; the inquiry's views and who may see what; the
  * export; placing lessons by hand with every refusal in both languages and nothing written; publishing; the check

@@ -7,7 +7,7 @@ import { flowCalls, until } from '../support/workflow.js';
 const { submit, act, view } = flowCalls('class-swap');
 const makeUp = flowCalls('make-up-class');
 
-// 调课 end to end (DESIGN.md §7): the applicant's lesson moves to a free period (the office decides) or swaps with
+// 调课 end to end (docs/product/workflows.md#class-swap): the applicant's lesson moves to a free period (the office decides) or swaps with
 // another teacher's (they consent first); the timetable of both dates shows it once passed; refusals name why; a request
 // nobody decided before the earlier period began expires. The timetable is the scheduler's: each test finds the
 // lessons it needs, in weeks still to come.
@@ -183,7 +183,7 @@ describe('class-swap: the whole flow', () => {
     const makeUpThere = { classId: ids.class1, courseId: ids.maths, date: s.date, periods: [s.period], reason: '补课' };
     expect((await makeUp.submit(teacher, makeUpThere)).body.msg).toBe('上课时间冲突');
     expect((await act(office, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
-    // read right after the approval (DESIGN.md §4): the dates show it already, before the effect marks the rows
+    // read right after the approval (docs/architecture.md#projections): the dates show it already, before the effect marks the rows
     const before = (await lessonsOn(s.date, false)).filter((l) => l.class_id === ids.class1 && l.period === s.period);
     expect(before).toEqual([]);
     const after = (await lessonsOn(t.date, false)).filter((l) => l.class_id === ids.class1 && l.period === t.period);

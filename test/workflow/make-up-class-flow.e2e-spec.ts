@@ -7,7 +7,7 @@ import { flowCalls, until } from '../support/workflow.js';
 const { submit, act, view } = flowCalls('make-up-class');
 const loan = flowCalls('classroom-loan');
 
-// 补课 end to end (DESIGN.md §7): a draft that already holds its periods and its room, the class's head teacher then the
+// 补课 end to end (docs/product/workflows.md#make-up-class): a draft that already holds its periods and its room, the class's head teacher then the
 // office, the lesson in the timetable of its date once passed, the class told once; every refusal in both languages
 // with nothing written; what it meets — the class's, the teacher's, a teaching class's and a room's lessons, loans —
 // each arranged so the path runs whatever the scheduler made; expiry. The timetable is the scheduler's (the same for
@@ -127,7 +127,7 @@ describe('make-up-class: the whole flow', () => {
     expect((await act(head, id, { type: 'APPROVE' })).body.data?.state).toBe('officeReview');
     expect((await act(office, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
 
-    // read right after the approval (DESIGN.md §4): the lessons are the date's already, before the effect marks the rows
+    // read right after the approval (docs/architecture.md#projections): the lessons are the date's already, before the effect marks the rows
     const lessons = (await lessonsOn(date, false)).filter((l) => isClass1(l) && periods.includes(l.period));
     expect(lessons.map((l) => [l.period, l.course_id, l.teacher_id, l.classroom_id, l.change, l.change_id, l.pending])).toEqual(
       periods.map((p) => [p, ids.maths, ids.teacher, ids.homeRoom, 'make-up', id, false]),

@@ -3,7 +3,7 @@ import type { Page, WorkflowAssignee, WorkflowCommandResult, WorkflowTaskItem } 
 import { call, login, withDb } from '../support/api.js';
 import { flowCalls, schoolTime } from '../support/workflow.js';
 
-// 转办 and 抄送 (DESIGN.md §7): what every flow gets from the kit, tried on travel (and the same on leave).
+// 转办 and 抄送 (docs/product/workflows.md#transfer, #cc): what every flow gets from the kit, tried on travel (and the same on leave).
 let student: string;
 let head: string;
 let otherHead: string;

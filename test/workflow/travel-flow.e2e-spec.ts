@@ -5,7 +5,7 @@ import { flowCalls, isoOf, leaveForm, schoolTime, submitOk as submitLeave } from
 
 const { submit, act, view } = flowCalls('travel');
 
-// 外出申请 end to end (DESIGN.md §7): the second flow, declared on the kit — everything here is the engine's and the
+// 外出申请 end to end (docs/product/workflows.md#travel): the second flow, declared on the kit — everything here is the engine's and the
 // kit's, read from travel's declaration.
 let student: string;
 let parent: string;

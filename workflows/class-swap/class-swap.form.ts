@@ -6,7 +6,7 @@ import { periodNo } from '../make-up-class/make-up-class.form.js';
 export const CLASS_SWAP_REASON_MAX = 500;
 
 /**
- * 调课 (DESIGN.md §7): `{classId, fromDate, fromPeriod, toDate, toPeriod, withTeacherId?, reason}` — the applicant's
+ * 调课 (docs/product/workflows.md#class-swap): `{classId, fromDate, fromPeriod, toDate, toPeriod, withTeacherId?, reason}` — the applicant's
  * lesson of the class at (fromDate, fromPeriod) goes to (toDate, toPeriod); the lesson there, if any, comes the other way.
  */
 export const classSwapFormSchema = z.object({

@@ -43,7 +43,7 @@ export type ClassSwapEvent = ChainEvent;
 export type ClassSwapContext = ChainContext;
 
 /**
- * The other teacher's consent (DESIGN.md §7 `CONSENT`): their own lesson moves, so it is theirs to agree to — or to
+ * The other teacher's consent (docs/product/workflows.md#class-swap, `CONSENT`): their own lesson moves, so it is theirs to agree to — or to
  * refuse with a reason — and nobody else's: it cannot be handed to another teacher (no role, no TRANSFER). When the
  * target is free, or the applicant's own, there is nobody to ask and the request goes straight to the office.
  */
@@ -58,7 +58,7 @@ const TEACHER_CONSENT: ChainStep = {
 };
 
 /**
- * 调课 (DESIGN.md §7; school-business §4 "class-swap applications are submitted for review"): the other teacher
+ * 调课 (docs/product/workflows.md#class-swap: submitted for review): the other teacher
  * consents when there is one, then the office decides, on the kit's review chain. A request still waiting when the
  * earlier of its two periods begins expires then (the engine's timer) and lets both lessons go: a lesson that has begun
  * cannot be moved. Its own rule: two different lessons.

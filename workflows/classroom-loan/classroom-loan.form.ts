@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { FormField } from '../engine/flow.js';
 
 export const LOAN_PURPOSE_MAX = 100;
-/** school-business §5: classroom lending remark max 200 characters. */
+/** docs/product/workflows.md#classroom-loan: the remark is at most 200 characters. */
 export const LOAN_REMARK_MAX = 200;
 
-/** 教室借用 (DESIGN.md §7): `{classroomId, start, end, purpose, remark?}`. */
+/** 教室借用 (docs/product/workflows.md#classroom-loan): `{classroomId, start, end, purpose, remark?}`. */
 export const classroomLoanFormSchema = z
   .object({
     classroomId: z.string({ error: 'validation.classroomRequired' }).uuid('validation.classroomRequired'),

@@ -15,7 +15,7 @@ export type ClassroomLoanEvent = ChainEvent;
 export type ClassroomLoanContext = ChainContext;
 
 /**
- * 教室借用 (DESIGN.md §7): the school office decides. The subject is a classroom, not a student (a teacher or a
+ * 教室借用 (docs/product/workflows.md#classroom-loan): the school office decides. The subject is a classroom, not a student (a teacher or a
  * student asks). While pending or passed, the time is the loan's: the server books it with the start, and frees it
  * when the request ends rejected, withdrawn or expired (nobody decided before it began: the engine's timer).
  */

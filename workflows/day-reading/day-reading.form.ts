@@ -5,7 +5,7 @@ import type { FormField } from '../engine/flow.js';
 export const DAY_READING_ADDRESS_MAX = 100;
 export const DAY_READING_REASON_MAX = 500;
 
-/** 走读申请 (DESIGN.md §7): `{start (date), address, guardianPhone, reason}`, a parent adds `studentId`. */
+/** 走读申请 (docs/product/workflows.md#day-reading): `{start (date), address, guardianPhone, reason}`, a parent adds `studentId`. */
 export const dayReadingFormSchema = z.object({
   start: calendarDate(),
   address: requiredText('validation.addressRequired', DAY_READING_ADDRESS_MAX, 'validation.addressTooLong'),

@@ -14,7 +14,7 @@ export type DayReadingEvent = ChainEvent;
 export type DayReadingContext = ChainContext;
 
 /**
- * 走读申请 (DESIGN.md §7): head teacher → school office → passed, on the kit's review chain. When it passes, the
+ * 走读申请 (docs/product/workflows.md#day-reading): head teacher → school office → passed, on the kit's review chain. When it passes, the
  * student is a day student from `start` (the server's effect of the committed approval).
  */
 export const dayReadingChain = reviewChain({

@@ -15,7 +15,7 @@ export interface ActorEvent {
   comment?: string;
 }
 
-/** Review status labels shared by every approval flow (school-business §4). */
+/** Review status labels shared by every approval flow (docs/product/workflows.md#review-status). */
 export type ReviewStatus = 'unreviewed' | 'pending' | 'passed' | 'rejected' | 'withdrawn';
 
 /** A step of the diagram: a machine state and its label (a `web` i18n key, from the state's `meta.label`). */

@@ -65,7 +65,7 @@ export const gradeConfirmationRules = {
 } satisfies Record<string, Rule<Args, never> | Rule<Args, { step: string }>>;
 
 /**
- * 成绩确认 (DESIGN.md §7; spec §4 "grade entry can be submitted, rejected or passed"): the engine opens one sheet per
+ * 成绩确认 (docs/product/workflows.md#grade-confirmation: a sheet is submitted, then rejected or passed): the engine opens one sheet per
  * (batch, class, course) when the batch's entry begins; the teacher types the scores (through the grades API, while the
  * sheet is `entering`) and submits; a reviewer — a grade leader or the school office — passes it (the scores are
  * locked) or rejects it with a reason (back to the teacher, editable again). The teacher may take a submitted sheet

@@ -7,7 +7,7 @@ export type GradeProofEvent = ChainEvent;
 export type GradeProofContext = ChainContext;
 
 /**
- * 成绩证明 (DESIGN.md §7): the school office decides; when it passes, the server issues the certificate — the student's
+ * 成绩证明 (docs/product/workflows.md#proofs): the school office decides; when it passes, the server issues the certificate — the student's
  * published grades as they stand that day (none before any are published), with a verification code.
  */
 export const gradeProofMachine = gradeProofFlow.machine;

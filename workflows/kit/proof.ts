@@ -6,7 +6,7 @@ import { type ChainSubmitted, reviewChain } from './review-chain.js';
 import { reviewCommands } from './shared.js';
 
 /**
- * What the proofs (在读证明, 成绩证明; DESIGN.md §7) share: a student or a parent asks for a certificate with a purpose
+ * What the proofs (在读证明, 成绩证明; docs/product/workflows.md#proofs) share: a student or a parent asks for a certificate with a purpose
  * and the language it is written in, the school office decides, and a passed request is a certificate the server
  * issues (a PDF with a verification code anyone may check).
  */

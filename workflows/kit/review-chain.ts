@@ -57,7 +57,7 @@ export interface ChainStep {
   /** The spec's review status while it waits here ('unreviewed' before anyone decided, then 'pending'). */
   review: 'unreviewed' | 'pending';
   label: string;
-  /** The event its reviewer passes it with: APPROVE, or a flow's own (DESIGN.md §7: the other teacher's CONSENT). */
+  /** The event its reviewer passes it with: APPROVE, or a flow's own (docs/product/workflows.md#class-swap: the other teacher's CONSENT). */
   passWith?: 'APPROVE' | 'CONSENT';
   /**
    * A step the route may name nobody for (a class swap's other teacher, when the target period is empty): then the
@@ -71,7 +71,7 @@ export interface ChainStep {
 /** What a draft says of the review commands: nobody reviews it, urges it or is handed it before it is sent. */
 const DRAFT_REFUSES: StateRefusals = Object.fromEntries(['APPROVE', 'REJECT', 'URGE', 'TRANSFER', 'CC', 'CONSENT'].map((type) => [type, 'workflow.draftNotSubmitted']));
 
-/** The route most student requests take (school-business §4): the class's head teacher, then the school office. */
+/** The route most student requests take (docs/product/workflows.md#route-of-reviewers): the class's head teacher, then the school office. */
 export const HEAD_TEACHER_THEN_OFFICE: readonly ChainStep[] = [
   { step: 'headTeacher', role: 'headteacher', review: 'unreviewed', label: 'workflow.step.headTeacherReview' },
   { step: 'office', role: 'office', review: 'pending', label: 'workflow.step.officeReview' },
@@ -83,7 +83,7 @@ export const HEAD_TEACHER_THEN_OFFICE: readonly ChainStep[] = [
  * urge, transfer and CC; a step whose only reviewer is the applicant passes on by itself. The flow brings its id, its
  * steps and the rule a submission must meet (with its refusal).
  *
- * `draft: true` (a make-up class: DESIGN.md §7 "saved as draft until SUBMIT"): the start event is DRAFT, which saves
+ * `draft: true` (a make-up class, docs/product/workflows.md#make-up-class: saved as a draft until SUBMIT): the start event is DRAFT, which saves
  * the request in `draft` — its applicant's until they send it to the first step (SUBMIT) or withdraw it; nobody
  * reviews a draft. The submission's rule is met when it is saved, as the rest of the chain sees the same data. A chain
  * with `expiresAt` expires a draft never sent by then as it expires a request waiting at a step: what it holds (a

@@ -1,6 +1,6 @@
 import type { Rule } from './rules.js';
 
-/** An applicant may urge (催办) the current reviewers once an hour per instance (DESIGN.md §7). */
+/** An applicant may urge (催办) the current reviewers once an hour per instance (docs/product/workflows.md#urge). */
 export const URGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A sender copies people (抄送) on one instance at most this many times within `CC_WINDOW_MS` (docs/adr/0028). */

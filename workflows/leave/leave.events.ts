@@ -1,4 +1,4 @@
-/** The leave flow's events (DESIGN.md §4: upper-case verbs). Stored type = machine event type. */
+/** The leave flow's events (docs/architecture.md#event-types: upper-case verbs). Stored type = machine event type. */
 // A type, not an interface: it is a `ReviewContext` route (a record of steps).
 export type LeaveRoute = {
   /** The head teacher of the student's class. */

@@ -64,7 +64,7 @@ export const leaveRules = {
 } satisfies Record<string, Rule<Args, never> | Rule<Args, { step: string }>>;
 
 /**
- * Student leave (school-business §3, §4): head teacher → school office → principal when longer than the threshold
+ * Student leave (docs/product/workflows.md#leave): head teacher → school office → principal when longer than the threshold
  * → approved; a rejection ends it and needs a reason; the applicant may withdraw while pending; after approval the
  * applicant or head teacher records the actual return (销假), which must lie inside the leave.
  * Each state's `meta` says its review status, its step and its label; each guard's refusal is in `leaveRules`.

@@ -8,7 +8,7 @@ export const MAKE_UP_REASON_MAX = 500;
 export const periodNo = (key: string) => z.coerce.number({ error: key }).int(key).min(1, key).max(MAX_PERIODS_A_DAY, key);
 
 /**
- * 补课 (DESIGN.md §7): `{classId, courseId, date, periods: number[], classroomId?, reason}`. The periods come back
+ * 补课 (docs/product/workflows.md#make-up-class): `{classId, courseId, date, periods: number[], classroomId?, reason}`. The periods come back
  * once each, in order; which exist, and whether the class, the teacher and the room are free then, the server reads.
  */
 export const makeUpClassFormSchema = z.object({

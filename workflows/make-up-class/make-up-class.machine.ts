@@ -34,7 +34,7 @@ export type MakeUpClassContext = ChainContext;
 export const startsAtOf = (context: ChainContext): string | null => (typeof context.form.startsAt === 'string' ? context.form.startsAt : null);
 
 /**
- * 补课 (DESIGN.md §7; school-business §4: not submitted, pending head teacher, pending educational administration,
+ * 补课 (docs/product/workflows.md#make-up-class: not submitted, pending head teacher, pending educational administration,
  * audit passed, not passed) on the kit's review chain, begun as a draft: saved (its periods already held), sent by its
  * teacher, reviewed by the class's head teacher — passed on by itself when the teacher is that head teacher — then
  * by the office. A lesson cannot be made up once it has begun: a draft or a request still under review when its first

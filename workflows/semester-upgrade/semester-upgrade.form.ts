@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** 学期升级's form (DESIGN.md §7): `{semesterId}`, the semester that becomes the current one. */
+/** 学期升级's form (docs/product/workflows.md#semester-upgrade): `{semesterId}`, the semester that becomes the current one. */
 export const semesterUpgradeFormSchema = z.object({
   semesterId: z.string({ error: 'validation.upgradeSemesterRequired' }).uuid('validation.upgradeSemesterRequired'),
 });

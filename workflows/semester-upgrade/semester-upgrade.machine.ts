@@ -111,8 +111,8 @@ export const semesterUpgradeRules = {
 } satisfies Record<string, Rule<Args, never>>;
 
 /**
- * 学期升级 (DESIGN.md §7; spec §4 "setting the current semester upgrades all grades, cannot be undone, and needs two
- * confirmations"): an administrator chooses a later semester; the plan (what will happen) is recorded with the choice;
+ * 学期升级 (docs/product/workflows.md#semester-upgrade: setting the current semester upgrades all grades, cannot be undone, and needs
+ * two confirmations): an administrator chooses a later semester; the plan (what will happen) is recorded with the choice;
  * two CONFIRMs — any administrator's, the same one may give both: they guard against a slip, not a second opinion —
  * and the job runs (`running`: the engine records its BEGIN), until the engine's COMPLETE with the counts. Until it
  * runs an administrator may withdraw it. Nothing undoes a completed one.

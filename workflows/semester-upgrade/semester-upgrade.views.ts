@@ -25,7 +25,7 @@ export const progressQuerySchema = z.object({ id: z.string({ error: 'validation.
 export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
 /**
- * The push `job.progress` of an upgrade (DESIGN.md §7: `{flow, id, done, total}`), to every administrator: `id` is the
+ * The push `job.progress` of an upgrade (docs/architecture.md#real-time: `{flow, id, done, total}`), to every administrator: `id` is the
  * upgrade's instance (not its job's: every administrator's page knows the instance), `done`/`total` classes.
  */
 export type UpgradeProgress = JobProgress & { flow: 'semester-upgrade' };

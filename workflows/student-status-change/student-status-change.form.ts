@@ -8,7 +8,7 @@ export type StatusChangeKind = (typeof STATUS_CHANGE_KINDS)[number];
 export const INTO_A_CLASS: readonly StatusChangeKind[] = ['transferIn', 'return'];
 export const STATUS_CHANGE_REASON_MAX = 500;
 
-/** 学籍异动 (DESIGN.md §7): `{studentId, kind, effectiveDate, reason, toClassId?, attachments?}`. */
+/** 学籍异动 (docs/product/workflows.md#student-status-change): `{studentId, kind, effectiveDate, reason, toClassId?, attachments?}`. */
 export const statusChangeFormSchema = z
   .object({
     studentId: z.string({ error: 'validation.studentRequired' }).min(1, 'validation.studentRequired').max(64, 'validation.studentInvalid'),

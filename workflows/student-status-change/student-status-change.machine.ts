@@ -17,7 +17,7 @@ export type StatusChangeEvent = ChainEvent;
 export type StatusChangeContext = ChainContext;
 
 /**
- * 学籍异动 (school-business §1, §4; DESIGN.md §7): the student's head teacher → the school office → the principal;
+ * 学籍异动 (docs/product/workflows.md#student-status-change): the student's head teacher → the school office → the principal;
  * a head teacher who asks passes their own step on. When it passes, the student's status (and class, for a return
  * or a transfer in) changes — the server's effect of the committed approval.
  */

@@ -7,8 +7,8 @@ export const TRAVEL_DESTINATION_MAX = 100;
 export const TRAVEL_REASON_MAX = 500;
 
 /**
- * 外出申请 (DESIGN.md §7): `{destination, start, end, reason, transport?, attachments?}`, a parent adds `studentId`.
- * The end may not be before the start (school-business §5; the same instant is allowed).
+ * 外出申请 (docs/product/workflows.md#travel): `{destination, start, end, reason, transport?, attachments?}`, a parent adds `studentId`.
+ * The end may not be before the start (docs/product/workflows.md#travel; the same instant is allowed).
  */
 export const travelFormSchema = z
   .object({

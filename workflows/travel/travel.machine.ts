@@ -16,7 +16,7 @@ export type TravelEvent = ChainEvent;
 export type TravelContext = ChainContext;
 
 /**
- * 外出申请 (school-business §1, §4; DESIGN.md §7): head teacher → school office → passed, on the kit's review chain
+ * 外出申请 (docs/product/workflows.md#travel): head teacher → school office → passed, on the kit's review chain
  * (reject with a reason, withdraw, urge, transfer, CC at each step). Its own rule: the end not before the start.
  * Nothing changes when it passes: the school knows where the student is.
  */

@@ -18,7 +18,7 @@ const Shell = lazy(() => import('./layout/shell.js'));
 
 function AppRoutes() {
   const location = useLocation();
-  // Legacy links use the hash route #/no-permission (platform-shell §2.1).
+  // Legacy links use the hash route #/no-permission (docs/product/shell-and-sign-in.md#routes).
   if (location.hash === '#/no-permission') return <NoPermissionPage />;
   return (
     <Routes>

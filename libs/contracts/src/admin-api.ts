@@ -73,7 +73,7 @@ const idSchema = z.string({ error: 'validation.idRequired' }).uuid('validation.i
 export const idsSchema = z.object({ ids: z.array(idSchema).min(1, 'validation.idRequired').max(1000, 'validation.tooLong') });
 export const oneIdSchema = z.object({ id: idSchema });
 
-/* ---------- table requests: the current shape and the older one (platform-shell §3) ---------- */
+/* ---------- table requests: the current shape and the older one (docs/product/shell-and-sign-in.md#tables-and-lists) ---------- */
 
 export const TABLE_PAGE_SIZES = PAGE_SIZES;
 
@@ -116,7 +116,7 @@ export function normaliseTableRequest(body: unknown): NormalisedTable | { error:
 
 /* ---------- users ---------- */
 
-/** Account: Chinese characters, letters, digits, underscore (school-business §5). */
+/** Account: Chinese characters, letters, digits, underscore (docs/product/administration.md#users). */
 export const ACCOUNT_PATTERN = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/u;
 export const USER_TYPES = ['1', '2', '3', '4'] as const;
 
@@ -225,7 +225,7 @@ export interface RoleRow {
 
 /* ---------- menus ---------- */
 
-/** Router address: path segments of letters, digits, underscores. Permission value: also colons (school-business §5). */
+/** Router address: path segments of letters, digits, underscores. Permission value: also colons (docs/product/administration.md#menus). */
 export const MENU_URL_PATTERN = /^\/?[A-Za-z0-9_]+(\/[A-Za-z0-9_]+)*$/;
 export const PERMISSION_PATTERN = /^[A-Za-z0-9_:]+$/;
 export const menuSchema = z.object({
@@ -373,7 +373,7 @@ export const parkedReplaySchema = z.object({
 });
 export type ParkedReplay = z.infer<typeof parkedReplaySchema>;
 
-/* ---------- pickers and areas (platform-shell §3, §7, §9) ---------- */
+/* ---------- pickers and areas (docs/product/shell-and-sign-in.md#people-picker, #area-picker) ---------- */
 
 export const PICKER_PAGE_SIZE = 5;
 export interface PickerPerson {

@@ -20,7 +20,7 @@ export const ApiPath = {
   operationLogs: '/ms/logs/list',
 } as const;
 
-/** Application configuration read by the SPA at start (platform-shell §3). */
+/** Application configuration read by the SPA at start (docs/product/shell-and-sign-in.md#shared-calls). */
 export interface AppConfig {
   BASE_API: string;
   LOGIN_TITLE: string;
@@ -45,7 +45,7 @@ export interface LoginResult {
   mustChangePassword?: boolean;
 }
 
-/** Menu remark JSON (platform-shell §3): English name, custom page flag/param, home flag, position. */
+/** Menu remark JSON (docs/product/shell-and-sign-in.md#permissions-and-menus): English name, custom page flag/param, home flag, position. */
 export interface MenuRemark {
   menuNameEng?: string;
   /** '1' = custom preview page; route becomes `{menuurl}/{zdycs}`. */

@@ -1,5 +1,5 @@
 /**
- * Certificates (在读证明; DESIGN.md §7): a verification code of 12 characters of Crockford's base 32 (no I, L, O or U,
+ * Certificates (在读证明; docs/product/workflows.md#certificates): a verification code of 12 characters of Crockford's base 32 (no I, L, O or U,
  * so it reads back without doubt), printed in groups of four. Anyone checks it at `/verify/{code}` without signing in.
  */
 export const CERTIFICATE_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

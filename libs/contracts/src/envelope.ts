@@ -1,4 +1,4 @@
-/** The one response shape of every call (platform-shell §7): `{code, result, msg, data}`. */
+/** The one response shape of every call (docs/architecture.md#envelope): `{code, result, msg, data}`. */
 export interface Envelope<T = unknown> {
   code: number;
   result: boolean;
@@ -7,8 +7,8 @@ export interface Envelope<T = unknown> {
 }
 
 /**
- * Codes carried in `code`. 200 and 1 are success (platform-shell §9); the 5000x codes make the
- * client show its single "login expired" modal (§4, §8). The rest mirror the HTTP status they travel with.
+ * Codes carried in `code`. 200 and 1 are success (docs/architecture.md#error-codes); the 5000x codes make the
+ * client show its single "login expired" modal (docs/product/shell-and-sign-in.md#session). The rest mirror the HTTP status they travel with.
  */
 export const ErrorCode = {
   SUCCESS: 200,
@@ -42,7 +42,7 @@ export const EXPIRY_CODES: readonly number[] = [
   ErrorCode.TOKEN_EXPIRED,
 ];
 
-/** Generic list answer (platform-shell §7 "Generic list"). */
+/** Generic list answer (docs/architecture.md#envelope). */
 export interface Page<T> {
   total: number;
   list: T[];

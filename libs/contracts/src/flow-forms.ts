@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isUuid } from './schemas.js';
 
 /**
- * The pieces every flow's form schema is made of (DESIGN.md §7: forms are flat JSON). A flow declares its form with
+ * The pieces every flow's form schema is made of (docs/architecture.md#forms-and-times: forms are flat JSON). A flow declares its form with
  * these, so a required text, a school time, pictures and "which child" read and fail the same way in every flow;
  * each message is a `validation.*` key the caller sees in their language.
  */

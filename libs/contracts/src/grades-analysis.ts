@@ -3,7 +3,7 @@ import { type AnalysisKind, GRADES_BASE, type ScoreMark } from './grades-api.js'
 import { isUuid } from './schemas.js';
 
 /**
- * Grade analysis (issue 10 item 4; DESIGN.md §9 `GET /server/api/grades/analysis/{kind}?batchId=…`): the query each
+ * Grade analysis (issue 10 item 4; docs/product/grades.md#analysis, `GET /server/api/grades/analysis/{kind}?batchId=…`): the query each
  * kind takes and the answer it gives, shared by the server, the 成绩分析 page and the tests.
  *
  * Numbers: scores, averages and standard deviations are on the batch course's full marks, rounded to two decimals;

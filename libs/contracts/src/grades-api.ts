@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The grades API (DESIGN.md §9), shared by server, browser and tests. Settings (exam nodes, scales, conversion rules,
+ * The grades API (docs/product/grades.md#calls), shared by server, browser and tests. Settings (exam nodes, scales, conversion rules,
  * batches, score items) are resources of the kit under this base; sheets, publishing, analysis and the report are
  * the grades module's own calls.
  */
@@ -30,7 +30,7 @@ export const gradesPath = {
 export const SCORE_MARKS = ['absent', 'exempt'] as const;
 export type ScoreMark = (typeof SCORE_MARKS)[number];
 
-/** A score is 0..full marks with at most two decimals (spec §5 score entry). Answers a `validation.*` key, or null. */
+/** A score is 0..full marks with at most two decimals (docs/product/grades.md#entering-scores). Answers a `validation.*` key, or null. */
 export function scoreProblem(score: number, fullMarks: number): string | null {
   if (!Number.isFinite(score)) return 'validation.scoreNotNumber';
   if (score < 0 || score > fullMarks) return 'validation.scoreRange';
@@ -76,7 +76,7 @@ export interface ScoreItemHead {
   fullMarks: number;
 }
 
-/** A sheet as answered (DESIGN.md §9, with what its page needs beside). */
+/** A sheet as answered (docs/product/grades.md#calls, with what its page needs beside). */
 export interface GradeSheet {
   instanceId: string;
   /** The grade-confirmation's state: entering, returned (rejected: editable again), review, passed. */

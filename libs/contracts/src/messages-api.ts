@@ -12,7 +12,7 @@ export const MessagePath = {
 export const MESSAGE_TYPE_DICT = 'STD_MESSAGE_TYPE';
 export const MessageType = { system: '1', task: '2', result: '3', reminder: '4' } as const;
 
-/** getInfoByRecipient (platform-shell §7): title, page, size 10, status '0', type. `page` is 1-based. */
+/** getInfoByRecipient (docs/product/shell-and-sign-in.md#shared-calls): title, page, size 10, status '0', type. `page` is 1-based. */
 export const messageListSchema = z.object({
   title: z.string().max(100, 'validation.tooLong').optional(),
   page: z.coerce.number().int('validation.pageInvalid').min(1, 'validation.pageInvalid').default(1),

@@ -1,5 +1,5 @@
 /**
- * The legacy digest of platform-shell §7: SHA-256 hex of prefix + user id + password. The browser sends
+ * The legacy digest of docs/product/shell-and-sign-in.md#password-change: SHA-256 hex of prefix + user id + password. The browser sends
  * digests instead of the old password; the server stores argon2id(digest), so sign-in (which receives the plain
  * password over TLS) and the password change verify against one stored value.
  * Works in the browser (WebCrypto) and in Node ≥ 20 (globalThis.crypto).

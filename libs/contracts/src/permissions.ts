@@ -24,13 +24,13 @@ export const Permission = {
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
-/** Role codes of the demo school (DESIGN.md §6). */
+/** Role codes of the demo school (docs/architecture.md#demo-accounts). */
 export const RoleCode = {
   admin: 'admin',
   principal: 'principal',
   office: 'office',
   headTeacher: 'headteacher',
-  /** 年级组长: reviews the grade sheets (DESIGN.md §7 grade-confirmation: grade leader or office). */
+  /** 年级组长: reviews the grade sheets (docs/product/workflows.md#grade-confirmation: grade leader or office). */
   gradeLeader: 'gradeleader',
   teacher: 'teacher',
   student: 'student',
@@ -38,7 +38,7 @@ export const RoleCode = {
 } as const;
 export type RoleCode = (typeof RoleCode)[keyof typeof RoleCode];
 
-/** User types (platform-shell §1): 1 administrator, 2 student, 3 teacher, anything else other. */
+/** User types (docs/product/overview.md#users-and-roles): 1 administrator, 2 student, 3 teacher, anything else other. */
 export const UserType = { admin: '1', student: '2', teacher: '3', other: '4' } as const;
 export type UserType = (typeof UserType)[keyof typeof UserType];
 

@@ -32,7 +32,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 const hex64 = (required: string) => z.string({ error: required }).regex(/^[0-9a-f]{64}$/i, 'validation.digestInvalid');
 
-/** Legacy wire of the password change (platform-shell §7). */
+/** Legacy wire of the password change (docs/product/shell-and-sign-in.md#password-change). */
 export const updatePwdSchema = z.object({
   username: trimmed('validation.userIdRequired').pipe(z.string().min(1, 'validation.userIdRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong')),
   newPassword: z.string({ error: 'validation.newPasswordRequired' }).min(1, 'validation.newPasswordRequired').max(400, 'validation.passwordTooLong'),
@@ -59,7 +59,7 @@ export const pageNumber = () => z.coerce.number().int('validation.pageInvalid').
 export const momentText = () =>
   z.string({ error: 'validation.timeInvalid' }).max(40, 'validation.timeInvalid').refine((s) => parseSchoolMoment(s) !== null, 'validation.timeInvalid');
 
-/** Table request (current shape, platform-shell §3). */
+/** Table request (current shape, docs/product/shell-and-sign-in.md#tables-and-lists). */
 export const tableRequestSchema = z.object({
   current: pageNumber().default(1),
   size: z.coerce

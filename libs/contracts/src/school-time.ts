@@ -1,6 +1,6 @@
 /**
  * School times: accepted as ISO 8601 (with offset) or `YYYY-MM-DD HH:mm[:ss]` in the school's time zone
- * (DESIGN.md §4, default Asia/Shanghai). Works in the browser and in Node (Intl).
+ * (docs/architecture.md#forms-and-times, default Asia/Shanghai). Works in the browser and in Node (Intl).
  */
 export const DEFAULT_SCHOOL_TZ = 'Asia/Shanghai';
 

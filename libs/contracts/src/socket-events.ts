@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Real-time contract (DESIGN.md §4): events the server emits to a user's own room, and what the client asks. */
+/** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
 
 export interface MessageRow {

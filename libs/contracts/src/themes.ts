@@ -1,4 +1,4 @@
-/** The seven themes of platform-shell §2.3 (first reading): body class and colour. Green is the default (empty class). */
+/** The seven themes of docs/product/shell-and-sign-in.md#themes: body class and colour. Green is the default (empty class). */
 export const THEMES = [
   { key: 'green', className: '', color: '#32833a' },
   { key: 'red', className: 'theme-red', color: '#5a0001' },

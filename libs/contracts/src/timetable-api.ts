@@ -3,7 +3,7 @@ import { calendarDate } from './flow-forms.js';
 import { UserType } from './permissions.js';
 
 /**
- * The timetable (DESIGN.md §8, issue 9; docs/adr/0026), shared by server, browser and tests. What a timetable is made
+ * The timetable (docs/product/timetable.md, issue 9; docs/adr/0026), shared by server, browser and tests. What a timetable is made
  * of — lesson periods, each grade's weekly periods of a course, teaching assignments, teachers' unavailable periods —
  * are resources of the kit under this base; versions, lessons, scheduling and inquiry are the timetable module's calls.
  */
@@ -92,7 +92,7 @@ export interface LessonPeriod {
 /** How a lesson on a date differs from the weekly template. */
 export type LessonChange = 'make-up' | 'swap';
 
-/** A lesson as the inquiry answers it (DESIGN.md §8); names in the caller's language. */
+/** A lesson as the inquiry answers it (docs/product/timetable.md#calls); names in the caller's language. */
 export interface Lesson {
   /** The template lesson's id; a make-up's is its change's. */
   id: string;
@@ -336,7 +336,7 @@ export interface ClashSubject {
 }
 
 /**
- * The one clash rule (spec §8 上课时间冲突), read by the server before it saves and by the editor as one places: two
+ * The one clash rule (docs/product/timetable.md#clashes: 上课时间冲突), read by the server before it saves and by the editor as one places: two
  * lessons at the same weekday and period clash when they teach the same class (or classes sharing students, as
  * `shares` says), have the same teacher or are in the same room.
  */
@@ -377,7 +377,7 @@ function dateOfDayNumber(n: number): string {
   return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
 
-// ---------- Dated lessons: make-up classes and swaps (DESIGN.md §7), and the classroom loans that meet them ----------
+// ---------- Dated lessons: make-up classes and swaps (docs/product/timetable.md#dated-changes), and the classroom loans that meet them ----------
 
 /**
  * A lesson of one date as the effective timetable holds it (`timetable_on`: the published template less what changes

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { FLOW_MAX_PICTURES, FLOW_PICTURE_MAX_BYTES, FLOW_PICTURE_TYPES, pictureIds, requiredText, schoolTimeText, studentRef } from './flow-forms.js';
 import { pageNumber } from './schemas.js';
 
-/** The workflow API (DESIGN.md §4): one shape for every flow. */
+/** The workflow API (docs/architecture.md#workflow-api): one shape for every flow. */
 /**
- * A flow's name as menus and permissions may spell it (school-business §5: letters, digits and underscores):
- * 'classroom-loan' → 'classroom_loan'. The API keeps the flow's own name (DESIGN.md §7).
+ * A flow's name as menus and permissions may spell it (docs/product/administration.md#menus: letters, digits and underscores):
+ * 'classroom-loan' → 'classroom_loan'. The API keeps the flow's own name (docs/product/workflows.md#flows-at-a-glance).
  */
 export function flowSlug(flow: string): string {
   return flow.replace(/-/g, '_');
@@ -50,7 +50,7 @@ export const LEAVE_PICTURE_TYPES = FLOW_PICTURE_TYPES;
 
 const noEdgeSpaces = (s: string) => s === s.trim();
 
-/** The leave form (DESIGN.md §4); a parent adds `studentId` (a student number or the student's id). */
+/** The leave form (docs/product/workflows.md#leave); a parent adds `studentId` (a student number or the student's id). */
 export const leaveFormSchema = z.object({
   type: z.enum(['personal', 'sick'], { error: 'validation.leaveTypeRequired' }),
   start: schoolTimeText('validation.startRequired'),
@@ -142,7 +142,7 @@ export interface WorkflowInstanceView {
   /** What else I may do (转办, 抄送). */
   more: string[];
   attachments: { resId: string; resName: string; resSuffix: string }[];
-  /** A passed proof's certificate (DESIGN.md §7): its verification code and where to download it. */
+  /** A passed proof's certificate (docs/product/workflows.md#certificates): its verification code and where to download it. */
   certificate?: { code: string; url: string };
 }
 

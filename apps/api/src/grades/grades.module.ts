@@ -33,7 +33,7 @@ const ANALYSIS_CONTROLLERS = [AnalysisController];
 const ANALYSIS_PROVIDERS = [GradeAnalysis, AnalysisRepository];
 
 /**
- * Grades (issue 10, DESIGN.md §9): the settings are resources of the kit (ResourcesModule serves them under
+ * Grades (issue 10, docs/product/grades.md): the settings are resources of the kit (ResourcesModule serves them under
  * `/api/grades`); here are entry and confirmation (sheets on the grade-confirmation flow), publishing, published
  * scores, analysis and the final report.
  */

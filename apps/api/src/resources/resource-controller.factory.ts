@@ -32,8 +32,8 @@ const idOf = (id: string): string => {
 const linkBody = z.object({ studentIds: z.array(z.string().refine(isUuid, 'validation.fieldChoose'), { error: 'validation.fieldChoose' }).min(1, 'validation.fieldChoose').max(200, 'validation.fieldTooMany') });
 
 /**
- * One controller per declared resource (docs/adr/0023), under `/server/api/academic/{name}` with DESIGN.md §8's
- * routes. Writes need the declaration's write permission (the guard refuses and logs anyone else); reads need its
+ * One controller per declared resource (docs/adr/0023), under `/server/api/academic/{name}` with the routes of
+ * docs/architecture.md#resource-api. Writes need the declaration's write permission (the guard refuses and logs anyone else); reads need its
  * read permission, or a role the declaration names as a scoped reader, who sees what the resource's plugin allows.
  * Bodies and answers are documented from the declaration's zod schemas, so `/server/docs` cannot disagree with them.
  */

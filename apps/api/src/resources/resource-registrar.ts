@@ -56,7 +56,7 @@ const pages = (): Page[] => [
 
 /**
  * A resource met for the first time (docs/adr/0023): administrators get its read and write permissions and its page
- * under the spec's §2 title in their menu; the roles it names as scoped readers get its page too (a head teacher's
+ * under its group's title (docs/product/base-data.md#menu-groups) in their menu; the roles it names as scoped readers get its page too (a head teacher's
  * 学生管理 shows their class). Done once per resource, under a lock, as flows are registered — so an administrator's
  * later changes to menus and grants stand.
  */

@@ -269,7 +269,7 @@ export class ResourceService {
   }
 
   /**
-   * A photo field names an uploaded file: it must be a JPG of at most 2 MB (spec §5) that the writer uploaded or the
+   * A photo field names an uploaded file: it must be a JPG of at most 2 MB (docs/product/base-data.md#photos) that the writer uploaded or the
    * record already shows; once saved it is linked to the record, so the upload sweep keeps it (docs/adr/0013).
    */
   private async checkPhotos(d: ResourceDef, tx: EntityManager, values: Values, me: Principal, recordId: string | null, lang: Language): Promise<string[]> {

@@ -6,7 +6,7 @@ import { logger } from '../infrastructure/logging/logger.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 
-/** Every demo account's password (DESIGN.md §6). */
+/** Every demo account's password (docs/architecture.md#demo-accounts). */
 export const DEMO_PASSWORD = 'Passw0rd!';
 
 interface MenuSeed {
@@ -83,7 +83,7 @@ const SURNAMES_EN = 'Wang Li Zhang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zh
 const GIVEN_EN = 'Zixuan Haoran Zihan Yinuo Xinyi Yuxuan Siyuan Yutong Junjie Jiayi Shihan Bowen Mengyao Tianyou Jiayi Zeyu Kexin Mingzhe Yuyan Chenyang Ruoxi Haoxuan Yaqi Zimo Anran Shuhao Jingyi Haotian Xinyue Yifei'.split(' ');
 
 /**
- * Seeds the demo school on an empty database (no users): roles, menus, grants, the demo accounts of DESIGN.md §6,
+ * Seeds the demo school on an empty database (no users): roles, menus, grants, the demo accounts of docs/architecture.md#demo-accounts,
  * and base data (campus, building, classrooms, school years, semesters, courses, 3 grades × 2 classes × 30
  * students with accounts, the demo parent, every class's teacher of every course), the published timetable of the
  * current semester made by the scheduler, and the grade settings with the demo's batches (their entry goes through the running engine: `GradesDemoSeed`). Guarded by an advisory lock so two
@@ -194,7 +194,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     }
   }
 
-  // Majors (a high school's tracks) and the staff record of every teacher (DESIGN.md §8)
+  // Majors (a high school's tracks) and the staff record of every teacher (docs/product/base-data.md#staff)
   const majorId = new Map<string, string>();
   for (const [i, [code, name, group]] of ([['SCI', '理科方向', '理工'], ['HUM', '文科方向', '人文'], ['ART', '艺术特长', '艺术']] as const).entries()) {
     const row = await one<{ id: string }>(`INSERT INTO major (code, name, sort, group_name, introduction) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [code, name, i, group, `${name}：高中阶段的选科方向`]);
@@ -232,7 +232,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     await tx.query(`INSERT INTO research_group (code, name, leader_id, course_id, sort) VALUES ($1, $2, $3, $4, $5)`, [`RG${code}`, `${name}教研组`, code === 'MATH' ? userId.get('teacher') : code === 'CHN' ? userId.get('headteacher') : null, courseId.get(code), i]);
   }
 
-  // Grades, classes, students. DESIGN.md §6 puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here: the demo's
+  // Grades, classes, students. docs/architecture.md#demo-accounts puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here: the demo's
   // people are fixed identities (the contract's accounts); only its calendar is dated from the day it is seeded.
   const grades = [
     { code: 'G10', name: '高一', nameEn: 'Grade 10', year: 2025, heads: ['headteacher', 'teacher01'] },
@@ -250,7 +250,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
          VALUES ($1, $9, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id`,
         [10 + gi, `${g.year}0${c}`, `${g.name}(${c})班`, `${g.nameEn} Class ${c}`, `${g.name}${c}班`, userId.get(g.heads[c - 1] as string), roomIds[room++], c, g.year, majorId.get(c === 1 ? 'SCI' : 'HUM')],
       );
-      // Every course of every class has its teacher this semester (a batch's sheets go to them; DESIGN.md §9).
+      // Every course of every class has its teacher this semester (a batch's sheets go to them; docs/product/grades.md#opening-a-batch).
       await tx.query(
         `INSERT INTO teaching_assignment (teacher_id, class_id, course_id, semester_id)
          SELECT (a->>'teacher')::uuid, $1, (a->>'course')::uuid, $2 FROM jsonb_array_elements($3::jsonb) a`,
@@ -272,7 +272,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const studentId = new Map<string, string>();
   for (const [i, s] of students.entries()) {
     const uid = await addUser(s.account, s.name, UserType.student, [RoleCode.student], null, studentHashes[i] as string);
-    // The whole record (spec §3): an ID number with its check character, born 15 years before the intake; two guardians.
+    // The whole record (docs/product/base-data.md#students): an ID number with its check character, born 15 years before the intake; two guardians.
     const born = `${s.year - 15}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + ((i * 11) % 28)).padStart(2, '0')}`;
     const serial = String(100 + (i % 400) * 2 + (s.gender === 'M' ? 1 : 0)).padStart(3, '0');
     const idNumber = withCheckCharacter(`310115${born}${serial}`);
@@ -293,10 +293,10 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
       [row.id, `${surname}建国`, `1390000${String(1000 + i).slice(-4)}`, `${SURNAMES[(i + 7) % SURNAMES.length]}秀英`, `1370000${String(1000 + i).slice(-4)}`],
     );
   }
-  // The demo student account `student` is student 202511001 (DESIGN.md §6): rename that account.
+  // The demo student account `student` is student 202511001 (docs/architecture.md#demo-accounts): rename that account.
   await tx.query(`UPDATE sys_user SET account = 'student' WHERE account = '202511001'`);
   await tx.query(`UPDATE sys_user SET password_hash = $1 WHERE account = 'student'`, [await hashFor('student')]);
-  // Parent of 202511001: account prefix jz + student number (school-business §9).
+  // Parent of 202511001: account prefix jz + student number (docs/product/base-data.md#accounts-and-initial-passwords).
   const parent = await addUser('jz202511001', `${students[0]?.name.slice(0, 1) ?? '张'}家长`, UserType.other, [RoleCode.parent], null, await hashFor('jz202511001'));
   await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'father')`, [parent, studentId.get('202511001')]);
   await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 0`, [parent, studentId.get('202511001')]);
@@ -307,7 +307,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
 
 /**
  * Who teaches a course to the classes of a grade (every class × course has a teacher, so a batch's sheets all have
- * one): `teacher` maths and `headteacher` Chinese in 高一 (DESIGN.md §6), the five other teachers the rest in turn.
+ * one): `teacher` maths and `headteacher` Chinese in 高一 (docs/architecture.md#demo-accounts), the five other teachers the rest in turn.
  */
 function subjectTeacher(gradeIndex: number, course: string, courseIndex: number): string {
   if (gradeIndex === 0 && course === 'MATH') return 'teacher';
@@ -327,7 +327,7 @@ export const DEMO_BATCHES = {
   monthly: { name: '高一第一次月考', grade: '10', courses: ['CHN', 'MATH', 'ENG'] },
 } as const;
 
-/** The 100-point scale's ranks (spec §3 Grade scale): name, lowest, highest, converted score. */
+/** The 100-point scale's ranks (docs/product/grades.md#grade-scales): name, lowest, highest, converted score. */
 const RANKS_100: [string, number, number, number][] = [['A', 85, 100, 95], ['B', 75, 84.99, 80], ['C', 60, 74.99, 67], ['D', 0, 59.99, 40]];
 const RANKS_150: [string, number, number, number][] = [['A', 127.5, 150, 142.5], ['B', 112.5, 127.49, 120], ['C', 90, 112.49, 100], ['D', 0, 89.99, 60]];
 /** Full marks and weight of each course in a mid-term (Chinese, maths and English are 150-point papers; weights total 100). */
@@ -340,7 +340,7 @@ const MIDTERM_COURSES: Record<string, { fullMarks: number; weight: number }> = {
 const MATH_ITEMS: [string, number, number][] = [['选择题', 40, 27], ['填空题', 20, 13], ['解答题', 90, 60]];
 
 /**
- * Grade settings of the demo (DESIGN.md §9): exam nodes, a 100-point and a 150-point scale with ranks, the current
+ * Grade settings of the demo (docs/product/grades.md#settings): exam nodes, a 100-point and a 150-point scale with ranks, the current
  * school year's conversion rules, a mid-term batch per grade with every course, and 高一's monthly test. Entry itself
  * (the grade-confirmation instances, scores, publishing) needs the running engine: the grades demo seeder does it.
  */

@@ -3,7 +3,7 @@ import { AppException } from '../infrastructure/http/app-exception.js';
 
 /** The timetable module's refusals (messages `timetable.errors.*`), each stated once. */
 export const TimetableErrors = {
-  /** 409 上课时间冲突 (spec §8, verbatim); `data.clashes` says where and with what, for the editor to mark. */
+  /** 409 上课时间冲突 (docs/product/timetable.md#clashes, verbatim); `data.clashes` says where and with what, for the editor to mark. */
   clash: (clashes: readonly (Clash & { text: string })[]) => AppException.conflict('timetable.errors.clash').withData({ clashes }),
   periodMissing: (period: number) => AppException.badRequest('timetable.errors.periodMissing', { period }),
   dayOutsideWeek: (day: string, days: number) => AppException.badRequest('timetable.errors.dayOutsideWeek', { day, days }),

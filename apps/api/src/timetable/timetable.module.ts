@@ -21,7 +21,7 @@ import { PublishVersion } from './versions/publish-version.handler.js';
 import { VersionsController } from './versions/versions.controller.js';
 
 /**
- * The timetable (issue 9, DESIGN.md §8; docs/adr/0026): what it is made of are resources of the kit (ResourcesModule
+ * The timetable (issue 9, docs/product/timetable.md; docs/adr/0026): what it is made of are resources of the kit (ResourcesModule
  * serves them under `/api/timetable`); here are a semester's timetables (drafts, publishing), the editor's placing of
  * lessons, the automatic scheduler as a job, and the inquiry with its export. Make-up classes and swaps are flows
  * (applications/make-up-class, class-swap) that change dates, never the template.

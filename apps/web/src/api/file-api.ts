@@ -15,7 +15,7 @@ export interface UploadRules {
   limit: number;
 }
 
-/** Files (platform-shell §7): multipart field `file`; downloads need the token header. */
+/** Files (docs/product/shell-and-sign-in.md#file-upload): multipart field `file`; downloads need the token header. */
 export const fileApi = {
   async upload(files: readonly File[], rules: UploadRules): Promise<FileRef[]> {
     const body = new FormData();

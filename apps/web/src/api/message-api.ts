@@ -16,7 +16,7 @@ export interface MessagePage {
   result: MessageRow[];
 }
 
-/** In-site messages (platform-shell §7 /api/message/info/*). */
+/** In-site messages (docs/product/shell-and-sign-in.md#in-site-messages: /api/message/info/*). */
 export const messageApi = {
   async list(query: MessageQuery, signal?: AbortSignal): Promise<MessagePage> {
     const data = await requestData<MessagePage | undefined>(MessagePath.byRecipient, { json: query, signal });

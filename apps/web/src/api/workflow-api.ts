@@ -14,7 +14,7 @@ import {
 import type { ReviewStatus } from '@schoolflow/workflows';
 import { request, requestBlob, requestData } from './http.js';
 
-/** The workflow API (DESIGN.md §4), one shape for every flow. */
+/** The workflow API (docs/architecture.md#workflow-api), one shape for every flow. */
 /**
  * A key for one user action (Idempotency-Key): made when the action begins (a form opened, a modal shown) and sent
  * with every try of it, so a double click or a retry after a lost answer is answered with the first outcome instead

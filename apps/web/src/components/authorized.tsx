@@ -11,7 +11,7 @@ export function useAuthorized(rule: AuthRule): boolean {
   return isAuthorized(rule, session.info.permission, session.info.roles);
 }
 
-/** Renders children only when the user holds the grants (platform-shell §6); otherwise `fallback` (nothing). */
+/** Renders children only when the user holds the grants (docs/product/shell-and-sign-in.md#permissions-and-menus); otherwise `fallback` (nothing). */
 export function Authorized({ children, fallback = null, ...rule }: AuthRule & { children: ReactNode; fallback?: ReactNode }) {
   return <>{useAuthorized(rule) ? children : fallback}</>;
 }

@@ -6,7 +6,7 @@ interface Props {
   onRelogin: () => void;
 }
 
-/** A dialog the user cannot dismiss: no user info or no menus (platform-shell §4). */
+/** A dialog the user cannot dismiss: no user info or no menus (docs/product/shell-and-sign-in.md#session). */
 export function BlockingDialog({ message, onRelogin }: Props) {
   const { t } = useT();
   return (

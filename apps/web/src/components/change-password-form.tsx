@@ -64,7 +64,7 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
       const out: Errors = { ...prev };
       // Validate while typing (not on blur: a message appearing on blur shifts the buttons under the pointer).
       out[field] = validatePasswordField(field, next, strategy);
-      // Changing the new password re-validates the confirmation (§5.1).
+      // Changing the new password re-validates the confirmation (docs/product/shell-and-sign-in.md#password-change).
       if (field === 'pass' && next.checkPass !== '') out.checkPass = validatePasswordField('checkPass', next, strategy);
       return out;
     });

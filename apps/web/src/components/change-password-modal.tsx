@@ -7,7 +7,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Floating password panel from the user menu; mounting the form anew on each open resets it (§2.3). */
+/** Floating password panel from the user menu; mounting the form anew on each open resets it (docs/product/shell-and-sign-in.md#password-change). */
 export function ChangePasswordModal({ open, onClose }: Props) {
   const { t } = useT();
   return (

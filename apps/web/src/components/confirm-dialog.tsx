@@ -10,7 +10,7 @@ interface Pending {
 const confirmStore = createStore<Pending | null>(null);
 
 /**
- * Asks before something that cannot be undone (platform-shell §5.3/§5.4: title 提示, buttons 确认 and 取消).
+ * Asks before something that cannot be undone (docs/product/shell-and-sign-in.md#file-upload: title 提示, buttons 确认 and 取消).
  * Resolves true on confirm, false on cancel or close. One question at a time: a new one cancels the old.
  */
 export function confirmAction(message: string): Promise<boolean> {

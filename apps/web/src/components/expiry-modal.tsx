@@ -5,7 +5,7 @@ import { isIdsLogin, redirectToIds } from '../session/ids.js';
 import { clearLocalSession } from '../session/session-store.js';
 import { useStore } from '../util/store.js';
 
-/** The one "login expired" modal (platform-shell §4): its only way out is to sign in again. */
+/** The one "login expired" modal (docs/product/shell-and-sign-in.md#session): its only way out is to sign in again. */
 export function ExpiryModal() {
   const open = useStore(expiryStore);
   const { t } = useT();

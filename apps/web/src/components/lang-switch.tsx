@@ -4,7 +4,7 @@ import { translate, useT } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
 import { loadAppConfig } from '../config/load-app-config.js';
 
-/** Flips zh ⇄ en (platform-shell §4); the label names the current language. */
+/** Flips zh ⇄ en (docs/product/shell-and-sign-in.md#language); the label names the current language. */
 export function LangSwitch({ className }: { className?: string }) {
   const { t, lang } = useT();
   const flip = async () => {

@@ -366,7 +366,7 @@ export function ListCard<T>({
 
 /**
  * One list load at a time: a new one aborts the one before, `loading` while the latest runs (not for a quiet one).
- * A failure other than a cancel is reported and `onError` runs (a failed list empties the table, platform-shell §8).
+ * A failure other than a cancel is reported and `onError` runs (a failed list empties the table, docs/product/shell-and-sign-in.md#errors-and-reactions).
  */
 export function useListLoad() {
   const ctrl = useRef<AbortController | null>(null);

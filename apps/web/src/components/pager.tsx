@@ -27,7 +27,7 @@ export function usePaging(initialSize = 10): { current: number; size: number; se
   };
 }
 
-/** Total, page size (10…1000, platform-shell §9) and page buttons under a table. */
+/** Total, page size (10…1000, docs/product/shell-and-sign-in.md#tables-and-lists) and page buttons under a table. */
 export function Pager({ total, current, size, onPage, onSize, testId = 'pager' }: Props) {
   const { t } = useT();
   const pages = Math.max(1, Math.ceil(total / size));

@@ -4,7 +4,7 @@ import { validatePasswordField, type PasswordValues } from './password-rules.js'
 const strategy = { rule: '^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{8,50}$', description: 'strong please' };
 const v = (over: Partial<PasswordValues>): PasswordValues => ({ oldPassword: 'old', pass: 'Passw0rd!', checkPass: 'Passw0rd!', ...over });
 
-describe('validatePasswordField (platform-shell §5.1)', () => {
+describe('validatePasswordField (docs/product/shell-and-sign-in.md#password-change)', () => {
   it('requires every field, trimmed', () => {
     expect(validatePasswordField('oldPassword', v({ oldPassword: '   ' }), strategy)).toBe('validation.oldPasswordRequired');
     expect(validatePasswordField('pass', v({ pass: ' ' }), strategy)).toBe('validation.newPasswordRequired');

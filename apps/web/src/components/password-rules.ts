@@ -12,7 +12,7 @@ function compile(rule: string): RegExp | null {
 }
 
 /**
- * Validation of platform-shell §5.1 (values are compared trimmed). Messages are `validation.*` keys (translated
+ * Validation of docs/product/shell-and-sign-in.md#password-change (values are compared trimmed). Messages are `validation.*` keys (translated
  * when shown) or the server's strategy description, which the server already translated.
  */
 export function validatePasswordField(field: PasswordField, v: PasswordValues, strategy: PwdStrategy | null): string | undefined {

@@ -23,7 +23,7 @@ function extensionOf(name: string): string {
   return i < 0 ? '' : name.slice(i).toLowerCase();
 }
 
-/** The first rule a chosen file breaks (platform-shell §5.4, in its order), or null. */
+/** The first rule a chosen file breaks (docs/product/shell-and-sign-in.md#picture-upload, in its order), or null. */
 export function pictureProblem(file: { name: string; size: number }, rules: UploadRules, t: Translator['t']): string | null {
   if (file.size === 0) return t('upload.pictureEmpty');
   if (rules.maxSizeKb > 0 && file.size > rules.maxSizeKb * 1024) return t('upload.pictureTooLarge', { max: rules.maxSizeKb });
@@ -31,7 +31,7 @@ export function pictureProblem(file: { name: string; size: number }, rules: Uplo
   return null;
 }
 
-/** Picture upload field (platform-shell §5.4): checks before sending, thumbnails, removal after a confirmation. */
+/** Picture upload field (docs/product/shell-and-sign-in.md#picture-upload): checks before sending, thumbnails, removal after a confirmation. */
 export function PictureUpload({ value, onChange, rules, testId, disabled = false, onBusy }: Props) {
   const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
@@ -64,7 +64,7 @@ export function PictureUpload({ value, onChange, rules, testId, disabled = false
       const saved = await fileApi.upload(files, rules);
       onChange([...value, ...saved]);
     } catch (err) {
-      toast.warning(errorMessage(err)); // upload failures are warnings (platform-shell §8)
+      toast.warning(errorMessage(err)); // upload failures are warnings (docs/product/shell-and-sign-in.md#errors-and-reactions)
     } finally {
       setWorking(false);
     }

@@ -28,7 +28,7 @@ export const gradesKeys = {
   instance: (id: string) => ['grades', 'instance', id] as const,
 };
 
-/** The grades module's calls (DESIGN.md §9) under BASE_API. */
+/** The grades module's calls (docs/product/grades.md#calls) under BASE_API. */
 export const gradesClient = {
   mySheets(signal?: AbortSignal): Promise<SheetSummary[]> {
     return requestData<SheetSummary[]>(gradesPath.mySheets, { signal }).then((list) => (Array.isArray(list) ? list : []));

@@ -7,7 +7,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Language kept in the `language` cookie (platform-shell §3); zh by default. */
+/** Language kept in the `language` cookie (docs/product/shell-and-sign-in.md#language); zh by default. */
 export function storedLanguage(): Language {
   const value = Cookie.get(Cookies.language);
   return isLanguage(value) ? value : 'zh';

@@ -22,7 +22,7 @@ function ViewHost({ entry, active }: { entry: RouteEntry; active: boolean }) {
 
 /**
  * Keep-alive area: every open tab's page stays mounted (hidden) so its state survives switching tabs, except
- * pages marked noCache (the dashboard), which mount fresh each visit (platform-shell §4 "Tabs").
+ * pages marked noCache (the dashboard), which mount fresh each visit (docs/product/shell-and-sign-in.md#tabs).
  */
 export function AppMain({ entry }: { entry: RouteEntry }) {
   const tabs = useStore(tabsStore);

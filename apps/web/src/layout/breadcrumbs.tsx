@@ -4,7 +4,7 @@ import { Breadcrumb } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
 import { DASHBOARD_PATH, titleOf, type RouteEntry } from '../router/menu-model.js';
 
-/** Home › ancestors › current page (platform-shell §2.3). */
+/** Home › ancestors › current page (docs/product/shell-and-sign-in.md#top-bar). */
 export function Breadcrumbs({ entry, dashboard }: { entry: RouteEntry; dashboard: RouteEntry }) {
   const { lang } = useT();
   const atHome = entry.path === DASHBOARD_PATH;

@@ -21,7 +21,7 @@ import { MessageDialog } from '../messages/message-dialog.js';
 import { realtime } from '../realtime/realtime-client.js';
 import { visitTab } from './tabs-store.js';
 
-/** Sidebar, top bar, tabs and the page (platform-shell §2.3). */
+/** Sidebar, top bar, tabs and the page (docs/product/shell-and-sign-in.md#layout). */
 export default function Layout({ info, model }: { info: PermissionInfo; model: MenuModel }) {
   const location = useLocation();
   const open = useSidebarOpen();

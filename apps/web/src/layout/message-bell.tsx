@@ -11,7 +11,7 @@ import { useStore } from '../util/store.js';
 export const MESSAGE_CENTER_PATH = '/messageCenter/xxzx';
 
 /**
- * The message bell (platform-shell §2.3): unread count, the 10 latest unread messages, a way to the message
+ * The message bell (docs/product/shell-and-sign-in.md#in-site-messages): unread count, the 10 latest unread messages, a way to the message
  * centre and "mark all read". A new message raises the count at once (`message.created`).
  */
 export function MessageBell() {

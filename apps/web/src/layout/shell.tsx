@@ -15,7 +15,7 @@ import { loginPath } from '../router/redirect.js';
 import { toast } from '../util/toast.js';
 import Layout from './layout.js';
 
-/** Every route but the public ones: needs a token, then the permission info (platform-shell §4 "Session"). */
+/** Every route but the public ones: needs a token, then the permission info (docs/product/shell-and-sign-in.md#session). */
 export default function Shell() {
   const location = useLocation();
   const navigate = useNavigate();

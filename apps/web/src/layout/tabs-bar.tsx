@@ -12,7 +12,7 @@ interface ContextMenu {
   y: number;
 }
 
-/** Browser-like tabs of the visited pages (platform-shell §2.3). */
+/** Browser-like tabs of the visited pages (docs/product/shell-and-sign-in.md#tabs). */
 export function TabsBar({ activePath }: { activePath: string }) {
   const { t, lang } = useT();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { DASHBOARD_PATH, type RouteEntry } from '../router/menu-model.js';
 import { createStore } from '../util/store.js';
 
-/** An open tab (platform-shell §3 "Open tab"). The dashboard tab is fixed: first, never closed. */
+/** An open tab (docs/product/shell-and-sign-in.md#tabs). The dashboard tab is fixed: first, never closed. */
 export interface TabView {
   path: string;
   entry: RouteEntry;

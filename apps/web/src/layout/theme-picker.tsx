@@ -4,7 +4,7 @@ import { THEMES } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { setTheme, useTheme } from '../theme/theme.js';
 
-/** The seven theme colours (platform-shell §2.3); the choice lives in the theme cookie for 10 days. */
+/** The seven theme colours (docs/product/shell-and-sign-in.md#themes); the choice lives in the theme cookie for 10 days. */
 export function ThemePicker() {
   const { t } = useT();
   const current = useTheme();

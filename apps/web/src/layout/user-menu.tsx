@@ -9,7 +9,7 @@ import { ChangePasswordModal } from '../components/change-password-modal.js';
 import { logout } from '../session/session-store.js';
 import { DASHBOARD_PATH } from '../router/menu-model.js';
 
-/** Avatar dropdown: home, change password (not for IDS), refresh permissions, log out (platform-shell §2.3). */
+/** Avatar dropdown: home, change password (not for IDS), refresh permissions, log out (docs/product/shell-and-sign-in.md#top-bar). */
 export function UserMenu({ info }: { info: PermissionInfo }) {
   const { t } = useT();
   const config = useAppConfig();

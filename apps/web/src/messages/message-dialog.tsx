@@ -4,7 +4,7 @@ import { useStore } from '../util/store.js';
 import { closeMessageDialog, messageDialogStore } from './message-store.js';
 import { useMessageTypes } from './message-types.js';
 
-/** The detail of a message without a link (platform-shell §4); mounted once by the layout. */
+/** The detail of a message without a link (docs/product/shell-and-sign-in.md#in-site-messages); mounted once by the layout. */
 export function MessageDialog() {
   const state = useStore(messageDialogStore);
   const { t } = useT();

@@ -7,7 +7,7 @@ import { onLocalSessionCleared } from '../session/session-store.js';
 import { createStore } from '../util/store.js';
 import { toast } from '../util/toast.js';
 
-/** How many unread messages the bell lists (platform-shell §9). */
+/** How many unread messages the bell lists (docs/product/shell-and-sign-in.md#in-site-messages). */
 export const BELL_SIZE = 10;
 
 export interface UnreadState {
@@ -70,11 +70,11 @@ async function showDetail(row: MessageRow): Promise<void> {
     messageDialogStore.set({ open: true, loading: false, row: full ?? row });
   } catch (err) {
     messageDialogStore.set({ open: false });
-    toast.error(errorMessage(err)); // a failed message detail shows msg as an error (platform-shell §8)
+    toast.error(errorMessage(err)); // a failed message detail shows msg as an error (docs/product/shell-and-sign-in.md#errors-and-reactions)
   }
 }
 
-/** Closing the dialog refreshes the unread list (platform-shell §4). */
+/** Closing the dialog refreshes the unread list (docs/product/shell-and-sign-in.md#in-site-messages). */
 export function closeMessageDialog(): void {
   messageDialogStore.set({ open: false });
   changed();
@@ -93,7 +93,7 @@ export function linkTarget(link: string): string {
 }
 
 /**
- * Clicking a message (platform-shell §4): one with a link is marked read and the link opens in a new window;
+ * Clicking a message (docs/product/shell-and-sign-in.md#in-site-messages): one with a link is marked read and the link opens in a new window;
  * one without opens the detail dialog. The window opens first, inside the click, so no pop-up blocker stops it.
  */
 export function openMessage(row: MessageRow): void {

@@ -84,7 +84,7 @@ export function FieldInput({ name, f, label, testId, value, onValue, error, hint
         </Field>
       );
     case 'photo':
-      // One JPG of at most 2 MB (spec §5), checked before it is sent and again by the server when the record is saved.
+      // One JPG of at most 2 MB (docs/product/base-data.md#photos), checked before it is sent and again by the server when the record is saved.
       return (
         <Field label={label} testId={testId} required={required} error={error} hint={hint ?? t('resourceKit.photoHint')}>
           <PictureUpload

@@ -28,7 +28,7 @@ export const resourceKeys = {
   job: (id: string) => ['job', id] as const,
 };
 
-/** The resource kit's calls (DESIGN.md §8), on the contract's paths under BASE_API. */
+/** The resource kit's calls (docs/architecture.md#resource-api), on the contract's paths under BASE_API. */
 export const resourceClient = {
   list(name: string, query: Record<string, string | number>, signal?: AbortSignal): Promise<Page<ResourceRecord>> {
     return requestData<Page<ResourceRecord>>(resourcePath(RESOURCES[name] ?? { name }), { query, signal });

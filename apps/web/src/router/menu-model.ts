@@ -97,13 +97,13 @@ export function dashboardEntry(home: RouteEntry | null): RouteEntry {
     titleZh: webMessages('zh').route.dashboard,
     titleEn: webMessages('en').route.dashboard,
     icon: 'home',
-    noCache: true, // the home page is always fresh (platform-shell §2.2)
+    noCache: true, // the home page is always fresh (docs/product/shell-and-sign-in.md#routes)
     parents: [],
     isGroup: false,
   };
 }
 
-/** Builds routes, sidebar and header links from the permission menus (platform-shell §2.2, §2.3). */
+/** Builds routes, sidebar and header links from the permission menus (docs/product/shell-and-sign-in.md#routes, #sidebar). */
 export function buildMenuModel(menus: readonly MenuNode[], baseApi: string): MenuModel {
   const routes = new Map<string, RouteEntry>();
   const headerLinks: NavItem[] = [];

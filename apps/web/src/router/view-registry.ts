@@ -12,7 +12,7 @@ export interface ViewProps {
 type View = LazyExoticComponent<ComponentType<ViewProps>>;
 
 /**
- * Views by path stem (platform-shell §2.2). Each is its own chunk, loaded the first time its page opens.
+ * Views by path stem (docs/product/shell-and-sign-in.md#routes). Each is its own chunk, loaded the first time its page opens.
  * Folders are kebab-case; the keys keep the legacy stems that menus carry.
  */
 const views: Readonly<Record<string, View>> = {

@@ -2,7 +2,7 @@ import type { Page, WorkflowCommandResult, WorkflowInstanceView, WorkflowListIte
 import type { UpgradeChoices, UpgradeProgress } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.views.js';
 import { workflowApi } from '../api/workflow-api.js';
 
-/** The flow behind the page (DESIGN.md §7 `semester-upgrade`). */
+/** The flow behind the page (docs/product/workflows.md#semester-upgrade). */
 export const UPGRADE_FLOW = 'semester-upgrade';
 
 /** Query keys of the page: everything under `semester-upgrade`, read again together after an action or a push. */

@@ -56,7 +56,7 @@ export function readPermissionInfo(data: unknown): { info: PermissionInfo } | { 
   };
 }
 
-/** GET /ms/getPermission and build the routes (platform-shell §4 "Session"). */
+/** GET /ms/getPermission and build the routes (docs/product/shell-and-sign-in.md#session). */
 export async function loadSession(): Promise<SessionState> {
   sessionStore.set({ status: 'loading' });
   let next: SessionState;
@@ -112,7 +112,7 @@ export function clearLocalSession(): void {
   resetTabs();
 }
 
-/** Sign out on the server (a failure is only logged, platform-shell §7), then locally. */
+/** Sign out on the server (a failure is only logged, docs/product/shell-and-sign-in.md#top-bar), then locally. */
 export async function logout(): Promise<void> {
   try {
     await request<unknown>(ApiPath.logout, { method: 'GET', silentExpiry: true });

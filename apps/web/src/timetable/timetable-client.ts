@@ -43,7 +43,7 @@ export const timetableKeys = {
   editorOptions: (timetableId: string, section: string, lang: string) => ['timetable', 'editor-options', timetableId, section, lang] as const,
 };
 
-/** The timetable module's calls (DESIGN.md §8; `timetablePath`) under BASE_API. */
+/** The timetable module's calls (docs/product/timetable.md#calls; `timetablePath`) under BASE_API. */
 export const timetableClient = {
   inquiry(q: TimetableQuery, signal?: AbortSignal): Promise<TimetableAnswer> {
     return requestData<TimetableAnswer>(timetablePath.inquiry, { query: asQuery(q), signal });

@@ -11,7 +11,7 @@ export function schoolTime(value?: string | number | Date): Dayjs {
   return (value === undefined ? dayjs() : dayjs(value)).tz(DEFAULT_SCHOOL_TZ);
 }
 
-/** Default display formats (platform-shell §9). */
+/** Default display formats (docs/product/shell-and-sign-in.md#constants). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
 

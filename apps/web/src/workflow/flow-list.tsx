@@ -36,7 +36,7 @@ export function FlowList({ scope, active, title }: Props) {
     (quiet = false) =>
       run(
         async (signal) => setPage(asPage(await workflowApi.listAll({ scope, current, size, status: status || undefined, flow: flow || undefined }, signal))),
-        () => setPage({ total: 0, list: [] }), // a failed list empties the table (platform-shell §8)
+        () => setPage({ total: 0, list: [] }), // a failed list empties the table (docs/product/shell-and-sign-in.md#errors-and-reactions)
         quiet,
       ),
     [run, scope, current, size, status, flow],

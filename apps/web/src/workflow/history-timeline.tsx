@@ -17,7 +17,7 @@ const LOOK: Record<string, { icon: SemanticICONS; color: SemanticCOLORS }> = {
 };
 
 /**
- * The audit trail (DESIGN.md §4), oldest first: who did what, when, with what comment, and where it went.
+ * The audit trail (docs/architecture.md#audit-trail), oldest first: who did what, when, with what comment, and where it went.
  * `returnedAt` is the recorded return of a cancelled leave (the machine context's), shown on its entry.
  */
 export function HistoryTimeline({ history, returnedAt }: { history: readonly WorkflowHistoryItem[]; returnedAt?: string | null }) {

@@ -1,7 +1,7 @@
 import { at, defineResource, flag, int, ref, text } from './resource-kit.js';
 import { CODE } from './patterns.js';
 
-/** 教学楼 (spec §3 Teaching building; §5: code and name required and unique, code ≤ 30 letters or digits, floors 1–9, sort < 999). */
+/** 教学楼 (docs/product/base-data.md#buildings: code and name required and unique, code ≤ 30 letters or digits, floors 1–9, sort < 999). */
 export const buildings = defineResource({
   name: 'buildings',
   table: 'building',

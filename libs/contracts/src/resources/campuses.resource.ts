@@ -1,7 +1,7 @@
 import { at, decimal, defineResource, flag, int, text } from './resource-kit.js';
 import { PHONE, POSTAL_CODE } from './patterns.js';
 
-/** 校区 (spec §3 Campus). */
+/** 校区 (docs/product/base-data.md#campuses). */
 export const campuses = defineResource({
   name: 'campuses',
   table: 'campus',

@@ -5,7 +5,7 @@ export const GRADES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', 
 export const CLASS_USAGE = ['active', 'closed'] as const;
 
 /**
- * 行政班 (spec §3 Administrative class; §5: name and number required; number at most 30 digits; short name at most 10
+ * 行政班 (docs/product/base-data.md#administrative-classes: name and number required; number at most 30 digits; short name at most 10
  * characters, no illegal characters, not only digits; sort at most two digits). Headcount, boys and girls are counted
  * by the `admin_class_list` view, never stored.
  */
@@ -16,7 +16,7 @@ export const classes = defineResource({
   fields: {
     name: text({ max: 30, required: true }),
     englishName: at('name_en', text({ max: 100 })),
-    // "Number max 30 digits" (spec §5) is one rule with one message, whichever part is broken.
+    // "Number max 30 digits" (docs/product/base-data.md#administrative-classes) is one rule with one message, whichever part is broken.
     code: text({ max: 100, required: true, pattern: /^\d{1,30}$/, patternMessage: 'validation.classCodeDigits' }),
     shortName: text({
       max: 10,

@@ -3,7 +3,7 @@ import { CODE } from './patterns.js';
 
 export const CLASSROOM_TYPES = ['ordinary', 'multimedia', 'laboratory', 'computer', 'music', 'art', 'gym', 'other'] as const;
 
-/** 教室 (spec §3 Classroom; §5: seats below 100, sort below 100). */
+/** 教室 (docs/product/base-data.md#classrooms: seats below 100, sort below 100). */
 export const classrooms = defineResource({
   name: 'classrooms',
   table: 'classroom',

@@ -13,9 +13,10 @@ const ordered = (...vs: unknown[]): boolean => {
 };
 
 /**
- * 学年换算规则 (spec §3 Conversion rule: level, lowest, highest, conversion score, colour, enabled, classification rate;
- * §5: scores integers 0–200, highest not below lowest, the conversion score between them). A school year's rules turn
- * a raw score into its level, converted score and colour (the final report, the conversion of a sheet).
+ * 学年换算规则 (docs/product/grades.md#conversion-rules: level, lowest, highest, conversion score, colour, enabled,
+ * classification rate; scores integers 0–200, highest not below lowest, the conversion score between them). A school
+ * year's rules turn a raw score into its level, converted score and colour (the final report, the conversion of a
+ * sheet).
  */
 export const conversionRules = defineResource({
   name: 'conversion-rules',

@@ -5,7 +5,7 @@ export const COURSE_ASSESSMENTS = ['exam', 'assessment'] as const;
 export const COURSE_TYPES = ['required', 'elective', 'optionalRequired'] as const;
 export const COURSE_CATEGORIES = ['basic', 'expanded', 'research', 'practice'] as const;
 
-/** 课程 (spec §3 Course; §5: code letters and digits, unique; name required; sort 0–9999; description within 300). */
+/** 课程 (docs/product/base-data.md#courses: code letters and digits, unique; name required; sort 0–9999; description within 300). */
 export const courses = defineResource({
   name: 'courses',
   table: 'course',

@@ -3,7 +3,7 @@ import { at, date, defineResource, flag, int, ref, text } from './resource-kit.j
 const notBefore = (a: unknown, b: unknown): boolean => typeof a !== 'string' || typeof b !== 'string' || a >= b;
 
 /**
- * 招生批次 (spec §3 Enrollment batch): new students enter through a batch (招生管理) and are numbered by the template
+ * 招生批次 (docs/product/base-data.md#enrollment-batches): new students enter through a batch (招生管理) and are numbered by the template
  * {YYYY}{XB}{XQ}{LSH} — the batch's year, gender (1 male, 2 female), the batch's campus code, a 3-digit serial.
  */
 export const enrollmentBatches = defineResource({

@@ -2,8 +2,8 @@ import { GRADES_BASE } from '../grades-api.js';
 import { defineResource, flag, int, text } from './resource-kit.js';
 
 /**
- * 考试节点 (spec §2 exam node maintenance; §5: the name at most 10 Chinese characters): the kinds of exam a semester
- * holds (期中, 期末, 月考 …). Its weight is the exam type's share of a course's semester total (spec §5: exam-type
+ * 考试节点 (docs/product/grades.md#exam-nodes: the name at most 10 Chinese characters): the kinds of exam a semester
+ * holds (期中, 期末, 月考 …). Its weight is the exam type's share of a course's semester total (docs/product/grades.md#exam-nodes: exam-type
  * weights at most 100 in all — kept by the database across rows, `grade_exam_node_weight_total`).
  */
 export const examNodes = defineResource({

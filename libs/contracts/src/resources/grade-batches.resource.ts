@@ -9,8 +9,8 @@ interface BatchValues {
 }
 
 /**
- * 成绩录入批次 (spec §3 Grade (exam) batch; DESIGN.md §9): an exam of one grade in one semester at one exam node, with
- * the courses examined — each with its full marks, its weight in the grade's total (spec §5: course weights within one
+ * 成绩录入批次 (docs/product/grades.md#entry-batches): an exam of one grade in one semester at one exam node, with
+ * the courses examined — each with its full marks, its weight in the grade's total (course weights within one
  * grade at most 100) and the scale its scores are read by. Opening it starts one grade-confirmation per (class,
  * course); publishing it (`published`, read-only here) tells students and parents. An opened batch keeps its grade,
  * semester and courses (the grades module refuses changing them).

@@ -11,9 +11,9 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 const notAbove = (a: unknown, b: unknown): boolean => num(a) === null || num(b) === null || (num(a) as number) <= (num(b) as number);
 
 /**
- * 评分体系 (spec §3 Grade scale: ranks with name, converted score, minimum and maximum; excellent and pass lines).
+ * 评分体系 (docs/product/grades.md#grade-scales: ranks with name, converted score, minimum and maximum; excellent and pass lines).
  * Its lines are on its own score system (`fullScore`, e.g. 100) and apply to an exam of other full marks in proportion.
- * Spec §5: the pass line is not above the score system; a scale with ranks cannot be deleted (its ranks' foreign key
+ * The pass line is not above the score system; a scale with ranks cannot be deleted (its ranks' foreign key
  * has no cascade: `grade_scale_rank_scale_id_fkey`).
  */
 export const gradeScales = defineResource({

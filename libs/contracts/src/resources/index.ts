@@ -34,7 +34,7 @@ export { CLOCK_TIME } from './lesson-periods.resource.js';
 export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
 
 /**
- * The one registry of base-data resources (DESIGN.md §8) and grade settings (§9), in menu order. A path names a
+ * The one registry of base-data resources (docs/product/base-data.md) and grade settings (docs/product/grades.md#settings), in menu order. A path names a
  * resource (`/academic/options/{source}`), so it is a name table: `RESOURCES['constructor']` is undefined.
  */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
@@ -48,7 +48,7 @@ export type ResourceName = keyof typeof RESOURCES;
  */
 export const OPTION_SOURCES = ['teachers', 'departments', 'roles'] as const;
 
-/** Menu groups (the spec's §2 titles), each a parent menu; `resource.groups.<group>` its title. */
+/** Menu groups (docs/product/base-data.md#menu-groups), each a parent menu; `resource.groups.<group>` its title. */
 export const RESOURCE_GROUPS = {
   basic: { sort: 30, icon: 'database' },
   rooms: { sort: 31, icon: 'building outline' },

@@ -1,7 +1,7 @@
 import { at, defineResource, flag, int, text } from './resource-kit.js';
 import { CODE } from './patterns.js';
 
-/** 专业 (spec §3 Major; §5: sort 0–999). */
+/** 专业 (docs/product/base-data.md#majors: sort 0–999). */
 export const majors = defineResource({
   name: 'majors',
   table: 'major',

@@ -1,4 +1,4 @@
-/** Formats the spec's §5 names for staff and campuses (phone, postal code, e-mail, short number, ID card). */
+/** The formats staff and campus fields must have (phone, postal code, e-mail, short number, ID card: docs/product/base-data.md#staff). */
 export const MOBILE = /^1[3-9]\d{9}$/;
 /** A mobile, or a landline with its area code (021-55550000, 0571-8888888). */
 export const PHONE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;

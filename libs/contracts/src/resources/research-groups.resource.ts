@@ -1,7 +1,7 @@
 import { defineResource, flag, int, ref, text } from './resource-kit.js';
 import { CODE } from './patterns.js';
 
-/** 教研组 (spec §3 Research group; teaching resources). */
+/** 教研组 (docs/product/base-data.md#research-groups; teaching resources). */
 export const researchGroups = defineResource({
   name: 'research-groups',
   table: 'research_group',

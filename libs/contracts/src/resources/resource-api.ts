@@ -1,4 +1,4 @@
-/** The resource kit's wire (DESIGN.md §8): paths and answers shared by server, browser and tests. */
+/** The resource kit's wire (docs/architecture.md#resource-api): paths and answers shared by server, browser and tests. */
 export const RESOURCE_BASE = '/api/academic';
 /** A resource's path: its declaration's base (`/api/grades` for the grade settings) or `RESOURCE_BASE`. */
 /**

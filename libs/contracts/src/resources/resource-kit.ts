@@ -51,7 +51,7 @@ interface TextOptions {
   checks?: readonly [test: (s: string) => boolean, message: string][];
 }
 
-/** Text, trimmed (spec §5: no spaces at either end); empty is '' when optional. */
+/** Text, trimmed (docs/product/base-data.md#common-rules: no spaces at either end); empty is '' when optional. */
 export function text(o: TextOptions): FieldDef {
   let s = z.string({ error: 'validation.fieldRequired' }).max(o.max, 'validation.fieldTooLong').refine(storable, 'validation.invalidCharacters');
   if (o.required) s = s.min(1, 'validation.fieldRequired');
@@ -146,7 +146,7 @@ export function ref(resource: string, o: { required?: boolean } = {}): FieldDef 
   return { kind: 'ref', schema, ref: resource, required: Boolean(o.required) };
 }
 
-/** A photo's upload rules (spec §5: photos JPG, at most 2 MB); the server checks the stored file against them. */
+/** A photo's upload rules (docs/product/base-data.md#photos: JPG, at most 2 MB); the server checks the stored file against them. */
 export const PHOTO_RULES = { types: ['.jpg', '.jpeg'], maxSizeKb: 2048 } as const;
 
 /** A photo: the id of an uploaded file (`/file/upload`), a JPG of at most 2 MB — checked again by the server on save. */
@@ -210,7 +210,7 @@ export type ResourceAction = 'list' | 'read' | 'create' | 'update' | 'delete' | 
 
 export interface ResourceDef {
   name: string;
-  /** The API's base path (DESIGN.md §8 `/api/academic`, §9 `/api/grades`); `RESOURCE_BASE` when absent. */
+  /** The API's base path (docs/architecture.md#resource-api: `/api/academic`, `/api/grades`); `RESOURCE_BASE` when absent. */
   base?: string;
   /** The table written; `view`, when set, is read (computed columns). */
   table: string;

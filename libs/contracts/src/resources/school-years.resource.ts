@@ -1,6 +1,6 @@
 import { at, defineResource, flag, int, text } from './resource-kit.js';
 
-/** 学年 (spec §3 School year; §5: a year above 2000 and below 9999, sort below 999). */
+/** 学年 (docs/product/base-data.md#school-years: a year above 2000 and below 9999, sort below 999). */
 export const schoolYears = defineResource({
   name: 'school-years',
   table: 'school_year',

@@ -2,9 +2,9 @@ import { GRADES_BASE } from '../grades-api.js';
 import { decimal, defineResource, int, ref, text } from './resource-kit.js';
 
 /**
- * 小分设置 (spec §2 small score settings): the questions (or parts) of one course's paper in a batch, each with its
+ * 小分设置 (docs/product/grades.md#score-items): the questions (or parts) of one course's paper in a batch, each with its
  * full marks and weight. A sheet of that course is then typed question by question (the score is their sum), and the
- * question score rate analysis reads them. Spec §5: weights total at most 100 per paper (kept by the database across
+ * question score rate analysis reads them. Weights total at most 100 per paper (kept by the database across
  * rows: `grade_score_item_weight_total`).
  */
 export const scoreItems = defineResource({

@@ -9,8 +9,8 @@ interface SemesterDates {
 const notBefore = (a: unknown, b: unknown): boolean => typeof a !== 'string' || typeof b !== 'string' || a >= b;
 
 /**
- * 学期 (spec §3 Semester; §5 weeks up to 999). `current` is read-only: it changes only through the semester upgrade
- * (DESIGN.md §8). The current semester cannot be deleted; one with teaching classes cannot either.
+ * 学期 (docs/product/base-data.md#semesters: weeks up to 999). `current` is read-only: it changes only through the semester upgrade
+ * (docs/product/workflows.md#semester-upgrade). The current semester cannot be deleted; one with teaching classes cannot either.
  */
 export const semesters = defineResource({
   name: 'semesters',

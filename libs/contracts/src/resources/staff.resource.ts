@@ -5,7 +5,7 @@ import { GENDERS } from './students.resource.js';
 const notBefore = (a: unknown, b: unknown): boolean => typeof a !== 'string' || typeof b !== 'string' || a >= b;
 
 /**
- * 教职工 (spec §3 Staff; §5: a valid ID number, phone, e-mail and postal code; short number 3–8 digits; work start not
+ * 教职工 (docs/product/base-data.md#staff: a valid ID number, phone, e-mail and postal code; short number 3–8 digits; work start not
  * before birth; arrival not before work start; the staff file at most 500 KB). Creating one creates its teacher account
  * (initial password the last 6 characters of the ID number, upper case) with the roles chosen — the server plugin's.
  */

@@ -16,7 +16,7 @@ interface StudentIdentity {
 }
 
 /**
- * 学生 (spec §3 Student, every field; DESIGN.md §8). Creating one creates its account (the student number; initial
+ * 学生 (docs/product/base-data.md#students, every field). Creating one creates its account (the student number; initial
  * password the last 6 characters of the ID number) and a parent account per guardian with a mobile (`jz` + the
  * student number) — the server plugin's work. A student entering through an enrollment batch (招生管理) may come
  * without a number: the batch numbers it by {YYYY}{XB}{XQ}{LSH}. `status` changes only through the status-change flow.

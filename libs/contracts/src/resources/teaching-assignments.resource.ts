@@ -3,7 +3,7 @@ import { defineResource, ref, text } from './resource-kit.js';
 
 /**
  * 任课安排 (issue 9): who teaches which course to which class in a semester. A grade-confirmation sheet goes to this
- * teacher (DESIGN.md §9); the scheduler places the class's weekly periods of the course with them; a lesson placed by
+ * teacher (docs/product/grades.md#opening-a-batch); the scheduler places the class's weekly periods of the course with them; a lesson placed by
  * hand, a make-up or a swap must be the assigned teacher's. One teacher per class and course.
  */
 export const teachingAssignments = defineResource({

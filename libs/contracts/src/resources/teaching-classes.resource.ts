@@ -1,7 +1,7 @@
 import { defineResource, flag, ref, text } from './resource-kit.js';
 
 /**
- * 教学班 (spec §1 layered teaching; DESIGN.md §8): a course taught to students gathered from several classes in one
+ * 教学班 (docs/product/base-data.md#teaching-classes: layered teaching): a course taught to students gathered from several classes in one
  * semester, optionally at a layer (分层: A/B/C). Students are attached and detached one by one or saved as a list.
  */
 export const teachingClasses = defineResource({

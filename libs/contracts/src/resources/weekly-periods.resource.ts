@@ -4,7 +4,7 @@ import { GRADES } from './classes.resource.js';
 import { defineResource, flag, int, oneOf, ref, text } from './resource-kit.js';
 
 /**
- * 年级课程周课时 (spec §2 teaching resources: grade course weekly periods): how many periods a week each course has in
+ * 年级课程周课时 (docs/product/timetable.md#weekly-periods): how many periods a week each course has in
  * each grade of a semester — the automatic scheduler places exactly that many for every class of the grade — the room
  * type a course needs (PE in a gym; none: the class's own room) and whether it is a main subject (kept in the morning).
  */

@@ -7,7 +7,7 @@ import { AppException } from '../../infrastructure/http/app-exception.js';
 import { RoleQuerySandbox } from './role-query-sandbox.js';
 import { scan, shapeOf, type SqlShape } from './sql-lexer.js';
 
-/** The context a dynamic role resolves users from (school-business §6). */
+/** The context a dynamic role resolves users from (docs/product/administration.md#dynamic-roles). */
 export interface DynamicContext {
   userId: string;
   userType: string;

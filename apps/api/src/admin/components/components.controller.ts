@@ -10,7 +10,7 @@ import { AdminPost, likePattern, str } from '../shared/admin-support.js';
 import { directoryScope } from '../../access/domain/directory-scope.js';
 
 /**
- * Pickers (platform-shell §7, §9): any signed-in user may call them; the people in them are those the caller may find
+ * Pickers (docs/product/shell-and-sign-in.md#people-picker, #area-picker): any signed-in user may call them; the people in them are those the caller may find
  * (`directoryScope`: staff everyone, a student or a parent the staff of their own classes and the school office).
  */
 @ApiTags('components')

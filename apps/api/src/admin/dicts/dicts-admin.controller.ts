@@ -14,7 +14,7 @@ const ENTRY_COLUMNS = `id, dict_type AS "table", code, name, sort, parent_code A
   tag1, note1, tag2, note2, tag3, note3, tag4, note4, tag5, note5, published, source,
   coalesce(to_char(use_start, 'YYYY-MM-DD'), '') AS "useStart", coalesce(to_char(use_end, 'YYYY-MM-DD'), '') AS "useEnd", remark`;
 
-/** Dictionary tables and entries (school-business §3, §5). */
+/** Dictionary tables and entries (docs/product/administration.md#dictionaries). */
 @ApiTags('admin')
 @Controller()
 export class DictsAdminController {

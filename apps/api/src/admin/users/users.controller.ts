@@ -34,7 +34,7 @@ const EXPORT_COLUMNS = ['account', 'name', 'userType', 'enabled', 'deptName', 'r
 /** Column titles come from the `excel` locale namespace. */
 const templateTitle = (lang: Language, key: string): string => translate(lang, `excel.userTemplate.${key}`);
 
-/** User administration (school-business §3, §5): list, create, update, enable, delete, reset password, sessions, Excel. */
+/** User administration (docs/product/administration.md#users): list, create, update, enable, delete, reset password, sessions, Excel. */
 @ApiTags('admin')
 // Its writes change who may do what: this instance's cached grants are dropped at once (docs/adr/0010).
 @UseInterceptors(AccessChangeInterceptor)

@@ -43,7 +43,7 @@ function moved(l: CalendarLesson, names: ReadonlyMap<string, BothNames>): MovedL
 }
 
 /**
- * 调课 on the engine (DESIGN.md §7). The start finds the applicant's lesson of the class at the source in the effective
+ * 调课 on the engine (docs/product/workflows.md#class-swap). The start finds the applicant's lesson of the class at the source in the effective
  * timetable and what is at the target: nothing (the lesson moves), or another lesson (the two swap; its teacher, when it
  * is not the applicant, consents first). Neither date may be past nor either period begun. Each lesson keeps its room;
  * the applicant must be free at the target, the other teacher at the source, each room at its new time (but for the
@@ -84,7 +84,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const to = at(form.toDate, form.toPeriod);
     const source = from.lesson;
     if (!source) throw AppException.unprocessable('timetable.errors.noLessonThere', { date: form.fromDate, period: form.fromPeriod, section: cls.name });
-    // 403, not 422: the lesson is there, it is someone else's to move — a refusal of who asks, as DESIGN.md §4 has it
+    // 403, not 422: the lesson is there, it is someone else's to move — a refusal of who asks, as docs/architecture.md#refusals has it
     if (source.teacherId !== actor.userId) throw AppException.forbidden('timetable.errors.notYourLesson');
     const target = to.lesson;
     for (const [place, date, period] of [[from, form.fromDate, form.fromPeriod], [to, form.toDate, form.toPeriod]] as const) {

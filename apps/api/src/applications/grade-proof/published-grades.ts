@@ -5,7 +5,7 @@ interface Db {
 }
 
 /**
- * A student's published grades as a grade proof lists them on the day it is issued (DESIGN.md §7, §9): each published
+ * A student's published grades as a grade proof lists them on the day it is issued (docs/product/workflows.md#proofs, docs/product/grades.md#published-scores): each published
  * batch's scores, named by semester and exam node; a score, or the mark that stands for it (absent, exempt), or — for
  * a course read by a scale only — nothing is hidden: the number as published.
  */

@@ -44,7 +44,7 @@ SELECT ${changeClassSql('$1')},
        ${roleHoldersSql(['office', 'admin'])}`;
 
 /**
- * 补课 on the engine (DESIGN.md §7). The start checks the form against the school — the date is not past, the class and
+ * 补课 on the engine (docs/product/workflows.md#make-up-class). The start checks the form against the school — the date is not past, the class and
  * the course exist, the date is in a semester's teaching weeks and the applicant teaches that course to that class then,
  * the periods exist and the first has not begun, the room passes the timetable's one room rule, and nothing is there at
  * that time (the class's, the teacher's or the room's lessons, pending changes included, or a loan of the room) — and

@@ -10,7 +10,7 @@ import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type NotificationInput, passedBy, type PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 
 /**
- * What the flows that change a class's lessons on dates share (make-up classes, class swaps; DESIGN.md §7): the class
+ * What the flows that change a class's lessons on dates share (make-up classes, class swaps; docs/product/timetable.md#dated-changes): the class
  * as their start reads it, when the request's periods begin, the one clash check before a change is held, the hold
  * itself (rows of `lesson_change` and the rooms' `classroom_booking` written in the start's own statement, so the
  * database's constraints decide between two requests — or a request and a classroom loan — sent at once), its settling
@@ -85,7 +85,7 @@ export interface Placement extends DatedPlacement {
   leaving?: readonly string[];
 }
 
-/** 422 上课时间冲突 (school-business §8, verbatim): `data.clashes` says where and with what kind. */
+/** 422 上课时间冲突 (docs/product/timetable.md#clashes, verbatim): `data.clashes` says where and with what kind. */
 export function clashRefusal(clashes: readonly { date: string; period: number; kind: string }[]): AppException {
   return AppException.unprocessable('timetable.errors.clash').withData({ clashes });
 }

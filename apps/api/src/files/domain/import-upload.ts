@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { SpreadsheetReader } from '../../infrastructure/spreadsheet/spreadsheet-reader.js';
 import { UploadReceiver } from './upload-receiver.js';
 
-/** Imports take one .xlsx or .xls file (school-business §5). */
+/** Imports take one .xlsx or .xls file (docs/product/base-data.md#import-and-export). */
 const IMPORT_EXTENSIONS = ['.xlsx', '.xls'];
 
 /**

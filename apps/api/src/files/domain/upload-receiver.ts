@@ -14,7 +14,7 @@ import { cleanName, detectType, extensionOf } from './file-type.js';
 export const UPLOAD_MAX_FILES = 20;
 
 export interface ReceiveLimits {
-  /** The field the files come in (platform-shell §7: `file`). */
+  /** The field the files come in (docs/product/shell-and-sign-in.md#file-upload: `file`). */
   field: string;
   /** Bytes per file, at most. */
   maxFileBytes: number;

@@ -1,5 +1,5 @@
 /**
- * Conversion (DESIGN.md §9; spec §3 Grade scale and Conversion rule), pure: a raw score read by the course's scale —
+ * Conversion (docs/product/grades.md#grade-scales and #conversion-rules), pure: a raw score read by the course's scale —
  * its rank and converted score, its pass and excellence by the scale's lines — and by the school year's conversion
  * rules — its level, conversion score and colour. A scale's numbers are on its own score system (`fullScore`, e.g.
  * 100); an exam of other full marks (150) is read in proportion.

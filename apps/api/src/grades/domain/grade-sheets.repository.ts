@@ -46,7 +46,7 @@ export interface SheetToOpen {
 const name = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
 
 /**
- * Sheets and scores (DESIGN.md §9): typed reads and writes, so the use cases hold no SQL. A sheet's state is its
+ * Sheets and scores (docs/product/grades.md#score-sheets): typed reads and writes, so the use cases hold no SQL. A sheet's state is its
  * grade-confirmation instance's (`wf_instance`), never stored twice.
  */
 @Injectable()

@@ -43,7 +43,7 @@ interface Sheet {
 }
 
 /**
- * The demo school's grades (issue 10 item 7, DESIGN.md §6): the base seed made the settings and the batches; entry
+ * The demo school's grades (issue 10 item 7, docs/architecture.md#demo-school): the base seed made the settings and the batches; entry
  * itself goes through the running engine, as a school's would — the event store is the truth, so every sheet is a
  * grade-confirmation instance with its events. Each grade's mid-term is opened, every student's score typed in every
  * course, every sheet submitted by its teacher and passed by the office, and the batch published (students and

@@ -29,7 +29,7 @@ export function argon2Options(cost: PasswordHashCost) {
 let decoy: Promise<string> | undefined;
 
 /**
- * An initial password (the last six characters of an ID number, DESIGN.md §8) is stored as `initial$` + its digest,
+ * An initial password (the last six characters of an ID number, docs/product/base-data.md#accounts-and-initial-passwords) is stored as `initial$` + its digest,
  * not argon2: the secret is the ID number, which the same database holds in the clear, so a slow hash of it protects
  * nothing — and hashing 10,000 accounts of an import with argon2 would take minutes of both cores. The account must
  * change it at its first sign-in, and the new password is stored as argon2 (docs/adr/0023).

@@ -23,7 +23,7 @@ export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUB
 export const INITIAL_PASSWORD_OK = 'schoolflow:initial-password-ok';
 /**
  * The route serves a session whose account still has its initial password (sign-out, the password change, what the
- * shell needs to show the change): every other route refuses it until the password is changed (DESIGN.md §8).
+ * shell needs to show the change): every other route refuses it until the password is changed (docs/product/base-data.md#accounts-and-initial-passwords).
  */
 export const InitialPasswordAllowed = (): MethodDecorator & ClassDecorator => SetMetadata(INITIAL_PASSWORD_OK, true);
 

@@ -25,7 +25,7 @@ export const teachingClassesPlugin: ResourcePlugin = {
 
 /**
  * Students: a head teacher reads their classes' students, a student their own record, a parent their children's
- * (DESIGN.md §8). Anyone else without the read permission reads none.
+ * (docs/product/base-data.md#who-reads-what). Anyone else without the read permission reads none.
  */
 export async function studentScope(me: Principal, tx: EntityManager): Promise<FindOptionsWhere<Values> | null> {
   const ids: string[] = [];

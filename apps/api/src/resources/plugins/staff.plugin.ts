@@ -11,7 +11,7 @@ async function setRoles(tx: EntityManager, userId: string, roles: readonly strin
 }
 
 /**
- * A staff member's account (DESIGN.md §8): made with the record — a teacher account, initial password the last six
+ * A staff member's account (docs/product/base-data.md#accounts-and-initial-passwords): made with the record — a teacher account, initial password the last six
  * characters of the ID number in upper case, to be changed at the first sign-in — and kept in step with it (name,
  * department, roles, enabled). Deleting the record disables the account; its history stays.
  */

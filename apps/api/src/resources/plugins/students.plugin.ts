@@ -13,13 +13,13 @@ interface Guardian {
   mobile?: string;
 }
 
-/** The last six characters of an ID number: the initial password of a student and its parents (spec §9). */
+/** The last six characters of an ID number: the initial password of a student and its parents (docs/product/base-data.md#accounts-and-initial-passwords). */
 const lastSix = (idNumber: unknown): string => String(idNumber ?? '').slice(-6);
 /** The parent accounts of a student: `jz` + the student number, then `jz{no}_2`, … for further guardians. */
 const parentAccount = (studentNo: string, n: number): string => (n === 0 ? `jz${studentNo}` : `jz${studentNo}_${n + 1}`);
 
 /**
- * A student's side effects (DESIGN.md §8): numbering a new student of an enrollment batch by {YYYY}{XB}{XQ}{LSH};
+ * A student's side effects (docs/product/base-data.md#students): numbering a new student of an enrollment batch by {YYYY}{XB}{XQ}{LSH};
  * its account and one parent account per guardian with a mobile, with initial passwords that must be changed at the
  * first sign-in. Accounts are written set by set (one statement per kind for a whole chunk of an import).
  */

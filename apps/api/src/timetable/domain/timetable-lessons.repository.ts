@@ -54,7 +54,7 @@ const JOINS = `
   LEFT JOIN classroom cr ON cr.id = l.classroom_id`;
 
 /**
- * Reading lessons (DESIGN.md §8 inquiry): a timetable's weekly template, or the lessons of dates — the published
+ * Reading lessons (docs/product/timetable.md#inquiry): a timetable's weekly template, or the lessons of dates — the published
  * template of each date's semester with the passed make-ups and swaps applied (`timetable_on`, migration 26000).
  */
 @Injectable()

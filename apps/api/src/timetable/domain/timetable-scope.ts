@@ -7,7 +7,7 @@ import type { LessonFilter } from './timetable-lessons.repository.js';
 import { localName } from './local-names.js';
 
 /**
- * The inquiry's one access rule (spec §2: timetable inquiry — all, teacher, head teacher, foreign teacher): staff
+ * The inquiry's one access rule (docs/product/timetable.md#inquiry — all, teacher, head teacher, foreign teacher): staff
  * (administrators and teachers) may read any class's, teacher's or room's timetable; a student only their own lessons;
  * a parent only their children's. Anything else a student or a parent asks for is refused (403), not narrowed silently.
  */

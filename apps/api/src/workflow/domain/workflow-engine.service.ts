@@ -53,7 +53,7 @@ function notApplicant(plugin: FlowPlugin): AppException {
 const ccTarget = (instance: string, staff: string, scope: string): string =>
   `u.enabled AND ((u.user_type = ANY(${staff}::text[]) AND ${scope}) OR u.id = ANY(coalesce((SELECT i.owners FROM wf_instance i WHERE i.id = ${instance}::uuid), '{}'::uuid[])))`;
 
-/** Who acts when the engine itself appends an event (timers; DESIGN.md §7: the engine may append events itself). */
+/** Who acts when the engine itself appends an event (timers; docs/architecture.md#system-events-and-timers: the engine may append events itself). */
 const SYSTEM_ACTOR = 'system';
 /** The engine reading an instance for its own event: it may read every instance. */
 const SYSTEM_PRINCIPAL: Principal = { userId: SYSTEM_ACTOR, account: SYSTEM_ACTOR, name: SYSTEM_ACTOR, userType: '', sessionId: '', roles: [], permissions: new Set([Permission.workflowViewAll]) };
@@ -153,7 +153,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
   }
 
   /**
-   * The engine starts an instance itself (`system` actor; DESIGN.md §7 — a batch's entry opens its grade
+   * The engine starts an instance itself (`system` actor; docs/architecture.md#system-events-and-timers — a batch's entry opens its grade
    * confirmations) under an id the caller derives from what it is about, so a start repeated (a retry, two
    * administrators at once) meets the stream at version 0 and is told it exists (null) instead of starting twice.
    */
@@ -496,7 +496,7 @@ export class WorkflowEngine implements OnApplicationShutdown {
 
   /** Commands this actor could send now (for buttons; the browser checks again with the same machine). */
   /**
-   * 转办 (the kit's TRANSFER): the step is handed only to an enabled user who holds the step's role (DESIGN.md §7) —
+   * 转办 (the kit's TRANSFER): the step is handed only to an enabled user who holds the step's role (docs/product/workflows.md#transfer) —
    * the machine checks the rest (a reviewer of the step sends it; the target is new to it and not the applicant).
    */
   private async checkTransferTarget(def: FlowPlugin['definition'], snapshot: AnyMachineSnapshot, toUserId: string | undefined): Promise<void> {

@@ -117,7 +117,7 @@ export class WorkflowReadService {
     };
   }
 
-  /** A passed proof's certificate: its code and where the PDF is (DESIGN.md §7). */
+  /** A passed proof's certificate: its code and where the PDF is (docs/product/workflows.md#certificates). */
   private async certificate(flow: string, id: string): Promise<Pick<WorkflowInstanceView, 'certificate'>> {
     const cert = await certificates.ofInstance(this.db, id);
     return cert ? { certificate: { code: formatCertificateCode(cert.code), url: `${this.config.baseApi}${WorkflowPath.certificate(flow, id)}` } } : {};

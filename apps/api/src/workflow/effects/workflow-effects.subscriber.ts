@@ -17,7 +17,7 @@ export const EFFECTS_SUBSCRIPTION = 'workflow-effects';
 type Appended = { streamId: string; version: number }[];
 
 /**
- * The effects of committed workflow events (DESIGN.md §7: "effects applied from the committed passing event"), through
+ * The effects of committed workflow events (docs/architecture.md#effects: they run from the committed passing event), through
  * a durable subscription of their own: a flow's `effects` run in the transaction that moves the checkpoint, and each
  * event's position is recorded there first — a crash re-delivers the batch and rolls back what it did; a replay from
  * an older checkpoint (or of a parked event) finds the positions recorded and applies nothing twice.

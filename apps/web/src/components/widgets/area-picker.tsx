@@ -10,7 +10,7 @@ export interface AreaPickerProps {
   /** Leaf code (the deepest chosen level), '' for none. */
   value: string;
   onChange: (code: string, chain: AreaNode[]) => void;
-  /** 1 = province, 2 = + city, 3 = + district. Default 1 (§9). */
+  /** 1 = province, 2 = + city, 3 = + district. Default 1 (docs/product/shell-and-sign-in.md#area-picker). */
   levels?: 1 | 2 | 3;
   disabled?: boolean;
   testId?: string;
@@ -22,14 +22,14 @@ function loadLevel(levNum: number, parentCode: string, signal?: AbortSignal): Pr
   return requestData<AreaNode[]>(ComponentPath.area, { json: { levNum, parentCode }, signal }).then((d) => (Array.isArray(d) ? d : []));
 }
 
-/** Cascading province → city → district (platform-shell §3 Area node, §7 getAreaData / getAreaList). */
+/** Cascading province → city → district (docs/product/shell-and-sign-in.md#area-picker: getAreaData / getAreaList). */
 export function AreaPicker({ value, onChange, levels = AREA_DEFAULT_LEVELS, disabled = false, testId = 'area-picker' }: AreaPickerProps) {
   const { t, lang } = useT();
   const [options, setOptions] = useState<AreaNode[][]>([]);
   const [codes, setCodes] = useState<string[]>([]);
   const emitted = useRef<string>('');
   const fail = (err: unknown) => {
-    if (!isCancelled(err)) toast.error(errorMessage(err)); // result false in the area picker: msg as an error (§8)
+    if (!isCancelled(err)) toast.error(errorMessage(err)); // result false in the area picker: msg as an error (docs/product/shell-and-sign-in.md#errors-and-reactions)
   };
 
   // Resolves a given value into its chain (getAreaList answers 'leaf,parent,root'), or loads the provinces.

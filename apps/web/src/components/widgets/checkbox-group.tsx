@@ -2,7 +2,7 @@ import { Button, Checkbox } from 'semantic-ui-react';
 import { OPTION_LABEL_FIELD, OPTION_VALUE_FIELD } from './form-defaults.js';
 import './widgets.css';
 
-/** Checkbox option (platform-shell §3): label (field mc), value (field wid), disabled; button style adds trueLabel/falseLabel, name, checked. */
+/** Checkbox option (docs/product/shell-and-sign-in.md#checkbox-group): label (field mc), value (field wid), disabled; button style adds trueLabel/falseLabel, name, checked. */
 export type CheckboxOption = Record<string, unknown> & { disabled?: boolean; trueLabel?: string; falseLabel?: string; name?: string };
 
 export interface CheckboxGroupProps {
@@ -24,7 +24,7 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 }
 
-/** Checkbox group over mc / wid options (§3, §5.6, §9). */
+/** Checkbox group over mc / wid options (docs/product/shell-and-sign-in.md#checkbox-group, #forms). */
 export function CheckboxGroup({ options, value, onChange, labelField = OPTION_LABEL_FIELD, valueField = OPTION_VALUE_FIELD, min, max, buttons = false, disabled = false, testId = 'checkbox-group' }: CheckboxGroupProps) {
   const chosen = new Set(value);
   const toggle = (v: string) => {

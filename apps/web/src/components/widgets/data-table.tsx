@@ -47,7 +47,7 @@ function cellText(v: unknown): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
 }
 
-/** The request body of one page in either shape (platform-shell §3 Table request). */
+/** The request body of one page in either shape (docs/product/shell-and-sign-in.md#tables-and-lists). */
 export function tableRequest(current: number, size: number, sort: Sort | null, query: Record<string, unknown>, legacy: boolean): Record<string, unknown> {
   if (legacy) return { currPage: current - 1, limit: size, order: sort ? (sort.asc ? 'asc' : 'desc') : '', sortField: sort?.column ?? '', search: query };
   return { current, size, orders: sort ? [sort] : [], query };
@@ -61,7 +61,7 @@ export function tableAnswer<T>(data: unknown, legacy: boolean): { total: number;
   return { total: Number(o.total) || 0, list };
 }
 
-/** Generic list table: server paging (10…1000), sortable columns; a failure shows msg and empties the table (§8). */
+/** Generic list table: server paging (10…1000), sortable columns; a failure shows msg and empties the table (docs/product/shell-and-sign-in.md#errors-and-reactions). */
 export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey, initialSize = DEFAULT_TABLE_SIZE, active = true, reloadKey, testId = 'data-table', exportName }: DataTableProps<T>) {
   const { t } = useT();
   const { current, size, setCurrent, setSize } = usePaging(initialSize);

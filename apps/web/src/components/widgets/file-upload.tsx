@@ -41,7 +41,7 @@ function extensionOf(name: string): string {
   return i < 0 ? '' : name.slice(i).toLowerCase();
 }
 
-/** The first §5.3 rule a chosen file breaks, or null. */
+/** The first rule of docs/product/shell-and-sign-in.md#file-upload a chosen file breaks, or null. */
 export function fileProblem(file: { name: string; size: number }, maxSizeKb: number, types: string, t: Translator['t']): string | null {
   if (file.size === 0) return t('widgets.file.empty');
   if (maxSizeKb > 0 && file.size > maxSizeKb * 1024) return t('widgets.file.tooLarge', { maxSize: maxSizeKb });
@@ -50,7 +50,7 @@ export function fileProblem(file: { name: string; size: number }, maxSizeKb: num
   return null;
 }
 
-/** File upload field (platform-shell §3 File, §4 upload states, §5.3 checks, §7 /file/*). */
+/** File upload field (docs/product/shell-and-sign-in.md#file-upload: the file, upload states, checks, /file/*). */
 export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB, types = UPLOAD_DEFAULT_TYPES, limit = UPLOAD_DEFAULT_LIMIT, disabled = false, onUploading, testId = 'file-upload' }: FileUploadProps) {
   const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
@@ -120,7 +120,7 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
       emit([...value, ...list.map((f) => f.resId)]);
       toast.success(t('widgets.file.uploaded'));
     } catch (err) {
-      if (!isCancelled(err)) toast.warning(errorMessage(err)); // upload failures are warnings (§8)
+      if (!isCancelled(err)) toast.warning(errorMessage(err)); // upload failures are warnings (docs/product/shell-and-sign-in.md#errors-and-reactions)
     } finally {
       setPercent(null);
       setBusy(false);

@@ -1,7 +1,7 @@
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import { PICKER_PAGE_SIZE, TABLE_PAGE_SIZES } from '@schoolflow/contracts';
 
-/** Business constants of the shared widgets (platform-shell §9). */
+/** Business constants of the shared widgets (docs/product/shell-and-sign-in.md#shared-widgets). */
 
 export const FORM_LABEL_WIDTH = '100px';
 export const FORM_LABEL_POSITION = 'right' as const;
@@ -47,7 +47,7 @@ interface FormRowProps {
   htmlFor?: string;
 }
 
-/** One labelled row with the §9 defaults: 100px right-aligned label with a colon, 10px column padding. */
+/** One labelled row with the defaults of docs/product/shell-and-sign-in.md#forms: 100px right-aligned label with a colon, 10px column padding. */
 export function FormRow({ label, children, required = false, labelWidth = FORM_LABEL_WIDTH, suffix = FORM_LABEL_SUFFIX, testId, htmlFor }: FormRowProps) {
   const row: CSSProperties = { display: 'flex', alignItems: 'flex-start', padding: `0 ${FORM_COLUMN_PADDING}`, marginBottom: '14px' };
   const labelStyle: CSSProperties = { width: labelWidth, flex: `0 0 ${labelWidth}`, textAlign: FORM_LABEL_POSITION, paddingRight: '12px', lineHeight: '32px', fontWeight: 600 };

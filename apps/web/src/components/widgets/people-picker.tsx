@@ -10,7 +10,7 @@ import './widgets.css';
 export type PickerKind = 'people' | 'org' | 'role';
 const SORT: Record<PickerKind, 0 | 1 | 2> = { people: 0, org: 1, role: 2 };
 
-/** Picker selection item (platform-shell §3). */
+/** Picker selection item (docs/product/shell-and-sign-in.md#people-picker). */
 export interface PickerItem {
   CODE: string;
   NAME: string;
@@ -20,7 +20,7 @@ export interface PickerItem {
 
 export type SelectAllState = 'none' | 'some' | 'all';
 
-/** §4: checked when every node is selected, indeterminate when some are. */
+/** docs/product/shell-and-sign-in.md#people-picker: checked when every node is selected, indeterminate when some are. */
 export function selectAllState(codes: readonly string[], selected: ReadonlySet<string>): SelectAllState {
   const n = codes.filter((c) => selected.has(c)).length;
   if (codes.length === 0 || n === 0) return 'none';
@@ -47,7 +47,7 @@ export interface PeoplePickerProps {
   testId?: string;
 }
 
-/** Org and role lists barely change: kept for the session per language (§9 "the picker caches org and role data"). */
+/** Org and role lists barely change: kept for the session per language (docs/product/shell-and-sign-in.md#people-picker: cached for the session). */
 const cache = new Map<string, unknown>();
 async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (cache.has(key)) return cache.get(key) as T;
@@ -68,7 +68,7 @@ function sortItems(items: PickerItem[]): PickerItem[] {
   return items.map((it, i) => ({ it, i })).sort((a, b) => a.it.SORT - b.it.SORT || a.i - b.i).map((x) => x.it);
 }
 
-/** People / organisation / role picker (platform-shell §3, §4, §5.5, §7, §9). */
+/** People / organisation / role picker (docs/product/shell-and-sign-in.md#people-picker). */
 export function PeoplePicker({
   value,
   onChange,
@@ -122,7 +122,7 @@ export function PeoplePicker({
       .then((d) => setPeople({ total: Number(d?.total) || 0, rows: Array.isArray(d?.rows) ? d.rows : [] }))
       .catch((err: unknown) => {
         if (isCancelled(err)) return;
-        toast.error(errorMessage(err)); // result false in a picker: msg as an error (§8)
+        toast.error(errorMessage(err)); // result false in a picker: msg as an error (docs/product/shell-and-sign-in.md#errors-and-reactions)
         setPeople({ total: 0, rows: [] });
       })
       .finally(() => {

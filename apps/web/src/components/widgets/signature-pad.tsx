@@ -24,7 +24,7 @@ export interface SignaturePadProps {
   testId?: string;
 }
 
-/** Signature canvas (platform-shell §5.6, §9): 800x300, line width 4, mouse, pen and touch through pointer events. */
+/** Signature canvas (docs/product/shell-and-sign-in.md#signature-canvas): 800x300, line width 4, mouse, pen and touch through pointer events. */
 export const SignaturePad = forwardRef<SignaturePadHandle, SignaturePadProps>(function SignaturePad(
   { width = SIGNATURE_WIDTH, height = SIGNATURE_HEIGHT, lineWidth = SIGNATURE_LINE_WIDTH, color = '#000', onGenerate, showActions = true, testId = 'signature' },
   ref,

@@ -21,7 +21,7 @@ function query(p: AnalysisParams): Record<string, string> {
   return q;
 }
 
-/** The analysis calls (DESIGN.md §9 `GET /server/api/grades/analysis/{kind}`) under BASE_API. */
+/** The analysis calls (docs/product/grades.md#analysis: `GET /server/api/grades/analysis/{kind}`) under BASE_API. */
 export const analysisClient = {
   batches(signal?: AbortSignal): Promise<AnalysisBatch[]> {
     return requestData<AnalysisBatch[]>(analysisBatchesPath, { signal }).then((list) => (Array.isArray(list) ? list : []));

@@ -22,7 +22,7 @@ export const reportKeys = {
   students: (classId: string, lang: string) => ['grades', 'report', 'students', classId, lang] as const,
 };
 
-/** The report page's calls (DESIGN.md §9) under BASE_API. */
+/** The report page's calls (docs/product/grades.md#final-report) under BASE_API. */
 export const reportClient = {
   /** My own student record and my children. */
   mine(signal?: AbortSignal): Promise<MyStudent[]> {

@@ -41,7 +41,7 @@ function setLoginFlag(failed: boolean): void {
   }
 }
 
-/** Sign-in page (platform-shell §2.1, §5.2). */
+/** Sign-in page (docs/product/shell-and-sign-in.md#sign-in). */
 export default function LoginPage() {
   const { t, tv } = useT();
   const config = useAppConfig();

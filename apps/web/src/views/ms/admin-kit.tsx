@@ -216,7 +216,7 @@ export function allIds<T extends TreeLike<T>>(nodes: readonly T[]): string[] {
   return flattenTree(nodes).map((x) => x.node.id);
 }
 
-/** Text inputs trim whitespace (platform-shell §5.6) before validation. */
+/** Text inputs trim whitespace (docs/product/shell-and-sign-in.md#forms) before validation. */
 export function trimAll<T extends Record<string, unknown>>(value: T, keys: readonly (keyof T)[]): T {
   const out = { ...value };
   for (const k of keys) if (typeof out[k] === 'string') out[k] = (out[k] as string).trim() as T[keyof T];

@@ -1,4 +1,4 @@
-/** The grades module's texts (issue 10, DESIGN.md §9): server refusals, bell messages, and the pages. */
+/** The grades module's texts (issue 10, docs/product/grades.md): server refusals, bell messages, and the pages. */
 export const grades = {
   done: {
     opened: '已开始录入，共 {{count}} 张成绩单',

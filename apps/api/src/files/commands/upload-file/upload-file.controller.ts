@@ -9,7 +9,7 @@ import { KNOWN_EXTENSIONS } from '../../domain/file-type.js';
 import { FileStore } from '../../domain/file-store.js';
 import { UPLOAD_MAX_FILES, UploadReceiver } from '../../domain/upload-receiver.js';
 
-/** Largest file the platform takes (a notice's video, school-business §5); widgets ask for less with `maxSize`. */
+/** Largest file the platform takes (a notice's video, docs/product/shell-and-sign-in.md#file-limits); widgets ask for less with `maxSize`. */
 export const FILE_MAX_BYTES = 100 * 1024 * 1024;
 
 /** A number from the query when it is a positive whole number, else null (0 and absent mean "no limit of its own"). */
@@ -45,7 +45,7 @@ export class UploadFileController {
     // An empty `types` is no restriction of the widget's own, like an absent one.
     const extensions = (typeof typesParam === 'string' && typesParam.trim() !== '' ? typesParam.split(',') : KNOWN_EXTENSIONS).map((t) => t.trim().toLowerCase()).filter((t) => KNOWN_EXTENSIONS.includes(t));
     const maxKb = positive(maxSizeKb);
-    // The widget's own limits (platform-shell §5.3) apply while the bytes arrive, within the platform's.
+    // The widget's own limits (docs/product/shell-and-sign-in.md#file-upload) apply while the bytes arrive, within the platform's.
     const received = await this.receiver.receive(me.userId, req, res, {
       field: 'file',
       maxFileBytes: Math.min(maxKb === null ? FILE_MAX_BYTES : maxKb * 1024, FILE_MAX_BYTES),

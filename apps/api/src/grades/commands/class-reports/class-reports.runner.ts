@@ -37,7 +37,7 @@ export interface ClassReportsResult {
 type Failure = { message: string };
 
 /**
- * The class reports job (DESIGN.md §9; docs/adr/0023 for jobs, 0029 for their admission and the PDF workers): one PDF
+ * The class reports job (docs/product/grades.md#class-reports; docs/adr/0023 for jobs, 0029 for their admission and the PDF workers): one PDF
  * of every enrolled student's semester report, written by a PDF worker to `<DATA_DIR>/reports/<jobId>.pdf`, progress
  * pushed to the owner as `job.progress` after each student's report is read and kept in sys_job (`GET /jobs/{id}`).
  * BullMQ with Redis, in-process without; jobs a stopped instance left are taken up again at start. Made again from the

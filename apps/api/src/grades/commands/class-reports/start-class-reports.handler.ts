@@ -13,7 +13,7 @@ export interface StartClassReportsInput {
 }
 
 /**
- * A class's semester reports as one PDF (DESIGN.md §9), made by a background job: only the class's head teacher or
+ * A class's semester reports as one PDF (docs/product/grades.md#class-reports), made by a background job: only the class's head teacher or
  * a grade manager may ask (403, logged); the class must exist and have students, the semester (the current one unless
  * given) must exist — each refused at once, before any job. Answers the job and how many reports it will write.
  */

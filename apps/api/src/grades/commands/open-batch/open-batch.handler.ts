@@ -19,7 +19,7 @@ const CONCURRENT_STARTS = 32;
 export const sheetInstanceId = (batchId: string, classId: string, courseId: string): string => keyedInstanceId('system', FLOW, `${batchId}:${classId}:${courseId}`);
 
 /**
- * Opening a batch (DESIGN.md §9): one grade-confirmation per (class, course), started by the engine as `system` and
+ * Opening a batch (docs/product/grades.md#opening-a-batch): one grade-confirmation per (class, course), started by the engine as `system` and
  * assigned to the teacher who enters it; its sheet row is written in the start's own statement. Repeatable: a retry
  * after a crash or a second administrator at the same moment starts only what is missing, then the batch is marked.
  */

@@ -11,7 +11,7 @@ import { GradeSheetsRepository } from '../../domain/grade-sheets.repository.js';
 import { GradesErrors } from '../../grades.errors.js';
 
 /**
- * Publishing a batch (DESIGN.md §9): only when every sheet has passed (else 422 naming those that have not); the flag
+ * Publishing a batch (docs/product/grades.md#publishing): only when every sheet has passed (else 422 naming those that have not); the flag
  * and every student's and guardian's message are written in one transaction, each message under a source key of its
  * own — a publish retried writes nothing twice, and none is lost if the process dies after the commit (the pushes are
  * in the per-user log and reach the browser on reconnect).

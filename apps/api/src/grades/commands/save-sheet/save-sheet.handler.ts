@@ -9,7 +9,7 @@ import { GradeSheetsRepository, type ScoreWrite, type SheetHead } from '../../do
 import { GradesErrors } from '../../grades.errors.js';
 
 /**
- * Saving a sheet's scores (DESIGN.md §9 PUT): only its teacher (403), only while it is theirs — entering, or returned
+ * Saving a sheet's scores (docs/product/grades.md#entering-scores, PUT): only its teacher (403), only while it is theirs — entering, or returned
  * by a reviewer (422), each score 0..full marks with at most two decimals (400, naming the row). A sheet with score
  * items takes the items and sums them. Checked again under the instance's row lock, so a submit sent at the same
  * moment waits for the save, or the save sees the sheet submitted.

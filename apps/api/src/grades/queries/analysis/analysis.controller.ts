@@ -24,7 +24,7 @@ import { AnalysisRepository } from './analysis.repository.js';
 const XLSX = '`format=xlsx` answers the same table as an Excel file (headers in the caller\'s language, formula-looking cells escaped)';
 
 /**
- * 成绩分析 (DESIGN.md §9 `GET /server/api/grades/analysis/{kind}?batchId=…`): one route per kind, so each documents
+ * 成绩分析 (docs/product/grades.md#analysis: `GET /server/api/grades/analysis/{kind}?batchId=…`): one route per kind, so each documents
  * and checks its own query (subject and question-rate need a course). Every kind, and its export, counts only the
  * sheets submitted or passed and those the reader may read as sheets (docs/adr/0024): a teacher's draft is his own.
  */

@@ -7,7 +7,7 @@ import { mayReadSheet } from '../../domain/sheet-access.js';
 import { GradesErrors } from '../../grades.errors.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 
-/** A sheet as its page shows it (DESIGN.md §9 GET …/sheets/{classId}/{courseId}). */
+/** A sheet as its page shows it (docs/product/grades.md#calls: GET …/sheets/{classId}/{courseId}). */
 @Injectable()
 export class GetSheet {
   constructor(private readonly sheets: GradeSheetsRepository) {}

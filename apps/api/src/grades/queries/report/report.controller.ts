@@ -17,7 +17,7 @@ export class ReportController {
   ) {}
 
   /**
-   * One student's semester report (DESIGN.md §9) as a PDF in the caller's language: the published batches of the
+   * One student's semester report (docs/product/grades.md#final-report) as a PDF in the caller's language: the published batches of the
    * semester (the current one unless asked), each course's score, rank and level per exam and its weighted total.
    * Drawn by a PDF worker in one of the caller's places (PDF_RENDERS_PER_USER): one more at once answers 429.
    */

@@ -21,7 +21,7 @@ export function schoolDay(timeZone: string, at = new Date()): string {
 }
 
 /**
- * A student's semester report (DESIGN.md §9 `GET /grades/report`): the school, the student, the semester asked (else
+ * A student's semester report (docs/product/grades.md#final-report, `GET /grades/report`): the school, the student, the semester asked (else
  * the current one) and the published batches' scores of that semester with their ranks, levels and each course's
  * weighted total. Only the student, a guardian, the class's head teacher and grade managers may read it; anyone else
  * is refused (403) and the refusal logged.

@@ -28,7 +28,7 @@ export interface ReportCourse {
   total: number | null;
 }
 
-/** A student's semester report (DESIGN.md §9): what the PDF says, in one language. */
+/** A student's semester report (docs/product/grades.md#final-report): what the PDF says, in one language. */
 export interface SemesterReport {
   lang: Language;
   school: string;

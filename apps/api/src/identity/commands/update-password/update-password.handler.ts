@@ -38,7 +38,7 @@ export class UpdatePasswordHandler {
     if ([...next].length > PASSWORD_MAX) throw AppException.badRequest('validation.passwordTooLong');
     const strategy = await this.settings.passwordStrategy(lang);
     if (!safeRegex(strategy.rule).test(next)) {
-      // The strategy's description is the message (platform-shell §5.1).
+      // The strategy's description is the message (docs/product/shell-and-sign-in.md#password-change).
       throw new AppException(400, 400, 'validation.strategy', { description: strategy.description });
     }
     const expectedSign = await PasswordHasher.digest(this.config.pwdHashPrefix, me.account, next);

@@ -12,7 +12,7 @@ import { renderMessage, type StoredMessage } from '../../domain/message-renderer
 /** A title search looks through this many of a user's newest messages. */
 const TITLE_SEARCH_WINDOW = 1000;
 
-/** My messages (platform-shell §7): filter by title, status ('0' unread, '1' read) and type; `count.COUNT` is the total. */
+/** My messages (docs/product/shell-and-sign-in.md#shared-calls): filter by title, status ('0' unread, '1' read) and type; `count.COUNT` is the total. */
 @ApiTags('messages')
 @Controller()
 export class GetInfoByRecipientController {

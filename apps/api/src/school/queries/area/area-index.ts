@@ -46,7 +46,7 @@ export class AreaIndex {
     });
   }
 
-  /** The codes from `code` up to its province, comma-separated (platform-shell §7 getAreaList); '' when unknown. */
+  /** The codes from `code` up to its province, comma-separated (docs/product/shell-and-sign-in.md#area-picker: getAreaList); '' when unknown. */
   path(code: string): string {
     const out: string[] = [];
     let cur = this.nodes.get(code);

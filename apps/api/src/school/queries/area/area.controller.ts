@@ -7,7 +7,7 @@ import { ok } from '../../../infrastructure/http/envelope.js';
 import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { AreaIndex } from './area-index.js';
 
-/** The area picker's calls (platform-shell §7). Any signed-in user may call them. */
+/** The area picker's calls (docs/product/shell-and-sign-in.md#area-picker). Any signed-in user may call them. */
 @ApiTags('components')
 @Controller()
 export class AreaController {

@@ -30,7 +30,7 @@ const OTHERS_SQL = `
      AND (l.teacher_id = ANY($3::uuid[]) OR l.classroom_id = ANY($4::uuid[]) OR l.class_id = ANY($5::uuid[]) OR l.teaching_class_id = ANY($5::uuid[]))`;
 
 /**
- * Places a class's (or teaching class's) week in a draft timetable, as the editor saves it (DESIGN.md §8
+ * Places a class's (or teaching class's) week in a draft timetable, as the editor saves it (docs/product/timetable.md#placing-lessons,
  * `PUT /api/timetable/lessons`): every lesson on a school day and an existing period, of a course the section is taught
  * this semester by that course's assigned teacher, in a room for lessons that seats the section; no two at one time
  * for the section, its teacher, its room or a section sharing its students (409 上课时间冲突, `data.clashes` naming

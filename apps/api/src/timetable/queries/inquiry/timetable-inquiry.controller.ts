@@ -10,7 +10,7 @@ import { TimetableScopes } from '../../domain/timetable-scope.js';
 import { TimetableInquiry } from './timetable-inquiry.query.js';
 import { timetableWorkbook } from './timetable-workbook.js';
 
-/** 课表查询 (DESIGN.md §8; spec §2 timetable inquiry: all, teacher, head teacher, foreign teacher). */
+/** 课表查询 (docs/product/timetable.md#inquiry: all, teacher, head teacher, foreign teacher). */
 @ApiTags('timetable')
 @Controller('api/timetable')
 @RequirePermissions(TimetablePermission.inquiry)

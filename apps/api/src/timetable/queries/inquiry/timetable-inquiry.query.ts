@@ -14,7 +14,7 @@ import { TimetableErrors } from '../../timetable.errors.js';
 const WEEK_DAYS = 7;
 
 /**
- * 课表查询 (DESIGN.md §8 `GET /api/timetable`): a semester's timetable — its published one unless a draft is asked for
+ * 课表查询 (docs/product/timetable.md#inquiry, `GET /api/timetable`): a semester's timetable — its published one unless a draft is asked for
  * by someone who makes timetables — as its weekly template, or a teaching week's dates with the passed make-ups and
  * swaps applied; narrowed to what the query names and the reader may see.
  */

@@ -20,7 +20,7 @@ export class StartWorkflowController {
   @Post(':flow')
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'one per user action: sent again, the start answers its first outcome and creates nothing' })
-  @ApiOperation({ summary: 'Start an instance of a flow; body = the form (DESIGN.md §7; leave: type, start, end, reason, attachments?, studentId?)' })
+  @ApiOperation({ summary: 'Start an instance of a flow; body = the form (docs/product/workflows.md; leave: type, start, end, reason, attachments?, studentId?)' })
   async start(@Param('flow') flow: string, @Body() form: unknown, @Headers('idempotency-key') key: string | undefined, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<WorkflowCommandResult>> {
     const result = await this.commands.execute<StartWorkflowCommand, WorkflowCommandResult>(new StartWorkflowCommand(flow, form, me, client, randomUUID(), parseIdempotencyKey(key)));
     // "请假申请已提交", "外出申请已提交": the flow's name as its messages call it; a flow begun as a draft says it is saved

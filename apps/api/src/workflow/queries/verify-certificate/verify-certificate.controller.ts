@@ -14,7 +14,7 @@ export class VerifyCertificateController {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Anyone holding a certificate checks it without signing in (DESIGN.md §7): whether the school issued it and whom
+   * Anyone holding a certificate checks it without signing in (docs/product/workflows.md#certificates): whether the school issued it and whom
    * it names — no more of the student than the paper itself shows. A code is 60 random bits, so it cannot be guessed;
    * checks are limited per address all the same (CertificateThrottlerGuard).
    */

@@ -21,7 +21,7 @@ function readPage(data: unknown): { total: number; list: PickerPerson[] } {
   return { total: Number(o.total) || list.length, list };
 }
 
-/** People picker (platform-shell §5.5, §9): search on Enter, 5 per page, multi-select shown as tags. */
+/** People picker (docs/product/shell-and-sign-in.md#people-picker): search on Enter, 5 per page, multi-select shown as tags. */
 export function PeoplePicker({ value, onChange }: { value: PickedPerson[]; onChange: (v: PickedPerson[]) => void }) {
   const { t } = useT();
   const [search, setSearch] = useState('');

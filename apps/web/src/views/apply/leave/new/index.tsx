@@ -91,7 +91,7 @@ export default function LeaveNewView(_props: ViewProps) {
   const [uploading, setUploading] = useState(false);
 
   const duration = useMemo(() => (draft.start && draft.end ? leaveDuration(localInput.toSchool(draft.start), localInput.toSchool(draft.end)) : null), [draft.start, draft.end]);
-  // Validation fires on save (platform-shell §5.6), then follows every change so fixed fields clear.
+  // Validation fires on save (docs/product/shell-and-sign-in.md#forms), then follows every change so fixed fields clear.
   const errors = tried ? validateDraft(draft, tv).errors : {};
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
