@@ -8,7 +8,7 @@ import { EmptyState } from '../components/empty-state.js';
 import { CardHead, ListTable, RefreshButton, ToolButton, type Column } from '../components/list-page.js';
 import { useResourceList } from '../resources/use-resource-list.js';
 import { useOptionLabels } from '../resources/use-resource-options.js';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { sheetPage } from './grades-client.js';
 import { SheetState } from './sheet-state.js';

@@ -3,7 +3,7 @@ import { Icon, Segment } from 'semantic-ui-react';
 import type { SheetSummary } from '@schoolflow/contracts';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, ListTable, RefreshButton, type Column } from '../components/list-page.js';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { sheetPage } from './grades-client.js';
 import { SheetState } from './sheet-state.js';
 import { useGradesLive } from './use-grades-live.js';

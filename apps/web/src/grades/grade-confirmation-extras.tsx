@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Icon } from 'semantic-ui-react';
-import type { FlowExtras } from '../workflow/flow-extras.js';
-import { localized } from '../workflow/flow-extras.js';
+import type { FlowExtras } from '../workflow/flow-extras.types.js';
+import { localized } from '../workflow/localized.js';
 import { sheetPage } from './grades-client.js';
 import { gradesText } from './use-grades-t.js';
 

@@ -10,7 +10,7 @@ import { EmptyState } from '../components/empty-state.js';
 import { CardHead, RefreshButton } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
 import { useLeaveWarning } from '../components/use-leave-warning.js';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { ActionModal } from '../workflow/action-modal.js';
 import { type CommandInput, refusalOf } from '../workflow/flow-model.js';

@@ -36,6 +36,7 @@ export interface Translator {
 export function useT(): Translator {
   const { i18n: instance } = useTranslation('web');
   const lang: Language = isLanguage(instance.language) ? instance.language : 'zh';
-  // `lang` is the dependency on purpose: translate() reads the instance, which already switched.
-  return useMemo(() => ({ lang, t: translate, tv: validationMessage }), [lang]);
+  // New functions per language on purpose: translate() reads the instance, which already switched, so a memo or an
+  // effect that translates names `t` as its dependency and runs again when the language changes.
+  return useMemo(() => ({ lang, t: (key: WebKey, vars?: Vars) => translate(key, vars), tv: (message: string) => validationMessage(message) }), [lang]);
 }

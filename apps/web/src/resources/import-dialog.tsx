@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Icon, Message, Modal, Progress, Table } from 'semantic-ui-react';
 import type { ResourceDef } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
-import { jobPercent } from './resource-format.js';
+import { jobPercent } from '../jobs/job-progress.js';
 import { useImportResource, type ImportState } from './use-import-resource.js';
 import { useResourceDownload } from './use-resource-download.js';
 import './resource.css';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { bodySchema, RESOURCES, type JobProgress, type ResourceDef } from '@schoolflow/contracts';
+import { bodySchema, RESOURCES, type ResourceDef } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
 import {
   cellText,
@@ -9,7 +9,6 @@ import {
   importOutcome,
   issueText,
   keywordPlaceholder,
-  laterProgress,
   listQuery,
   queryString,
   refValuesOf,
@@ -140,14 +139,5 @@ describe('imports', () => {
     expect(importOutcome({ imported: 0, errors: [{ row: '4', column: '姓名', message: 'x' }] })).toEqual({ imported: 0, errors: [{ row: 4, column: '姓名', message: 'x' }] });
     expect(importOutcome({ jobId: 'j', total: 900 })).toBeNull();
     expect(importOutcome(null)).toBeNull();
-  });
-
-  it('keeps the later of a pushed and a polled job state', () => {
-    const at = (done: number, state: JobProgress['state'] = 'running'): JobProgress => ({ id: 'j', kind: 'import', state, done, total: 900 });
-    expect(laterProgress(at(100), at(300))?.done).toBe(300);
-    expect(laterProgress(at(500), at(300))?.done).toBe(500);
-    expect(laterProgress(at(900, 'completed'), at(300))?.state).toBe('completed');
-    expect(laterProgress(null, at(1))?.done).toBe(1);
-    expect(laterProgress(undefined, null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { issueParams, writableFields, type FieldDef, type ImportRowProblem, type JobProgress, type ResourceDef, type ResourceRecord } from '@schoolflow/contracts';
+import { issueParams, writableFields, type FieldDef, type ImportRowProblem, type ResourceDef, type ResourceRecord } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
 
 /**
@@ -179,15 +179,3 @@ export function importOutcome(data: unknown): { imported: number; errors: Import
   return { imported: Number(o.imported) || 0, errors };
 }
 
-export const jobFinished = (p: JobProgress | null | undefined): boolean => p?.state === 'completed' || p?.state === 'failed';
-
-/** Of a pushed and a polled state of one job, the later: a finished one, else the one further on. */
-export function laterProgress(a: JobProgress | null | undefined, b: JobProgress | null | undefined): JobProgress | null {
-  if (!a) return b ?? null;
-  if (!b) return a;
-  if (jobFinished(a) !== jobFinished(b)) return jobFinished(a) ? a : b;
-  return b.done > a.done ? b : a;
-}
-
-/** How far a job is, 0…100. */
-export const jobPercent = (p: { done: number; total: number }): number => (p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : 0);

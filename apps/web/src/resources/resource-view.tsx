@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { RESOURCES } from '@schoolflow/contracts';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { ResourcePage } from './resource-page.js';
 
 const views = new Map<string, ComponentType<ViewProps>>();

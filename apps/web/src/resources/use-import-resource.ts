@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportRowProblem, JobProgress } from '@schoolflow/contracts';
 import { ApiError, errorMessage, isCancelled } from '../api/http.js';
 import { translate } from '../i18n/use-t.js';
 import { resourceClient, resourceKeys } from './resource-client.js';
-import { importOutcome, jobFinished } from './resource-format.js';
-import { useJobProgress } from './use-job-progress.js';
+import { jobFinished } from '../jobs/job-progress.js';
+import { useJobProgress } from '../jobs/use-job-progress.js';
+import { importOutcome } from './resource-format.js';
 
 export type ImportState =
   | { phase: 'idle' }
@@ -28,10 +29,15 @@ export function useImport(upload: ImportUpload, onImported: (imported: number) =
   const jobId = state.phase === 'job' ? state.jobId : null;
   const progress = useJobProgress(jobId);
 
-  const finished = (imported: number, errors: ImportRowProblem[]) => {
+  // the caller's latest onImported, so `finished` stays one function and the job's end is acted on once
+  const onImportedRef = useRef(onImported);
+  useEffect(() => {
+    onImportedRef.current = onImported;
+  }, [onImported]);
+  const finished = useCallback((imported: number, errors: ImportRowProblem[]) => {
     setState({ phase: 'done', imported, errors });
-    if (imported > 0) onImported(imported);
-  };
+    if (imported > 0) onImportedRef.current(imported);
+  }, []);
 
   // The job's end: its result is the same outcome an answer at once would have been.
   useEffect(() => {
@@ -47,8 +53,7 @@ export function useImport(upload: ImportUpload, onImported: (imported: number) =
       const message = typeof (progress.result as { message?: unknown } | undefined)?.message === 'string' ? (progress.result as { message: string }).message : translate('resourceKit.importFailed');
       setState({ phase: 'failed', message });
     }
-    // `finished` only sets state and tells `onImported`: the job's id and progress are what this follows
-  }, [jobId, progress]);
+  }, [jobId, progress, finished]);
 
   useEffect(() => () => ctrl.current?.abort(), []);
 

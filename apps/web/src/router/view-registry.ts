@@ -1,13 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { RESOURCES, resourcePage } from '@schoolflow/contracts';
-
-/** Props every menu view receives from the shell. */
-export interface ViewProps {
-  /** Custom page parameter (remark.zdycs), when the menu is a custom page. */
-  param?: string;
-  /** False while the page is kept alive in a background tab. */
-  active: boolean;
-}
+import type { ViewProps } from './view-props.js';
 
 type View = LazyExoticComponent<ComponentType<ViewProps>>;
 

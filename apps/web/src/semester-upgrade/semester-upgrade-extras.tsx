@@ -1,6 +1,6 @@
 import type { UpgradeResult } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.machine.js';
 import { useT } from '../i18n/use-t.js';
-import type { FlowExtras } from '../workflow/flow-extras.js';
+import type { FlowExtras } from '../workflow/flow-extras.types.js';
 import { schoolTime } from '../workflow/flow-model.js';
 import { UpgradeBar } from './upgrade-bar.js';
 import { planOf, semesterName, UpgradePlanText } from './upgrade-plan.js';

@@ -11,7 +11,7 @@ import { asPage } from '../api/workflow-api.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, ListCard, RefreshButton, type Column } from '../components/list-page.js';
 import { useT } from '../i18n/use-t.js';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { schoolTime } from '../workflow/flow-model.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';

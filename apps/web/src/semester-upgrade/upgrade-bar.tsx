@@ -1,7 +1,7 @@
 import { Progress } from 'semantic-ui-react';
 import 'semantic-ui-css/components/progress.min.css';
 import { useT } from '../i18n/use-t.js';
-import { jobPercent } from '../resources/resource-format.js';
+import { jobPercent } from '../jobs/job-progress.js';
 import './semester-upgrade.css';
 
 /** The live bar of a run: classes done of all, then its end. */

@@ -7,7 +7,7 @@ import { CardHead, RefreshButton, ToolButton } from '../components/list-page.js'
 import { PageLoader } from '../components/page-loader.js';
 import { RefSelect } from '../resources/ref-select.js';
 import { useResourceOptions } from '../resources/use-resource-options.js';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { childParam, exportFileName, gridPlan, initialView, type InquiryPicks, type InquiryView, NO_PICKS, queryOf, viewsOf } from './inquiry-model.js';
 import { PrintPage, PrintRoot, useTimetablePrint } from './timetable-print.js';
 import { useTimetable } from './use-timetable.js';

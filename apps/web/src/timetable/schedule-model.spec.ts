@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { JobProgress } from '@schoolflow/contracts';
-import { laterProgress } from '../resources/resource-format.js';
+import { laterProgress } from '../jobs/job-progress.js';
 import { schedulePercent, scheduleProgressOf } from './schedule-model.js';
 
 const job = (over: Partial<JobProgress>): JobProgress => ({ id: 'j', kind: 'timetable:schedule', state: 'running', done: 0, total: 180, ...over });

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Segment } from 'semantic-ui-react';
 import type { TimetableVersion } from '@schoolflow/contracts';
 import { reportError } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { CardHead, ToolButton } from '../components/list-page.js';
 import { RefSelect } from '../resources/ref-select.js';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { ScheduleDialog } from './schedule-dialog.js';
 import { ScheduleRun, type ScheduleRunRef } from './schedule-run.js';
@@ -34,7 +34,7 @@ export default function SchedulingView({ active }: ViewProps) {
   const meta = useTimetable({ semesterId: semesterId || undefined, mine: '1' }, active);
   const semester = meta.data?.semester ?? null;
   const versions = useVersions(semesterId, active);
-  const list = versions.data ?? [];
+  const list = useMemo(() => versions.data ?? [], [versions.data]);
   const [dialog, setDialog] = useState(false);
   const [run, setRun] = useState<ScheduleRunRef | null>(null);
   const [closedRuns, setClosedRuns] = useState<ReadonlySet<string>>(new Set());

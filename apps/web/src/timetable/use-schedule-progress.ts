@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { SCHEDULE_JOB } from '@schoolflow/contracts';
-import { jobFinished } from '../resources/resource-format.js';
-import { useJobProgress } from '../resources/use-job-progress.js';
+import { useJobProgress } from '../jobs/use-job-progress.js';
 import { scheduleProgressOf, type ScheduleProgressView } from './schedule-model.js';
 import { timetableKeys } from './timetable-client.js';
 
@@ -12,11 +9,6 @@ import { timetableKeys } from './timetable-client.js';
  * the versions' score.
  */
 export function useScheduleProgress(jobId: string | null): ScheduleProgressView | null {
-  const client = useQueryClient();
-  const progress = useJobProgress(jobId, { kind: SCHEDULE_JOB });
-  const done = jobFinished(progress);
-  useEffect(() => {
-    if (done) void client.invalidateQueries({ queryKey: timetableKeys.all });
-  }, [done, client]);
+  const progress = useJobProgress(jobId, { kind: SCHEDULE_JOB, invalidateOnEnd: timetableKeys.all });
   return scheduleProgressOf(progress);
 }

@@ -3,7 +3,7 @@ import type { FormField } from '@schoolflow/workflows';
 import { PictureUpload } from '../components/picture-upload.js';
 import { useT } from '../i18n/use-t.js';
 import type { FieldsSection } from './flow-detail.js';
-import { localized } from './flow-extras.js';
+import { localized } from './localized.js';
 import { schoolTime } from './flow-model.js';
 import { labelByKey } from './labels.js';
 

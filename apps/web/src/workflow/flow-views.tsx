@@ -1,7 +1,7 @@
 import { flowOfSlug } from '@schoolflow/contracts';
 import { flowOf } from '@schoolflow/workflows';
 import { useLocation } from 'react-router-dom';
-import type { ViewProps } from '../router/view-registry.js';
+import type { ViewProps } from '../router/view-props.js';
 import { declaredFields } from './declared-fields.js';
 import { FlowDetail, type FieldsSection } from './flow-detail.js';
 import { extrasOf } from './flow-extras.js';

@@ -34,7 +34,7 @@ export function AreaPicker({ value, onChange, levels = AREA_DEFAULT_LEVELS, disa
 
   // Resolves a given value into its chain (getAreaList answers 'leaf,parent,root'), or loads the provinces.
   useEffect(() => {
-    if (value && value === emitted.current && options.length > 0) return;
+    if (value && value === emitted.current) return;
     const c = new AbortController();
     (async () => {
       const provinces = await loadLevel(1, '', c.signal);
@@ -60,7 +60,7 @@ export function AreaPicker({ value, onChange, levels = AREA_DEFAULT_LEVELS, disa
       setCodes(chain);
     })().catch(fail);
     return () => c.abort();
-    // options is read only to skip reloading what this picker emitted itself
+    // a value this picker emitted itself is already shown (emitted is set only once its options are loaded)
   }, [value, levels, lang]);
 
   const choose = (level: number, code: string) => {

@@ -79,7 +79,7 @@ export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey,
     [run, url, current, size, sort, queryKey, legacy],
   );
 
-  useEffect(() => setCurrent(1), [queryKey]);
+  useEffect(() => setCurrent(1), [queryKey, setCurrent]);
   useEffect(() => {
     if (active) void load();
   }, [active, load, reloadKey]);

@@ -3,7 +3,7 @@ import { Menu, Message, Segment } from 'semantic-ui-react';
 import { ANALYSIS_KINDS, type AnalysisAnswer, type AnalysisCourse, type AnalysisKind } from '@schoolflow/contracts';
 import { EmptyState } from '../../components/empty-state.js';
 import { CardHead, RefreshButton, ToolButton } from '../../components/list-page.js';
-import type { ViewProps } from '../../router/view-registry.js';
+import type { ViewProps } from '../../router/view-props.js';
 import { type GradesKey, useGradesT } from '../use-grades-t.js';
 import { AnalysisChart } from './analysis-chart.js';
 import { type ChartSpec, classCharts, questionRateCharts, rankingCharts, subjectCharts } from './analysis-charts.js';

@@ -5,9 +5,9 @@
  */
 import { BarChart, BoxplotChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
-import { init, use } from 'echarts/core';
+import { init, use as register } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
-use([BarChart, LineChart, BoxplotChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+register([BarChart, LineChart, BoxplotChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 export { init };

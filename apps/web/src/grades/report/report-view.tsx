@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Message } from 'semantic-ui-react';
 import { RoleCode } from '@schoolflow/contracts';
 import { useRealtime } from '../../realtime/use-realtime.js';
-import type { ViewProps } from '../../router/view-registry.js';
+import type { ViewProps } from '../../router/view-props.js';
 import { useReadySession } from '../../session/session-store.js';
 import { useGradesT } from '../use-grades-t.js';
 import { ClassReports } from './class-reports.js';

@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { Button, Icon, Label, Segment } from 'semantic-ui-react';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT, webMessages } from '../../i18n/use-t.js';
-import type { ViewProps } from '../../router/view-registry.js';
+import type { ViewProps } from '../../router/view-props.js';
 import { useReadySession } from '../../session/session-store.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, schoolTime } from '../../util/date.js';
 import { DashboardBacklog } from './backlog.js';

@@ -72,13 +72,13 @@ export function usePagedList<T>(path: string, query: Record<string, unknown> | n
         },
         () => setPage({ total: 0, list: [] }),
       ),
-    [path, run],
+    [path, run, setCurrent],
   );
 
   useEffect(() => {
     if (active && queryKey !== 'null') void load(current, size, queryKey);
   }, [active, current, size, queryKey, tick, load]);
-  useEffect(() => setCurrent(1), [queryKey]);
+  useEffect(() => setCurrent(1), [queryKey, setCurrent]);
 
   return {
     page,

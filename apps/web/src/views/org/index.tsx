@@ -3,7 +3,7 @@ import { AdminPath, Permission, orgSchema, type OrgNode } from '@schoolflow/cont
 import { TextField } from '../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../components/list-page.js';
 import { useT } from '../../i18n/use-t.js';
-import type { ViewProps } from '../../router/view-registry.js';
+import type { ViewProps } from '../../router/view-props.js';
 import { FormModal, SelectField, TreeName, TreeTools, useTreeEditor, validate, type TreeRow } from '../ms/admin-kit.js';
 
 interface Draft {

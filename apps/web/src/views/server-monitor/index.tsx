@@ -3,7 +3,7 @@ import { Button, Card, Icon, Label, Message, Progress, type SemanticCOLORS, type
 import { AdminPath, type MonitorSnapshot } from '@schoolflow/contracts';
 import { errorMessage, isCancelled, requestData } from '../../api/http.js';
 import { useT, type Translator } from '../../i18n/use-t.js';
-import type { ViewProps } from '../../router/view-registry.js';
+import type { ViewProps } from '../../router/view-props.js';
 import { formatDateTime } from '../../util/date.js';
 import { ParkedEvents } from './parked-events.js';
 import 'semantic-ui-css/components/progress.min.css';

@@ -1,5 +1,6 @@
 import { translate } from '../../../i18n/use-t.js';
-import { type FlowExtras, localized } from '../../../workflow/flow-extras.js';
+import type { FlowExtras } from '../../../workflow/flow-extras.types.js';
+import { localized } from '../../../workflow/localized.js';
 import { formText } from '../form-text.js';
 
 /** 调课 in the kit's lists: its class, and where the lesson goes from and to (the periods kept by name as `{zh, en}`). */

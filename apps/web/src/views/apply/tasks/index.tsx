@@ -8,7 +8,7 @@ import { ListCard, RowCheck, toggled, useListLoad, type Column } from '../../../
 import { usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
 import { FlowKindSelect, requestColumns } from '../../../workflow/flow-columns.js';

@@ -9,7 +9,7 @@ import { FormRow, SWITCH_OFF, SWITCH_ON } from '../../../components/widgets/form
 import { PeoplePicker, type PickerItem } from '../../../components/widgets/people-picker.js';
 import { SignaturePad, type SignaturePadHandle } from '../../../components/widgets/signature-pad.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
 
 /** 'Widgets' demo page (demo/others): each shared widget with sample props. */
@@ -26,8 +26,8 @@ export default function WidgetsDemoView({ active }: ViewProps) {
   const [signature, setSignature] = useState<string | null>(null);
   const pad = useRef<SignaturePadHandle>(null);
 
-  const subjectOptions = useMemo<CheckboxOption[]>(() => t('widgets.demo.sampleOptions').split(',').map((mc, i) => ({ mc, wid: String(i + 1) })), [t, lang]);
-  const notifyOptions = useMemo<CheckboxOption[]>(() => [{ mc: t('widgets.demo.notify'), wid: SWITCH_ON, trueLabel: `${t('widgets.demo.notify')}: ${t('widgets.demo.yes')}`, falseLabel: `${t('widgets.demo.notify')}: ${t('widgets.demo.no')}` }], [t, lang]);
+  const subjectOptions = useMemo<CheckboxOption[]>(() => t('widgets.demo.sampleOptions').split(',').map((mc, i) => ({ mc, wid: String(i + 1) })), [t]);
+  const notifyOptions = useMemo<CheckboxOption[]>(() => [{ mc: t('widgets.demo.notify'), wid: SWITCH_ON, trueLabel: `${t('widgets.demo.notify')}: ${t('widgets.demo.yes')}`, falseLabel: `${t('widgets.demo.notify')}: ${t('widgets.demo.no')}` }], [t]);
 
   const actions: Record<string, string> = webMessages(lang).logs.actions;
   const results: Record<string, string> = webMessages(lang).logs.results;

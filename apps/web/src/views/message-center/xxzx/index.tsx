@@ -9,7 +9,7 @@ import { useT } from '../../../i18n/use-t.js';
 import { markAllRead, markRead, messagesVersion, openMessage } from '../../../messages/message-store.js';
 import { useMessageTypeList, useMessageTypes } from '../../../messages/message-types.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { useStore } from '../../../util/store.js';
 import { toast } from '../../../util/toast.js';
 

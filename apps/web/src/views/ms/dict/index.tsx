@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/empty-state.js';
 import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { FormModal, TextAreaField, confirmRun, runAction, useDraft, usePagedList, validate } from '../admin-kit.js';
 import { EntryForm, sectionOf, type EntryDraft } from './entry-form.js';
 

@@ -6,7 +6,7 @@ import { allPages, exportRows } from '../../../util/export-xlsx.js';
 import { FilterCard, FilterInput, FilterSelect, ListCard, OptionList, useFilters, useListLoad, type Column } from '../../../components/list-page.js';
 import { usePaging } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
 
 type Result = OperationLogRow['result'];

@@ -4,7 +4,7 @@ import { useAuthorized } from '../../../components/authorized.js';
 import { LabelledField, TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { menuIcon } from '../../../util/menu-icon.js';
 import { FormModal, SelectField, ToggleField, TreeName, TreeTools, runAction, useTreeEditor, validate, type TreeRow } from '../admin-kit.js';
 

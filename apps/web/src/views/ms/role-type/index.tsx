@@ -3,7 +3,7 @@ import { AdminPath, Permission, roleTypeSchema, type RoleTypeRow } from '@school
 import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { FormModal, SelectField, TextAreaField, confirmRun, useDraft, usePagedList, validate } from '../admin-kit.js';
 
 interface Draft {

@@ -17,7 +17,7 @@ import { useAuthorized } from '../../../components/authorized.js';
 import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { FormModal, SelectField, TextAreaField, confirmRun, loadAll, runAction, useDraft, useLocalName, usePagedList, validate, type FieldErrors } from '../admin-kit.js';
 import { MenuCheckTree } from './menu-check-tree.js';
 import { PeoplePicker, type PickedPerson } from './people-picker.js';

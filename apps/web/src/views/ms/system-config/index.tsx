@@ -7,7 +7,7 @@ import { LabelledField, TextField } from '../../../components/form-field.js';
 import { CardHead, RefreshButton } from '../../../components/list-page.js';
 import { loadAppConfig } from '../../../config/load-app-config.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { TextAreaField, runAction, validate, type FieldErrors } from '../admin-kit.js';
 
 type Draft = Omit<SystemConfig, 'leaveThresholdDays' | 'reminderDelayMinutes'> & { leaveThresholdDays: string; reminderDelayMinutes: string };

@@ -16,7 +16,7 @@ import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, ToolButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
 import { FormModal, SelectField, ToggleField, confirmRun, loadAll, runAction, treeOptions, useDraft, useLocalName, usePagedList, validate } from '../admin-kit.js';
 import { UserImportDialog, downloadUserTemplate } from './import-dialog.js';

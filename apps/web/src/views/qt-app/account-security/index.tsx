@@ -5,7 +5,7 @@ import { isCancelled, reportError, request, requestData } from '../../../api/htt
 import { ChangePasswordForm } from '../../../components/change-password-form.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { useT } from '../../../i18n/use-t.js';
-import type { ViewProps } from '../../../router/view-registry.js';
+import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
 import { toast } from '../../../util/toast.js';
 

@@ -1,7 +1,7 @@
 import { type ClassDay, dayLessonClash, type DayLesson } from '@schoolflow/contracts';
 import { flowOf } from '@schoolflow/workflows';
 import { useState } from 'react';
-import type { ViewProps } from '../../../../router/view-registry.js';
+import type { ViewProps } from '../../../../router/view-props.js';
 import { type Draft, FlowForm } from '../../../../workflow/flow-form.js';
 import { ClassDayCard } from '../../class-day/class-day-card.js';
 import { formText } from '../../form-text.js';

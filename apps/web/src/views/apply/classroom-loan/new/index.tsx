@@ -1,5 +1,5 @@
 import { flowOf } from '@schoolflow/workflows';
-import type { ViewProps } from '../../../../router/view-registry.js';
+import type { ViewProps } from '../../../../router/view-props.js';
 import { FlowForm } from '../../../../workflow/flow-form.js';
 import { RoomDayPanel } from './room-day-panel.js';
 

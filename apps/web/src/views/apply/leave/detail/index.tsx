@@ -2,7 +2,7 @@ import type { LeaveContext } from '@schoolflow/workflows';
 import { leaveFlow } from '@schoolflow/workflows';
 import { PictureUpload } from '../../../../components/picture-upload.js';
 import { useT } from '../../../../i18n/use-t.js';
-import type { ViewProps } from '../../../../router/view-registry.js';
+import type { ViewProps } from '../../../../router/view-props.js';
 import { type FieldsSection, FlowDetail } from '../../../../workflow/flow-detail.js';
 import { schoolTime } from '../../../../workflow/flow-model.js';
 import { leaveTypeLabel } from '../../../../workflow/labels.js';

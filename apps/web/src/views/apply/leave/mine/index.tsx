@@ -1,5 +1,5 @@
 import { useT } from '../../../../i18n/use-t.js';
-import type { ViewProps } from '../../../../router/view-registry.js';
+import type { ViewProps } from '../../../../router/view-props.js';
 import { FlowList } from '../../../../workflow/flow-list.js';
 
 /** 我的申请 (apply/leave/mine, the seeded menu's address): every application of every flow that is mine or my child's. */

@@ -16,7 +16,7 @@ import { reportError } from '../../../../api/http.js';
 import { newActionKey, workflowApi } from '../../../../api/workflow-api.js';
 import { PictureUpload } from '../../../../components/picture-upload.js';
 import { useT } from '../../../../i18n/use-t.js';
-import type { ViewProps } from '../../../../router/view-registry.js';
+import type { ViewProps } from '../../../../router/view-props.js';
 import { useReadySession } from '../../../../session/session-store.js';
 import { toast } from '../../../../util/toast.js';
 import { detailPath } from '../../../../workflow/labels.js';

@@ -1,5 +1,5 @@
 import { flowOf } from '@schoolflow/workflows';
-import type { ViewProps } from '../../../../router/view-registry.js';
+import type { ViewProps } from '../../../../router/view-props.js';
 import { type Draft, FlowForm } from '../../../../workflow/flow-form.js';
 import { ClassDayCard, placedIn } from '../../class-day/class-day-card.js';
 import { formText } from '../../form-text.js';
