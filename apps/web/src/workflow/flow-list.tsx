@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Page, WorkflowListItem } from '@schoolflow/contracts';
+import type { WorkflowListItem } from '@schoolflow/contracts';
 import type { ReviewStatus } from '@schoolflow/workflows';
-import { asPage, workflowApi } from '../api/workflow-api.js';
-import { ListCard, OptionList, useListLoad, type Column } from '../components/list-page.js';
+import { ListCard, OptionList, type Column } from '../components/list-page.js';
 import { usePaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
-import { useRealtime } from '../realtime/use-realtime.js';
 import { FlowKindSelect, requestColumns } from './flow-columns.js';
 import { detailPath, isReviewStatus, REVIEW_STATUSES, reviewLabel } from './labels.js';
 import { schoolTime } from './flow-model.js';
 import { StatusLabels } from './status-labels.js';
+import { useFlowList } from './use-flow-list.js';
 
 interface Props {
   scope: 'mine' | 'all';
@@ -29,30 +28,7 @@ export function FlowList({ scope, active, title }: Props) {
   const [flow, setFlow] = useState('');
   const paging = usePaging();
   const { current, size, setCurrent } = paging;
-  const [page, setPage] = useState<Page<WorkflowListItem>>({ total: 0, list: [] });
-  const { loading, run } = useListLoad();
-
-  const load = useCallback(
-    (quiet = false) =>
-      run(
-        async (signal) => setPage(asPage(await workflowApi.listAll({ scope, current, size, status: status || undefined, flow: flow || undefined }, signal))),
-        () => setPage({ total: 0, list: [] }), // a failed list empties the table (docs/product/shell-and-sign-in.md#errors-and-reactions)
-        quiet,
-      ),
-    [run, scope, current, size, status, flow],
-  );
-
-  // Loads when shown and whenever the query changes; a hidden tab reloads when it comes back.
-  useEffect(() => {
-    if (active) void load();
-  }, [active, load]);
-
-  const live = () => {
-    if (active) void load(true);
-  };
-  useRealtime('workflow.transitioned', (p) => {
-    if (!flow || p.flow === flow) live();
-  }, live);
+  const { page, loading, reload } = useFlowList({ scope, current, size, status: status || undefined, flow: flow || undefined }, active);
 
   const columns: Column<WorkflowListItem>[] = [
     ...requestColumns(t, lang),
@@ -68,7 +44,7 @@ export function FlowList({ scope, active, title }: Props) {
         testId="flow-list"
         icon="list alternate outline"
         title={title}
-        list={{ page, loading, reload: () => void load(), ...paging }}
+        list={{ page, loading, reload, ...paging }}
         toolsClass="sf-card-tools"
         tools={
           <>

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { isCancelled, reportError } from '../api/http.js';
+import { useQuery } from '@tanstack/react-query';
 import { workflowApi } from '../api/workflow-api.js';
+import { workflowKeys } from './workflow-keys.js';
 
 /**
  * A flow's read-only view (`GET /api/workflows/{flow}/views/{name}`) for a query — null until answered, or while the
@@ -8,18 +8,19 @@ import { workflowApi } from '../api/workflow-api.js';
  * stays shown meanwhile, so a periodic refresh does not flicker.
  */
 export function useFlowView<T>(flow: string, name: string, query: Record<string, string> | null, refresh: unknown = 0): T | null {
-  const key = query ? JSON.stringify(query) : '';
-  const [answer, setAnswer] = useState<{ key: string; data: T } | null>(null);
-  useEffect(() => {
-    if (!key) return;
-    const ac = new AbortController();
-    workflowApi.view<T>(flow, name, JSON.parse(key) as Record<string, string>, ac.signal).then(
-      (data) => setAnswer({ key, data }),
-      (err: unknown) => {
-        if (!isCancelled(err)) reportError(err);
-      },
-    );
-    return () => ac.abort();
-  }, [flow, name, key, refresh]);
-  return answer && answer.key === key ? answer.data : null;
+  const queryKey = workflowKeys.view(flow, name, query ?? {}, refresh);
+  const view = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => workflowApi.view<T>(flow, name, query ?? {}, signal),
+    enabled: query !== null,
+    // the same query read again (a new `refresh`) keeps its last answer on screen; another query starts empty
+    placeholderData: (previous, previousQuery) => (previousQuery && sameView(previousQuery.queryKey, queryKey) ? previous : undefined),
+    staleTime: 0,
+  });
+  return query !== null ? (view.data ?? null) : null;
+}
+
+/** Whether two keys name one view of one query (their `refresh` aside: the last element). */
+function sameView(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return JSON.stringify(a.slice(0, -1)) === JSON.stringify(b.slice(0, -1));
 }

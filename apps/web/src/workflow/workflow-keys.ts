@@ -1,0 +1,10 @@
+import type { ReviewStatus } from '@schoolflow/workflows';
+
+/** The workflow queries' keys, one factory: a push marks a flow's queries stale by a prefix of these. */
+export const workflowKeys = {
+  all: ['workflow'] as const,
+  lists: () => [...workflowKeys.all, 'list'] as const,
+  list: (q: { scope: 'mine' | 'all'; current: number; size: number; status?: ReviewStatus; flow?: string }) => [...workflowKeys.lists(), q] as const,
+  views: (flow: string) => [...workflowKeys.all, 'view', flow] as const,
+  view: (flow: string, name: string, query: Record<string, string>, refresh: unknown) => [...workflowKeys.views(flow), name, query, refresh] as const,
+};
