@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
@@ -14,6 +14,7 @@ import { poolOf } from './infrastructure/database/pool.js';
 import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgres.js';
 import { logger } from './infrastructure/logging/logger.js';
 import { spaFiles } from './infrastructure/http/spa-files.js';
+import { openApiDocument } from './infrastructure/http/openapi-document.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
 import { DEFAULT_PASSWORD_HASH_COST, PasswordHasher } from './identity/domain/password-hasher.js';
 import { registerFlows } from './workflow/domain/flow-registrar.js';
@@ -73,11 +74,7 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   app.setGlobalPrefix(config.baseApi.replace(/^\//, ''));
   app.useWebSocketAdapter(new AppIoAdapter(app, `${config.baseApi}/socket.io`, config.redisUrl, config.redisPrefix));
 
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('SchoolFlow API').setVersion(config.version).addApiKey({ type: 'apiKey', in: 'header', name: config.tokenHeader }, 'token').addSecurityRequirements('token').build(),
-  );
-  SwaggerModule.setup(`${config.baseApi.replace(/^\//, '')}/docs`, app, doc);
+  SwaggerModule.setup(`${config.baseApi.replace(/^\//, '')}/docs`, app, openApiDocument(app, config));
 
   serveSpa(app, config);
   await app.listen(config.port, config.host).catch(async (err: NodeJS.ErrnoException) => {

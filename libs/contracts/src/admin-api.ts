@@ -67,11 +67,28 @@ export const FilePath = {
   download: (resId: string) => `/file/download/${resId}`,
 } as const;
 
+/** The multipart field an upload sends its files in (docs/product/shell-and-sign-in.md#file-upload). */
+export const UPLOAD_FIELD = 'file';
+/**
+ * The body of an upload (`multipart/form-data`): files in the field `file`. The server reads it as a stream, checking
+ * each file as it arrives within the limits the query sets; the schema says what to send (OpenAPI).
+ */
+export const fileUploadSchema = z.object({ [UPLOAD_FIELD]: z.array(z.file()).min(1) });
+/** The body of an import (`multipart/form-data`): one .xlsx or .xls workbook in the field `file`. */
+export const importUploadSchema = z.object({ [UPLOAD_FIELD]: z.file() });
+/** The names of files by id (`getFiles`): one `resId`, or several `resIds`. */
+export const fileNamesSchema = z.object({
+  resId: z.string().uuid('validation.idInvalid').optional(),
+  resIds: z.array(z.string().uuid('validation.idInvalid')).max(100, 'validation.tooLong').optional(),
+});
+
 const FIFTY = 50;
 const noEdge = (s: string) => s === s.trim();
 const idSchema = z.string({ error: 'validation.idRequired' }).uuid('validation.idInvalid');
 export const idsSchema = z.object({ ids: z.array(idSchema).min(1, 'validation.idRequired').max(1000, 'validation.tooLong') });
 export const oneIdSchema = z.object({ id: idSchema });
+/** Turning rows on or off (users, roles, menus): their ids and the new state. */
+export const enableSchema = idsSchema.extend({ enabled: z.boolean({ error: 'validation.invalid' }) });
 
 /* ---------- table requests: the current shape and the older one (docs/product/shell-and-sign-in.md#tables-and-lists) ---------- */
 
@@ -114,6 +131,37 @@ export function normaliseTableRequest(body: unknown): NormalisedTable | { error:
   return { current, size, orders: orders.slice(0, 5), query, legacy };
 }
 
+/** A page number or size as a JSON body or a form sends it (a number, or its digits); `null` or absent: the default. */
+const pageNumber = (message: string, description: string) => z.union([z.number(), z.string()], { error: message }).nullable().optional().meta({ description });
+/** A filter as sent: an object, or a string holding one as JSON (any other string is a keyword). */
+const tableFilter = (description: string) => z.union([z.string(), z.record(z.string(), z.unknown())]).optional().catch(undefined).meta({ description });
+
+/**
+ * A table request's body as the administration's lists read it (and OpenAPI documents it): either shape, unlike the
+ * current-shape-only `tableRequestSchema` of the newer lists. The page fields are refused with the messages of
+ * `normaliseTableRequest`, which then does the reading; a sort or filter of another type is left out, as that
+ * function always has.
+ */
+export const adminTableRequestSchema = z
+  .looseObject({
+    current: pageNumber('validation.pageInvalid', 'the page, from 1'),
+    size: pageNumber('validation.pageSizeInvalid', `rows a page: one of ${PAGE_SIZES.join(', ')}`),
+    orders: z.array(z.object({ column: z.string(), asc: z.boolean().optional() })).optional().catch(undefined).meta({ description: 'sort, first five' }),
+    query: tableFilter('filters (keyword and the list\'s own)'),
+    params: tableFilter('filters, when `query` is absent'),
+    currPage: pageNumber('validation.pageInvalid', 'older shape: the page, from 0'),
+    limit: pageNumber('validation.pageSizeInvalid', 'older shape: rows a page'),
+    sortField: z.string().optional().catch(undefined).meta({ description: 'older shape: the sort column' }),
+    order: z.string().optional().catch(undefined).meta({ description: 'older shape: asc or desc' }),
+    search: tableFilter('older shape: filters'),
+  })
+  .transform((body, ctx): NormalisedTable => {
+    const t = normaliseTableRequest(body);
+    if (!('error' in t)) return t;
+    ctx.addIssue({ code: 'custom', message: t.error, input: body });
+    return z.NEVER;
+  });
+
 /* ---------- users ---------- */
 
 /** Account: Chinese characters, letters, digits, underscore (docs/product/administration.md#users). */
@@ -142,7 +190,6 @@ export const userCreateSchema = z.object({
 export type UserCreate = z.infer<typeof userCreateSchema>;
 export const userUpdateSchema = userCreateSchema.omit({ account: true, password: true }).extend({ id: idSchema });
 export const userResetPasswordSchema = z.object({ id: idSchema, password: adminPassword });
-export const userEnableSchema = idsSchema.extend({ enabled: z.boolean({ error: 'validation.invalid' }) });
 
 export interface UserRow {
   id: string;
@@ -204,6 +251,8 @@ export const roleGrantSchema = z.object({
   menuIds: z.array(idSchema).max(2000, 'validation.tooLong'),
   permissions: z.array(z.string().max(100, 'validation.tooLong').regex(/^[A-Za-z0-9_:]+$/, 'validation.permissionChars')).max(500, 'validation.tooLong'),
 });
+/** The role a read is about (its grants, its users). */
+export const roleIdSchema = z.object({ roleId: idSchema });
 export const roleUsersSchema = z.object({ roleId: idSchema, userIds: z.array(idSchema).max(10000, 'validation.tooLong') });
 export const roleTestSqlSchema = z.object({ sql: z.string().max(4000, 'validation.sqlTooLong').default(''), procedure: z.string().max(120, 'validation.tooLong').default('') });
 

@@ -44,6 +44,15 @@ export const SCORE_TYPING = /^(\d{0,3}(\.\d{0,2})?)?$/;
 const scoreValue = z.union([z.number({ error: 'validation.scoreNotNumber' }), z.null()]);
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'validation.fieldChoose');
 
+/**
+ * The body of a class reports job (`POST /api/grades/report/class-jobs`): the class, and the semester (the current one
+ * when absent). Presence and form of the ids are the use case's to refuse, each with its own message (请选择班级, 班级不存在).
+ */
+export const classReportsStartSchema = z.object({
+  classId: z.string().max(100, 'validation.tooLong').optional(),
+  semesterId: z.string().max(100, 'validation.tooLong').optional(),
+});
+
 /** The body of `PUT …/sheets/{classId}/{courseId}`: scores of some or all rows (a draft). */
 export const saveSheetSchema = z.object({
   scores: z

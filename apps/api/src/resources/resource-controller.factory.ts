@@ -1,14 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, type Type } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { bodySchema, type Envelope, isUuid, type Language, type ResourceDef, type ResourceRecord, resourcePath } from '@schoolflow/contracts';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { bodySchema, type Envelope, importUploadSchema, isUuid, type Language, linkBodySchema, type ResourceDef, type ResourceRecord, resourcePath } from '@schoolflow/contracts';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import { attachmentHeader, XLSX_MIME } from '../admin/shared/admin-support.js';
 import { ImportUpload } from '../files/domain/import-upload.js';
 import { AppException } from '../infrastructure/http/app-exception.js';
 import { ok } from '../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, RequirePermissions } from '../infrastructure/http/request-context.js';
-import { openApiSchemaOf } from '../infrastructure/http/valid-input.js';
+import { MultipartBody, openApiSchemaOf } from '../infrastructure/http/valid-input.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
 import { ResourceExcel } from './resource-excel.js';
 import { ResourceImports } from './resource-imports.js';
@@ -28,8 +27,6 @@ const idOf = (id: string): string => {
   if (!isUuid(id)) throw AppException.notFound('resource.messages.notFound');
   return id;
 };
-
-const linkBody = z.object({ studentIds: z.array(z.string().refine(isUuid, 'validation.fieldChoose'), { error: 'validation.fieldChoose' }).min(1, 'validation.fieldChoose').max(200, 'validation.fieldTooMany') });
 
 /**
  * One controller per declared resource (docs/adr/0023), under `/server/api/academic/{name}` with the routes of
@@ -135,8 +132,8 @@ export function resourceControllers(d: ResourceDef): Type<unknown>[] {
     @Post('import')
     @HttpCode(200)
     @(write() as MethodDecorator)
-    @ApiConsumes('multipart/form-data')
-    @ApiOperation({ summary: `${title}: import one xls/xlsx (field "file"); all or nothing, errors per row; a large file answers a job id` })
+    @MultipartBody(importUploadSchema)
+    @ApiOperation({ summary: d.excel ? `${title}: import one xls/xlsx (field "file"); all or nothing, errors per row; a large file answers a job id` : `${title}: no import (404)` })
     async import(@Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<unknown>> {
       if (!d.excel) throw AppException.notFound();
       const { fileName, rows } = await this.upload.rows(me.userId, req, res, d.excel.importMaxKb);
@@ -163,10 +160,10 @@ export function resourceControllers(d: ResourceDef): Type<unknown>[] {
       @HttpCode(200)
       @(write() as MethodDecorator)
       @ApiOperation({ summary: `${title}: attach ${segment}` })
-      @ApiBody({ schema: openApiSchemaOf(linkBody) })
+      @ApiBody({ schema: openApiSchemaOf(linkBodySchema) })
       @ApiOkResponse({ schema: envelope({}) })
       async attach(@Param('id') id: string, @Body() input: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-        const parsed = linkBody.safeParse(input ?? {});
+        const parsed = linkBodySchema.safeParse(input ?? {});
         if (!parsed.success) throw AppException.badRequest(parsed.error.issues[0]?.message ?? 'validation.invalid', { field: translate(lang, `resource.${d.name}.fields.${linkName}`) });
         await this.service.link(d, idOf(id), linkName, parsed.data.studentIds, true, me, client, lang);
         return ok(undefined, translate(lang, 'resource.messages.attachedOk'));

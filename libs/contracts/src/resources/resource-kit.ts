@@ -269,6 +269,11 @@ export function writableFields(d: ResourceDef, mode: 'create' | 'update'): [stri
   return Object.entries(d.fields).filter(([, f]) => !f.readOnly && (mode === 'create' || !f.createOnly));
 }
 
+/** The body of attaching linked records one at a time (`POST …/{id}/{link}`: a teaching class's students). */
+export const linkBodySchema = z.object({
+  studentIds: z.array(z.string().regex(UUID, 'validation.fieldChoose'), { error: 'validation.fieldChoose' }).min(1, 'validation.fieldChoose').max(200, 'validation.fieldTooMany'),
+});
+
 /** The body schema of create or update: every writable field, the children, the links, then the rules. */
 export function bodySchema(d: ResourceDef, mode: 'create' | 'update'): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};

@@ -1,14 +1,14 @@
-import { Body, Controller } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { type DictEntryInput, dictEntrySchema, type DictEntryRow, dictPublishSchema, dictTableSchema, type DictTableRow, type Envelope, idsSchema, type Language, oneIdSchema, Permission } from '@schoolflow/contracts';
+import { type DictEntryInput, dictEntrySchema, type DictEntryRow, dictPublishSchema, dictTableSchema, type DictTableRow, type Envelope, idsSchema, type Language, type NormalisedTable, oneIdSchema, Permission, adminTableRequestSchema } from '@schoolflow/contracts';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, AdminPost, likePattern, pageOf, saveRow, str, switchRows, tableRequest, uniqueAs } from '../shared/admin-support.js';
+import { AdminAudit, AdminPost, likePattern, pageOf, saveRow, str, switchRows, uniqueAs } from '../shared/admin-support.js';
 
 const ENTRY_COLUMNS = `id, dict_type AS "table", code, name, sort, parent_code AS "parentCode", level, sub_name AS "subName", short_name AS "shortName", name_en AS "nameEn",
   tag1, note1, tag2, note2, tag3, note3, tag4, note4, tag5, note5, published, source,
@@ -24,8 +24,7 @@ export class DictsAdminController {
   ) {}
 
   @AdminPost('ms/dict/table/list', Permission.dictList)
-  async tables(@Body() body: unknown): Promise<Envelope<{ total: number; list: DictTableRow[] }>> {
-    const t = tableRequest(body);
+  async tables(@ValidBody(adminTableRequestSchema) t: NormalisedTable): Promise<Envelope<{ total: number; list: DictTableRow[] }>> {
     const q = {
       select: `t.id, t.table_name AS "table", t.title, t.remark, (SELECT count(*)::int FROM sys_dict d WHERE d.dict_type = t.table_name) AS entries`,
       from: `sys_dict_table t WHERE (t.table_name ILIKE $1 OR t.title ILIKE $1)`,
@@ -69,8 +68,7 @@ export class DictsAdminController {
   }
 
   @AdminPost('ms/dict/list', Permission.dictList)
-  async entries(@Body() body: unknown): Promise<Envelope<{ total: number; list: DictEntryRow[] }>> {
-    const t = tableRequest(body);
+  async entries(@ValidBody(adminTableRequestSchema) t: NormalisedTable): Promise<Envelope<{ total: number; list: DictEntryRow[] }>> {
     const q = { select: ENTRY_COLUMNS, from: `sys_dict WHERE dict_type = $1 AND (code ILIKE $2 OR name ILIKE $2)`, order: 'sort, code' };
     return ok(await pageOf<DictEntryRow>(this.db, t, q, [str(t.query.table), likePattern(str(t.query.keyword))]));
   }

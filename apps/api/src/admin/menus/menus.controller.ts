@@ -3,13 +3,13 @@ import { AccessChangeInterceptor } from '../../identity/domain/access-change.int
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { type Envelope, type Language, type MenuAdminNode, type MenuInput, menuSchema, oneIdSchema, Permission } from '@schoolflow/contracts';
+import { enableSchema, type Envelope, type Language, type MenuAdminNode, type MenuInput, menuSchema, oneIdSchema, Permission } from '@schoolflow/contracts';
 import type { MenuRow } from '../../access/domain/access.service.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, AdminPost, checkNoChildren, checkParent, enableSchema, nestTree, saveRow, switchRows } from '../shared/admin-support.js';
+import { AdminAudit, AdminPost, checkNoChildren, checkParent, nestTree, saveRow, switchRows } from '../shared/admin-support.js';
 
 /** A menu's row as the shell reads it, with its state and the remark flags the editor shows. */
 interface MenuDbRow extends Omit<MenuRow, 'remark'> {

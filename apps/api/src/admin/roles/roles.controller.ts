@@ -1,15 +1,18 @@
-import { Body, Controller, UseInterceptors } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  enableSchema,
   type Envelope,
   idsSchema,
   type Language,
+  type NormalisedTable,
   oneIdSchema,
   Permission,
   roleGrantSchema,
+  roleIdSchema,
   type RoleInput,
   type RoleRow,
   roleSchema,
@@ -17,6 +20,7 @@ import {
   type RoleTypeRow,
   roleTypeSchema,
   roleUsersSchema,
+  adminTableRequestSchema,
 } from '@schoolflow/contracts';
 import { AccessService } from '../../access/domain/access.service.js';
 import { DynamicRoleRunner } from '../../access/domain/dynamic-role-runner.js';
@@ -25,9 +29,7 @@ import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, AdminPost, enableSchema, likePattern, pageOf, str, switchRows, tableRequest, uniqueAs } from '../shared/admin-support.js';
-
-const roleIdSchema = z.object({ roleId: z.string({ error: 'validation.idRequired' }).uuid('validation.idInvalid') });
+import { AdminAudit, AdminPost, likePattern, pageOf, str, switchRows, uniqueAs } from '../shared/admin-support.js';
 
 /** Role types (ordinary / dynamic SQL) and roles: CRUD, grants of menus and permission values, users, SQL test. */
 @ApiTags('admin')
@@ -77,8 +79,7 @@ export class RolesController {
   }
 
   @AdminPost('ms/role/list', Permission.roleList)
-  async list(@Body() body: unknown): Promise<Envelope<{ total: number; list: RoleRow[] }>> {
-    const t = tableRequest(body);
+  async list(@ValidBody(adminTableRequestSchema) t: NormalisedTable): Promise<Envelope<{ total: number; list: RoleRow[] }>> {
     const args: unknown[] = [];
     const where: string[] = [];
     const kw = str(t.query.keyword);

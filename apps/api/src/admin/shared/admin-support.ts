@@ -1,9 +1,8 @@
-import { type ExportColumn, idsSchema, sheetName as validSheetName, sheetRows } from '@schoolflow/contracts';
+import { type ExportColumn, sheetName as validSheetName, sheetRows } from '@schoolflow/contracts';
 import { applyDecorators, HttpCode, Injectable, Post } from '@nestjs/common';
 import * as XLSX from '@e965/xlsx';
 import type { DataSource } from 'typeorm';
-import { z } from 'zod';
-import { normaliseTableRequest, type NormalisedTable } from '@schoolflow/contracts';
+import type { NormalisedTable } from '@schoolflow/contracts';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { type ClientInfo, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
@@ -21,12 +20,6 @@ export class AdminAudit {
 /** An administrative endpoint: POST `path`, answered with 200, for those holding every one of `permissions` (if any). */
 export function AdminPost(path: string, ...permissions: string[]): MethodDecorator {
   return applyDecorators(Post(path), HttpCode(200), ...(permissions.length > 0 ? [RequirePermissions(...permissions)] : []));
-}
-
-export function tableRequest(body: unknown): NormalisedTable {
-  const t = normaliseTableRequest(body);
-  if ('error' in t) throw AppException.badRequest(t.error);
-  return t;
 }
 
 /** The current shape answers `{total, list}`; the older one `{total, rows}` as well. */
@@ -58,9 +51,6 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string };
   return e.code === '23505' && (!constraint || e.constraint === constraint);
 }
-
-/** Turning rows on or off: their ids and the new state. */
-export const enableSchema = idsSchema.extend({ enabled: z.boolean({ error: 'validation.invalid' }) });
 
 /** A keyword as an ILIKE pattern: its own %, _ and \\ taken literally; an empty one matches everything. */
 export function likePattern(keyword: string): string {

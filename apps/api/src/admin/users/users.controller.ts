@@ -1,28 +1,32 @@
-import { Body, Controller, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Req, Res, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import {
+  enableSchema,
   type Envelope,
   type ImportResult,
+  importUploadSchema,
   type Language,
+  type NormalisedTable,
   oneIdSchema,
   Permission,
+  adminTableRequestSchema,
   userCreateSchema,
-  userEnableSchema,
   userResetPasswordSchema,
   type UserRow,
   userUpdateSchema,
   idsSchema,
 } from '@schoolflow/contracts';
+import type { z } from 'zod';
 import { SessionService } from '../../identity/domain/session.service.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
-import { validate } from '../../infrastructure/http/validate.js';
+import { MultipartBody, ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
-import { AdminAudit, AdminPost, attachmentHeader, page, tableRequest, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
+import { AdminAudit, AdminPost, attachmentHeader, page, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
 import { ImportUpload } from '../../files/domain/import-upload.js';
 import { UserAdminService } from './user-admin.service.js';
 
@@ -50,23 +54,20 @@ export class UsersController {
 
   @AdminPost('ms/user/list', Permission.userList)
   @ApiOperation({ summary: 'Users: keyword (account/name), userType, enabled, deptId' })
-  async list(@Body() body: unknown): Promise<Envelope<{ total: number; list: UserRow[] }>> {
-    const t = tableRequest(body);
+  async list(@ValidBody(adminTableRequestSchema) t: NormalisedTable): Promise<Envelope<{ total: number; list: UserRow[] }>> {
     const r = await this.users.list(t);
     return ok(page(t, r.total, r.list));
   }
 
   @AdminPost('ms/user/create', Permission.userEdit)
-  async create(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const input = validate(userCreateSchema, body);
+  async create(@ValidBody(userCreateSchema) input: z.output<typeof userCreateSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     const id = await this.db.transaction((tx) => this.users.create(input, tx));
     await this.audit.record(me, client, 'user.create', input.account, { id, userType: input.userType, roles: input.roleIds });
     return ok({ id }, translate(lang, 'saveOk'));
   }
 
   @AdminPost('ms/user/update', Permission.userEdit)
-  async update(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(userUpdateSchema, body);
+  async update(@ValidBody(userUpdateSchema) input: z.output<typeof userUpdateSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const account = await this.db.transaction(async (tx) => {
       const rows: { account: string }[] = await tx.query(
         `UPDATE sys_user SET name = $2, user_type = $3, enabled = $4, department_id = $5, updated_at = now() WHERE id = $1 RETURNING account`,
@@ -82,8 +83,7 @@ export class UsersController {
   }
 
   @AdminPost('ms/user/enable', Permission.userEdit)
-  async enable(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(userEnableSchema, body);
+  async enable(@ValidBody(enableSchema) input: z.output<typeof enableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     if (!input.enabled && input.ids.includes(me.userId)) throw AppException.badRequest('cannotDisableSelf');
     await this.db.query(`UPDATE sys_user SET enabled = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
     if (!input.enabled) for (const id of input.ids) await this.sessions.revokeOthers(id, null, 'admin');
@@ -92,8 +92,7 @@ export class UsersController {
   }
 
   @AdminPost('ms/user/delete', Permission.userEdit)
-  async remove(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const { ids } = validate(idsSchema, body);
+  async remove(@ValidBody(idsSchema) { ids }: z.output<typeof idsSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     if (ids.includes(me.userId)) throw AppException.badRequest('cannotDeleteSelf');
     const used: { n: number }[] = await this.db.query(
       `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND (
@@ -122,8 +121,7 @@ export class UsersController {
   }
 
   @AdminPost('ms/user/resetPassword', Permission.userEdit)
-  async resetPassword(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const input = validate(userResetPasswordSchema, body);
+  async resetPassword(@ValidBody(userResetPasswordSchema) input: z.output<typeof userResetPasswordSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const rows: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE id = $1`, [input.id]);
     const account = rows[0]?.account;
     if (!account) throw AppException.notFound('userNotFoundAdmin');
@@ -135,17 +133,15 @@ export class UsersController {
   }
 
   @AdminPost('ms/user/endSessions', Permission.userEdit)
-  async endSessions(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ ended: number }>> {
-    const { id } = validate(oneIdSchema, body);
+  async endSessions(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ ended: number }>> {
     const ended = await this.sessions.revokeOthers(id, id === me.userId ? me.sessionId : null, 'admin');
     await this.audit.record(me, client, 'user.endSessions', id, { id, ended });
     return ok({ ended }, translate(lang, 'userSessionsEnded', { count: ended }));
   }
 
   @AdminPost('ms/user/export', Permission.userList)
-  @ApiOperation({ summary: 'The user list (same filters as list) as xlsx' })
-  async export(@Body() body: unknown, @Lang() lang: Language, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Res() res: Response): Promise<void> {
-    const t = tableRequest({ ...(typeof body === 'object' && body ? body : {}), size: 10, current: 1 });
+  @ApiOperation({ summary: 'The user list (same filters as list) as xlsx: every row the filters select, whatever the page' })
+  async export(@ValidBody(adminTableRequestSchema) t: NormalisedTable, @Lang() lang: Language, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Res() res: Response): Promise<void> {
     const { list } = await this.users.list(t, true);
     const bytes = xlsxOf('users', EXPORT_COLUMNS.map((key) => ({ key, title: translate(lang, `excel.userExport.${key}`) })), list.map((u) => ({ ...u, enabled: u.enabled ? 1 : 0, roles: u.roles.map((r) => r.code).join(',') })));
     await this.audit.record(me, client, 'user.export', null, { rows: list.length });
@@ -163,7 +159,7 @@ export class UsersController {
   }
 
   @AdminPost('ms/user/import', Permission.userEdit)
-  @ApiConsumes('multipart/form-data')
+  @MultipartBody(importUploadSchema)
   @ApiOperation({ summary: 'Import users from one xls/xlsx file (multipart field "file"); nothing is imported when any row is bad' })
   async import(@Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ImportResult>> {
     const { fileName, rows } = await this.imports.rows(me.userId, req, res, USER_IMPORT_MAX_KB);

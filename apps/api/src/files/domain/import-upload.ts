@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { UPLOAD_FIELD } from '@schoolflow/contracts';
 import type { Request, Response } from 'express';
 import { SpreadsheetReader } from '../../infrastructure/spreadsheet/spreadsheet-reader.js';
 import { UploadReceiver } from './upload-receiver.js';
@@ -21,7 +22,7 @@ export class ImportUpload {
 
   async rows(userId: string, req: Request, res: Response, maxKb: number): Promise<{ fileName: string; rows: string[][] }> {
     const [file] = await this.receiver.receive(userId, req, res, {
-      field: 'file',
+      field: UPLOAD_FIELD,
       maxFileBytes: maxKb * 1024,
       maxFiles: 1,
       extensions: IMPORT_EXTENSIONS,

@@ -1,5 +1,5 @@
 import { Body, type PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { z } from 'zod';
 import { validate } from './validate.js';
 
@@ -39,13 +39,46 @@ function methodOf(target: object, key: string | symbol | undefined): PropertyDes
 /**
  * The request body, parsed by a shared zod schema of `@schoolflow/contracts` — a 400 envelope with the schema's message
  * when it does not fit — and documented in OpenAPI (`/server/docs`) from that same schema, so the documentation, the
- * validation and the fuzz test (test/security/fuzz.e2e-spec.ts) can never disagree.
+ * validation and the fuzz test (test/security/fuzz.e2e-spec.ts) can never disagree. JSON unless `mediaTypes` say more
+ * (`FORM_OR_JSON`). Every handler that reads a body documents it so (openapi-bodies.spec.ts fails on one that does not).
  */
-export function ValidBody(schema: z.ZodType): ParameterDecorator {
+export function ValidBody(schema: z.ZodType, mediaTypes?: readonly string[]): ParameterDecorator {
   return (target, key, index) => {
     Body(new ZodPipe(schema))(target, key as string, index);
     const method = methodOf(target, key);
-    if (method) ApiBody({ schema: openApiSchemaOf(schema) })(target, key as string, method);
+    if (!method) return;
+    if (mediaTypes) ApiConsumes(...mediaTypes)(target, key as string, method);
+    ApiBody({ schema: openApiSchemaOf(schema) })(target, key as string, method);
+  };
+}
+
+/** How a body may be sent: a form (what the sign-in and password forms send) or JSON; both parsers run on every request. */
+export const FORM_OR_JSON = ['application/x-www-form-urlencoded', 'application/json'] as const;
+
+/**
+ * The request body as sent, documented (as `mediaTypes`) from the shared schema its handler validates it with itself —
+ * only where the handler needs the body as sent (a refused sign-in is still logged and counted; a flow's start checks
+ * the form of the flow its path names, and ties its idempotency key to the form as sent): everywhere else `ValidBody`.
+ * Pass the handler's own schema, so the document and the check stay one.
+ */
+export function CheckedByHandler(schema: z.ZodType, mediaTypes: readonly string[] = ['application/json']): ParameterDecorator {
+  return (target, key, index) => {
+    Body()(target, key as string, index);
+    const method = methodOf(target, key);
+    if (!method) return;
+    ApiConsumes(...mediaTypes)(target, key as string, method);
+    ApiBody({ schema: openApiSchemaOf(schema) })(target, key as string, method);
+  };
+}
+
+/**
+ * A `multipart/form-data` body its handler reads as a stream from the request (an upload, an import), documented from
+ * its shared schema (`fileUploadSchema`, `importUploadSchema`): the parts the stream reader accepts.
+ */
+export function MultipartBody(schema: z.ZodType): MethodDecorator {
+  return (target, key, descriptor) => {
+    ApiConsumes('multipart/form-data')(target, key, descriptor);
+    ApiBody({ schema: openApiSchemaOf(schema) })(target, key, descriptor);
   };
 }
 

@@ -1,10 +1,11 @@
 import { Controller, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import type { Envelope, Language } from '@schoolflow/contracts';
+import { type Envelope, fileUploadSchema, type Language, UPLOAD_FIELD } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { MultipartBody } from '../../../infrastructure/http/valid-input.js';
 import { KNOWN_EXTENSIONS } from '../../domain/file-type.js';
 import { FileStore } from '../../domain/file-store.js';
 import { UPLOAD_MAX_FILES, UploadReceiver } from '../../domain/upload-receiver.js';
@@ -28,7 +29,7 @@ export class UploadFileController {
 
   @Post('file/upload')
   @HttpCode(200)
-  @ApiConsumes('multipart/form-data')
+  @MultipartBody(fileUploadSchema)
   @ApiOperation({ summary: 'Upload files (field `file`); query maxSize (KB), types (".jpg,.png"), limit. Streamed to disk, checked as it arrives.' })
   @ApiQuery({ name: 'maxSize', required: false, schema: { type: 'integer', minimum: 0 } })
   @ApiQuery({ name: 'types', required: false, schema: { type: 'string' } })
@@ -47,7 +48,7 @@ export class UploadFileController {
     const maxKb = positive(maxSizeKb);
     // The widget's own limits (docs/product/shell-and-sign-in.md#file-upload) apply while the bytes arrive, within the platform's.
     const received = await this.receiver.receive(me.userId, req, res, {
-      field: 'file',
+      field: UPLOAD_FIELD,
       maxFileBytes: Math.min(maxKb === null ? FILE_MAX_BYTES : maxKb * 1024, FILE_MAX_BYTES),
       maxFiles: Math.min(positive(limitParam) ?? UPLOAD_MAX_FILES, UPLOAD_MAX_FILES),
       extensions,

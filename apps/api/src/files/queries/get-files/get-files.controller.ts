@@ -1,16 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
-import type { Envelope } from '@schoolflow/contracts';
+import type { z } from 'zod';
+import { type Envelope, fileNamesSchema } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
+import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { FileStore } from '../../domain/file-store.js';
-
-const schema = z.object({
-  resId: z.string().uuid('validation.idInvalid').optional(),
-  resIds: z.array(z.string().uuid('validation.idInvalid')).max(100, 'validation.tooLong').optional(),
-});
 
 @ApiTags('files')
 @Controller()
@@ -20,8 +15,7 @@ export class GetFilesController {
   @Post('file/getFiles')
   @HttpCode(200)
   @ApiOperation({ summary: 'File names by id: {resId} or {resIds}; files I may not see are left out' })
-  async get(@Body() body: unknown, @CurrentUser() me: Principal): Promise<Envelope<{ resId: string; resName: string; resSuffix: string }[]>> {
-    const q = validate(schema, body);
+  async get(@ValidBody(fileNamesSchema) q: z.output<typeof fileNamesSchema>, @CurrentUser() me: Principal): Promise<Envelope<{ resId: string; resName: string; resSuffix: string }[]>> {
     const ids = [...(q.resId ? [q.resId] : []), ...(q.resIds ?? [])];
     const out = [];
     for (const id of ids) {

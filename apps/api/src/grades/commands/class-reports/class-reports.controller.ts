@@ -1,21 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Envelope, Language } from '@schoolflow/contracts';
+import { classReportsStartSchema, type Envelope, type Language } from '@schoolflow/contracts';
 import type { Response } from 'express';
-import { z } from 'zod';
 import { attachmentHeader } from '../../../admin/shared/admin-support.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { ClassReportsRunner } from './class-reports.runner.js';
 import { StartClassReports, type StartClassReportsInput } from './start-class-reports.handler.js';
-
-// Presence and form of the ids are the use case's to refuse, each with its own message (请选择班级, 班级不存在).
-const startSchema = z.object({
-  classId: z.string().max(100, 'validation.tooLong').optional(),
-  semesterId: z.string().max(100, 'validation.tooLong').optional(),
-});
 
 @ApiTags('grades')
 @Controller('api/grades/report/class-jobs')
@@ -28,7 +21,7 @@ export class ClassReportsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: "Make a class's semester reports as one PDF in the background (its head teacher, grade managers): {jobId, total}" })
-  async start(@ValidBody(startSchema) body: StartClassReportsInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ jobId: string; total: number }>> {
+  async start(@ValidBody(classReportsStartSchema) body: StartClassReportsInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ jobId: string; total: number }>> {
     return ok(await this.startJob.execute(body, me, client, lang));
   }
 

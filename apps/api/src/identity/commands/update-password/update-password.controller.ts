@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Envelope, Language } from '@schoolflow/contracts';
+import { type Envelope, type Language, type UpdatePwdInput, updatePwdSchema } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
+import { FORM_OR_JSON, ValidBody } from '../../../infrastructure/http/valid-input.js';
 import { UpdatePasswordHandler } from './update-password.handler.js';
 
 @ApiTags('identity')
@@ -15,7 +16,7 @@ export class UpdatePasswordController {
   @InitialPasswordAllowed()
   @HttpCode(200)
   @ApiOperation({ summary: 'Change own password (form: username, newPassword base64, oldPassword digest, sign digest)' })
-  async update(@Body() body: unknown, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
+  async update(@ValidBody(updatePwdSchema, FORM_OR_JSON) body: UpdatePwdInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await this.handler.execute(body, me, client, lang);
     return ok(undefined, translate(lang, 'passwordChanged'));
   }

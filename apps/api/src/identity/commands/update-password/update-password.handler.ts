@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { base64ToUtf8, type Language, PASSWORD_MAX, updatePwdSchema } from '@schoolflow/contracts';
+import { base64ToUtf8, type Language, PASSWORD_MAX, type UpdatePwdInput } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
-import { validate } from '../../../infrastructure/http/validate.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import { SystemConfigService } from '../../../system/domain/system-config.service.js';
 import { PasswordHasher } from '../../domain/password-hasher.js';
@@ -25,8 +24,8 @@ export class UpdatePasswordHandler {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async execute(body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
-    const input = validate(updatePwdSchema, body);
+  /** `input` as the controller's `ValidBody(updatePwdSchema)` parsed it. */
+  async execute(input: UpdatePwdInput, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
     if (input.username !== me.account) {
       await this.log(me, client, 'denied', 'not_own_account');
       throw new AppException(403, 403, 'notYourAccount');
