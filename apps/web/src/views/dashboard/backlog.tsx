@@ -1,29 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Icon } from 'semantic-ui-react';
-import { Permission, type WorkflowListItem } from '@schoolflow/contracts';
-import { isCancelled } from '../../api/http.js';
-import { workflowApi } from '../../api/workflow-api.js';
+import { Permission } from '@schoolflow/contracts';
 import { useAuthorized } from '../../components/authorized.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT } from '../../i18n/use-t.js';
-import { useRealtime } from '../../realtime/use-realtime.js';
 import { requestSummary } from '../../workflow/flow-columns.js';
 import { detailPath, stateLabel } from '../../workflow/labels.js';
 import { schoolTime } from '../../workflow/flow-model.js';
 import { StatusLabels } from '../../workflow/status-labels.js';
+import { useBacklog } from './use-backlog.js';
 
-const SHOWN = 5;
-/** The queue only accepts the standard page sizes (10 and up): fetch one page and show its first few. */
-const FETCHED = 10;
 const TASKS_PATH = '/apply/tasks';
 const MINE_PATH = '/apply/leave/mine';
-
-interface Backlog {
-  kind: 'tasks' | 'applications';
-  total: number;
-  items: WorkflowListItem[];
-}
 
 /**
  * The dashboard's backlog: a reviewer's queue (first 5, oldest first) or an applicant's applications still in
@@ -34,42 +22,7 @@ export function DashboardBacklog({ active }: { active: boolean }) {
   const navigate = useNavigate();
   const reviewer = useAuthorized({ all: [Permission.workflowReview] });
   const applicant = useAuthorized({ all: [Permission.leaveApply] });
-  const [backlog, setBacklog] = useState<Backlog | null>(null);
-  const ctrl = useRef<AbortController | null>(null);
-
-  const load = useCallback(async () => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    try {
-      if (reviewer) {
-        const page = await workflowApi.tasks({ current: 1, size: FETCHED }, c.signal);
-        setBacklog({ kind: 'tasks', total: Number(page?.total) || 0, items: (page?.list ?? []).slice(0, SHOWN) });
-      } else if (applicant) {
-        const [unreviewed, pending] = await Promise.all(
-          (['unreviewed', 'pending'] as const).map((status) => workflowApi.listAll({ scope: 'mine', current: 1, size: FETCHED, status }, c.signal)),
-        );
-        const items = [...(unreviewed?.list ?? []), ...(pending?.list ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-        setBacklog({ kind: 'applications', total: (Number(unreviewed?.total) || 0) + (Number(pending?.total) || 0), items: items.slice(0, SHOWN) });
-      } else {
-        setBacklog(null);
-      }
-    } catch (err) {
-      if (!isCancelled(err)) console.warn('backlog not loaded', err); // the dashboard stays usable without it
-    }
-  }, [reviewer, applicant]);
-
-  useEffect(() => {
-    if (active) void load();
-  }, [active, load]);
-  useEffect(() => () => ctrl.current?.abort(), []);
-  const live = () => {
-    if (active) void load();
-  };
-  useRealtime('task.changed', live, live);
-  useRealtime('workflow.transitioned', () => {
-    if (!reviewer) live();
-  });
+  const backlog = useBacklog(reviewer ? 'tasks' : applicant ? 'applications' : null, active);
 
   if (!backlog || backlog.items.length === 0) {
     return <EmptyState icon="coffee" text={t('dashboard.backlogEmpty')} testId="dashboard-backlog-empty" />;
