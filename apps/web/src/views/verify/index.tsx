@@ -1,14 +1,12 @@
-import { type CertificateCheck, formatCertificateCode, formatSchoolTime, normalizeCertificateCode, verifyPage } from '@schoolflow/contracts';
+import { formatCertificateCode, formatSchoolTime, normalizeCertificateCode, verifyPage } from '@schoolflow/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Form, Icon, Input, Message, Segment } from 'semantic-ui-react';
-import { errorMessage, isCancelled } from '../../api/http.js';
-import { workflowApi } from '../../api/workflow-api.js';
+import { errorMessage } from '../../api/http.js';
 import { LangSwitch } from '../../components/lang-switch.js';
 import { useT } from '../../i18n/use-t.js';
 import { flowLabel } from '../../workflow/labels.js';
-
-type Checked = { kind: 'idle' } | { kind: 'checking' } | { kind: 'done'; result: CertificateCheck } | { kind: 'failed'; message: string };
+import { useCertificateCheck } from './use-certificate-check.js';
 
 /**
  * 证明核验 (/verify/:code): anyone holding a certificate — a visa office, a bank — checks its code without signing in
@@ -18,44 +16,30 @@ export default function VerifyPage() {
   const { t, tv, lang } = useT();
   const navigate = useNavigate();
   const { code: fromPath = '' } = useParams();
-  const [text, setText] = useState(fromPath);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const [checked, setChecked] = useState<Checked>({ kind: 'idle' });
+  const code = normalizeCertificateCode(fromPath);
+  const check = useCertificateCheck(code);
+  // The field starts from the address, and again whenever the address changes; a malformed code in the address is
+  // marked until one types, a malformed one typed until one types again.
+  const fresh = { from: fromPath, text: fromPath, invalid: fromPath !== '' && code === null };
+  const [typed, setTyped] = useState(fresh);
+  const current = typed.from === fromPath ? typed : fresh;
+  const text = current.text;
+  const invalid = current.invalid ? tv('validation.certificateCodeInvalid') : null;
 
   useEffect(() => {
     document.title = t('verify.title');
   }, [t]);
 
-  useEffect(() => {
-    setText(fromPath);
-    const code = normalizeCertificateCode(fromPath);
-    if (!code) {
-      setChecked({ kind: 'idle' });
-      if (fromPath) setInvalid(tv('validation.certificateCodeInvalid'));
-      return;
-    }
-    setInvalid(null);
-    const ac = new AbortController();
-    setChecked({ kind: 'checking' });
-    workflowApi.verifyCertificate(code, ac.signal).then(
-      (result) => setChecked({ kind: 'done', result }),
-      (err: unknown) => {
-        if (!isCancelled(err)) setChecked({ kind: 'failed', message: errorMessage(err) });
-      },
-    );
-    return () => ac.abort();
-  }, [fromPath, tv]);
-
   const submit = () => {
-    const code = normalizeCertificateCode(text);
-    if (!code) {
-      setInvalid(tv('validation.certificateCodeInvalid'));
+    const next = normalizeCertificateCode(text);
+    if (!next) {
+      setTyped({ ...current, invalid: true });
       return;
     }
-    void navigate(verifyPage(code));
+    void navigate(verifyPage(next));
   };
 
-  const result = checked.kind === 'done' ? checked.result : null;
+  const result = code !== null && check.data ? check.data : null;
   return (
     <div className="sf-verify" data-testid="verify-page">
       <div className="sf-login-top">
@@ -74,11 +58,8 @@ export default function VerifyPage() {
               value={text}
               maxLength={20}
               placeholder={t('verify.placeholder')}
-              onChange={(_e, d) => {
-                setText(String(d.value));
-                setInvalid(null);
-              }}
-              action={<Button primary type="submit" content={t('verify.check')} loading={checked.kind === 'checking'} data-testid="verify-submit" />}
+              onChange={(_e, d) => setTyped({ from: fromPath, text: String(d.value), invalid: false })}
+              action={<Button primary type="submit" content={t('verify.check')} loading={check.isFetching} data-testid="verify-submit" />}
               data-testid="verify-code"
             />
             {invalid ? (
@@ -88,7 +69,7 @@ export default function VerifyPage() {
             ) : null}
           </Form.Field>
         </Form>
-        {checked.kind === 'failed' ? <Message negative content={checked.message} /> : null}
+        {code !== null && check.isError ? <Message negative content={errorMessage(check.error)} /> : null}
         {result?.valid ? (
           <Message positive icon data-testid="verify-valid">
             <Icon name="check circle" />
@@ -113,7 +94,7 @@ export default function VerifyPage() {
                 </div>
                 <div>
                   <dt>{t('verify.code')}</dt>
-                  <dd>{formatCertificateCode(normalizeCertificateCode(fromPath) ?? '')}</dd>
+                  <dd>{formatCertificateCode(code ?? '')}</dd>
                 </div>
               </dl>
             </Message.Content>
