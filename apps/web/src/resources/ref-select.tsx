@@ -2,18 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Icon, Label } from 'semantic-ui-react';
 import type { ResourceOption } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
+import { useDebounced } from '../util/use-debounced.js';
 import { OPTIONS_PAGE, useOptionLabels, useResourceOptions } from './use-resource-options.js';
 
 const SEARCH_DELAY_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * The options to offer: those matching the keyword, plus the chosen ones (which the first OPTIONS_PAGE may not hold),

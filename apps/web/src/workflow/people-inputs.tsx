@@ -1,9 +1,8 @@
 import type { WorkflowAssignee } from '@schoolflow/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Icon, Label } from 'semantic-ui-react';
-import { isCancelled, reportError } from '../api/http.js';
-import { workflowApi } from '../api/workflow-api.js';
 import { useT } from '../i18n/use-t.js';
+import { useCcCandidates, useTransferCandidates } from './use-people-candidates.js';
 
 interface Instance {
   flow: string;
@@ -13,14 +12,7 @@ interface Instance {
 /** 转办: one of the holders of the step's role, as the server lists them. */
 export function TransferInput({ instance, value, onChange }: { instance: Instance; value: string; onChange: (id: string) => void }) {
   const { t } = useT();
-  const [people, setPeople] = useState<WorkflowAssignee[] | null>(null);
-  useEffect(() => {
-    const ac = new AbortController();
-    workflowApi.transferCandidates(instance.flow, instance.id, ac.signal).then(setPeople, (err: unknown) => {
-      if (!isCancelled(err)) reportError(err);
-    });
-    return () => ac.abort();
-  }, [instance.flow, instance.id]);
+  const people = useTransferCandidates(instance);
   return (
     <Form.Field required>
       <label htmlFor="action-transfer-to">{t('leaveAction.transferTo')}</label>
@@ -40,24 +32,7 @@ export function TransferInput({ instance, value, onChange }: { instance: Instanc
 export function CcInput({ instance, value, onChange }: { instance: Instance; value: readonly WorkflowAssignee[]; onChange: (people: WorkflowAssignee[]) => void }) {
   const { t } = useT();
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<WorkflowAssignee[]>([]);
-  useEffect(() => {
-    const text = q.trim();
-    if (text === '') {
-      setFound([]);
-      return undefined;
-    }
-    const ac = new AbortController();
-    const timer = setTimeout(() => {
-      workflowApi.ccCandidates(instance.flow, instance.id, text, ac.signal).then(setFound, (err: unknown) => {
-        if (!isCancelled(err)) reportError(err);
-      });
-    }, 250); // typing: one search per pause
-    return () => {
-      clearTimeout(timer);
-      ac.abort();
-    };
-  }, [q, instance.flow, instance.id]);
+  const found = useCcCandidates(instance, q);
   const chosen = new Set(value.map((p) => p.id));
   return (
     <Form.Field required>
