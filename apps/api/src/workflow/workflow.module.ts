@@ -5,7 +5,16 @@ import { FLOW_PLUGINS } from './domain/flow-plugin.js';
 import { loadFlowPlugins } from './domain/flow-plugins.js';
 import { WorkflowEffectsSubscriber } from './effects/workflow-effects.subscriber.js';
 import { WorkflowTimers } from './timers/workflow-timers.service.js';
-import { WorkflowEngine } from './domain/workflow-engine.service.js';
+import { FlowCatalog } from './domain/flow-catalog.service.js';
+import { FlowViews } from './domain/flow-views.service.js';
+import { WorkflowCommands } from './domain/workflow-commands.service.js';
+import { WorkflowInstances } from './domain/workflow-instances.service.js';
+import { WorkflowPeople } from './domain/workflow-people.service.js';
+import { Clock, SystemClock } from './ports/clock.port.js';
+import { PeopleDirectory } from './ports/people-directory.port.js';
+import { WorkflowStore } from './ports/workflow-store.port.js';
+import { PgPeopleDirectory } from './repositories/people-directory.repository.js';
+import { PgWorkflowStore } from './repositories/workflow-store.repository.js';
 import { WorkflowReadService } from './domain/workflow-read.service.js';
 import { StreamCache } from './domain/stream-cache.js';
 import { MyTasksController } from './queries/my-tasks/my-tasks.controller.js';
@@ -29,7 +38,15 @@ import { CertificateThrottlerGuard } from './queries/verify-certificate/certific
   providers: [
     { provide: FLOW_PLUGINS, useFactory: (config: ServerConfig) => loadFlowPlugins(config), inject: [SERVER_CONFIG] },
     StreamCache,
-    WorkflowEngine,
+    // the engine by job (docs/adr/0031), its ports bound to PostgreSQL and the system clock
+    { provide: WorkflowStore, useClass: PgWorkflowStore },
+    { provide: PeopleDirectory, useClass: PgPeopleDirectory },
+    { provide: Clock, useClass: SystemClock },
+    FlowCatalog,
+    WorkflowInstances,
+    WorkflowPeople,
+    FlowViews,
+    WorkflowCommands,
     WorkflowReadService,
     StartWorkflowHandler,
     SendWorkflowEventHandler,
@@ -37,6 +54,6 @@ import { CertificateThrottlerGuard } from './queries/verify-certificate/certific
     WorkflowTimers,
     CertificateThrottlerGuard,
   ],
-  exports: [WorkflowEngine],
+  exports: [FlowCatalog, WorkflowCommands],
 })
 export class WorkflowModule {}

@@ -10,7 +10,7 @@ import { validate } from '../../infrastructure/http/validate.js';
 import { type CalendarLesson, LESSON_PERIODS_COLUMN, lessonsConcerning, type TeachingSemester, teachingSemesterSql } from '../../timetable/domain/lesson-calendar.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { lessonChangeParts } from '../shared/lesson-change-parts.js';
-import { type ChangeClass, changeClassSql, type ChangeRow, holdChanges, type Placement, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
+import { type ChangeClass, changeClassSql, type ChangeRow, changeHold, holdChanges, type Placement, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
 
@@ -55,6 +55,7 @@ function moved(l: CalendarLesson, names: ReadonlyMap<string, BothNames>): MovedL
  */
 export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   definition,
+  hold: changeHold(definition),
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(classSwapFormSchema, body);
@@ -134,7 +135,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
       owners: [actor.userId],
       reviewers: [...(consenter ? [consenter] : []), ...office],
       attachments: [],
-      ...holdChanges('class-swap', rows, config.timeZone),
+      ...holdChanges('class-swap', rows, row.periods, config.timeZone),
     };
   },
 

@@ -14,9 +14,13 @@ import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, Plugin
 import { reviewMessages } from '../shared/review-messages.js';
 import { holdStillPending, reviewMoved } from '../shared/effect-checks.js';
 import { settleBookings } from '../shared/room-bookings.js';
+import { requestHold } from '../shared/hold-settlement.js';
 import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
 
 const definition = classroomLoanFlow as unknown as FlowDefinition;
+
+/** A loan's booking as its events move it: the rule its effect writes (settleBookings). */
+export const LOAN_HOLD = requestHold(definition, ['classroom_booking']);
 
 interface StartRead {
   room: { id: string; name: string; lendable: boolean; enabled: boolean } | null;
@@ -45,6 +49,7 @@ const ROOM_DAY_SQL = `SELECT c.name AS classroom,
  */
 export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   definition,
+  hold: LOAN_HOLD,
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(classroomLoanFormSchema, body);
@@ -76,12 +81,8 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
       owners: [actor.userId],
       reviewers: office,
       attachments: [],
-      // the booking, with the instance (its id from the projection's own row)
-      also: (param, cte) => [
-        `${cte('booking')} AS (
-          INSERT INTO classroom_booking (instance_id, classroom_id, period)
-          SELECT id, ${param(room.id, 'uuid')}, tstzrange(${param(startIso, 'timestamptz')}, ${param(endIso, 'timestamptz')}, '[)') FROM ${cte('inst')})`,
-      ],
+      // the booking, written with the instance (the database's exclusion constraint decides between two loans)
+      hold: { classroom_booking: [{ classroom_id: room.id, period: `["${startIso}","${endIso}")` }] },
       refusals: { classroom_booking_no_overlap: 'workflow.classroomTaken' },
     };
   },

@@ -11,7 +11,7 @@ import { LESSON_PERIODS_COLUMN, type TeachingSemester, teachingSemesterSql } fro
 import { type RoomFacts, roomFault } from '../../timetable/domain/room-rule.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { lessonChangeParts } from '../shared/lesson-change-parts.js';
-import { type ChangeClass, changeClassSql, holdChanges, periodList, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
+import { type ChangeClass, changeClassSql, changeHold, holdChanges, periodList, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
 
@@ -54,6 +54,7 @@ SELECT ${changeClassSql('$1')},
  */
 export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   definition,
+  hold: changeHold(definition),
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(makeUpClassFormSchema, body);
@@ -100,6 +101,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const hold = holdChanges(
       'make-up-class',
       form.periods.map((period) => ({ kind: 'add', date: form.date, period, classId: cls.id, courseId: course.id, teacherId: actor.userId, classroomId })),
+      row.periods,
       config.timeZone,
     );
     return {

@@ -13,7 +13,7 @@ import { poolOf } from '../../infrastructure/database/pool.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { REDIS_COMMANDS, redisOutage, waitingOptions } from '../../infrastructure/redis/redis-connections.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
-import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
+import { WorkflowCommands } from '../../workflow/domain/workflow-commands.service.js';
 import { UPGRADE_CHANNEL, UPGRADE_JOB } from './semester-upgrade.plugin.js';
 import { UpgradeSteps } from './upgrade-steps.js';
 
@@ -50,7 +50,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
   constructor(
     private readonly db: DataSource,
     private readonly steps: UpgradeSteps,
-    private readonly engine: WorkflowEngine,
+    private readonly commands: WorkflowCommands,
     private readonly realtime: RealtimeGateway,
     private readonly notifications: DatabaseNotifications,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -190,7 +190,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
     }
     // The classes are moved and the semester is current: the instance says so, once (a resumed run finds it said).
     const result = await this.steps.result(instanceId);
-    const completed = await this.engine.appendAsSystem(FLOW, instanceId, 'COMPLETE', { at: new Date().toISOString(), ...result });
+    const completed = await this.commands.appendAsSystem(FLOW, instanceId, 'COMPLETE', { at: new Date().toISOString(), ...result });
     if (!completed) return; // said before (a run asked for again after it ended)
     push({ state: 'completed', done: result.classes, total: result.classes });
     logger.info({ instanceId, ...result, headTeachers: result.headTeachers.length }, 'semester upgrade completed');
@@ -203,7 +203,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
    */
   private async moveAll(instanceId: string, jobId: string, total: number, session: pg.ClientBase, extra: pg.ClientBase | null, push: (p: Omit<UpgradeProgress, 'flow' | 'id' | 'kind'>) => void): Promise<void> {
     const slow = this.config.upgradeClassDelayMs > 0;
-    const begun = this.engine.appendAsSystem(FLOW, instanceId, 'BEGIN', { at: new Date().toISOString(), total });
+    const begun = this.commands.appendAsSystem(FLOW, instanceId, 'BEGIN', { at: new Date().toISOString(), total });
     begun.catch(() => undefined); // awaited below; a failure is thrown there
     let done = await this.steps.doneCount(instanceId);
     push({ state: 'running', done, total });

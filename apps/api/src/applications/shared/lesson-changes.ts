@@ -1,9 +1,10 @@
 import { type BothNames, type DatedPlacement, datedClashes, formatSchoolTime, type Language, type LessonPeriod, MessageType, parseSchoolTime, periodNames, resources, timetableWeekPage } from '@schoolflow/contracts';
-import type { AlsoWrite } from '@schoolflow/event-store';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { holdStillPending, reviewMoved } from './effect-checks.js';
 import { settleBookings } from './room-bookings.js';
+import { requestHold, settlementOf } from './hold-settlement.js';
+import type { FlowHold, HeldRows } from '../../workflow/domain/flow-hold.js';
 import { classSizeSql } from '../../timetable/domain/class-size.js';
 import { type CalendarDb, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
@@ -137,39 +138,32 @@ const HOLD_CONSTRAINTS = [
 ];
 
 /**
- * The hold, written with the start's events in one statement: the rows, pending, named by the instance, and a booking
- * of each room a lesson is added in, for the period's wall-clock time on its date in the school's time zone
- * (`timeZone`). Two requests sent at the same moment both pass the clash check, and the constraints let one of them
- * hold the time — two changes by the unique indexes, a change and a classroom loan by the bookings' exclusion
- * constraint: the other's whole start is refused (上课时间冲突) and nothing of it is written.
+ * The hold, written with the start's events in one statement (StartPlan.hold): the rows, pending, named by the instance,
+ * and a booking of each room a lesson is added in, for the period's wall-clock time on its date in the school's time
+ * zone (`timeZone`, the school's `periods`). Two requests sent at the same moment both pass the clash check, and the
+ * constraints let one of them hold the time — two changes by the unique indexes, a change and a classroom loan by the
+ * bookings' exclusion constraint: the other's whole start is refused (上课时间冲突) and nothing of it is written. The
+ * booking's instants are worked out here rather than read from `lesson_period` in the statement, so the start's
+ * metadata records them and a rebuild makes the same rows whatever the periods are by then.
  */
-export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly ChangeRow[], timeZone: string): { also: AlsoWrite; refusals: Record<string, string> } {
-  const col = <K extends keyof ChangeRow>(k: K, of = rows) => of.map((r) => r[k]);
-  const roomed = rows.filter((r) => r.kind === 'add' && r.classroomId !== null);
+export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly ChangeRow[], periods: readonly LessonPeriod[], timeZone: string): { hold: HeldRows; refusals: Record<string, string> } {
+  const instant = (date: string, hhmm: string) => new Date(parseSchoolTime(`${date} ${hhmm}`, timeZone) ?? Number.NaN).toISOString();
+  const bookings = rows.flatMap((r) => {
+    const p = periods.find((x) => x.no === r.period);
+    // a period that does not exist was refused before (whenItBegins); it books nothing, as the join it replaces did
+    return r.kind === 'add' && r.classroomId !== null && p ? [{ classroom_id: r.classroomId, period: `["${instant(r.date, p.start)}","${instant(r.date, p.end)}")` }] : [];
+  });
   return {
-    also: (param, cte) => [
-      `${cte('lessons')} AS (
-        INSERT INTO lesson_change (instance_id, flow, kind, date, period, class_id, course_id, teacher_id, classroom_id)
-        SELECT i.id, ${param(flow, 'text')}, r.kind, r.date, r.period, r.class_id, r.course_id, r.teacher_id, r.classroom_id
-          FROM ${cte('inst')} i,
-               unnest(${param(col('kind'), 'text[]')}, ${param(col('date'), 'date[]')}, ${param(col('period'), 'int[]')}, ${param(col('classId'), 'uuid[]')},
-                      ${param(col('courseId'), 'uuid[]')}, ${param(col('teacherId'), 'uuid[]')}, ${param(col('classroomId'), 'uuid[]')})
-                 AS r(kind, date, period, class_id, course_id, teacher_id, classroom_id))`,
-      ...(roomed.length === 0
-        ? []
-        : [
-            `${cte('rooms')} AS (
-        INSERT INTO classroom_booking (instance_id, classroom_id, period)
-        SELECT i.id, r.classroom_id,
-               tstzrange((r.date + p.start_time::time) AT TIME ZONE ${param(timeZone, 'text')}, (r.date + p.end_time::time) AT TIME ZONE ${param(timeZone, 'text')}, '[)')
-          FROM ${cte('inst')} i,
-               unnest(${param(col('date', roomed), 'date[]')}, ${param(col('period', roomed), 'int[]')}, ${param(col('classroomId', roomed), 'uuid[]')}) AS r(date, period, classroom_id)
-               JOIN lesson_period p ON p.no = r.period)`,
-          ]),
-    ],
+    hold: {
+      lesson_change: rows.map((r) => ({ flow, kind: r.kind, date: r.date, period: r.period, class_id: r.classId, course_id: r.courseId, teacher_id: r.teacherId, classroom_id: r.classroomId })),
+      ...(bookings.length > 0 ? { classroom_booking: bookings } : {}),
+    },
     refusals: Object.fromEntries(HOLD_CONSTRAINTS.map((name) => [name, 'timetable.errors.clash'])),
   };
 }
+
+/** A make-up's or a swap's hold as its events move it (FlowHold): the rule its effect (settleChanges) writes. */
+export const changeHold = (definition: FlowDefinition): FlowHold => requestHold(definition, ['lesson_change', 'classroom_booking']);
 
 /**
  * The effect of a committed event on a request's hold, on the event that decides it: passed, its rows and its rooms'
@@ -180,11 +174,12 @@ export function holdChanges(flow: 'make-up-class' | 'class-swap', rows: readonly
 export async function settleChanges(definition: FlowDefinition, { instanceId, before, after }: Pick<EffectInput, 'instanceId' | 'before' | 'after'>, db: CalendarDb): Promise<EffectOutcome | undefined> {
   const review = reviewMoved(definition, before, after);
   if (review === null) return undefined;
-  if (review === 'passed') {
+  const settle = settlementOf(review);
+  if (settle === 'stand') {
     const refused = await holdStillPending(db, instanceId, [{ table: 'lesson_change', required: true }, { table: 'classroom_booking', required: false }]);
     if (refused) return refused;
     await db.query(`UPDATE lesson_change SET status = 'passed' WHERE instance_id = $1 AND status = 'pending'`, [instanceId]);
-  } else if (review === 'rejected' || review === 'withdrawn') await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
+  } else if (settle === 'release') await db.query(`DELETE FROM lesson_change WHERE instance_id = $1`, [instanceId]);
   await settleBookings(review, instanceId, db);
   return undefined;
 }

@@ -7,7 +7,7 @@ import type { ClientInfo, Principal } from '../../infrastructure/http/request-co
 import { logger } from '../../infrastructure/logging/logger.js';
 import { startupWork } from '../../infrastructure/startup/startup-work.js';
 import { DEMO_BATCHES } from '../../seed/demo-school.seed.js';
-import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
+import { WorkflowCommands } from '../../workflow/domain/workflow-commands.service.js';
 import { OpenBatch } from '../commands/open-batch/open-batch.handler.js';
 import { PublishBatch } from '../commands/publish-batch/publish-batch.handler.js';
 import { GradeSheetsRepository, type ScoreWrite } from '../domain/grade-sheets.repository.js';
@@ -65,7 +65,7 @@ export class GradesDemoSeed implements OnApplicationBootstrap, BeforeApplication
     private readonly sheets: GradeSheetsRepository,
     private readonly openBatch: OpenBatch,
     private readonly publishBatch: PublishBatch,
-    private readonly engine: WorkflowEngine,
+    private readonly commands: WorkflowCommands,
     private readonly access: AccessService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -201,7 +201,7 @@ export class GradesDemoSeed implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async send(sheet: Sheet, type: 'SUBMIT' | 'APPROVE', actor: Principal): Promise<void> {
-    await this.engine.dispatch(FLOW, sheet.instanceId, { type }, actor, null, CLIENT, randomUUID());
+    await this.commands.dispatch(FLOW, sheet.instanceId, { type }, actor, null, CLIENT, randomUUID());
   }
 
   /** Runs `work` over `items`, `inFlight` at a time. */

@@ -10,7 +10,7 @@ import { poolOf } from '../../infrastructure/database/pool.js';
 import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure/database/subscription-registry.js';
 import { committedTransitions } from '../../workflow/domain/committed-transitions.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
-import { WorkflowEngine } from '../../workflow/domain/workflow-engine.service.js';
+import { FlowCatalog } from '../../workflow/domain/flow-catalog.service.js';
 import { effectRefusedMessages, sharedMessages } from './shared-messages.js';
 import { Outbox, type PlannedPush, type PushRow } from '../domain/outbox.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -49,7 +49,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
 
   constructor(
     private readonly db: DataSource,
-    private readonly engine: WorkflowEngine,
+    private readonly catalog: FlowCatalog,
     private readonly gateway: RealtimeGateway,
     private readonly reminders: ReminderScheduler,
     private readonly notifications: DatabaseNotifications,
@@ -82,7 +82,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
 
   private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<Handled> {
     const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
-    const transitions = await committedTransitions(events, (flow) => (this.engine.hasFlow(flow) ? this.engine.plugin(flow) : undefined), (sql, params) => tx.query(sql, params));
+    const transitions = await committedTransitions(events, (flow) => (this.catalog.hasFlow(flow) ? this.catalog.plugin(flow) : undefined), (sql, params) => tx.query(sql, params));
     if (transitions.length === 0) return { pushes: [], tasks: [] };
     const instanceIds = [...new Set(transitions.map((t) => t.instanceId))];
 

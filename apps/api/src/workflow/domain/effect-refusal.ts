@@ -1,10 +1,11 @@
 import type { Language } from '@schoolflow/contracts';
 import { ConcurrencyError, EventStore } from '@schoolflow/event-store';
-import { advance, dueAtOf, fold } from '@schoolflow/workflows';
+import { advance, fold } from '@schoolflow/workflows';
 import type pg from 'pg';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { renderParams } from '../../messaging/domain/message-renderer.js';
 import type { FlowPlugin } from './flow-plugin.js';
+import { evolveInstance } from '../projections/instance-read-model.js';
 import { WorkflowProjection } from './workflow-projection.js';
 
 /**
@@ -46,7 +47,7 @@ export function refusalText(lang: Language, refusal: EffectRefusal, timeZone: st
 /**
  * Appends EFFECT_REFUSED to the instance's stream inside the effects subscription's transaction (so it commits with the
  * checkpoint, once), at the stream's next version, with the instance's read model moved to that version as any append
- * moves it — the machine takes no transition on it, so state, status and tasks stay, and the rebuild folds the same.
+ * moves it (evolveInstance, as every append) — the machine takes no transition on it, so state, status and tasks stay.
  * The caller announces the append after commit (docs/adr/0011). A command appended meanwhile makes the version check
  * fail; the subscription then tries the batch again, on the new version.
  */
@@ -61,18 +62,17 @@ export async function appendRefusal(
   const stream = await EventStore.readStream(tx, refused.streamId);
   const version = stream.length;
   const data = { actorId: SYSTEM_ACTOR, reason: refusal.reason, params: refusal.params, refusedVersion: refused.version };
-  const after = advance(def.machine, fold(def.machine, stream.map((e) => ({ type: e.type, data: e.data }))), [{ type: EFFECT_REFUSED, data }]);
-  const status = def.status(after);
+  const before = fold(def.machine, stream.map((e) => ({ type: e.type, data: e.data })));
+  const after = advance(def.machine, before, [{ type: EFFECT_REFUSED, data }]);
+  const [row] = (await tx.query<{ participants: string[] }>(`SELECT participants FROM wf_instance WHERE id = $1`, [instanceId])).rows;
+  const evolved = evolveInstance(def, { id: instanceId, flow: def.flow, version, participants: row?.participants ?? [] }, { events: [{ type: EFFECT_REFUSED, data }], before, after });
   await EventStore.append(
     tx,
     refused.streamId,
     def.flow,
     [{ type: EFFECT_REFUSED, data, metadata: { actorId: SYSTEM_ACTOR, actorRoles: [], causationId: refused.position, correlationId: refused.position } }],
     version,
-    WorkflowProjection.transitioned(
-      { id: instanceId, flow: def.flow, version: version + 1, state: def.stateOf(after), review: status.review, extra: status.extra ?? null, assignees: def.assignees(after), dueAt: dueAtOf(def, after) },
-      false,
-    ),
+    WorkflowProjection.transitioned(evolved),
     { announcedByCaller: true },
   );
   // Subscriptions deliver in (transaction id, position) order (docs/adr/0005). This transaction took its id when it

@@ -7,6 +7,7 @@ import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import type { EffectOutcome } from './effect-refusal.js';
+import type { FlowHold, HeldRows } from './flow-hold.js';
 
 /** The start of an instance, as a flow plugin builds it from the submitted form. */
 export interface StartPlan {
@@ -25,6 +26,11 @@ export interface StartPlan {
    * refuses the start maps to the refusal key to answer (422) — so two starts at once cannot both pass a check.
    */
   also?: AlsoWrite;
+  /**
+   * The rows the start holds in the flow's own tables (FlowHold: a loan's booking, a change's lessons and rooms),
+   * written in the start's statement like `also` and recorded in its metadata, so a rebuild makes them again.
+   */
+  hold?: HeldRows;
   refusals?: Readonly<Record<string, string>>;
 }
 
@@ -85,6 +91,8 @@ export interface FlowPlugin {
    * is not a student (a sheet: its class and course). Default: the student, else the actor.
    */
   subject?(context: unknown): string | { zh: string; en: string };
+  /** What the flow holds in tables of its own as its events move (its start's rows: StartPlan.hold). */
+  hold?: FlowHold;
   /** A passed instance is a certificate (the proofs): its detail names the code, `…/certificate` answers the PDF. */
   issuesCertificate?: boolean;
   /** The choices of a form field whose options come from the database (`FormField.source`), for this actor, named in their language. */

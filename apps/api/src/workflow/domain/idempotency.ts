@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { WorkflowCommandResult } from '@schoolflow/contracts';
+import { type FlowDefinition, fold } from '@schoolflow/workflows';
 import { AppException } from '../../infrastructure/http/app-exception.js';
+import type { WorkflowStore } from '../ports/workflow-store.port.js';
 
 /** What a browser or client may send as `Idempotency-Key`: a UUID or any short token of safe characters. */
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -46,4 +49,24 @@ export function requestFingerprint(kind: string, body: unknown): string {
 export function checkSameRequest(stored: string | null | undefined, fingerprint: string): void {
   // events appended before requests were fingerprinted carry none: their key answers as it did
   if (stored && stored !== fingerprint) throw AppException.unprocessable('validation.idempotencyKeyReused');
+}
+
+/**
+ * The outcome of the command this user sent with this key, if it went in: the version its events ended at and the
+ * state there (a command's automatic follow-ups carry its metadata, so they count as its own). Null when none did.
+ * The key sent with another request than the one it went in with is refused (422, docs/adr/0028) — another body, or
+ * another instance or flow altogether. The events up to that version are read and folded only when the key was used
+ * on this stream.
+ */
+export async function firstOutcome(
+  store: Pick<WorkflowStore, 'keyUse' | 'readStreamTo'>,
+  def: Pick<FlowDefinition, 'machine' | 'stateOf'>,
+  use: { id: string; streamId: string; key: string; actorId: string; fingerprint: string },
+): Promise<WorkflowCommandResult | null> {
+  const hit = await store.keyUse(use.streamId, use.key, use.actorId);
+  if (!hit) return null;
+  if (!hit.here) throw AppException.unprocessable('validation.idempotencyKeyReused');
+  checkSameRequest(hit.fingerprint, use.fingerprint);
+  const rows = await store.readStreamTo(use.streamId, hit.version);
+  return { id: use.id, version: hit.version, state: def.stateOf(fold(def.machine, rows)) };
 }

@@ -16,7 +16,7 @@ export interface CachedStream {
  * (events are immutable), so an entry can only be *behind*, never wrong: the append's optimistic check still decides,
  * and every instance drops an entry as soon as a later version is announced (by its writer, batched, or by the
  * events trigger for other writers: docs/adr/0011). Reads use it only at the very version their read model shows
- * (the review queue's `can`: WorkflowEngine.snapshotsAt), where behind is impossible.
+ * (the review queue's `can`: WorkflowInstances.snapshotsAt), where behind is impossible.
  */
 @Injectable()
 export class StreamCache implements OnModuleInit {

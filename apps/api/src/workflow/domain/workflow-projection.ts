@@ -1,25 +1,9 @@
 import type { AlsoWrite, Param } from '@schoolflow/event-store';
+import type { Evolved, InstanceRow, TransitionedRow } from '../projections/instance-read-model.js';
+import type { HeldRows } from './flow-hold.js';
 
-export interface InstanceProjection {
-  id: string;
-  flow: string;
-  version: number;
-  state: string;
-  review: string;
-  extra: string | null;
-  assignees: string[];
-  /** When the flow's timer fires next (ISO), or null. */
-  dueAt: string | null;
-}
-
-export interface CreatedProjection extends InstanceProjection {
-  applicantId: string;
-  studentId: string | null;
-  form: Record<string, unknown>;
-  owners: string[];
-  participants: string[];
-  attachments: string[];
-}
+/** A new instance's row (evolveInstance's) and the attachments its form links. */
+export type CreatedProjection = InstanceRow & { attachments: string[] };
 
 /**
  * Inline projection, written as data-modifying CTEs of the append statement (docs/adr/0005, 0006): the instance and
@@ -48,8 +32,25 @@ export const WorkflowProjection = {
     };
   },
 
-  /** `joined`: people who may read it from now on (a step handed over, people copied); usually none. */
-  transitioned(p: InstanceProjection, stepChanged: boolean, joined: readonly string[] = []): AlsoWrite {
+  /**
+   * A flow's held rows (FlowHold; heldAtStart's), each table's in one CTE, written only with the instance: a row the
+   * table's constraints refuse (a room booked meanwhile) refuses the whole start under the constraint's name.
+   */
+  held(rows: HeldRows): AlsoWrite {
+    return (param, cte) =>
+      Object.entries(rows).map(
+        ([table, list]) => `${cte(`held_${table}`)} AS (
+          INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${param(JSON.stringify(list), 'json')})
+          WHERE EXISTS (SELECT 1 FROM ${cte('inst')}))`,
+      );
+  },
+
+  /**
+   * A transaction's row (evolveInstance's): `joined`, people who may read it from now on (a step handed over, people
+   * copied; usually none), are added to the row's own list rather than the list written whole, so a row whose
+   * participants were kept from before starts recorded them (rebuild-projections) keeps them.
+   */
+  transitioned({ row: p, stepChanged, joined }: Evolved<TransitionedRow>): AlsoWrite {
     return (param, cte) => {
       const id = param(p.id, 'uuid');
       // First appearance keeps its place (DISTINCT would reorder): the rebuild folds the same order from the events.
@@ -67,7 +68,7 @@ export const WorkflowProjection = {
   },
 };
 
-function tasks(param: Param, cte: (name: string) => string, id: string, p: InstanceProjection, stepChanged: boolean): string[] {
+function tasks(param: Param, cte: (name: string) => string, id: string, p: Pick<InstanceRow, 'flow' | 'state' | 'version' | 'assignees'>, stepChanged: boolean): string[] {
   const assignees = param(p.assignees, 'uuid[]');
   const changed = param(stepChanged, 'boolean');
   return [

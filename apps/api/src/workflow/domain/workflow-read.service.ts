@@ -17,7 +17,8 @@ import type { Principal } from '../../infrastructure/http/request-context.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { certificates } from '../certificates/certificate.repository.js';
 import { refusalOf, refusalText } from './effect-refusal.js';
-import { WorkflowEngine } from './workflow-engine.service.js';
+import { FlowCatalog } from './flow-catalog.service.js';
+import { WorkflowInstances } from './workflow-instances.service.js';
 
 interface ListRow {
   id: string;
@@ -54,12 +55,13 @@ const LIST_FROM = `
 export class WorkflowReadService {
   constructor(
     private readonly db: DataSource,
-    private readonly engine: WorkflowEngine,
+    private readonly catalog: FlowCatalog,
+    private readonly instances: WorkflowInstances,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   async one(flow: string, id: string, me: Principal, lang: Language): Promise<WorkflowInstanceView> {
-    const loaded = await this.engine.load(flow, id, me);
+    const loaded = await this.instances.load(flow, id, me);
     const { plugin, snapshot, events } = loaded;
     const def = plugin.definition;
     const rows: ListRow[] = await this.db.query(`${LIST_SELECT}, 0 AS total ${LIST_FROM} WHERE i.id = $1`, [id]);
@@ -110,8 +112,8 @@ export class WorkflowReadService {
       student: this.student(row, lang),
       assignees: def.assignees(snapshot).map((a) => ({ id: a, name: names.get(a) ?? '' })),
       history,
-      can: this.engine.can(plugin, snapshot, me.userId),
-      more: this.engine.can(plugin, snapshot, me.userId, true),
+      can: this.instances.can(plugin, snapshot, me.userId),
+      more: this.instances.can(plugin, snapshot, me.userId, true),
       attachments,
       ...(plugin.issuesCertificate ? await this.certificate(flow, id) : {}),
     };
@@ -128,7 +130,7 @@ export class WorkflowReadService {
     const args: unknown[] = [];
     const where: string[] = [];
     if (flow !== null) {
-      this.engine.plugin(flow);
+      this.catalog.plugin(flow);
       args.push(flow);
       where.push('i.flow = $1');
     }
@@ -161,11 +163,11 @@ export class WorkflowReadService {
     );
     const [names, snapshots] = await Promise.all([
       this.names(rows.flatMap((r) => r.assignees)),
-      this.engine.snapshotsAt(rows.map((r) => ({ flow: r.flow, id: r.id, version: r.version, participants: r.participants ?? [] }))),
+      this.instances.snapshotsAt(rows.map((r) => ({ flow: r.flow, id: r.id, version: r.version, participants: r.participants ?? [] }))),
     ]);
     const list = rows.map((r): WorkflowTaskItem => {
       const snapshot = snapshots.get(r.id);
-      const can = snapshot ? this.engine.can(this.engine.plugin(r.flow), snapshot, me.userId) : [];
+      const can = snapshot ? this.instances.can(this.catalog.plugin(r.flow), snapshot, me.userId) : [];
       return { ...this.item(r, names, lang), assignedAt: (r.assigned_at ?? r.updated_at).toISOString(), can };
     });
     return { total: Number(rows[0]?.total ?? 0), list };

@@ -9,7 +9,7 @@ import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure
 import { logger } from '../../infrastructure/logging/logger.js';
 import { committedTransitions, type StoredRow } from '../domain/committed-transitions.js';
 import { appendRefusal } from '../domain/effect-refusal.js';
-import { WorkflowEngine } from '../domain/workflow-engine.service.js';
+import { FlowCatalog } from '../domain/flow-catalog.service.js';
 
 export const EFFECTS_SUBSCRIPTION = 'workflow-effects';
 
@@ -31,7 +31,7 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
 
   constructor(
     private readonly db: DataSource,
-    private readonly engine: WorkflowEngine,
+    private readonly catalog: FlowCatalog,
     private readonly notifications: DatabaseNotifications,
     private readonly announcements: EventAnnouncements,
     private readonly registry: SubscriptionRegistry,
@@ -39,7 +39,7 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
 
   async onApplicationBootstrap(): Promise<void> {
     // Only flows with effects are read; a school without them runs no subscription.
-    if (!this.engine.flows().some((p) => p.effects)) return;
+    if (!this.catalog.flows().some((p) => p.effects)) return;
     this.subscription = new Subscription<Appended>(poolOf(this.db), {
       name: EFFECTS_SUBSCRIPTION,
       idleMs: 2000,
@@ -49,8 +49,8 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
       handle: async (events, client) => {
         const tx = { query: async <R = unknown[]>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
         const withEffects = (flow: string) => {
-          if (!this.engine.hasFlow(flow)) return undefined;
-          const plugin = this.engine.plugin(flow);
+          if (!this.catalog.hasFlow(flow)) return undefined;
+          const plugin = this.catalog.plugin(flow);
           return plugin.effects ? plugin : undefined;
         };
         const appended: Appended = [];

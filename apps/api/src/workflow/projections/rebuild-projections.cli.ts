@@ -4,7 +4,7 @@ import { startEmbeddedPostgres } from '../../infrastructure/database/embedded-po
 import { rebuildProjections } from './rebuild-projections.js';
 
 /**
- * `npm run projections:rebuild`: the workflow read models made again from the events (docs/adr/0019), on the
+ * `npm run projections:rebuild`: the workflow read models and the flows' held rows made again from the events (docs/adr/0019, 0031), on the
  * database the app uses — DATABASE_URL, or the embedded one under DATA_DIR when none is set (stop the app first:
  * the embedded database is the app's own process's). Safe beside running instances on a shared database: writers
  * wait for the rebuild's lock, readers do not.
@@ -25,6 +25,8 @@ try {
   process.stdout.write(
     `rebuilt ${report.instances} instances and ${report.tasks} tasks from the events in ${Math.round(performance.now() - started)} ms` +
       (report.keptOwners ? ` (${report.keptOwners} started before start reads were recorded kept their owners)` : '') +
+      `; ${report.held} rows the flows hold in their own tables` +
+      (report.keptHolds ? ` (${report.keptHolds} instances started before holds were recorded kept theirs)` : '') +
       '\n',
   );
 } catch (err) {

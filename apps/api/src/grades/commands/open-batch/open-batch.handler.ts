@@ -6,7 +6,7 @@ import type { ClientInfo, Principal } from '../../../infrastructure/http/request
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import type { StartPlan } from '../../../workflow/domain/flow-plugin.js';
 import { keyedInstanceId } from '../../../workflow/domain/idempotency.js';
-import { WorkflowEngine } from '../../../workflow/domain/workflow-engine.service.js';
+import { WorkflowCommands } from '../../../workflow/domain/workflow-commands.service.js';
 import { withStandIns } from '../../../applications/shared/student-applicant.js';
 import { GradeSheetsRepository, type SheetToOpen } from '../../domain/grade-sheets.repository.js';
 import { GradesErrors } from '../../grades.errors.js';
@@ -27,7 +27,7 @@ export const sheetInstanceId = (batchId: string, classId: string, courseId: stri
 export class OpenBatch {
   constructor(
     private readonly sheets: GradeSheetsRepository,
-    private readonly engine: WorkflowEngine,
+    private readonly commands: WorkflowCommands,
     private readonly oplog: OperationLogService,
   ) {}
 
@@ -43,7 +43,7 @@ export class OpenBatch {
     const { holders, admins } = await this.sheets.reviewers();
     const requestId = randomUUID();
     for (let i = 0; i < pairs.length; i += CONCURRENT_STARTS) {
-      await Promise.all(pairs.slice(i, i + CONCURRENT_STARTS).map((p) => this.engine.startAsSystem(FLOW, sheetInstanceId(batchId, p.classId, p.courseId), this.plan(batch, p, holders, admins), requestId)));
+      await Promise.all(pairs.slice(i, i + CONCURRENT_STARTS).map((p) => this.commands.startAsSystem(FLOW, sheetInstanceId(batchId, p.classId, p.courseId), this.plan(batch, p, holders, admins), requestId)));
     }
     await this.sheets.markOpened(batchId);
     await this.oplog.append({ userId: me.userId, account: me.account, action: 'gradeBatch.open', target: batchId, result: 'success', ip: client.ip, userAgent: client.userAgent, detail: { sheets: pairs.length } });

@@ -12,7 +12,8 @@ import { PdfPool } from '../../../infrastructure/pdf/pdf-pool.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import { certificates } from '../../certificates/certificate.repository.js';
 import { FlowParam } from '../../domain/flow-param.js';
-import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
+import { FlowCatalog } from '../../domain/flow-catalog.service.js';
+import { WorkflowInstances } from '../../domain/workflow-instances.service.js';
 
 /** Where users reach the platform: the configured address, else the one this request came to (behind trusted proxies). */
 export function publicOrigin(config: ServerConfig, req: Request): string {
@@ -23,7 +24,8 @@ export function publicOrigin(config: ServerConfig, req: Request): string {
 @Controller('api/workflows')
 export class GetCertificateController {
   constructor(
-    private readonly engine: WorkflowEngine,
+    private readonly catalog: FlowCatalog,
+    private readonly instances: WorkflowInstances,
     private readonly db: DataSource,
     private readonly oplog: OperationLogService,
     private readonly pdf: PdfPool,
@@ -40,10 +42,10 @@ export class GetCertificateController {
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: "A passed proof's certificate (PDF with a verification code and a QR code)" })
   async download(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!this.engine.plugin(flow).issuesCertificate || !isUuid(id)) throw AppException.notFound('notFound');
+    if (!this.catalog.plugin(flow).issuesCertificate || !isUuid(id)) throw AppException.notFound('notFound');
     const [row] = await this.db.query<{ participants: string[]; review_status: string }[]>(`SELECT participants, review_status FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
     if (!row) throw AppException.notFound('notFound');
-    if (!this.engine.visible(row.participants, me)) {
+    if (!this.instances.visible(row.participants, me)) {
       await this.oplog.append({ userId: me.userId, account: me.account, action: 'access.denied', target: `GET workflows/${flow}/${id}/certificate`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { reason: 'notParticipant' } });
       throw new AppException(403, ErrorCode.FORBIDDEN, 'workflow.certificateNotYours');
     }

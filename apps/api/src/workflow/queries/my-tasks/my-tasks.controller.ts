@@ -6,7 +6,7 @@ import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { ValidQuery } from '../../../infrastructure/http/valid-input.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
-import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
+import { FlowCatalog } from '../../domain/flow-catalog.service.js';
 import { WorkflowReadService } from '../../domain/workflow-read.service.js';
 
 /** Registered before the `:flow` routes so that `tasks` is never taken for a flow name. */
@@ -15,13 +15,13 @@ import { WorkflowReadService } from '../../domain/workflow-read.service.js';
 export class MyTasksController {
   constructor(
     private readonly read: WorkflowReadService,
-    private readonly engine: WorkflowEngine,
+    private readonly catalog: FlowCatalog,
   ) {}
 
   @Get('tasks')
   @ApiOperation({ summary: 'My review queue, oldest first: every flow, or one (`flow`)' })
   async tasks(@ValidQuery(workflowTasksQuerySchema) q: z.output<typeof workflowTasksQuerySchema>, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<Page<WorkflowTaskItem>>> {
-    if (q.flow !== undefined && !this.engine.hasFlow(q.flow)) throw AppException.badRequest('validation.flowInvalid');
+    if (q.flow !== undefined && !this.catalog.hasFlow(q.flow)) throw AppException.badRequest('validation.flowInvalid');
     return ok(await this.read.tasks(q.current, q.size, me, lang, q.flow));
   }
 }

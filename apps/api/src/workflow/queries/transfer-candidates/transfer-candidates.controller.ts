@@ -4,24 +4,24 @@ import type { Envelope, WorkflowAssignee } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
 import { FlowParam } from '../../domain/flow-param.js';
-import { WorkflowEngine } from '../../domain/workflow-engine.service.js';
+import { WorkflowPeople } from '../../domain/workflow-people.service.js';
 
 @ApiTags('workflows')
 @Controller('api/workflows')
 export class TransferCandidatesController {
-  constructor(private readonly engine: WorkflowEngine) {}
+  constructor(private readonly people: WorkflowPeople) {}
 
   @FlowParam()
   @Get(':flow/:id/transfer-candidates')
   @ApiOperation({ summary: '转办: who holds the current step’s role and could take it over (empty unless I may transfer it)' })
   async candidates(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal): Promise<Envelope<WorkflowAssignee[]>> {
-    return ok(await this.engine.transferCandidates(flow, id, me));
+    return ok(await this.people.transferCandidates(flow, id, me));
   }
 
   @FlowParam()
   @Get(':flow/:id/cc-candidates')
   @ApiOperation({ summary: '抄送: enabled users whose name or account contains q (at most 20), for one who may copy this instance' })
   async ccCandidates(@Param('flow') flow: string, @Param('id') id: string, @Query('q') q: unknown, @CurrentUser() me: Principal): Promise<Envelope<WorkflowAssignee[]>> {
-    return ok(await this.engine.ccCandidates(flow, id, typeof q === 'string' ? q.trim().slice(0, 50) : '', me));
+    return ok(await this.people.ccCandidates(flow, id, typeof q === 'string' ? q.trim().slice(0, 50) : '', me));
   }
 }
