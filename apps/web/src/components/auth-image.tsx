@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Icon } from 'semantic-ui-react';
 import { fileApi } from '../api/file-api.js';
-import { isCancelled } from '../api/http.js';
 import { useT } from '../i18n/use-t.js';
 import { onLocalSessionCleared } from '../session/session-store.js';
 
@@ -33,24 +32,15 @@ interface Props {
 /** A stored picture: /file/download needs the token header, so it is fetched as a blob and shown by URL. */
 export function AuthImage({ resId, alt, className, testId, onClick }: Props) {
   const { t } = useT();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    urlOf(resId).then(
-      (url) => {
-        if (live) setSrc(url);
-      },
-      (err: unknown) => {
-        if (live && !isCancelled(err)) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [resId]);
+  const picture = useQuery({
+    queryKey: ['picture', resId] as const,
+    queryFn: () => urlOf(resId),
+    // the object URL lives until sign-out (urlOf's cache frees it); a failure shows as a broken picture, no toast
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+  const src = picture.data ?? null;
+  const failed = picture.isError;
 
   if (failed) {
     return (

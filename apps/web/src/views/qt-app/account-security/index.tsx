@@ -1,13 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Icon, Label, Segment, Table } from 'semantic-ui-react';
-import { ApiPath, type SessionView } from '@schoolflow/contracts';
-import { isCancelled, reportError, request, requestData } from '../../../api/http.js';
 import { ChangePasswordForm } from '../../../components/change-password-form.js';
 import { EmptyState } from '../../../components/empty-state.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
-import { toast } from '../../../util/toast.js';
+import { useEndOtherSessions, useMySessions } from './use-my-sessions.js';
 
 /** Browser and system tokens picked out of the user agent itself (data, not labels). */
 function describeAgent(ua: string): { text: string; mobile: boolean } {
@@ -22,46 +19,9 @@ function describeAgent(ua: string): { text: string; mobile: boolean } {
 /** Account security (qt_app/AccountSecurity): change password inline, and the user's own sessions. */
 export default function AccountSecurityView({ active }: ViewProps) {
   const { t } = useT();
-  const [sessions, setSessions] = useState<SessionView[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [ending, setEnding] = useState(false);
-  const ctrl = useRef<AbortController | null>(null);
-
-  const load = useCallback(async () => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setLoading(true);
-    try {
-      const list = await requestData<SessionView[]>(ApiPath.mySessions, { signal: c.signal });
-      setSessions(Array.isArray(list) ? list : []);
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      setSessions([]);
-    } finally {
-      if (ctrl.current === c) setLoading(false);
-    }
-  }, []);
-
-  // Reload whenever the tab comes back into view: sessions change elsewhere.
-  useEffect(() => {
-    if (active) void load();
-  }, [active, load]);
-  useEffect(() => () => ctrl.current?.abort(), []);
-
-  const endOthers = async () => {
-    setEnding(true);
-    try {
-      const env = await request<unknown>(ApiPath.endMyOtherSessions, { method: 'POST' });
-      toast.success(env.msg);
-      await load();
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setEnding(false);
-    }
-  };
+  const { sessions, loading, reload } = useMySessions(active);
+  const end = useEndOtherSessions();
+  const ending = end.isPending;
 
   const others = sessions.filter((s) => !s.current).length;
 
@@ -73,7 +33,7 @@ export default function AccountSecurityView({ active }: ViewProps) {
             <Icon name="lock" /> {t('accountSecurity.passwordSection')}
           </h3>
           <p className="sf-hint">{t('accountSecurity.passwordHint')}</p>
-          <ChangePasswordForm onSuccess={() => void load()} />
+          <ChangePasswordForm onSuccess={reload} />
         </Segment>
         <Segment className="sf-card" loading={loading}>
           <div className="sf-card-head">
@@ -81,14 +41,14 @@ export default function AccountSecurityView({ active }: ViewProps) {
               <Icon name="desktop" /> {t('accountSecurity.sessionsSection')}
             </h3>
             <div>
-              <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load()} data-testid="sessions-refresh" />
+              <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={reload} data-testid="sessions-refresh" />
               <Button
                 size="small"
                 negative
                 basic
                 disabled={ending || others === 0}
                 loading={ending}
-                onClick={() => void endOthers()}
+                onClick={() => end.mutate()}
                 data-testid="sessions-end-others"
               >
                 <Icon name="sign out" /> {t('accountSecurity.endOthers')}
