@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppException } from '../../infrastructure/http/app-exception.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 /** What a browser or client may send as `Idempotency-Key`: a UUID or any short token of safe characters. */
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -8,7 +8,7 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function parseIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined || header.trim() === '') return null;
   const key = header.trim();
-  if (!KEY.test(key)) throw AppException.badRequest('validation.idempotencyKeyInvalid');
+  if (!KEY.test(key)) throw WorkflowErrors.idempotencyKeyInvalid();
   return key;
 }
 
@@ -45,5 +45,5 @@ export function requestFingerprint(kind: string, body: unknown): string {
 /** The key was first sent with another request: refused, not answered with that request's outcome. */
 export function checkSameRequest(stored: string | null | undefined, fingerprint: string): void {
   // events appended before requests were fingerprinted carry none: their key answers as it did
-  if (stored && stored !== fingerprint) throw AppException.unprocessable('validation.idempotencyKeyReused');
+  if (stored && stored !== fingerprint) throw WorkflowErrors.idempotencyKeyReused();
 }
