@@ -8,6 +8,7 @@ import { MonitorController } from './monitor/monitor.controller.js';
 import { ParkedEventsController } from './monitor/parked-events.controller.js';
 import { OrgsController } from './orgs/orgs.controller.js';
 import { RolesController } from './roles/roles.controller.js';
+import { RolesRepository } from './roles/roles.repository.js';
 import { AdminAudit } from './shared/admin-support.js';
 import { UserAdminService } from './users/user-admin.service.js';
 import { UsersController } from './users/users.controller.js';
@@ -16,6 +17,6 @@ import { UsersController } from './users/users.controller.js';
 @Module({
   imports: [MessagingModule],
   controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ParkedEventsController, ComponentsController],
-  providers: [AdminAudit, UserAdminService],
+  providers: [AdminAudit, UserAdminService, RolesRepository],
 })
 export class AdminModule {}

@@ -12,6 +12,7 @@ import { translate } from '../infrastructure/i18n/i18n.js';
 import { ResourceExcel } from './resource-excel.js';
 import { ResourceImports } from './resource-imports.js';
 import { ResourceService } from './resource.service.js';
+import { ResourceErrors } from './resources.errors.js';
 
 /** OpenAPI of the envelope around an answer. */
 const envelope = (data: Record<string, unknown>) => ({ type: 'object', properties: { code: { type: 'integer' }, result: { type: 'boolean' }, msg: { type: 'string' }, data } });
@@ -24,7 +25,7 @@ function recordSchema(d: ResourceDef): Record<string, unknown> {
 }
 
 const idOf = (id: string): string => {
-  if (!isUuid(id)) throw AppException.notFound('resource.messages.notFound');
+  if (!isUuid(id)) throw ResourceErrors.notFound();
   return id;
 };
 

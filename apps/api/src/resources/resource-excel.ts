@@ -3,12 +3,12 @@ import { type FieldDef, type ImportRowProblem, type Language, type ResourceDef, 
 import { DataSource, type FindOptionsWhere, In } from 'typeorm';
 import type { z } from 'zod';
 import { xlsxOf } from '../admin/shared/admin-support.js';
-import { AppException } from '../infrastructure/http/app-exception.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { Values } from './resource-plugin.js';
 import { ResourceOptions } from './resource-options.js';
 import { refusalOf, schemaOf } from './resource.service.js';
+import { InfrastructureErrors } from '../infrastructure/infrastructure.errors.js';
 
 /** One spreadsheet column: a field of the record, or a field of its n-th child (guardian 1's mobile). */
 interface SheetColumn {
@@ -93,9 +93,9 @@ export class ResourceExcel {
     const byTitle = new Map<string, SheetColumn>();
     for (const lang of LANGUAGES) for (const c of all) byTitle.set(this.title(d, c, lang), c);
     const first = all[0];
-    if (!first || !LANGUAGES.some((l) => this.title(d, first, l) === header[0])) throw AppException.badRequest('importWrongTemplate');
+    if (!first || !LANGUAGES.some((l) => this.title(d, first, l) === header[0])) throw InfrastructureErrors.importWrongTemplate();
     const at = header.map((h) => (h === '' ? null : (byTitle.get(h) ?? null)));
-    if (header.some((h, i) => h !== '' && at[i] === null)) throw AppException.badRequest('importWrongTemplate');
+    if (header.some((h, i) => h !== '' && at[i] === null)) throw InfrastructureErrors.importWrongTemplate();
     return at;
   }
 
@@ -108,7 +108,7 @@ export class ResourceExcel {
     const all = this.columns(d);
     const at = this.header(d, rows[0] ?? []);
     const data = rows.slice(1).map((cells, i) => ({ line: i + 2, cells })).filter((r) => r.cells.some((c) => String(c ?? '').trim() !== ''));
-    if (data.length === 0) throw AppException.badRequest('importFileEmpty');
+    if (data.length === 0) throw InfrastructureErrors.importFileEmpty();
 
     const problems: ImportRowProblem[] = [];
     const badRows = new Set<number>();

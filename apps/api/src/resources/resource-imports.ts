@@ -11,6 +11,7 @@ import { JobQueue } from '../infrastructure/jobs/job-queue.js';
 import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
 import { ResourceExcel } from './resource-excel.js';
 import { ResourceService } from './resource.service.js';
+import { InfrastructureErrors } from '../infrastructure/infrastructure.errors.js';
 
 const QUEUE = 'schoolflow-imports';
 
@@ -46,7 +47,7 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
     private readonly admission: JobAdmission,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
-    this.jobs = new JobQueue(db, config, { queue: QUEUE, kinds: 'import:%', label: 'import', process: (jobId) => this.process(jobId) });
+    this.jobs = new JobQueue(db, config, { queue: QUEUE, live: { kinds: 'import:%' }, label: 'import', process: (jobId) => this.process(jobId) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,7 +60,7 @@ export class ResourceImports implements OnApplicationBootstrap, OnApplicationShu
 
   /** Checks and writes an import, or starts it as a job when it is large. */
   async start(d: ResourceDef, rows: string[][], fileName: string, me: Principal, client: ClientInfo, lang: Language): Promise<ImportOutcome | { jobId: string; total: number }> {
-    if (rows.length < 2) throw AppException.badRequest('importFileEmpty');
+    if (rows.length < 2) throw InfrastructureErrors.importFileEmpty();
     // The header is checked at once, whatever the size: a wrong template is answered to the request.
     if (rows.length - 1 <= IMPORT_JOB_ROWS) {
       const outcome = await this.resources.write(d, me, client, lang, 'import', null, () => this.run(d, rows, lang, null));

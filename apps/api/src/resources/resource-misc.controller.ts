@@ -9,6 +9,7 @@ import { ValidQuery } from '../infrastructure/http/valid-input.js';
 import { ResourceImports } from './resource-imports.js';
 import { isOptionSource, ResourceOptions } from './resource-options.js';
 import { ResourceService } from './resource.service.js';
+import { ResourceErrors } from './resources.errors.js';
 
 const optionsQuery = z.object({
   keyword: z.string().max(100, 'validation.tooLong').optional(),
@@ -29,7 +30,7 @@ function idsOf(source: string, ids: string[] | null): string[] | null {
   if (!ids) return null;
   const value = source === 'roles' ? OPTION_VALUE.roles : OPTION_VALUE.other;
   const bad = ids.find((id) => !value.safeParse(id).success);
-  if (bad !== undefined) throw AppException.badRequest('validation.idsInvalid', { value: bad.slice(0, 40) }).withData({ field: 'ids' });
+  if (bad !== undefined) throw ResourceErrors.idsInvalid(bad.slice(0, 40));
   return ids;
 }
 

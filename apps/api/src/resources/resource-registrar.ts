@@ -2,6 +2,7 @@ import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as tex
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
+import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
 // A page's title: a `resource` key, or one of another namespace as `ns:key` (学期升级's is the web's).
 const title = (lang: 'zh' | 'en', key: string): string => {
@@ -62,7 +63,7 @@ const pages = (): Page[] => [
  */
 export async function registerResources(db: DataSource): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(727003)`);
+    await tx.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.resourceRegistration]);
     const known = new Set(((await tx.query(`SELECT flow FROM wf_flow_registration WHERE flow LIKE 'resource:%'`)) as { flow: string }[]).map((r) => r.flow));
     for (const page of pages()) {
       const mark = `resource:${page.url}`;

@@ -20,6 +20,7 @@ import { OperationLogService } from '../system/domain/operation-log.service.js';
 import { BulkInsert } from './resource-bulk-insert.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { ResourcePlugin, ResourcePlugins, Values } from './resource-plugin.js';
+import { ResourceErrors } from './resources.errors.js';
 
 export const RESOURCE_PLUGINS = Symbol('RESOURCE_PLUGINS');
 
@@ -111,7 +112,7 @@ export class ResourceService {
       if (typeof raw !== 'string' || raw === '') continue;
       const f = d.fields[name] as FieldDef;
       const parsed = f.schema.safeParse(raw);
-      if (!parsed.success || parsed.data === null) throw AppException.badRequest('validation.fieldChoose', { field: translate(lang, `resource.${d.name}.fields.${name}`) }).withData({ field: name });
+      if (!parsed.success || parsed.data === null) throw ResourceErrors.fieldChoose(name, translate(lang, `resource.${d.name}.fields.${name}`));
       where[name] = parsed.data;
     }
     return where;
@@ -172,7 +173,7 @@ export class ResourceService {
   async get(d: ResourceDef, id: string, scope: FindOptionsWhere<Values>): Promise<ResourceRecord> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
     const row = await repo.findOne({ where: within({ id }, scope) });
-    if (!row) throw AppException.notFound('resource.messages.notFound');
+    if (!row) throw ResourceErrors.notFound();
     const record = this.answer(d, row);
     await this.loadChildren(d, this.db.manager, [record]);
     for (const [name, l] of Object.entries(d.links ?? {})) {
@@ -284,7 +285,7 @@ export class ResourceService {
         [id, me.userId, `resource:${d.name}`, recordId],
       );
       const fits = file && (PHOTO_RULES.types as readonly string[]).includes(file.res_suffix.toLowerCase()) && file.size <= PHOTO_RULES.maxSizeKb * 1024 && (file.mine || file.shown);
-      if (!fits) throw AppException.badRequest('validation.photoInvalid', { field: translate(lang, `resource.${d.name}.fields.${name}`) }).withData({ field: name });
+      if (!fits) throw ResourceErrors.photoInvalid(name, translate(lang, `resource.${d.name}.fields.${name}`));
       ids.push(id);
     }
     return ids;
@@ -317,7 +318,7 @@ export class ResourceService {
         const repo = tx.getRepository<Values>(entities.write);
         // Locked while it changes, so a delete in between cannot make the children orphans.
         const existing = await repo.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!existing) throw AppException.notFound('resource.messages.notFound');
+        if (!existing) throw ResourceErrors.notFound();
         const photos = await this.checkPhotos(d, tx, values, me, id, lang);
         if (plugin.beforeWrite) await plugin.beforeWrite(tx, values, 'update', id);
         const columns = await this.columnsOf(d, values);
@@ -338,8 +339,8 @@ export class ResourceService {
     const target = await this.write(d, me, client, lang, 'delete', id, () =>
       this.db.transaction(async (tx) => {
         const row = await tx.getRepository<Values>(entities.read).findOne({ where: { id } });
-        if (!row) throw AppException.notFound('resource.messages.notFound');
-        for (const guard of d.refuseDelete ?? []) if (row[guard.field] === true) throw AppException.conflict(guard.message);
+        if (!row) throw ResourceErrors.notFound();
+        for (const guard of d.refuseDelete ?? []) if (row[guard.field] === true) throw ResourceErrors.notDeletable(guard.message);
         if (plugin.beforeDelete) await plugin.beforeDelete(tx, id);
         await tx.getRepository<Values>(entities.write).delete({ id });
         return [this.targetOf(d, row, id)];
@@ -355,7 +356,7 @@ export class ResourceService {
     await this.write(d, me, client, lang, 'update', id, () =>
       this.db.transaction(async (tx) => {
         const exists = await tx.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.write).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!exists) throw AppException.notFound('resource.messages.notFound');
+        if (!exists) throw ResourceErrors.notFound();
         if (attach) {
           await tx.createQueryBuilder().insert().into(l.table).values(others.map((o) => ({ [l.parentColumn]: id, [l.otherColumn]: o }))).orIgnore().execute();
         } else {
@@ -381,19 +382,19 @@ export class ResourceService {
       if (!e) throw err;
       const unique = e.constraint ? d.unique[e.constraint] : undefined;
       // an exclusion constraint (two lesson periods overlapping) refuses as a unique key does
-      if ((e.code === '23505' || e.code === '23P01') && unique) throw AppException.conflict(unique.message).withData({ field: unique.fields[unique.fields.length - 1] });
+      if ((e.code === '23505' || e.code === '23P01') && unique) throw ResourceErrors.taken(unique.message, unique.fields[unique.fields.length - 1]);
       const inUse = e.constraint ? d.inUse[e.constraint] : undefined;
       if (e.code === '23503' && (inUse || action === 'delete')) {
         await this.audit(me, client, `${d.name}.${action}`, id ?? '', { id, reason: 'in_use', constraint: e.constraint ?? null }, 'failure');
-        throw AppException.conflict(inUse ?? 'resource.messages.inUse');
+        throw ResourceErrors.inUse(inUse);
       }
       if (e.code === '23503') {
         const field = this.fieldOfConstraint(d, e.constraint);
-        throw AppException.badRequest('validation.fieldChoose', { field: field ? translate(lang, `resource.${d.name}.fields.${field}`) : '' }).withData({ field });
+        throw ResourceErrors.fieldChoose(field, field ? translate(lang, `resource.${d.name}.fields.${field}`) : '');
       }
       const check = e.constraint ? d.checks?.[e.constraint] : undefined;
-      if (e.code === '23514' && check) throw AppException.badRequest(check.message, { field: translate(lang, `resource.${d.name}.fields.${check.field}`) }).withData({ field: check.field });
-      if (e.code === '23514') throw AppException.badRequest('validation.invalid');
+      if (e.code === '23514' && check) throw ResourceErrors.checkFailed(check.message, check.field, translate(lang, `resource.${d.name}.fields.${check.field}`));
+      if (e.code === '23514') throw ResourceErrors.invalid();
       throw err;
     }
   }

@@ -5,6 +5,7 @@ import { PasswordHasher } from '../identity/domain/password-hasher.js';
 import { logger } from '../infrastructure/logging/logger.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
+import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
 /** Every demo account's password (docs/architecture.md#demo-accounts). */
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -91,7 +92,7 @@ const GIVEN_EN = 'Zixuan Haoran Zihan Yinuo Xinyi Yuxuan Siyuan Yutong Junjie Ji
  */
 export async function seedDemoSchool(db: DataSource, config: ServerConfig): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(727001)`);
+    await tx.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.demoSchoolSeed]);
     const [{ count }] = (await tx.query(`SELECT count(*)::int AS count FROM sys_user`)) as [{ count: number }];
     if (count > 0) return;
     const started = Date.now();

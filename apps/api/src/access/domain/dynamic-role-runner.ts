@@ -5,7 +5,8 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { isDatabaseUnavailable } from '../../infrastructure/database/database-outage.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { RoleQuerySandbox } from './role-query-sandbox.js';
-import { scan, shapeOf, type SqlShape } from './sql-lexer.js';
+import { scan, shapeOf } from './sql-lexer.js';
+import { AccessErrors } from '../access.errors.js';
 
 /** The context a dynamic role resolves users from (docs/product/administration.md#dynamic-roles). */
 export interface DynamicContext {
@@ -18,14 +19,6 @@ export interface DynamicContext {
 
 type Named = 'userId' | 'userType' | 'orgId' | 'date' | 'time';
 const PROCEDURE_NAME = /^([A-Za-z_][A-Za-z0-9_]*\.)?[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** Each static refusal, stated where its rule is (sql-lexer.ts). */
-const SHAPE_REFUSAL: Record<Exclude<SqlShape, 'ok'>, string> = {
-  unterminated: 'dynamicSqlUnterminated',
-  multiple: 'dynamicSqlMultiple',
-  'not-a-query': 'dynamicSqlSelectOnly',
-  writes: 'dynamicSqlReadOnly',
-};
 
 export interface Bound {
   text: string;
@@ -95,7 +88,7 @@ export class DynamicRoleRunner {
   /** The static check of a role's SQL. */
   checkSql(sql: string): void {
     const shape = shapeOf(sql);
-    if (shape !== 'ok') throw AppException.badRequest(SHAPE_REFUSAL[shape]);
+    if (shape !== 'ok') throw AccessErrors.sqlShape(shape);
   }
 
   async resolve(input: { sql?: string; procedure?: string }, ctx: DynamicContext): Promise<string[]> {
@@ -103,14 +96,14 @@ export class DynamicRoleRunner {
     const procedure = (input.procedure ?? '').trim();
     if (sql) return this.runSql(sql, ctx);
     if (procedure) return this.runProcedure(procedure, ctx);
-    throw AppException.badRequest('dynamicSqlRequired');
+    throw AccessErrors.dynamicSqlRequired();
   }
 
   private async runSql(sql: string, ctx: DynamicContext): Promise<string[]> {
     this.checkSql(sql);
     const bound = bindNamed(sql, ctx);
     const result = await this.inSandbox(bound.text, bound.values, bound.original);
-    if (!result.fields.some((f) => f.name === 'user_id')) throw AppException.badRequest('dynamicSqlNoUserId');
+    if (!result.fields.some((f) => f.name === 'user_id')) throw AccessErrors.dynamicSqlNoUserId();
     return this.toUserIds(result.rows.map((r: Record<string, unknown>) => r.user_id));
   }
 
@@ -120,7 +113,7 @@ export class DynamicRoleRunner {
    * the sandbox.
    */
   private async procedureSignature(name: string): Promise<{ schema: string; name: string; kind: string }> {
-    if (!PROCEDURE_NAME.test(name)) throw AppException.badRequest('procedureName');
+    if (!PROCEDURE_NAME.test(name)) throw AccessErrors.procedureName();
     const [schema, proc] = name.includes('.') ? (name.split('.') as [string, string]) : [null, name];
     const result = await this.inSandbox(
       `SELECT n.nspname, p.proname, p.prokind, p.proargmodes::text[] AS modes, p.prosecdef AS definer,
@@ -131,11 +124,11 @@ export class DynamicRoleRunner {
       [proc, schema],
     );
     const rows = result.rows as { nspname: string; proname: string; prokind: string; modes: string[] | null; definer: boolean; executable: boolean; nargs: number }[];
-    if (rows.length === 0) throw AppException.badRequest('procedureNotFound');
+    if (rows.length === 0) throw AccessErrors.procedureNotFound();
     const r = rows.find((x) => x.nargs === 3);
     const modes = r?.modes ?? ['i', 'i', 'i'];
-    if (!r || rows.length > 1 || modes[0] !== 'i' || modes[1] !== 'i' || !['o', 'b'].includes(modes[2] ?? '')) throw AppException.badRequest('procedureParams');
-    if (r.definer || !r.executable) throw AppException.badRequest('procedureUnsafe');
+    if (!r || rows.length > 1 || modes[0] !== 'i' || modes[1] !== 'i' || !['o', 'b'].includes(modes[2] ?? '')) throw AccessErrors.procedureParams();
+    if (r.definer || !r.executable) throw AccessErrors.procedureUnsafe();
     return { schema: r.nspname, name: r.proname, kind: r.prokind };
   }
 
@@ -167,27 +160,27 @@ export class DynamicRoleRunner {
     const e = err as { code?: unknown; message?: unknown; position?: unknown };
     const code = typeof e.code === 'string' ? e.code : '';
     // The sandbox's connection, not the statement: the database restarting, its account refused or out of connections.
-    if (isDatabaseUnavailable(err) || /^(28...|3D000)$/.test(code)) return new AppException(503, 503, 'dynamicSqlUnavailable');
+    if (isDatabaseUnavailable(err) || /^(28...|3D000)$/.test(code)) return AccessErrors.dynamicSqlUnavailable();
     if (!/^[0-9A-Z]{5}$/.test(code)) return err; // not the statement's fault: the filter answers it as such
     const views = this.sandbox.views.join(', ');
     switch (code) {
       case '57014':
-        return AppException.badRequest('dynamicSqlTimeout', { ms: this.config.dynamicRoleTimeoutMs });
+        return AccessErrors.dynamicSqlTimeout(this.config.dynamicRoleTimeoutMs);
       case '25006':
-        return AppException.badRequest('dynamicSqlReadOnly');
+        return AccessErrors.dynamicSqlReadOnly();
       case '42601':
-        if (/multiple commands/i.test(String(e.message ?? ''))) return AppException.badRequest('dynamicSqlMultiple');
-        return AppException.badRequest('dynamicSqlSyntax', { position: original(Number(e.position) || 1) });
+        if (/multiple commands/i.test(String(e.message ?? ''))) return AccessErrors.dynamicSqlMultiple();
+        return AccessErrors.dynamicSqlSyntax(original(Number(e.position) || 1));
       case '42P01':
-        return AppException.badRequest('dynamicSqlUnknownRelation', { views });
+        return AccessErrors.dynamicSqlUnknownRelation(views);
       case '42703':
-        return AppException.badRequest('dynamicSqlUnknownColumn');
+        return AccessErrors.dynamicSqlUnknownColumn();
       case '42883':
-        return AppException.badRequest('dynamicSqlUnknownFunction');
+        return AccessErrors.dynamicSqlUnknownFunction();
       case '42501':
-        return AppException.badRequest('dynamicSqlForbidden', { views });
+        return AccessErrors.dynamicSqlForbidden(views);
       default:
-        return AppException.badRequest('dynamicSqlFailed', { code });
+        return AccessErrors.dynamicSqlFailed(code);
     }
   }
 

@@ -2,10 +2,10 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { GuardedClient } from '../../infrastructure/database/data-source.js';
 import { databaseOutage } from '../../infrastructure/database/database-outage.js';
 import { logger } from '../../infrastructure/logging/logger.js';
+import { AccessErrors } from '../access.errors.js';
 
 type State = { ready: true; views: string[] } | { ready: false; reason: string; at: number };
 
@@ -52,7 +52,7 @@ export class RoleQuerySandbox implements OnModuleInit, OnApplicationShutdown {
   /** Runs one statement in the sandbox; a database error is thrown as it came (the runner turns it into a message). */
   async run(text: string, values: unknown[]): Promise<pg.QueryResult> {
     const state = await this.ready();
-    if (!state.ready || !this.pool) throw new AppException(503, 503, 'dynamicSqlUnavailable');
+    if (!state.ready || !this.pool) throw AccessErrors.dynamicSqlUnavailable();
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {

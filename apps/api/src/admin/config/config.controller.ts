@@ -3,13 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { type Envelope, type Language, Permission, type SystemConfig, systemConfigSchema } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { SystemConfigService } from '../../system/domain/system-config.service.js';
 import { AdminAudit, AdminPost } from '../shared/admin-support.js';
+import { AdminErrors } from '../admin.errors.js';
 
 type Localised = { zh: string; en: string };
 const L = (v: unknown): Localised => {
@@ -50,7 +50,7 @@ export class ConfigController {
     try {
       new RegExp(c.pwdRule, 'u');
     } catch {
-      throw AppException.badRequest('validation.pwdRuleInvalid');
+      throw AdminErrors.pwdRuleInvalid();
     }
     const entries: [string, unknown][] = [
       ['ui.loginTitle', c.loginTitle],

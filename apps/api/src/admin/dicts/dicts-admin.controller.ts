@@ -3,12 +3,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { type DictEntryInput, dictEntrySchema, type DictEntryRow, dictPublishSchema, dictTableSchema, type DictTableRow, type Envelope, idsSchema, type Language, type NormalisedTable, oneIdSchema, Permission, adminTableRequestSchema } from '@schoolflow/contracts';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit, AdminPost, likePattern, pageOf, saveRow, str, switchRows, uniqueAs } from '../shared/admin-support.js';
+import { AdminErrors } from '../admin.errors.js';
 
 const ENTRY_COLUMNS = `id, dict_type AS "table", code, name, sort, parent_code AS "parentCode", level, sub_name AS "subName", short_name AS "shortName", name_en AS "nameEn",
   tag1, note1, tag2, note2, tag3, note3, tag4, note4, tag5, note5, published, source,
@@ -44,7 +44,7 @@ export class DictsAdminController {
       // A renamed table takes its entries along.
       await this.db.transaction(async (tx) => {
         const cur: { table_name: string }[] = await tx.query(`SELECT table_name FROM sys_dict_table WHERE id = $1 FOR UPDATE`, [current]);
-        if (!cur[0]) throw AppException.notFound('dictTableNotFound');
+        if (!cur[0]) throw AdminErrors.dictTableNotFound();
         await tx.query(`UPDATE sys_dict_table SET table_name = $2, title = $3, remark = $4 WHERE id = $1`, [current, input.table, input.title, input.remark]);
         await tx.query(`UPDATE sys_dict SET dict_type = $2 WHERE dict_type = $1`, [cur[0].table_name, input.table]);
       });
@@ -60,8 +60,8 @@ export class DictsAdminController {
       `SELECT table_name, (SELECT count(*)::int FROM sys_dict d WHERE d.dict_type = t.table_name) AS n FROM sys_dict_table t WHERE id = $1`,
       [id],
     );
-    if (!cur[0]) throw AppException.notFound('dictTableNotFound');
-    if (cur[0].n > 0) throw AppException.badRequest('dictTableHasEntries');
+    if (!cur[0]) throw AdminErrors.dictTableNotFound();
+    if (cur[0].n > 0) throw AdminErrors.dictTableHasEntries();
     await this.db.query(`DELETE FROM sys_dict_table WHERE id = $1`, [id]);
     await this.audit.record(me, client, 'dictTable.delete', cur[0].table_name, { id });
     return ok(undefined, translate(lang, 'deleteOk'));
@@ -76,16 +76,16 @@ export class DictsAdminController {
   @AdminPost('ms/dict/save', Permission.dictEdit)
   async save(@ValidBody(dictEntrySchema) e: DictEntryInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
     const table: unknown[] = await this.db.query(`SELECT 1 FROM sys_dict_table WHERE table_name = $1`, [e.table]);
-    if (table.length === 0) throw AppException.badRequest('dictTableNotFound');
+    if (table.length === 0) throw AdminErrors.dictTableUnknown();
     const dup: { code: string; name: string }[] = await this.db.query(
       `SELECT code, name FROM sys_dict WHERE dict_type = $1 AND (code = $2 OR name = $3) AND ($4::uuid IS NULL OR id <> $4::uuid)`,
       [e.table, e.code, e.name, e.id ?? null],
     );
-    if (dup.some((d) => d.code === e.code)) throw AppException.badRequest('dictCodeUsed');
-    if (dup.some((d) => d.name === e.name)) throw AppException.badRequest('dictNameUsed');
+    if (dup.some((d) => d.code === e.code)) throw AdminErrors.dictCodeUsed();
+    if (dup.some((d) => d.name === e.name)) throw AdminErrors.dictNameUsed();
     if (e.parentCode) {
       const parent: unknown[] = await this.db.query(`SELECT 1 FROM sys_dict WHERE dict_type = $1 AND code = $2`, [e.table, e.parentCode]);
-      if (parent.length === 0) throw AppException.badRequest('dictParentNotFound');
+      if (parent.length === 0) throw AdminErrors.dictParentNotFound();
     }
     const args = [e.table, e.code, e.name, e.sort, e.parentCode, e.level, e.subName, e.shortName, e.nameEn, e.tag1, e.note1, e.tag2, e.note2, e.tag3, e.note3, e.tag4, e.note4, e.tag5, e.note5, e.published, e.source, e.useStart || null, e.useEnd || null, e.remark];
     const sql = {

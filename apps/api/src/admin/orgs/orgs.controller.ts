@@ -3,12 +3,12 @@ import { ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { type Envelope, type Language, oneIdSchema, type OrgNode, orgSchema, Permission, type PickerOrgNode } from '@schoolflow/contracts';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../infrastructure/http/valid-input.js';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit, AdminPost, checkNoChildren, checkParent, nestTree, saveRow, uniqueAs } from '../shared/admin-support.js';
+import { AdminErrors } from '../admin.errors.js';
 
 interface OrgRow {
   id: string;
@@ -69,7 +69,7 @@ export class OrgsController {
   async remove(@ValidBody(oneIdSchema) { id }: z.output<typeof oneIdSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     await checkNoChildren(this.db, 'org_department', id, 'orgHasChildren');
     const users: unknown[] = await this.db.query(`SELECT 1 FROM sys_user WHERE department_id = $1 LIMIT 1`, [id]);
-    if (users.length > 0) throw AppException.badRequest('orgHasUsers');
+    if (users.length > 0) throw AdminErrors.orgHasUsers();
     await this.db.query(`DELETE FROM org_department WHERE id = $1`, [id]);
     await this.audit.record(me, client, 'org.delete', id, { id });
     return ok(undefined, translate(lang, 'deleteOk'));

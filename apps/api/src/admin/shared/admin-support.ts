@@ -6,6 +6,7 @@ import type { NormalisedTable } from '@schoolflow/contracts';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { type ClientInfo, type Principal, RequirePermissions } from '../../infrastructure/http/request-context.js';
 import { OperationLogService } from '../../system/domain/operation-log.service.js';
+import { AdminErrors } from '../admin.errors.js';
 
 /** Writes every administrative change to the operation log (who, what, target, result, from where). */
 @Injectable()
@@ -100,7 +101,7 @@ export function nestTree<N extends { id: string; parentId: string | null; childr
 export async function checkParent(db: DataSource, table: TreeTable, id: string | undefined, parentId: string | null, loopKey: string): Promise<void> {
   if (!parentId) return;
   const parent: unknown[] = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [parentId]);
-  if (parent.length === 0) throw AppException.badRequest('parentNotFound');
+  if (parent.length === 0) throw AdminErrors.parentNotFound();
   if (!id) return;
   const loop: unknown[] = await db.query(`WITH RECURSIVE sub AS (SELECT id FROM ${table} WHERE id = $1 UNION SELECT c.id FROM ${table} c JOIN sub ON c.parent_id = sub.id) SELECT 1 FROM sub WHERE id = $2`, [id, parentId]);
   if (loop.length > 0) throw AppException.badRequest(loopKey);

@@ -3,8 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ACCOUNT_PATTERN, nameTable, type NormalisedTable, USER_TYPES, type UserCreate, type UserRow, type ImportRowError } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../identity/domain/password-hasher.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { isUniqueViolation, likePattern, str } from '../shared/admin-support.js';
+import { AdminErrors } from '../admin.errors.js';
 
 interface UserDbRow {
   id: string;
@@ -103,8 +103,8 @@ export class UserAdminService {
       await this.setRoles(tx, id, input.roleIds);
       return id;
     } catch (err) {
-      if (isUniqueViolation(err)) throw AppException.badRequest('accountUsed');
-      if ((err as { code?: string }).code === '23503') throw AppException.badRequest('validation.idInvalid');
+      if (isUniqueViolation(err)) throw AdminErrors.accountUsed();
+      if ((err as { code?: string }).code === '23503') throw AdminErrors.idInvalid();
       throw err;
     }
   }

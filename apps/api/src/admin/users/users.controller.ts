@@ -21,7 +21,6 @@ import {
 } from '@schoolflow/contracts';
 import type { z } from 'zod';
 import { SessionService } from '../../identity/domain/session.service.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../infrastructure/http/request-context.js';
 import { MultipartBody, ValidBody } from '../../infrastructure/http/valid-input.js';
@@ -29,6 +28,8 @@ import { translate } from '../../infrastructure/i18n/i18n.js';
 import { AdminAudit, AdminPost, attachmentHeader, page, XLSX_MIME, xlsxOf } from '../shared/admin-support.js';
 import { ImportUpload } from '../../files/domain/import-upload.js';
 import { UserAdminService } from './user-admin.service.js';
+import { AdminErrors } from '../admin.errors.js';
+import { InfrastructureErrors } from '../../infrastructure/infrastructure.errors.js';
 
 /** The user import's file, at most (the import limits of docs/adr/0015 apply to what it holds). */
 const USER_IMPORT_MAX_KB = 5 * 1024;
@@ -73,7 +74,7 @@ export class UsersController {
         `UPDATE sys_user SET name = $2, user_type = $3, enabled = $4, department_id = $5, updated_at = now() WHERE id = $1 RETURNING account`,
         [input.id, input.name, input.userType, input.enabled, input.deptId ?? null],
       ).then((r: [{ account: string }[], number]) => r[0]);
-      if (!rows[0]) throw AppException.notFound('userNotFoundAdmin');
+      if (!rows[0]) throw AdminErrors.userNotFound();
       await this.users.setRoles(tx, input.id, input.roleIds);
       return rows[0].account;
     });
@@ -84,7 +85,7 @@ export class UsersController {
 
   @AdminPost('ms/user/enable', Permission.userEdit)
   async enable(@ValidBody(enableSchema) input: z.output<typeof enableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    if (!input.enabled && input.ids.includes(me.userId)) throw AppException.badRequest('cannotDisableSelf');
+    if (!input.enabled && input.ids.includes(me.userId)) throw AdminErrors.cannotDisableSelf();
     await this.db.query(`UPDATE sys_user SET enabled = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
     if (!input.enabled) for (const id of input.ids) await this.sessions.revokeOthers(id, null, 'admin');
     await this.audit.record(me, client, input.enabled ? 'user.enable' : 'user.disable', input.ids.join(','), { ids: input.ids });
@@ -93,7 +94,7 @@ export class UsersController {
 
   @AdminPost('ms/user/delete', Permission.userEdit)
   async remove(@ValidBody(idsSchema) { ids }: z.output<typeof idsSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    if (ids.includes(me.userId)) throw AppException.badRequest('cannotDeleteSelf');
+    if (ids.includes(me.userId)) throw AdminErrors.cannotDeleteSelf();
     const used: { n: number }[] = await this.db.query(
       `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND (
          EXISTS (SELECT 1 FROM student s WHERE s.user_id = u.id)
@@ -108,12 +109,12 @@ export class UsersController {
     );
     if ((used[0]?.n ?? 0) > 0) {
       await this.audit.record(me, client, 'user.delete', ids.join(','), { ids, reason: 'in_use' }, 'failure');
-      throw AppException.badRequest('userInUse');
+      throw AdminErrors.userInUse();
     }
     try {
       await this.db.query(`DELETE FROM sys_user WHERE id = ANY($1::uuid[])`, [ids]);
     } catch (err) {
-      if ((err as { code?: string }).code === '23503') throw AppException.badRequest('userInUse');
+      if ((err as { code?: string }).code === '23503') throw AdminErrors.userInUse();
       throw err;
     }
     await this.audit.record(me, client, 'user.delete', ids.join(','), { ids });
@@ -124,7 +125,7 @@ export class UsersController {
   async resetPassword(@ValidBody(userResetPasswordSchema) input: z.output<typeof userResetPasswordSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     const rows: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE id = $1`, [input.id]);
     const account = rows[0]?.account;
-    if (!account) throw AppException.notFound('userNotFoundAdmin');
+    if (!account) throw AdminErrors.userNotFound();
     const hash = await this.users.hash(account, input.password);
     await this.db.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1`, [input.id, hash]);
     await this.sessions.revokeOthers(input.id, null, 'admin');
@@ -163,9 +164,9 @@ export class UsersController {
   @ApiOperation({ summary: 'Import users from one xls/xlsx file (multipart field "file"); nothing is imported when any row is bad' })
   async import(@Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ImportResult>> {
     const { fileName, rows } = await this.imports.rows(me.userId, req, res, USER_IMPORT_MAX_KB);
-    if (rows.length < 2) throw AppException.badRequest('importFileEmpty');
+    if (rows.length < 2) throw InfrastructureErrors.importFileEmpty();
     const header = rows[0] ?? [];
-    if (header.length < 4 || ![templateTitle('zh', 'account'), templateTitle('en', 'account')].includes(header[0] ?? '')) throw AppException.badRequest('importWrongTemplate');
+    if (header.length < 4 || ![templateTitle('zh', 'account'), templateTitle('en', 'account')].includes(header[0] ?? '')) throw InfrastructureErrors.importWrongTemplate();
     const { users, errors } = await this.users.validateImport(rows);
     if (errors.length) {
       await this.audit.record(me, client, 'user.import', fileName.slice(0, 100), { errors: errors.length }, 'failure');

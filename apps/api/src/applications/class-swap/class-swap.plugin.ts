@@ -4,7 +4,6 @@ import { classSwapFlow } from '@schoolflow/workflows/class-swap/class-swap.flow.
 import { classSwapFormSchema } from '@schoolflow/workflows/class-swap/class-swap.form.js';
 import type { ClassSwapContext, ClassSwapSubmitted, MovedLesson } from '@schoolflow/workflows/class-swap/class-swap.machine.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { type CalendarLesson, LESSON_PERIODS_COLUMN, lessonsConcerning, type TeachingSemester, teachingSemesterSql } from '../../timetable/domain/lesson-calendar.js';
@@ -13,6 +12,8 @@ import { lessonChangeParts } from '../shared/lesson-change-parts.js';
 import { type ChangeClass, changeClassSql, type ChangeRow, changeHold, holdChanges, type Placement, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
+import { ApplicationErrors } from '../applications.errors.js';
+import { WorkflowErrors } from '../../workflow/workflow.errors.js';
 
 const definition = classSwapFlow as unknown as FlowDefinition;
 
@@ -62,14 +63,14 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     // the machine's own rule (two different lessons), explained as it would be; a start is not a command to explain
     const probe = { type: definition.startEvent, actorId: actor.userId, studentId: '', studentUserId: null, route: { teacher: [], office: [] }, ...form };
     const ruled = definition.refusal(fold(definition.machine, []), probe);
-    if (ruled) throw ruled.kind === 'forbidden' ? AppException.forbidden() : AppException.unprocessable(ruled.reason);
+    if (ruled) throw WorkflowErrors.refused(ruled);
     refusePastDates([form.fromDate, form.toDate], config.timeZone);
 
     const [row] = (await db.query(START_SQL, [form.classId, form.fromDate, form.toDate])) as StartRead[];
     const cls = row?.class;
-    if (!row || !cls) throw AppException.unprocessable('timetable.errors.sectionNotFound');
-    if (!row.fromSemester) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.fromDate });
-    if (!row.toSemester) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.toDate });
+    if (!row || !cls) throw ApplicationErrors.sectionUnknown();
+    if (!row.fromSemester) throw ApplicationErrors.dateOutsideTeaching(form.fromDate);
+    if (!row.toSemester) throw ApplicationErrors.dateOutsideTeaching(form.toDate);
     const begins = whenItBegins([{ date: form.fromDate, period: form.fromPeriod }, { date: form.toDate, period: form.toPeriod }] as const, row.periods, config.timeZone);
     const [fromPeriodName, toPeriodName] = begins.names;
     // the class is sent to the week of the earlier date: the first change it meets
@@ -84,19 +85,19 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const from = at(form.fromDate, form.fromPeriod);
     const to = at(form.toDate, form.toPeriod);
     const source = from.lesson;
-    if (!source) throw AppException.unprocessable('timetable.errors.noLessonThere', { date: form.fromDate, period: form.fromPeriod, section: cls.name });
+    if (!source) throw ApplicationErrors.noLessonThere(form.fromDate, form.fromPeriod, cls.name);
     // 403, not 422: the lesson is there, it is someone else's to move — a refusal of who asks, as docs/architecture.md#refusals has it
-    if (source.teacherId !== actor.userId) throw AppException.forbidden('timetable.errors.notYourLesson');
+    if (source.teacherId !== actor.userId) throw ApplicationErrors.notYourLesson();
     const target = to.lesson;
     for (const [place, date, period] of [[from, form.fromDate, form.fromPeriod], [to, form.toDate, form.toPeriod]] as const) {
       // another request under review is moving what is there: its outcome decides what the place holds
-      if (place.held) throw AppException.unprocessable('timetable.errors.lessonHeld', { date, period });
+      if (place.held) throw ApplicationErrors.lessonHeld(date, period);
       // a lesson a change put there is not the template's: that request would have to be undone, not swapped again
-      if (place.lesson?.change) throw AppException.unprocessable('timetable.errors.lessonChanged', { date, period });
+      if (place.lesson?.change) throw ApplicationErrors.lessonChanged(date, period);
     }
     if (form.withTeacherId !== undefined) {
-      if (!target) throw AppException.unprocessable('timetable.errors.noLessonThere', { date: form.toDate, period: form.toPeriod, section: cls.name });
-      if (target.teacherId !== form.withTeacherId) throw AppException.unprocessable('timetable.errors.withTeacherMismatch', { teacher: target.teacherName });
+      if (!target) throw ApplicationErrors.noLessonThere(form.toDate, form.toPeriod, cls.name);
+      if (target.teacherId !== form.withTeacherId) throw ApplicationErrors.withTeacherMismatch(target.teacherName);
     }
 
     // where each lesson goes: the applicant's to the target, the other (if any) to the source, each with its room

@@ -5,7 +5,6 @@ import { classroomLoanFormSchema } from '@schoolflow/workflows/classroom-loan/cl
 import type { ClassroomLoanSubmitted } from '@schoolflow/workflows/classroom-loan/classroom-loan.machine.js';
 import { type RoomBooking, type RoomBusy, type RoomDay, type RoomDayQuery, roomDayQuerySchema, type RoomLesson } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { LOAN_FLOW, lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
@@ -16,6 +15,8 @@ import { holdStillPending, reviewMoved } from '../shared/effect-checks.js';
 import { settleBookings } from '../shared/room-bookings.js';
 import { requestHold } from '../shared/hold-settlement.js';
 import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
+import { ApplicationErrors } from '../applications.errors.js';
+import { WorkflowErrors } from '../../workflow/workflow.errors.js';
 
 const definition = classroomLoanFlow as unknown as FlowDefinition;
 
@@ -55,14 +56,14 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     const form = validate(classroomLoanFormSchema, body);
     const { start, end } = schoolPeriod(form.start, form.end, config.timeZone);
     // a loan waits for the office until it begins (then it expires): one that has begun cannot be asked for
-    if (start <= Date.now()) throw AppException.badRequest('validation.loanStartPast');
+    if (start <= Date.now()) throw ApplicationErrors.loanStartPast();
     const [row] = (await db.query(START_SQL, [form.classroomId])) as StartRead[];
     const room = row?.room;
-    if (!room || !room.enabled || !room.lendable) throw AppException.unprocessable('workflow.classroomNotLendable');
+    if (!room || !room.enabled || !room.lendable) throw ApplicationErrors.classroomNotLendable();
     const startIso = new Date(start).toISOString();
     const endIso = new Date(end).toISOString();
     // a lesson in the room then (the timetable's, a make-up's, a swap's — pending ones hold their time too) takes it
-    if (await roomHasLessonDuring(db, room.id, startIso, endIso, config.timeZone)) throw AppException.unprocessable('workflow.classroomTaken');
+    if (await roomHasLessonDuring(db, room.id, startIso, endIso, config.timeZone)) throw ApplicationErrors.classroomTaken();
     const office = withStandIns(row.office, row.admin, actor.userId);
     const data: Omit<ClassroomLoanSubmitted, 'type' | 'actorId'> = {
       studentId: '',
@@ -112,7 +113,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
       query: roomDayQuerySchema,
       async read(q: RoomDayQuery, actor: Principal, db: Prepared, lang: Language): Promise<RoomDay> {
         const [row] = (await db.query(ROOM_DAY_SQL, [q.classroomId, q.date, config.timeZone, actor.userId])) as { classroom: string; bookings: RoomBooking[] }[];
-        if (!row) throw AppException.notFound('notFound');
+        if (!row) throw WorkflowErrors.notFound();
         const [periods, held] = await Promise.all([lessonPeriods(db), lessonsConcerning(db, { dates: [q.date], classroomIds: [q.classroomId] }, lang)]);
         const at = (hhmm: string) => new Date(parseSchoolTime(`${q.date} ${hhmm}`, config.timeZone) ?? Number.NaN).toISOString();
         const named = held.flatMap((l): RoomLesson[] => {

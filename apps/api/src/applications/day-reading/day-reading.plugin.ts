@@ -4,7 +4,6 @@ import { dayReadingFlow } from '@schoolflow/workflows/day-reading/day-reading.fl
 import { dayReadingFormSchema } from '@schoolflow/workflows/day-reading/day-reading.form.js';
 import type { DayReadingSubmitted } from '@schoolflow/workflows/day-reading/day-reading.machine.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
@@ -12,6 +11,7 @@ import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import { recheckStudent } from '../shared/effect-checks.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { headTeacherThenOffice } from '../shared/student-applicant.js';
+import { ApplicationErrors } from '../applications.errors.js';
 
 const definition = dayReadingFlow as unknown as FlowDefinition;
 
@@ -25,7 +25,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(dayReadingFormSchema, body);
     const today = formatSchoolTime(Date.now(), config.timeZone).slice(0, 10);
-    if (form.start < today) throw AppException.badRequest('validation.dayReadingStartPast');
+    if (form.start < today) throw ApplicationErrors.dayReadingStartPast();
     const { student, route, owners, reviewers } = await headTeacherThenOffice(db, actor, form.studentId);
     const data: Omit<DayReadingSubmitted, 'type' | 'actorId'> = {
       studentId: student.id,

@@ -3,8 +3,8 @@ import type { FlowDefinition } from '@schoolflow/workflows';
 import { gradeConfirmationFlow } from '@schoolflow/workflows/grade-confirmation/grade-confirmation.flow.js';
 import type { GradeConfirmationContext } from '@schoolflow/workflows/grade-confirmation/grade-confirmation.machine.js';
 import type { AnyMachineSnapshot } from 'xstate';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
+import { WorkflowErrors } from '../../workflow/workflow.errors.js';
 
 const definition = gradeConfirmationFlow as unknown as FlowDefinition;
 
@@ -23,7 +23,7 @@ export const createPlugin = (): FlowPlugin => ({
   definition,
 
   buildStart(): never {
-    throw AppException.unprocessable('workflow.startedByEngine');
+    throw WorkflowErrors.startedByEngine();
   },
 
   subject(context: unknown): { zh: string; en: string } {

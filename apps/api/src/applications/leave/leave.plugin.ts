@@ -2,11 +2,11 @@ import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { leaveFormSchema, MessageType, workflowDetailPage } from '@schoolflow/contracts';
 import { leaveDuration, leaveFlow, type LeaveContext, type LeaveSubmitted, stateString } from '@schoolflow/workflows';
 import type { ServerConfig } from '../../config/app-config.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { applicantSql, type ApplicantRead, checkPictures, ownersOf, pickStudent, readApplicant, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
+import { ApplicationErrors } from '../applications.errors.js';
 
 interface LeaveRead extends ApplicantRead {
   threshold: string | null;
@@ -37,7 +37,7 @@ export class LeavePlugin implements FlowPlugin {
     const row = await readApplicant<LeaveRead>(tx, actor, attachments, START_SQL);
     const student = pickStudent(actor, form.studentId, row.candidates, 'workflow.notApplicant', 'validation.leaveChildRequired');
     checkPictures(attachments, actor, row.files ?? []);
-    if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
+    if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
     const principal = withStandIns(row.principal, row.admin, actor.userId);
     const duration = leaveDuration(start, end);
     const data: Omit<LeaveSubmitted, 'type' | 'actorId'> = {

@@ -4,7 +4,6 @@ import { makeUpClassFlow } from '@schoolflow/workflows/make-up-class/make-up-cla
 import { makeUpClassFormSchema } from '@schoolflow/workflows/make-up-class/make-up-class.form.js';
 import type { MakeUpClassContext, MakeUpClassDrafted } from '@schoolflow/workflows/make-up-class/make-up-class.machine.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { LESSON_PERIODS_COLUMN, type TeachingSemester, teachingSemesterSql } from '../../timetable/domain/lesson-calendar.js';
@@ -14,6 +13,7 @@ import { lessonChangeParts } from '../shared/lesson-change-parts.js';
 import { type ChangeClass, changeClassSql, changeHold, holdChanges, periodList, refuseClashes, refusePastDates, tellAudience, whenItBegins } from '../shared/lesson-changes.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
+import { ApplicationErrors } from '../applications.errors.js';
 
 const definition = makeUpClassFlow as unknown as FlowDefinition;
 
@@ -61,12 +61,12 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     refusePastDates([form.date], config.timeZone);
     const [row] = (await db.query(START_SQL, [form.classId, form.courseId, form.date, actor.userId, form.classroomId ?? null])) as StartRead[];
     const cls = row?.class;
-    if (!row || !cls) throw AppException.unprocessable('timetable.errors.sectionNotFound');
+    if (!row || !cls) throw ApplicationErrors.sectionUnknown();
     const course = row.course;
-    if (!course) throw AppException.unprocessable('timetable.errors.courseNotFound');
-    if (!row.semester) throw AppException.unprocessable('timetable.errors.dateOutsideTeaching', { date: form.date });
+    if (!course) throw ApplicationErrors.courseUnknown();
+    if (!row.semester) throw ApplicationErrors.dateOutsideTeaching(form.date);
     // who asks: only the course's teacher of that class in that semester (403: not theirs to ask for)
-    if (!row.assigned) throw AppException.forbidden('timetable.errors.notAssignedToCourse', { section: cls.name, course: course.name });
+    if (!row.assigned) throw ApplicationErrors.notAssignedToCourse(cls.name, course.name);
     const begins = whenItBegins(form.periods.map((period) => ({ date: form.date, period })), row.periods, config.timeZone);
     // the chosen room, else the class's own (a class without one has its make-up where the office puts it)
     const roomId = form.classroomId ?? cls.classroomId;
@@ -76,7 +76,7 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
     if (fault) throw fault;
     const classroomId = row.room?.id ?? null;
     await refuseClashes(db, cls.id, form.periods.map((period) => ({ date: form.date, period, section: cls.id, teacherId: actor.userId, classroomId })), config.timeZone);
-    if (!cls.headTeacherId) throw AppException.unprocessable('timetable.errors.noHeadTeacher', { section: cls.name });
+    if (!cls.headTeacherId) throw ApplicationErrors.noHeadTeacherOfClass(cls.name);
 
     const office = withStandIns(row.office, row.admin, actor.userId);
     const data: Omit<MakeUpClassDrafted, 'type' | 'actorId'> = {

@@ -6,12 +6,13 @@ import { isLater, type SemesterUpgradeContext, type UpgradeChosen } from '@schoo
 import { choicesQuerySchema, progressQuerySchema, type ProgressQuery, type UpgradeChoices, type UpgradeProgress } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.views.js';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { roleHoldersSql } from '../shared/student-applicant.js';
 import { planOf, readSchoolNow } from './upgrade-plan.js';
+import { ApplicationErrors } from '../applications.errors.js';
+import { WorkflowErrors } from '../../workflow/workflow.errors.js';
 
 const definition = semesterUpgradeFlow as unknown as FlowDefinition;
 const FLOW = definition.flow;
@@ -44,14 +45,14 @@ export const createPlugin = (): FlowPlugin => ({
     const form = validate(semesterUpgradeFormSchema, body);
     const now = await readSchoolNow(db, form.semesterId);
     const to = now.semesters[0];
-    if (!to) throw AppException.unprocessable('workflow.upgradeSemesterUnknown');
+    if (!to) throw ApplicationErrors.upgradeSemesterUnknown();
     const [row] = (await db.query(ADMINS_SQL, [])) as { admin: string[] }[];
     // whoever may start it may confirm it too (the permission may be granted beyond the administrators' role)
     const admin = [...new Set([actor.userId, ...(row?.admin ?? [])])];
     const data: Omit<UpgradeChosen, 'type' | 'actorId'> = { ...planOf(now, to), route: { admin } };
     // the spec's refusal, explained by the machine's own rule (a start is not a command: the engine only asks whether it moves)
     const refusal = definition.refusal(fold(definition.machine, []), { ...data, type: definition.startEvent, actorId: actor.userId });
-    if (refusal) throw refusal.kind === 'forbidden' ? AppException.forbidden() : AppException.unprocessable(refusal.reason);
+    if (refusal) throw WorkflowErrors.refused(refusal);
     return {
       data,
       studentId: null, // the subject is the school's semester
@@ -130,7 +131,7 @@ export const createPlugin = (): FlowPlugin => ({
       query: progressQuerySchema,
       async read(q: ProgressQuery, _actor: Principal, db: Prepared): Promise<UpgradeProgress> {
         const [row] = (await db.query(PROGRESS_SQL, [q.id])) as { state: UpgradeProgress['state'] | null; done: number | null; total: number | null }[];
-        if (!row) throw AppException.notFound('notFound');
+        if (!row) throw WorkflowErrors.notFound();
         return { flow: 'semester-upgrade', id: q.id, kind: UPGRADE_JOB, state: row.state ?? 'queued', done: row.done ?? 0, total: row.total ?? 0 };
       },
     },

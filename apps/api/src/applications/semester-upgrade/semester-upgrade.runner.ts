@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JOB_PROGRESS } from '@schoolflow/contracts';
 import type { UpgradeProgress } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.views.js';
-import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -11,23 +10,24 @@ import { DatabaseNotifications } from '../../infrastructure/database/database-no
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { logger } from '../../infrastructure/logging/logger.js';
-import { REDIS_COMMANDS, redisOutage, waitingOptions } from '../../infrastructure/redis/redis-connections.js';
+import { JobQueue } from '../../infrastructure/jobs/job-queue.js';
+import { REDIS_COMMANDS, redisOutage } from '../../infrastructure/redis/redis-connections.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
 import { WorkflowCommands } from '../../workflow/domain/workflow-commands.service.js';
 import { UPGRADE_CHANNEL, UPGRADE_JOB } from './semester-upgrade.plugin.js';
 import { UpgradeSteps } from './upgrade-steps.js';
+import { AdvisoryLockSpace } from '../../infrastructure/database/advisory-locks.js';
 
 const QUEUE = 'schoolflow-semester-upgrade';
 const FLOW = 'semester-upgrade';
 /** Classes a round trip (each its own transaction): the bar moves every CHUNK classes. */
 const CHUNK = 25;
-/** The advisory lock's first key (the second: the upgrade's): one runner of an upgrade at a time, across instances. */
-const LOCK_SPACE = 727025;
 
 /**
  * The semester upgrade's job (docs/adr/0025): class by class, each class's step marked done in the same statement as its
  * change (UpgradeSteps), so it can stop anywhere — a crash, SIGKILL, a deploy — and be taken up again by any instance,
- * handling every class exactly once. BullMQ with Redis, in-process without; the guarantees are the database's either
+ * handling every class exactly once. It runs on the background jobs' one runner (JobQueue: BullMQ with Redis,
+ * in-process without or while Redis is away), the upgrade's id as the job's; the guarantees are the database's either
  * way: one runner at a time holds the upgrade's advisory lock (a killed process's connection drops and frees it), and
  * a step is done once (`done_at IS NULL` under its row lock).
  *
@@ -38,8 +38,7 @@ const LOCK_SPACE = 727025;
  */
 @Injectable()
 export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private queue: Queue | undefined;
-  private worker: Worker | undefined;
+  private readonly jobs: JobQueue;
   private timer: NodeJS.Timeout | undefined;
   private stopping = false;
   private sweeping = false;
@@ -55,27 +54,25 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
     private readonly notifications: DatabaseNotifications,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(REDIS_COMMANDS) private readonly redis: Redis | null,
-  ) {}
+  ) {
+    this.jobs = new JobQueue(db, config, {
+      queue: QUEUE,
+      label: 'semester upgrade',
+      // the upgrades still running (or whose COMPLETE is not recorded), but those this process runs now; none once stopping
+      live: async () => (this.stopping ? [] : (await this.steps.unfinished()).filter((id) => !this.running.has(id))),
+      process: (instanceId) => this.process(instanceId),
+      // one attempt: a job given up (failed, stalled too often) is removed, and the next sweep asks for it again
+      attempts: 1,
+      givenUp: 'resumedLater',
+      // a short lock: a job whose process was killed is seen stalled within seconds and taken up by another worker
+      lock: { durationMs: 10_000, stalledCheckMs: 5_000 },
+      // a run that went on while Redis was emptied has lost its job's lock: no outage (the run itself is the database's)
+      lockLossIsNoOutage: true,
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.redisUrl) {
-      const prefix = this.config.redisPrefix;
-      this.queue = new Queue(QUEUE, { connection: { url: this.config.redisUrl, ...waitingOptions(), enableOfflineQueue: false }, prefix });
-      // A short lock: a job whose process was killed is seen stalled within seconds and taken up by another worker.
-      this.worker = new Worker(QUEUE, async (job) => this.process(String((job.data as { instanceId: string }).instanceId)), {
-        connection: { url: this.config.redisUrl, ...waitingOptions() },
-        prefix,
-        concurrency: 1,
-        lockDuration: 10_000,
-        stalledInterval: 5_000,
-      });
-      this.queue.on('error', (err) => redisOutage.lost(err));
-      // A run that went on while Redis was emptied has lost its job's lock: BullMQ says so at each renewal, which is
-      // no outage (the run itself is the database's).
-      this.worker.on('error', (err) => (/lock/i.test(err.message) ? logger.warn({ err: err.message }, 'semester upgrade job lock lost; the run goes on') : redisOutage.lost(err)));
-      // A job given up by BullMQ (stalled too often) is removed; the next sweep asks for it again.
-      this.worker.on('failed', (_job, err) => logDatabaseError(err, 'semester upgrade job failed; taken up again at the next sweep'));
-    }
+    await this.jobs.start({ resume: false }); // the first sweep, below, takes up what is unfinished
     this.unsubscribe.push(await this.notifications.on(UPGRADE_CHANNEL, (instanceId) => void this.enqueue(instanceId)));
     this.unsubscribe.push(this.notifications.onReset(() => void this.sweep()));
     this.unsubscribe.push(redisOutage.onRestore(() => void this.sweep()));
@@ -89,8 +86,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
     this.stopping = true;
     clearInterval(this.timer);
     for (const u of this.unsubscribe) u();
-    await this.worker?.close().catch(() => undefined);
-    await this.queue?.close().catch(() => undefined);
+    await this.jobs.stop();
   }
 
   /** Every upgrade that is running (or finished its classes without its COMPLETE recorded), asked for again. */
@@ -98,7 +94,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
     if (this.sweeping || this.stopping) return;
     this.sweeping = true;
     try {
-      for (const id of await this.steps.unfinished()) if (!this.running.has(id)) await this.enqueue(id);
+      await this.jobs.resume();
     } catch (err) {
       logDatabaseError(err, 'semester upgrade sweep failed; retrying at the next sweep');
     } finally {
@@ -108,16 +104,8 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
 
   private async enqueue(instanceId: string): Promise<void> {
     if (this.stopping || this.running.has(instanceId)) return;
-    if (this.queue && !redisOutage.down) {
-      try {
-        // the upgrade's id as the job's: asked for by every instance, queued once while it is waiting or active
-        await this.queue.add('upgrade', { instanceId }, { jobId: instanceId, removeOnComplete: true, removeOnFail: true });
-        return;
-      } catch (err) {
-        logger.warn({ err: (err as Error).message, instanceId }, 'semester upgrade run in-process (Redis unavailable)');
-      }
-    }
-    setImmediate(() => void this.process(instanceId).catch((err: unknown) => logDatabaseError(err, 'semester upgrade failed; taken up again at the next sweep', { instanceId })));
+    // the upgrade's id as the job's: asked for by every instance, queued once while it is waiting or active
+    await this.jobs.enqueue(instanceId);
   }
 
   /**
@@ -135,7 +123,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
     let held = false;
     let broken: Error | undefined;
     try {
-      const [row] = (await session.query<{ held: boolean }>(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS held`, [LOCK_SPACE, instanceId])).rows;
+      const [row] = (await session.query<{ held: boolean }>(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS held`, [AdvisoryLockSpace.semesterUpgradeRun, instanceId])).rows;
       held = row?.held === true;
       if (!held) return; // another instance runs it
       await session.query(`SET synchronous_commit = off`);
@@ -151,7 +139,7 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
         try {
           await this.steps.release(session).catch(() => undefined);
           await session.query(`RESET synchronous_commit`);
-          await session.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_SPACE, instanceId]);
+          await session.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [AdvisoryLockSpace.semesterUpgradeRun, instanceId]);
           broken = undefined;
         } catch (err) {
           broken ??= err as Error;

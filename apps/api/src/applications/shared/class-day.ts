@@ -4,6 +4,7 @@ import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { lessonPeriods, lessonsConcerning, teachingSemesterOf } from '../../timetable/domain/lesson-calendar.js';
 import { localName } from '../../timetable/domain/local-names.js';
+import { TimetableErrors } from '../../timetable/timetable.errors.js';
 
 /**
  * What the forms of the flows that change a class's lessons show and offer (make-up classes, class swaps): the class's
@@ -20,7 +21,7 @@ import { localName } from '../../timetable/domain/local-names.js';
 export async function classDay(db: Prepared, q: ClassDayQuery, actor: Principal, lang: Language): Promise<ClassDay> {
   if (!readsEveryTimetable(actor.userType)) throw AppException.forbidden();
   const [cls] = (await db.query(`SELECT ${localName('c', '$2')} AS name, c.classroom_id AS "homeRoomId" FROM admin_class c WHERE c.id = $1::uuid`, [q.classId, lang])) as { name: string; homeRoomId: string | null }[];
-  if (!cls) throw AppException.notFound('timetable.errors.sectionNotFound');
+  if (!cls) throw TimetableErrors.sectionNotFound();
   const [semester, periods, lessons] = await Promise.all([
     teachingSemesterOf(db, q.date),
     lessonPeriods(db),

@@ -1,6 +1,5 @@
 import { type BothNames, type DatedPlacement, datedClashes, formatSchoolTime, type Language, type LessonPeriod, MessageType, parseSchoolTime, periodNames, resources, timetableWeekPage } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { holdStillPending, reviewMoved } from './effect-checks.js';
 import { settleBookings } from './room-bookings.js';
 import { requestHold, settlementOf } from './hold-settlement.js';
@@ -9,6 +8,7 @@ import { classSizeSql } from '../../timetable/domain/class-size.js';
 import { type CalendarDb, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type NotificationInput, passedBy, type PlannedMessage } from '../../workflow/domain/flow-plugin.js';
+import { ApplicationErrors } from '../applications.errors.js';
 
 /**
  * What the flows that change a class's lessons on dates share (make-up classes, class swaps; docs/product/timetable.md#dated-changes): the class
@@ -60,7 +60,7 @@ export interface DatedPeriod {
 export function refusePastDates(dates: readonly string[], timeZone: string, now = Date.now()): void {
   const today = formatSchoolTime(now, timeZone).slice(0, 10);
   const past = [...dates].sort().find((d) => d < today);
-  if (past !== undefined) throw AppException.unprocessable('timetable.errors.dateInPast', { date: past });
+  if (past !== undefined) throw ApplicationErrors.dateInPast(past);
 }
 
 /**
@@ -71,12 +71,12 @@ export function refusePastDates(dates: readonly string[], timeZone: string, now 
 export function whenItBegins<P extends readonly DatedPeriod[]>(places: P, periods: readonly LessonPeriod[], timeZone: string, now = Date.now()): { startsAt: string; names: { [K in keyof P]: BothNames } } {
   const found = places.map((place) => {
     const period = periods.find((p) => p.no === place.period);
-    if (!period) throw AppException.unprocessable('timetable.errors.periodMissing', { period: place.period });
+    if (!period) throw ApplicationErrors.periodMissing(place.period);
     return { place, period, at: parseSchoolTime(`${place.date} ${period.start}`, timeZone) ?? Number.NaN };
   });
   const first = [...found].sort((a, b) => a.at - b.at)[0];
-  if (!first) throw AppException.unprocessable('timetable.errors.periodsRequired');
-  if (!(first.at > now)) throw AppException.unprocessable('timetable.errors.periodBegun', { date: first.place.date, period: first.place.period });
+  if (!first) throw ApplicationErrors.periodsRequired();
+  if (!(first.at > now)) throw ApplicationErrors.periodBegun(first.place.date, first.place.period);
   // one name for each place, in order (the type says so of a tuple of places)
   return { startsAt: new Date(first.at).toISOString(), names: found.map((f) => periodNames(f.period)) as { [K in keyof P]: BothNames } };
 }
@@ -86,10 +86,6 @@ export interface Placement extends DatedPlacement {
   leaving?: readonly string[];
 }
 
-/** 422 上课时间冲突 (docs/product/timetable.md#clashes, verbatim): `data.clashes` says where and with what kind. */
-export function clashRefusal(clashes: readonly { date: string; period: number; kind: string }[]): AppException {
-  return AppException.unprocessable('timetable.errors.clash').withData({ clashes });
-}
 
 /**
  * Refuses (422 上课时间冲突) when a lesson placed by a change would meet another lesson of its class (or of a teaching
@@ -105,10 +101,10 @@ export async function refuseClashes(db: CalendarDb, classId: string, placements:
   const ofClass = new Set([classId, ...lessons.filter((l) => l.ofClass).map((l) => l.section)]);
   const shares = (x: string, y: string) => ofClass.has(x) && ofClass.has(y);
   const clashes = placements.flatMap((p) => datedClashes(p, lessons, shares, new Set(p.leaving ?? [])).map((c) => ({ date: p.date, period: p.period, kind: c.kind })));
-  if (clashes.length > 0) throw clashRefusal(clashes);
+  if (clashes.length > 0) throw ApplicationErrors.lessonClash(clashes);
   const slots: RoomSlot[] = placements.flatMap((p) => (p.classroomId ? [{ date: p.date, period: p.period, classroomId: p.classroomId }] : []));
   const loaned = await loanedSlots(db, slots, timeZone);
-  if (loaned.length > 0) throw clashRefusal(loaned.map((s) => ({ date: s.date, period: s.period, kind: 'room' })));
+  if (loaned.length > 0) throw ApplicationErrors.lessonClash(loaned.map((s) => ({ date: s.date, period: s.period, kind: 'room' })));
 }
 
 /** A row of `lesson_change` a request holds: a lesson it adds to a date, or a template lesson it takes from one. */

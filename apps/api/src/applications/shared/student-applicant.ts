@@ -1,6 +1,6 @@
 import { applicationWindow, FLOW_PICTURE_MAX_BYTES, parseSchoolTime, RoleCode } from '@schoolflow/contracts';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
+import { ApplicationErrors } from '../applications.errors.js';
 
 /**
  * What every flow a student or a parent applies for needs from the database at submission (leave, travel,
@@ -101,25 +101,25 @@ export function pickStudent(
   chooseChild = 'validation.childRequired',
 ): ApplicantStudent {
   const student = pickCandidate(actor, requested, candidates, notApplicant, chooseChild);
-  if (student.status !== 'enrolled') throw AppException.unprocessable('workflow.studentNotEnrolled');
+  if (student.status !== 'enrolled') throw ApplicationErrors.studentNotEnrolled();
   return student;
 }
 
 function pickCandidate(actor: Principal, requested: string | undefined, candidates: readonly Candidate[], notApplicant: string, chooseChild: string): ApplicantStudent {
   if (actor.roles.includes(RoleCode.student)) {
     const me = candidates.find((c) => c.self);
-    if (!me) throw AppException.unprocessable('workflow.studentNotFound');
-    if (requested && requested !== me.id && requested !== me.student_no) throw new AppException(403, 403, 'workflow.notYourChild');
+    if (!me) throw ApplicationErrors.studentNotFound();
+    if (requested && requested !== me.id && requested !== me.student_no) throw ApplicationErrors.notYourChild();
     return me;
   }
   const children = candidates.filter((c) => !c.self);
-  if (children.length === 0) throw new AppException(403, 403, notApplicant);
+  if (children.length === 0) throw ApplicationErrors.notApplicant(notApplicant);
   if (!requested) {
     if (children.length === 1 && children[0]) return children[0];
-    throw AppException.badRequest(chooseChild);
+    throw ApplicationErrors.chooseChild(chooseChild);
   }
   const child = children.find((c) => c.id === requested || c.student_no === requested);
-  if (!child) throw new AppException(403, 403, 'workflow.notYourChild');
+  if (!child) throw ApplicationErrors.notYourChild();
   return child;
 }
 
@@ -127,8 +127,8 @@ function pickCandidate(actor: Principal, requested: string | undefined, candidat
 export function checkPictures(resIds: readonly string[], actor: Principal, rows: readonly FileRow[]): void {
   for (const id of resIds) {
     const f = rows.find((r) => r.res_id === id);
-    if (!f || f.removed || f.owner_id !== actor.userId) throw AppException.badRequest('workflow.attachmentNotYours');
-    if (!['image/jpeg', 'image/png'].includes(f.mime) || f.size > FLOW_PICTURE_MAX_BYTES) throw AppException.badRequest('workflow.attachmentNotPicture');
+    if (!f || f.removed || f.owner_id !== actor.userId) throw ApplicationErrors.attachmentNotYours();
+    if (!['image/jpeg', 'image/png'].includes(f.mime) || f.size > FLOW_PICTURE_MAX_BYTES) throw ApplicationErrors.attachmentNotPicture();
   }
 }
 
@@ -149,10 +149,10 @@ export function withStandIns(holders: readonly string[], admins: readonly string
 export function schoolPeriod(startText: string, endText: string, timeZone: string, opts: { endMayEqualStart?: boolean } = {}): { start: number; end: number } {
   const start = parseSchoolTime(startText, timeZone);
   const end = parseSchoolTime(endText, timeZone);
-  if (start === null || end === null) throw AppException.badRequest('validation.timeInvalid');
-  if (end < start || (end === start && !opts.endMayEqualStart)) throw AppException.badRequest('validation.endBeforeStart');
+  if (start === null || end === null) throw ApplicationErrors.timeInvalid();
+  if (end < start || (end === start && !opts.endMayEqualStart)) throw ApplicationErrors.endBeforeStart();
   const window = applicationWindow(Date.now(), timeZone);
-  if (start < window.from || end > window.to) throw AppException.badRequest('validation.outsideWindow', { from: window.fromText, to: window.toText });
+  if (start < window.from || end > window.to) throw ApplicationErrors.outsideWindow(window.fromText, window.toText);
   return { start, end };
 }
 
@@ -170,7 +170,7 @@ export async function headTeacherThenOffice(
   const row = await readApplicant(db, actor, attachments);
   const student = pickStudent(actor, requestedStudent, row.candidates);
   checkPictures(attachments, actor, row.files ?? []);
-  if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
+  if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
   const office = withStandIns(row.office, row.admin, actor.userId);
   return { student, route: { headTeacher: [student.head_teacher_id], office }, owners: ownersOf(actor, student), reviewers: [student.head_teacher_id, ...office] };
 }

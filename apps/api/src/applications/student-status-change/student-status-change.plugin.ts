@@ -5,13 +5,14 @@ import { type StatusChangeKind, statusChangeFormSchema } from '@schoolflow/workf
 import type { StatusChangeContext, StatusChangeSubmitted } from '@schoolflow/workflows/student-status-change/student-status-change.machine.js';
 import { type StatusHistory, type StatusHistoryQuery, statusHistoryQuerySchema } from '@schoolflow/workflows/student-status-change/student-status-change.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { type EffectOutcome, notApplied } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { checkPictures, filesSql, ownersOf, roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
+import { ApplicationErrors } from '../applications.errors.js';
+import { WorkflowErrors } from '../../workflow/workflow.errors.js';
 
 const definition = statusChangeFlow as unknown as FlowDefinition;
 
@@ -63,13 +64,13 @@ export const createPlugin = (): FlowPlugin => ({
     const attachments = [...new Set(form.attachments ?? [])];
     const [row] = (await db.query(START_SQL, [isUuid(form.studentId) ? form.studentId : null, form.studentId, form.toClassId ?? null, attachments])) as StartRead[];
     const student = row?.student;
-    if (!row || !student) throw AppException.unprocessable('workflow.studentNotFound');
+    if (!row || !student) throw ApplicationErrors.studentNotFound();
     const mayAct = actor.roles.includes(RoleCode.office) || student.head_teacher_id === actor.userId;
-    if (!mayAct) throw new AppException(403, 403, 'workflow.notYourStudent');
-    if (student.status !== CHANGE[form.kind].from) throw AppException.unprocessable('workflow.statusChangeNotFrom');
-    if (form.toClassId && !row.to_class) throw AppException.badRequest('validation.toClassRequired');
+    if (!mayAct) throw ApplicationErrors.notYourStudent();
+    if (student.status !== CHANGE[form.kind].from) throw ApplicationErrors.statusChangeNotFrom();
+    if (form.toClassId && !row.to_class) throw ApplicationErrors.toClassRequired();
     checkPictures(attachments, actor, row.files);
-    if (!student.head_teacher_id) throw AppException.unprocessable('workflow.noHeadTeacher');
+    if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
     const principal = withStandIns(row.principal, row.admin, actor.userId);
     const data: Omit<StatusChangeSubmitted, 'type' | 'actorId'> & { studentName: string } = {
       studentId: student.id,
@@ -123,8 +124,8 @@ export const createPlugin = (): FlowPlugin => ({
       query: statusHistoryQuerySchema,
       async read(q: StatusHistoryQuery, actor: Principal, db: Prepared): Promise<StatusHistory> {
         const [row] = (await db.query(HISTORY_SQL, [q.studentId])) as (StatusHistory & { headTeacherId: string | null })[];
-        if (!row) throw AppException.notFound('notFound');
-        if (!actor.roles.includes(RoleCode.office) && row.headTeacherId !== actor.userId) throw new AppException(403, 403, 'workflow.notYourStudent');
+        if (!row) throw WorkflowErrors.notFound();
+        if (!actor.roles.includes(RoleCode.office) && row.headTeacherId !== actor.userId) throw ApplicationErrors.notYourStudent();
         return { student: row.student, changes: row.changes.map((c) => ({ ...c, changedAt: new Date(c.changedAt).toISOString() })) };
       },
     },

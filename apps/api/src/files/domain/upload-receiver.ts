@@ -9,6 +9,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import { FileStore } from './file-store.js';
 import { cleanName, detectType, extensionOf } from './file-type.js';
+import { FilesErrors } from '../files.errors.js';
 
 /** What a request may send at the most, whatever a widget asks for (hardening, finding 2). */
 export const UPLOAD_MAX_FILES = 20;
@@ -87,7 +88,7 @@ export class UploadReceiver {
     const busy = this.underWay.get(userId) ?? 0;
     if (busy >= this.config.uploadsPerUser) {
       this.stopReading(req, res);
-      throw new AppException(429, 429, 'uploadBusy', { count: busy });
+      throw FilesErrors.uploadBusy(busy);
     }
     this.underWay.set(userId, busy + 1);
     try {
@@ -115,9 +116,9 @@ export class UploadReceiver {
     const quotaLeft = this.config.uploadQuotaMb * MB - (await this.files.unattachedBytes(userId));
     const request = this.config.uploadRequestMaxMb * MB;
     const options: Budget[] = [
-      { bytes: request, refusal: AppException.badRequest('uploadRequestTooLarge', { mb: this.config.uploadRequestMaxMb }) },
-      { bytes: quotaLeft, refusal: AppException.badRequest('uploadQuota', { mb: this.config.uploadQuotaMb }) },
-      { bytes: room, refusal: new AppException(507, 507, 'uploadNoSpace') },
+      { bytes: request, refusal: FilesErrors.uploadRequestTooLarge(this.config.uploadRequestMaxMb) },
+      { bytes: quotaLeft, refusal: FilesErrors.uploadQuota(this.config.uploadQuotaMb) },
+      { bytes: room, refusal: FilesErrors.uploadNoSpace() },
     ];
     return options.reduce((a, b) => (b.bytes < a.bytes ? b : a));
   }
@@ -128,7 +129,7 @@ export class UploadReceiver {
 
   private read(req: Request, res: Response, limits: ReceiveLimits, budget: Budget): Promise<ReceivedFile[]> {
     const type = String(req.headers['content-type'] ?? '');
-    if (!/^multipart\/form-data/i.test(type)) return Promise.reject(AppException.badRequest(limits.messages?.required ?? 'fileRequired'));
+    if (!/^multipart\/form-data/i.test(type)) return Promise.reject(FilesErrors.fileRequired(limits.messages?.required));
     return new Promise<ReceivedFile[]>((resolvePromise, reject) => {
       const files: (ReceivedFile & { head: Buffer; checked: boolean })[] = [];
       const writes: Promise<void>[] = [];
@@ -145,7 +146,7 @@ export class UploadReceiver {
           limits: { files: limits.maxFiles + 1, fileSize: limits.maxFileBytes + 1, fields: 20, fieldSize: 4096, parts: limits.maxFiles + 21, headerPairs: 40 },
         });
       } catch {
-        reject(AppException.badRequest(limits.messages?.required ?? 'fileRequired')); // no boundary: not multipart at all
+        reject(FilesErrors.fileRequired(limits.messages?.required)); // no boundary: not multipart at all
         return;
       }
       const refuse = (err: unknown): void => {
@@ -161,7 +162,7 @@ export class UploadReceiver {
       const checkHead = (f: (typeof files)[number]): void => {
         f.checked = true;
         const mime = detectType(f.ext, f.head);
-        if (!mime) return refuse(AppException.badRequest('fileTypeMismatch', { ext: f.ext }));
+        if (!mime) return refuse(FilesErrors.fileTypeMismatch(f.ext));
         f.mime = mime;
       };
       parser.on('file', (field, stream, info) => {
@@ -171,13 +172,13 @@ export class UploadReceiver {
         }
         if (files.length >= limits.maxFiles) {
           stream.resume();
-          return refuse(AppException.badRequest('fileTooMany', { limit: limits.maxFiles }));
+          return refuse(FilesErrors.fileTooMany(limits.maxFiles));
         }
         const name = cleanName(info.filename ?? '');
         const ext = extensionOf(name);
         if (!limits.extensions.includes(ext)) {
           stream.resume();
-          return refuse(AppException.badRequest(limits.messages?.type ?? 'fileTypeNotAllowed', { types: limits.extensions.join(',') }));
+          return refuse(FilesErrors.fileTypeNotAllowed(limits.extensions.join(','), limits.messages?.type));
         }
         const file = { name, ext, mime: '', size: 0, path: join(this.incoming, randomUUID()), head: Buffer.alloc(0), checked: false };
         files.push(file);
@@ -188,7 +189,7 @@ export class UploadReceiver {
           new Promise<void>((done) => {
             out.once('close', done);
             out.once('error', (err: NodeJS.ErrnoException) => {
-              refuse(err.code === 'ENOSPC' ? new AppException(507, 507, 'uploadNoSpace') : err);
+              refuse(err.code === 'ENOSPC' ? FilesErrors.uploadNoSpace() : err);
               done();
             });
           }),
@@ -196,7 +197,7 @@ export class UploadReceiver {
         stream.on('data', (chunk: Buffer) => {
           file.size += chunk.length;
           total += chunk.length;
-          if (file.size > limits.maxFileBytes) return refuse(AppException.badRequest(limits.messages?.tooLarge ?? 'fileTooLarge', { max: Math.floor(limits.maxFileBytes / 1024) }));
+          if (file.size > limits.maxFileBytes) return refuse(FilesErrors.fileTooLarge(Math.floor(limits.maxFileBytes / 1024), limits.messages?.tooLarge));
           if (total > budget.bytes) return refuse(budget.refusal);
           if (!file.checked) {
             file.head = Buffer.concat([file.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
@@ -205,21 +206,21 @@ export class UploadReceiver {
         });
         stream.on('end', () => {
           if (refused) return;
-          if (file.size === 0) return refuse(AppException.badRequest('fileEmpty'));
+          if (file.size === 0) return refuse(FilesErrors.fileEmpty());
           if (!file.checked) checkHead(file);
         });
         stream.pipe(out);
         // A refusal stops the writes too: what was written is removed.
         stream.once('error', (err) => refuse(err));
       });
-      parser.once('filesLimit', () => refuse(AppException.badRequest('fileTooMany', { limit: limits.maxFiles })));
-      parser.once('partsLimit', () => refuse(AppException.badRequest('badRequest'))); // fields, not files: no form of ours sends them
-      parser.once('error', () => refuse(AppException.badRequest('badRequest')));
+      parser.once('filesLimit', () => refuse(FilesErrors.fileTooMany(limits.maxFiles)));
+      parser.once('partsLimit', () => refuse(FilesErrors.notAnUpload())); // fields, not files: no form of ours sends them
+      parser.once('error', () => refuse(FilesErrors.notAnUpload()));
       req.once('error', (err) => refuse(err));
       parser.once('close', () => {
         void Promise.all(writes).then(() => {
           if (refused) return;
-          if (files.length === 0) return refuse(AppException.badRequest(limits.messages?.required ?? 'fileRequired'));
+          if (files.length === 0) return refuse(FilesErrors.fileRequired(limits.messages?.required));
           resolvePromise(files.map(({ head: _head, checked: _checked, ...f }) => f));
         });
       });

@@ -12,10 +12,9 @@ import { OpenBatch } from '../commands/open-batch/open-batch.handler.js';
 import { PublishBatch } from '../commands/publish-batch/publish-batch.handler.js';
 import { GradeSheetsRepository, type ScoreWrite } from '../domain/grade-sheets.repository.js';
 import { type DemoItem, demoScore } from './demo-scores.js';
+import { AdvisoryLock } from '../../infrastructure/database/advisory-locks.js';
 
 const FLOW = 'grade-confirmation';
-/** Held for the whole run (session lock): two instances starting together seed once; the other goes on serving. */
-const LOCK = 727002;
 /** Commands in flight at once: the group commit gathers them into few statements (docs/adr/0012). */
 const IN_FLIGHT = 32;
 const CLIENT: ClientInfo = { ip: '127.0.0.1', userAgent: 'schoolflow demo seed' };
@@ -91,12 +90,12 @@ export class GradesDemoSeed implements OnApplicationBootstrap, BeforeApplication
     const lock = this.db.createQueryRunner();
     await lock.connect();
     try {
-      const [{ got }] = (await lock.query(`SELECT pg_try_advisory_lock($1) AS got`, [LOCK])) as [{ got: boolean }];
+      const [{ got }] = (await lock.query(`SELECT pg_try_advisory_lock($1) AS got`, [AdvisoryLock.gradesDemoSeed])) as [{ got: boolean }];
       if (!got) return;
       try {
         await this.seed();
       } finally {
-        await lock.query(`SELECT pg_advisory_unlock($1)`, [LOCK]);
+        await lock.query(`SELECT pg_advisory_unlock($1)`, [AdvisoryLock.gradesDemoSeed]);
       }
     } finally {
       await lock.release();

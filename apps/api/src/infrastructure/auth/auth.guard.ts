@@ -1,6 +1,5 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ErrorCode } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AccessService } from '../../access/domain/access.service.js';
 import { SessionService } from '../../identity/domain/session.service.js';
@@ -8,6 +7,7 @@ import { OperationLogService } from '../../system/domain/operation-log.service.j
 import { AppException } from '../http/app-exception.js';
 import { type AppRequest, clientOf, INITIAL_PASSWORD_OK, IS_PUBLIC, REQUIRED_PERMISSIONS } from '../http/request-context.js';
 import { languageOf } from '../i18n/i18n.js';
+import { InfrastructureErrors } from '../infrastructure.errors.js';
 
 /** Reads the session token from the configured header (or the `token` query for downloads opened as links). */
 export function tokenFrom(req: AppRequest, header: string): string | undefined {
@@ -37,7 +37,7 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const req = ctx.switchToHttp().getRequest<AppRequest>();
     const token = tokenFrom(req, this.config.tokenHeader);
-    if (!token) throw AppException.unauthenticated(ErrorCode.LOGIN_REQUIRED, 'loginRequired');
+    if (!token) throw InfrastructureErrors.loginRequired();
     const found = await this.sessions.resolve(token);
     if (!found.ok) throw AppException.unauthenticated(found.code, found.key);
     const s = found.session;
@@ -53,7 +53,7 @@ export class AuthGuard implements CanActivate {
       roles: grants.roles,
       permissions: grants.permissions,
     };
-    if (s.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(INITIAL_PASSWORD_OK, targets)) throw AppException.forbidden('mustChangePassword');
+    if (s.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(INITIAL_PASSWORD_OK, targets)) throw InfrastructureErrors.mustChangePassword();
     const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_PERMISSIONS, targets) ?? [];
     const missing = required.filter((p) => !grants.permissions.has(p));
     if (missing.length > 0) {

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
 import { UNSTORABLE_TEXT as UNSTORABLE } from '@schoolflow/contracts';
-import { AppException } from './app-exception.js';
+import { InfrastructureErrors } from '../infrastructure.errors.js';
 
 // Text no handler can store: NUL (PostgreSQL's text refuses it: "invalid byte sequence for encoding UTF8: 0x00") and a
 // UTF-16 surrogate without its pair (not a character; jsonb refuses its escape). Both reached the database from
@@ -53,10 +53,10 @@ export class InputGuardInterceptor implements NestInterceptor {
         try {
           field = unstorableAt(part);
         } catch (err) {
-          if (err instanceof TooDeep) throw AppException.badRequest('validation.tooDeep');
+          if (err instanceof TooDeep) throw InfrastructureErrors.tooDeep();
           throw err;
         }
-        if (field !== null) throw AppException.badRequest('validation.invalidCharacters', { field });
+        if (field !== null) throw InfrastructureErrors.invalidCharacters(field);
       }
     }
     return next.handle();

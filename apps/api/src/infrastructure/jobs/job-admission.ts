@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
-import { AppException } from '../http/app-exception.js';
 import { LIVE_JOB } from './job-queue.js';
+import { InfrastructureErrors } from '../infrastructure.errors.js';
+import { AdvisoryLockSpace } from '../database/advisory-locks.js';
 
 /**
- * The advisory-lock space of job admission (the project's locks are numbered 727001…; this one after its ADR, 0029),
+ * The advisory-lock space of job admission (advisory-locks.ts; numbered after its ADR, 0029),
  * the second key the owner's id hashed: two admissions for one owner take turns, two owners never wait for each other.
  */
-export const JOB_ADMISSION_LOCK = 727029;
+export const JOB_ADMISSION_LOCK = AdvisoryLockSpace.jobAdmission;
 
 /** A background job to record (a `sys_job` row): what runs it reads `kind` and `input`. */
 export interface NewJob {
@@ -57,7 +58,7 @@ export class JobAdmission {
     // a statement of its own after the lock: READ COMMITTED takes its snapshot then, so it sees a job admitted just before
     const [row] = (await tx.query(`SELECT count(*)::int AS live FROM sys_job WHERE owner_id = $1 AND ${LIVE_JOB}`, [job.ownerId])) as { live: number }[];
     const live = row?.live ?? 0;
-    if (!mayQueue(live, this.cap)) throw AppException.tooMany('jobsBusy', { count: live, max: this.cap });
+    if (!mayQueue(live, this.cap)) throw InfrastructureErrors.jobsBusy(live, this.cap);
     const [inserted] = (await tx.query(`INSERT INTO sys_job (kind, owner_id, total, input) VALUES ($1, $2, $3, $4) RETURNING id`, [job.kind, job.ownerId, job.total, JSON.stringify(job.input)])) as { id: string }[];
     return (inserted as { id: string }).id;
   }

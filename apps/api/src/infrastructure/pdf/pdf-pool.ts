@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
-import { AppException } from '../http/app-exception.js';
 import { InFlightLimit } from './in-flight-limit.js';
 import { type PdfDocumentTask, type PdfFileTask, type PdfTask, runPdfTask } from './pdf-tasks.js';
+import { InfrastructureErrors } from '../infrastructure.errors.js';
 
 /** Thrown for work cut off because the instance is stopping: a job so cut is left to be taken up at the next start. */
 export class PdfPoolStopping extends Error {
@@ -61,7 +61,7 @@ export class PdfPool implements OnApplicationShutdown {
    */
   async forUser<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const release = this.perUser.tryAcquire(userId);
-    if (!release) throw AppException.tooMany('pdfBusy', { max: this.perUser.max });
+    if (!release) throw InfrastructureErrors.pdfBusy(this.perUser.max);
     try {
       return await work();
     } finally {
@@ -94,7 +94,7 @@ export class PdfPool implements OnApplicationShutdown {
       // destroyed under the task: the instance is stopping
       if (this.stopping) throw new PdfPoolStopping();
       // piscina's refusal when MAX_WAITING tasks wait already (it has no error code to tell it by)
-      if ((err as Error).message === 'Task queue is at limit') throw AppException.tooMany('pdfServerBusy');
+      if ((err as Error).message === 'Task queue is at limit') throw InfrastructureErrors.pdfServerBusy();
       throw err;
     }
   }

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
-import { AppException } from '../http/app-exception.js';
 import type { ParseAnswer, ParseRequest } from './sheet-parse.worker.js';
 import { zipSummary } from './zip-directory.js';
+import { InfrastructureErrors } from '../infrastructure.errors.js';
 
 /**
  * Reads the first sheet of an uploaded .xlsx or .xls for an import (hardening, finding 3: a 2 MB .xlsx of 450 MB of
@@ -37,12 +37,12 @@ export class SpreadsheetReader implements OnApplicationShutdown {
   async read(path: string, ext: string): Promise<string[][]> {
     if (ext === '.xlsx') {
       const zip = zipSummary(await readFile(path));
-      if (!zip.ok || zip.entries > 1000) throw AppException.badRequest('importWrongTemplate');
-      if (zip.uncompressed > this.config.importMaxUnpackedMb * 1024 * 1024) throw AppException.badRequest('importTooLarge', { mb: this.config.importMaxUnpackedMb });
+      if (!zip.ok || zip.entries > 1000) throw InfrastructureErrors.importWrongTemplate();
+      if (zip.uncompressed > this.config.importMaxUnpackedMb * 1024 * 1024) throw InfrastructureErrors.importTooLarge(this.config.importMaxUnpackedMb);
     }
     const answer = await this.inWorker({ path, maxRows: this.config.importMaxRows });
-    if (!answer.ok) throw AppException.badRequest(answer.reason === 'empty' ? 'importFileEmpty' : 'importWrongTemplate');
-    if (answer.truncated || answer.rows.length - 1 > this.config.importMaxRows) throw AppException.badRequest('importTooManyRows', { max: this.config.importMaxRows });
+    if (!answer.ok) throw (answer.reason === 'empty' ? InfrastructureErrors.importFileEmpty() : InfrastructureErrors.importWrongTemplate());
+    if (answer.truncated || answer.rows.length - 1 > this.config.importMaxRows) throw InfrastructureErrors.importTooManyRows(this.config.importMaxRows);
     return answer.rows;
   }
 
@@ -56,7 +56,7 @@ export class SpreadsheetReader implements OnApplicationShutdown {
           resourceLimits: { maxOldGenerationSizeMb: memory, maxYoungGenerationSizeMb: Math.max(16, Math.round(memory / 8)), stackSizeMb: 4 },
         });
         this.running.add(worker);
-        const tooComplex = () => AppException.badRequest('importTooComplex', { seconds: this.config.importParseSeconds, mb: memory });
+        const tooComplex = () => InfrastructureErrors.importTooComplex(this.config.importParseSeconds, memory);
         const timer = setTimeout(() => {
           reject(tooComplex());
           void worker.terminate();
@@ -93,7 +93,7 @@ export class SpreadsheetReader implements OnApplicationShutdown {
       return Promise.resolve();
     }
     // A queue, but not an endless one: past it an import is refused at once rather than waiting minutes.
-    if (this.waiting.length >= MAX_WAITING) return Promise.reject(new AppException(429, 429, 'importBusy'));
+    if (this.waiting.length >= MAX_WAITING) return Promise.reject(InfrastructureErrors.importBusy());
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ResourcePlugin } from '../resource-plugin.js';
+import { GradesErrors } from '../../grades/grades.errors.js';
 
 type Values = Record<string, unknown>;
 interface Opened {
@@ -32,6 +32,6 @@ export const gradeBatchesPlugin: ResourcePlugin = {
          FROM grade_batch b WHERE b.id = $1 FOR UPDATE`,
       [id],
     )) as Opened[];
-    if (row?.opened && !sameExam(row, values)) throw AppException.unprocessable('grades.errors.batchOpenedLocked');
+    if (row?.opened && !sameExam(row, values)) throw GradesErrors.batchOpenedLocked();
   },
 };

@@ -3,9 +3,10 @@ import { RoleCode, UserType } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
 import type { ServerConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../identity/domain/password-hasher.js';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ResourcePlugin, Values } from '../resource-plugin.js';
 import { studentScope } from './scopes.js';
+import { ResourceErrors } from '../resources.errors.js';
+import { AdvisoryLockSpace } from '../../infrastructure/database/advisory-locks.js';
 
 interface Guardian {
   name?: string;
@@ -33,16 +34,16 @@ export function studentsPlugin(config: Pick<ServerConfig, 'pwdHashPrefix'>): Res
         `SELECT b.year, b.campus_id, c.code AS campus_code FROM enrollment_batch b JOIN campus c ON c.id = b.campus_id WHERE b.id = $1`,
         [values.enrollmentBatchId],
       );
-      if (!batch) throw AppException.badRequest('validation.fieldChoose', { field: '' }).withData({ field: 'enrollmentBatchId' });
+      if (!batch) throw ResourceErrors.fieldChoose('enrollmentBatchId', '');
       const prefix = `${batch.year}${values.gender === 'F' ? 2 : 1}${batch.campus_code}`;
       // One numbering at a time per prefix, so two admissions cannot take the same serial.
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('student-no:' || $1))`, [prefix]);
+      await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [AdvisoryLockSpace.studentNumbering, prefix]);
       const [last] = await tx.query<{ serial: number | null }[]>(
         `SELECT max(substr(student_no, $2)::int) AS serial FROM student WHERE student_no LIKE $1 AND substr(student_no, $2) ~ '^[0-9]{3}$'`,
         [`${prefix}___`, prefix.length + 1],
       );
       const next = (last?.serial ?? 0) + 1;
-      if (next > 999) throw AppException.conflict('resource.messages.studentNoExhausted');
+      if (next > 999) throw ResourceErrors.studentNoExhausted();
       values.studentNo = `${prefix}${String(next).padStart(3, '0')}`;
       values.campusId ??= batch.campus_id;
     },

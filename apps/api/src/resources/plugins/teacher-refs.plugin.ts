@@ -1,7 +1,7 @@
 import { UserType } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ResourcePlugin } from '../resource-plugin.js';
+import { TimetableErrors } from '../../timetable/timetable.errors.js';
 
 /**
  * A record naming a teacher (a teaching assignment, an unavailable period): the account must be a teacher's (user
@@ -12,6 +12,6 @@ export const teacherRefsPlugin: ResourcePlugin = {
     if (typeof values.teacherId !== 'string') return;
     const [row] = (await tx.query(`SELECT user_type FROM sys_user WHERE id = $1`, [values.teacherId])) as { user_type: string }[];
     // no such account: the foreign key answers it, naming the field
-    if (row && row.user_type !== UserType.teacher) throw AppException.badRequest('timetable.errors.notATeacher').withData({ field: 'teacherId' });
+    if (row && row.user_type !== UserType.teacher) throw TimetableErrors.notATeacher().withData({ field: 'teacherId' });
   },
 };

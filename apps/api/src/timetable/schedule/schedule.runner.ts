@@ -13,10 +13,9 @@ import { lessonsOf, loadScheduleInput, unplacedLessons, unplacedRecord } from '.
 import { TimetableVersionsRepository } from '../domain/timetable-versions.repository.js';
 import { runScheduleInWorker } from '../scheduling/run-in-worker.js';
 import type { ScheduleJobInput } from './start-schedule.handler.js';
+import { AdvisoryLockSpace } from '../../infrastructure/database/advisory-locks.js';
 
 const QUEUE = 'schoolflow-timetable-schedule';
-/** The advisory lock's first key (the second: the job's): one runner of a job at a time, across instances. */
-const LOCK_SPACE = 727027;
 /** Progress is written to sys_job and pushed at most this often (the search reports more often than a bar needs). */
 const PUSH_EVERY_MS = 250;
 
@@ -39,7 +38,7 @@ export class ScheduleRunner implements OnApplicationBootstrap, OnApplicationShut
     private readonly realtime: RealtimeGateway,
     @Inject(SERVER_CONFIG) config: ServerConfig,
   ) {
-    this.jobs = new JobQueue(db, config, { queue: QUEUE, kinds: SCHEDULE_JOB, label: 'timetable schedule', process: (jobId) => this.process(jobId) });
+    this.jobs = new JobQueue(db, config, { queue: QUEUE, live: { kinds: SCHEDULE_JOB }, label: 'timetable schedule', process: (jobId) => this.process(jobId) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -63,10 +62,10 @@ export class ScheduleRunner implements OnApplicationBootstrap, OnApplicationShut
     const session = await poolOf(this.db).connect();
     let held = false;
     try {
-      held = (await session.query<{ held: boolean }>(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS held`, [LOCK_SPACE, jobId])).rows[0]?.held === true;
+      held = (await session.query<{ held: boolean }>(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS held`, [AdvisoryLockSpace.scheduleRun, jobId])).rows[0]?.held === true;
       if (held) await this.run(jobId);
     } finally {
-      if (held) await session.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_SPACE, jobId]).catch(() => undefined);
+      if (held) await session.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [AdvisoryLockSpace.scheduleRun, jobId]).catch(() => undefined);
       session.release();
     }
   }

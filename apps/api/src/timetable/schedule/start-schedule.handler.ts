@@ -12,6 +12,7 @@ import { TimetableVersionsRepository } from '../domain/timetable-versions.reposi
 import { TimetableErrors } from '../timetable.errors.js';
 import { checked } from './schedule-check.query.js';
 import { ScheduleRunner } from './schedule.runner.js';
+import { AdvisoryLockSpace } from '../../infrastructure/database/advisory-locks.js';
 
 /** How long the scheduler improves a complete timetable unless asked otherwise. */
 export const DEFAULT_IMPROVE_SECONDS = 10;
@@ -45,7 +46,7 @@ export class StartSchedule {
     const semester = await semesterOf(this.db, body.semesterId, lang);
     const started = await this.db.transaction(async (tx) => {
       // one start at a time per semester: the check of "one running" below cannot be passed by two at once
-      await tx.query(`SELECT pg_advisory_xact_lock(727026, hashtext($1))`, [semester.id]);
+      await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [AdvisoryLockSpace.scheduleStart, semester.id]);
       const [running] = (await tx.query(`SELECT id FROM sys_job WHERE kind = $1 AND state IN ('queued', 'running') AND input->>'semesterId' = $2`, [SCHEDULE_JOB, semester.id])) as { id: string }[];
       if (running) throw TimetableErrors.scheduleRunning();
       const { check } = await checked(tx, semester.id, lang);

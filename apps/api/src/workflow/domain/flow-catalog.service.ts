@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import { FLOW_PLUGINS, type FlowPlugin } from './flow-plugin.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 /** The registered flows' plugins, by flow name: what every part of the engine looks a flow up in. */
 @Injectable()
@@ -23,7 +23,7 @@ export class FlowCatalog {
   /** The flow's plugin; a flow not registered answers 404. */
   plugin(flow: string): FlowPlugin {
     const p = this.plugins.get(flow);
-    if (!p) throw AppException.notFound('notFound');
+    if (!p) throw WorkflowErrors.notFound();
     return p;
   }
 }

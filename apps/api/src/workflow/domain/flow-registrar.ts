@@ -3,6 +3,7 @@ import { applyPermissionOf, FLOWS } from '@schoolflow/workflows';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../../access/domain/menu-grants.js';
 import { logger } from '../../infrastructure/logging/logger.js';
+import { AdvisoryLock } from '../../infrastructure/database/advisory-locks.js';
 
 type FlowLabels = { title?: string };
 const MY_APPLICATIONS = '/apply/leave/mine';
@@ -17,7 +18,7 @@ const titleOf = (lang: 'zh' | 'en', flow: string): string =>
  */
 export async function registerFlows(db: DataSource): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(727002)`);
+    await tx.query(`SELECT pg_advisory_xact_lock($1)`, [AdvisoryLock.flowRegistration]);
     const known = new Set(((await tx.query(`SELECT flow FROM wf_flow_registration`)) as { flow: string }[]).map((r) => r.flow));
     for (const def of Object.values(FLOWS)) {
       if (known.has(def.flow)) continue;

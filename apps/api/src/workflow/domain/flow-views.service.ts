@@ -7,10 +7,11 @@ import { validate } from '../../infrastructure/http/validate.js';
 import { WorkflowStore } from '../ports/workflow-store.port.js';
 import { FlowCatalog } from './flow-catalog.service.js';
 import type { FlowPlugin } from './flow-plugin.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 /** The refusal of one who may not start a flow (its own words, or the common ones). */
 export function notApplicant(plugin: FlowPlugin): AppException {
-  return new AppException(403, 403, plugin.definition.apply.refusal ?? 'workflow.mayNotApply');
+  return WorkflowErrors.mayNotApply(plugin.definition.apply.refusal);
 }
 
 /** What a flow shows beside its instances from the database: a form field's choices, a flow's named views. */
@@ -34,7 +35,7 @@ export class FlowViews {
     const plugin = this.catalog.plugin(flow);
     if (!actor.permissions.has(applyPermissionOf(flow)) && !actor.permissions.has(Permission.workflowViewAll)) throw notApplicant(plugin);
     const view = plugin.views && Object.hasOwn(plugin.views, name) ? plugin.views[name] : undefined;
-    if (!view) throw AppException.notFound('notFound');
+    if (!view) throw WorkflowErrors.notFound();
     return view.read(validate(view.query, query) as never, actor, this.store.db, lang);
   }
 }

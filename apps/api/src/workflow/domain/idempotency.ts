@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { WorkflowCommandResult } from '@schoolflow/contracts';
 import { type FlowDefinition, fold } from '@schoolflow/workflows';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { WorkflowStore } from '../ports/workflow-store.port.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 /** What a browser or client may send as `Idempotency-Key`: a UUID or any short token of safe characters. */
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -11,7 +11,7 @@ const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 export function parseIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined || header.trim() === '') return null;
   const key = header.trim();
-  if (!KEY.test(key)) throw AppException.badRequest('validation.idempotencyKeyInvalid');
+  if (!KEY.test(key)) throw WorkflowErrors.idempotencyKeyInvalid();
   return key;
 }
 
@@ -48,7 +48,7 @@ export function requestFingerprint(kind: string, body: unknown): string {
 /** The key was first sent with another request: refused, not answered with that request's outcome. */
 export function checkSameRequest(stored: string | null | undefined, fingerprint: string): void {
   // events appended before requests were fingerprinted carry none: their key answers as it did
-  if (stored && stored !== fingerprint) throw AppException.unprocessable('validation.idempotencyKeyReused');
+  if (stored && stored !== fingerprint) throw WorkflowErrors.idempotencyKeyReused();
 }
 
 /**
@@ -65,7 +65,7 @@ export async function firstOutcome(
 ): Promise<WorkflowCommandResult | null> {
   const hit = await store.keyUse(use.streamId, use.key, use.actorId);
   if (!hit) return null;
-  if (!hit.here) throw AppException.unprocessable('validation.idempotencyKeyReused');
+  if (!hit.here) throw WorkflowErrors.idempotencyKeyReused();
   checkSameRequest(hit.fingerprint, use.fingerprint);
   const rows = await store.readStreamTo(use.streamId, hit.version);
   return { id: use.id, version: hit.version, state: def.stateOf(fold(def.machine, rows)) };

@@ -21,15 +21,14 @@ import { SYSTEM_ACTOR, SYSTEM_PRINCIPAL } from './system-actor.js';
 import { streamIdOf, WorkflowInstances } from './workflow-instances.service.js';
 import { WorkflowPeople } from './workflow-people.service.js';
 import { WorkflowProjection } from './workflow-projection.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 /** A command sent without If-Match is decided again this many times at most when others' commands keep going in first. */
 export const MAX_RETRIES_WITHOUT_IF_MATCH = 3;
 
 /** A refusal a user reads: 403 when it is not theirs to do, 422 when it is not possible now, 429 when not yet. */
-function refuse(kind: Refusal['kind'], reason?: string): never {
-  if (kind === 'forbidden') throw AppException.forbidden();
-  if (kind === 'tooSoon') throw AppException.tooMany(reason ?? 'workflow.notPossible');
-  throw AppException.unprocessable(reason ?? 'workflow.notPossible');
+function refuse(kind: Refusal['kind'], reason = 'workflow.notPossible'): never {
+  throw WorkflowErrors.refused(kind === 'forbidden' ? { kind } : { kind, reason });
 }
 
 /** The projection's statement parts and a flow's own, as one `also`. */
@@ -65,7 +64,7 @@ export class WorkflowCommands {
     const plugin = this.catalog.plugin(flow);
     const def = plugin.definition;
     // A flow only the engine starts (grade confirmation) has no start for users.
-    if (def.apply.bySystem) throw AppException.unprocessable('workflow.startedByEngine');
+    if (def.apply.bySystem) throw WorkflowErrors.startedByEngine();
     const applyPermission = applyPermissionOf(flow);
     if (!actor.permissions.has(applyPermission)) {
       await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { missing: [applyPermission] } });
@@ -171,7 +170,7 @@ export class WorkflowCommands {
       if (refusal && ['23P01', '23505'].includes(String((err as { code?: string }).code))) throw AppException.unprocessable(refusal);
       // A picture deleted by the upload cleanup between the submission's read and its write (docs/adr/0013).
       if ((err as { code?: string }).code === '23503' && (err as { constraint?: string }).constraint === 'sys_file_link_res_id_fkey') {
-        throw AppException.badRequest('workflow.attachmentGone');
+        throw WorkflowErrors.attachmentGone();
       }
       throw err;
     }
@@ -187,7 +186,7 @@ export class WorkflowCommands {
     /** The event to append, or the refusal (thrown) — decided on a state of the stream. */
     let facts: Record<string, unknown> = {};
     const decide = (s: CachedStream): ActorEvent & Record<string, unknown> => {
-      if (ifMatch !== null && ifMatch !== s.version) throw AppException.conflict('workflow.conflict');
+      if (ifMatch !== null && ifMatch !== s.version) throw WorkflowErrors.conflict();
       if (!def.commandTypes.includes(input.type)) refuse('impossible', 'workflow.unknownAction');
       const made = def.commandData(input.type, input as unknown as Record<string, unknown>, this.config.timeZone, s.snapshot);
       if ('invalid' in made) throw AppException.badRequest(made.invalid);
@@ -284,7 +283,7 @@ export class WorkflowCommands {
         // The same key sent twice at once: the other one went in first; this one answers its outcome.
         const first = use ? await firstOutcome(this.store, def, { ...use, id }) : null;
         if (first) return first;
-        throw AppException.conflict('workflow.conflict');
+        throw WorkflowErrors.conflict();
       }
       throw err;
     }

@@ -3,12 +3,12 @@ import { isUuid, Permission } from '@schoolflow/contracts';
 import type { RecordedEvent } from '@schoolflow/event-store';
 import { fold } from '@schoolflow/workflows';
 import type { AnyMachineSnapshot } from 'xstate';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { WorkflowStore } from '../ports/workflow-store.port.js';
 import { FlowCatalog } from './flow-catalog.service.js';
 import type { FlowPlugin } from './flow-plugin.js';
 import { type CachedStream, StreamCache } from './stream-cache.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 export interface LoadedInstance {
   plugin: FlowPlugin;
@@ -43,11 +43,11 @@ export class WorkflowInstances {
   /** Loads and folds an instance the actor may see; one they may not see answers 404 (its existence is not told). */
   async load(flow: string, id: string, actor: Principal): Promise<LoadedInstance> {
     const plugin = this.catalog.plugin(flow);
-    if (!isUuid(id)) throw AppException.notFound('notFound');
+    if (!isUuid(id)) throw WorkflowErrors.notFound();
     const streamId = streamIdOf(flow, id);
     const row = await this.store.readInstance(flow, id, streamId);
-    if (!row) throw AppException.notFound('notFound');
-    if (!this.visible(row.participants, actor)) throw AppException.notFound('notFound');
+    if (!row) throw WorkflowErrors.notFound();
+    if (!this.visible(row.participants, actor)) throw WorkflowErrors.notFound();
     const events = row.events;
     const snapshot = fold(plugin.definition.machine, events.map((e) => ({ type: e.type, data: e.data })));
     this.streams.put(streamId, { version: events.length, snapshot, participants: row.participants });
@@ -67,10 +67,10 @@ export class WorkflowInstances {
    * entry behind, so the stream is read.
    */
   async commandState(plugin: FlowPlugin, id: string, streamId: string, actor: Principal, ifMatch: number | null): Promise<CachedStream & { cached: boolean }> {
-    if (!isUuid(id)) throw AppException.notFound('notFound');
+    if (!isUuid(id)) throw WorkflowErrors.notFound();
     const cached = this.streams.get(streamId);
     if (cached && (ifMatch === null || ifMatch <= cached.version)) {
-      if (!this.visible(cached.participants, actor)) throw AppException.notFound('notFound');
+      if (!this.visible(cached.participants, actor)) throw WorkflowErrors.notFound();
       return { ...cached, cached: true };
     }
     return { ...(await this.loadState(plugin, id, actor)), cached: false };

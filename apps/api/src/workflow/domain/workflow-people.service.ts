@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { AnyMachineSnapshot } from 'xstate';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { PeopleDirectory, type PersonChoice } from '../ports/people-directory.port.js';
 import type { FlowPlugin } from './flow-plugin.js';
 import { WorkflowInstances } from './workflow-instances.service.js';
+import { WorkflowErrors } from '../workflow.errors.js';
 
 /**
  * The people a command names beyond the machine's own rules — whom a step is handed to (转办), whom a CC copies (抄送) —
@@ -26,8 +26,8 @@ export class WorkflowPeople {
   async checkTransferTarget(def: FlowPlugin['definition'], snapshot: AnyMachineSnapshot, toUserId: string | undefined): Promise<void> {
     if (!toUserId) return; // the command's own data check answers 400
     const role = def.stepRoles[def.currentStep(snapshot) ?? ''];
-    if (!role) throw AppException.unprocessable('workflow.notTransferable');
-    if (!(await this.directory.holdsRole(toUserId, role))) throw AppException.unprocessable('workflow.transferNotHolder');
+    if (!role) throw WorkflowErrors.notTransferable();
+    if (!(await this.directory.holdsRole(toUserId, role))) throw WorkflowErrors.transferNotHolder();
   }
 
   /**
@@ -40,7 +40,7 @@ export class WorkflowPeople {
   async checkCcTargets(id: string, userIds: unknown, actor: Principal): Promise<void> {
     const named = Array.isArray(userIds) ? [...new Set(userIds.filter((x): x is string => typeof x === 'string'))] : [];
     if (named.length === 0) return; // the machine refused it already (nobody new)
-    if ((await this.directory.countCcTargets(id, named, actor)) !== named.length) throw AppException.unprocessable('workflow.ccTargetInvalid');
+    if ((await this.directory.countCcTargets(id, named, actor)) !== named.length) throw WorkflowErrors.ccTargetInvalid();
   }
 
   /** The holders of the current step's role who could take it over (转办's choices), by name: not its reviewers now, not the applicant. */

@@ -59,7 +59,7 @@ export class ClassReportsRunner implements OnApplicationBootstrap, OnApplication
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.dir = resolve(config.dataDir, FOLDER);
-    this.jobs = new JobQueue(db, config, { queue: QUEUE, kinds: CLASS_REPORTS_JOB, label: 'class reports', process: (jobId) => this.process(jobId) });
+    this.jobs = new JobQueue(db, config, { queue: QUEUE, live: { kinds: CLASS_REPORTS_JOB }, label: 'class reports', process: (jobId) => this.process(jobId) });
   }
 
   async onApplicationBootstrap(): Promise<void> {

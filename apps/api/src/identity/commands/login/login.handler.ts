@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ErrorCode, loginSchema, type LoginResult, UNSTORABLE_TEXT } from '@schoolflow/contracts';
+import { loginSchema, type LoginResult, UNSTORABLE_TEXT } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
-import { AppException } from '../../../infrastructure/http/app-exception.js';
 import type { ClientInfo } from '../../../infrastructure/http/request-context.js';
 import { validate } from '../../../infrastructure/http/validate.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import { PasswordHasher } from '../../domain/password-hasher.js';
 import { SessionService } from '../../domain/session.service.js';
+import { IdentityErrors } from '../../identity.errors.js';
 
 interface UserRow {
   id: string;
@@ -95,7 +95,7 @@ export class LoginHandler {
 
   private async refuse(userId: string | null, account: string, client: ClientInfo, reason: string): Promise<never> {
     await this.log(userId, account, 'failure', client, reason);
-    throw new AppException(401, ErrorCode.UNAUTHENTICATED, 'badCredentials');
+    throw IdentityErrors.badCredentials();
   }
 
   private log(userId: string | null, account: string | null, result: 'success' | 'failure', client: ClientInfo, reason?: string): Promise<void> {

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { base64ToUtf8, type Language, PASSWORD_MAX, type UpdatePwdInput } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
-import { AppException } from '../../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import { SystemConfigService } from '../../../system/domain/system-config.service.js';
 import { PasswordHasher } from '../../domain/password-hasher.js';
 import { SessionService } from '../../domain/session.service.js';
+import { IdentityErrors } from '../../identity.errors.js';
 
 /**
  * The legacy password change: `newPassword` is base64 of the new password (checked against the strategy, then
@@ -28,28 +28,28 @@ export class UpdatePasswordHandler {
   async execute(input: UpdatePwdInput, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
     if (input.username !== me.account) {
       await this.log(me, client, 'denied', 'not_own_account');
-      throw new AppException(403, 403, 'notYourAccount');
+      throw IdentityErrors.notYourAccount();
     }
     const plain = base64ToUtf8(input.newPassword);
-    if (plain === null) throw AppException.badRequest('validation.passwordEncodingInvalid');
+    if (plain === null) throw IdentityErrors.passwordEncodingInvalid();
     const next = plain.trim();
-    if (next.length === 0) throw AppException.badRequest('validation.newPasswordRequired');
-    if ([...next].length > PASSWORD_MAX) throw AppException.badRequest('validation.passwordTooLong');
+    if (next.length === 0) throw IdentityErrors.newPasswordRequired();
+    if ([...next].length > PASSWORD_MAX) throw IdentityErrors.passwordTooLong();
     const strategy = await this.settings.passwordStrategy(lang);
     if (!safeRegex(strategy.rule).test(next)) {
       // The strategy's description is the message (docs/product/shell-and-sign-in.md#password-change).
-      throw new AppException(400, 400, 'validation.strategy', { description: strategy.description });
+      throw IdentityErrors.passwordStrategy(strategy.description);
     }
     const expectedSign = await PasswordHasher.digest(this.config.pwdHashPrefix, me.account, next);
-    if (expectedSign !== input.sign.toLowerCase()) throw AppException.badRequest('signMismatch');
+    if (expectedSign !== input.sign.toLowerCase()) throw IdentityErrors.signMismatch();
 
     const rows: { password_hash: string | null }[] = await this.db.query(`SELECT password_hash FROM sys_user WHERE id = $1`, [me.userId]);
     const stored = rows[0]?.password_hash ?? null;
     if (!(await PasswordHasher.verifyDigest(stored, input.oldPassword))) {
       await this.log(me, client, 'failure', 'old_password_wrong');
-      throw AppException.badRequest('oldPasswordWrong');
+      throw IdentityErrors.oldPasswordWrong();
     }
-    if (await PasswordHasher.verifyDigest(stored, input.sign)) throw AppException.badRequest('passwordSameAsOld');
+    if (await PasswordHasher.verifyDigest(stored, input.sign)) throw IdentityErrors.passwordSameAsOld();
 
     const hash = await PasswordHasher.hashDigest(input.sign);
     await this.db.transaction(async (tx) => {

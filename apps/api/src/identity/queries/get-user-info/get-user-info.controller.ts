@@ -7,6 +7,7 @@ import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../../infrastructure/http/valid-input.js';
+import { IdentityErrors } from '../../identity.errors.js';
 
 /**
  * The legacy "own user info" row. A user reads their own; reading another needs the user-list permission.
@@ -28,7 +29,7 @@ export class GetUserInfoController {
       [userId],
     );
     const row = rows[0];
-    if (!row) throw AppException.notFound('userNotFound');
+    if (!row) throw IdentityErrors.userNotFound();
     return ok([{ ID: row.account, USERNAME: row.name, PASSWORD: '', ENABLED: row.enabled ? '1' : '0', ...(row.must_change_password ? { mustChangePassword: true } : {}) }]);
   }
 }

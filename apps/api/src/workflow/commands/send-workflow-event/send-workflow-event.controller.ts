@@ -3,7 +3,6 @@ import { Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Envelope, type Language, type WorkflowCommandResult, type WorkflowEventInput, workflowEventSchema } from '@schoolflow/contracts';
-import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../../infrastructure/http/valid-input.js';
@@ -11,12 +10,13 @@ import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { SendWorkflowEventCommand } from './send-workflow-event.command.js';
 import { FlowParam } from '../../domain/flow-param.js';
 import { parseIdempotencyKey } from '../../domain/idempotency.js';
+import { WorkflowErrors } from '../../workflow.errors.js';
 
 /** If-Match carries the version the user saw; a stale one answers 409 (W/ and quotes tolerated). */
 function parseIfMatch(header: string | undefined): number | null {
   if (header === undefined || header.trim() === '') return null;
   const m = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
-  if (!m) throw AppException.badRequest('validation.invalid');
+  if (!m) throw WorkflowErrors.eventInvalid();
   return Number(m[1]);
 }
 

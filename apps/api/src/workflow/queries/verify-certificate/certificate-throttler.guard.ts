@@ -3,9 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { getOptionsToken, getStorageToken, ThrottlerGuard, type ThrottlerModuleOptions, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
-import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { clientOf } from '../../../infrastructure/http/request-context.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import { WorkflowErrors } from '../../workflow.errors.js';
 
 /**
  * Per-address limit on certificate checks, which need no sign-in (CERTIFICATE_RATE_LIMIT per
@@ -33,6 +33,6 @@ export class CertificateThrottlerGuard extends ThrottlerGuard {
   protected override async throwThrottlingException(context: ExecutionContext): Promise<void> {
     const client = clientOf(context.switchToHttp().getRequest<Request>());
     await this.oplog.append({ action: 'certificate.verify', result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { reason: 'rate_limited' } });
-    throw AppException.tooMany('workflow.certificateChecksTooMany');
+    throw WorkflowErrors.certificateChecksTooMany();
   }
 }

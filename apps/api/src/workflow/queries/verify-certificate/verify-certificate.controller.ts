@@ -2,11 +2,11 @@ import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type CertificateCheck, type Envelope, normalizeCertificateCode } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Public } from '../../../infrastructure/http/request-context.js';
 import { certificates } from '../../certificates/certificate.repository.js';
 import { CertificateThrottlerGuard } from './certificate-throttler.guard.js';
+import { WorkflowErrors } from '../../workflow.errors.js';
 
 @ApiTags('workflows')
 @Controller()
@@ -24,7 +24,7 @@ export class VerifyCertificateController {
   @ApiOperation({ summary: 'Check a certificate by its verification code (no sign-in): {valid, flow, studentName, studentNo, issuedAt}' })
   async verify(@Param('code') raw: string): Promise<Envelope<CertificateCheck>> {
     const code = normalizeCertificateCode(raw);
-    if (!code) throw AppException.badRequest('validation.certificateCodeInvalid');
+    if (!code) throw WorkflowErrors.certificateCodeInvalid();
     const cert = await certificates.byCode(this.db, code);
     if (!cert) return ok({ valid: false });
     // the name as the paper prints it: an English certificate prints the English name
