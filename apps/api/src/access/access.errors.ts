@@ -10,7 +10,7 @@ const SHAPE_REFUSAL: Record<Exclude<SqlShape, 'ok'>, string> = {
 };
 
 /**
- * The access module's refusals (a dynamic role's SQL or procedure, docs/product/admin.md), each stated once. All 400 — the
+ * The access module's refusals (a dynamic role's SQL or procedure, docs/product/administration.md#dynamic-roles), each stated once. All 400 — the
  * administrator's text is wrong — but 503 when the sandbox cannot run anything (the database away, its account refused).
  */
 export const AccessErrors = {

@@ -1,7 +1,7 @@
 import { AppException } from '../infrastructure/http/app-exception.js';
 
 /**
- * The administration's refusals (users, roles, organisations, dictionaries, settings; docs/product/admin.md), each
+ * The administration's refusals (users, roles, organisations, dictionaries, settings; docs/product/administration.md), each
  * stated once. The server monitor has its own (monitor/monitor.errors.ts); a dynamic role's SQL is the access
  * module's (AccessErrors); an import file's, the importers' (InfrastructureErrors).
  */

@@ -1,7 +1,7 @@
 import { AppException } from '../infrastructure/http/app-exception.js';
 
 /**
- * The files module's refusals (uploads, docs/product/files.md), each stated once. A form may give its own words for
+ * The files module's refusals (uploads, docs/product/shell-and-sign-in.md#file-limits), each stated once. A form may give its own words for
  * "no file", "not that type" and "too large" (`UploadLimits.messages`): those factories take them.
  */
 export const FilesErrors = {
