@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Envelope } from '@schoolflow/contracts';
+import { Agent } from 'undici';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_ACCOUNTS = ['admin', 'principal', 'office', 'headteacher', 'teacher', 'student', 'jz202511001'] as const;
@@ -63,18 +64,15 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
 }
 
 /**
- * A fetch that, for a GET only, tries once more when the connection it reused was already closed: the run starts and
- * stops servers on ports the system hands out again, and a kept-alive connection to a stopped server's port fails
- * with "other side closed" before any request reaches the new one. A write is never sent twice.
+ * The test calls' connections, one per request (no keep-alive): the run starts and stops servers on ports the system
+ * hands out again, and a kept-alive connection to a stopped server's port failed with "other side closed" before the
+ * request reached the new one — a write could not be retried safely, so no connection is reused at all. On localhost
+ * a connection costs well under a millisecond.
  */
-async function fetchOnce(url: string, init: RequestInit & { method: string }): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (err) {
-    const cause = String((err as { cause?: { code?: string; message?: string } }).cause?.code ?? (err as { cause?: { message?: string } }).cause?.message ?? '');
-    if (init.method !== 'GET' || !/other side closed|UND_ERR_SOCKET|ECONNRESET/.test(cause)) throw err;
-    return fetch(url, init);
-  }
+const dispatcher = new Agent({ pipelining: 0 });
+
+function fetchOnce(url: string, init: RequestInit & { method: string }): Promise<Response> {
+  return fetch(url, { ...init, dispatcher } as RequestInit);
 }
 
 export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp()): Promise<string> {
