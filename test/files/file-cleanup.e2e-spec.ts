@@ -43,12 +43,14 @@ describe('upload cleanup', () => {
     const recent = await uploadPng(student, 'recent.png');
     expect((await call(`/file/remove/${removed}`, { token: student, method: 'POST' })).body.result).toBe(true);
 
-    // the first two uploaded 25 hours ago, as far as the database knows
+    // the first two uploaded 25 hours ago, as far as the database knows (the stale one's file named before: the
+    // sweep, every second, may delete its row the moment it is old enough)
     const storageOfStale = await withDb(async (c) => {
+      const name = (await c.query<{ storage_name: string }>(`SELECT storage_name FROM sys_file WHERE res_id = $1`, [stale])).rows[0]?.storage_name as string;
+      expect(existsSync(join(FILES_DIR, name))).toBe(true);
       await c.query(`UPDATE sys_file SET created_at = now() - interval '25 hours' WHERE res_id = ANY($1::uuid[])`, [[attached, stale]]);
-      return (await c.query<{ storage_name: string }>(`SELECT storage_name FROM sys_file WHERE res_id = $1`, [stale])).rows[0]?.storage_name as string;
+      return name;
     });
-    expect(existsSync(join(FILES_DIR, storageOfStale))).toBe(true);
 
     const deadline = Date.now() + 15_000;
     // rows go first, then their bytes: wait for both
