@@ -9,6 +9,7 @@ import { ParkedEventsController } from './monitor/parked-events.controller.js';
 import { OrgsController } from './orgs/orgs.controller.js';
 import { RolesController } from './roles/roles.controller.js';
 import { RolesRepository } from './roles/roles.repository.js';
+import { DictsRepository } from './dicts/dicts.repository.js';
 import { AdminAudit } from './shared/admin-support.js';
 import { UserAdminService } from './users/user-admin.service.js';
 import { UsersController } from './users/users.controller.js';
@@ -17,6 +18,6 @@ import { UsersController } from './users/users.controller.js';
 @Module({
   imports: [MessagingModule],
   controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ParkedEventsController, ComponentsController],
-  providers: [AdminAudit, UserAdminService, RolesRepository],
+  providers: [AdminAudit, UserAdminService, RolesRepository, DictsRepository],
 })
 export class AdminModule {}
