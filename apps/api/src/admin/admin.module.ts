@@ -10,6 +10,8 @@ import { OrgsController } from './orgs/orgs.controller.js';
 import { RolesController } from './roles/roles.controller.js';
 import { RolesRepository } from './roles/roles.repository.js';
 import { DictsRepository } from './dicts/dicts.repository.js';
+import { MenusRepository } from './menus/menus.repository.js';
+import { OrgsRepository } from './orgs/orgs.repository.js';
 import { AdminAudit } from './shared/admin-support.js';
 import { UserAdminService } from './users/user-admin.service.js';
 import { UsersController } from './users/users.controller.js';
@@ -18,6 +20,6 @@ import { UsersController } from './users/users.controller.js';
 @Module({
   imports: [MessagingModule],
   controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ParkedEventsController, ComponentsController],
-  providers: [AdminAudit, UserAdminService, RolesRepository, DictsRepository],
+  providers: [AdminAudit, UserAdminService, RolesRepository, DictsRepository, OrgsRepository, MenusRepository],
 })
 export class AdminModule {}

@@ -113,10 +113,4 @@ export async function checkNoChildren(db: DataSource, table: TreeTable, id: stri
   if (children.length > 0) throw AppException.badRequest(messageKey);
 }
 
-/** Sets a yes/no column of rows (`enabled`, `published`) and records it: `actions[0]` when on, `actions[1]` when off. */
-export async function switchRows(db: DataSource, audit: AdminAudit, by: { me: Principal; client: ClientInfo }, change: { table: string; column: string; ids: string[]; on: boolean; actions: [string, string] }): Promise<void> {
-  await db.query(`UPDATE ${change.table} SET ${change.column} = $2 WHERE id = ANY($1::uuid[])`, [change.ids, change.on]);
-  await audit.record(by.me, by.client, change.on ? change.actions[0] : change.actions[1], change.ids.join(','), { ids: change.ids });
-}
-
 export type { ExportColumn };
