@@ -116,6 +116,68 @@ export class UserAdminService {
     }
   }
 
+  /** Creates users with their roles, all or none. */
+  async createAll(users: readonly UserCreate[]): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (const u of users) ids.push(await this.create(u, tx));
+      return ids;
+    });
+  }
+
+  /** Changes a user's name, type, state, department and roles together; answers the account (refused when none). */
+  async update(input: { id: string; name: string; userType: string; enabled: boolean; deptId?: string | null; roleIds: string[] }): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const rows: { account: string }[] = await tx
+        .query(`UPDATE sys_user SET name = $2, user_type = $3, enabled = $4, department_id = $5, updated_at = now() WHERE id = $1 RETURNING account`, [input.id, input.name, input.userType, input.enabled, input.deptId ?? null])
+        .then((r: [{ account: string }[], number]) => r[0]);
+      if (!rows[0]) throw AdminErrors.userNotFound();
+      await this.setRoles(tx, input.id, input.roleIds);
+      return rows[0].account;
+    });
+  }
+
+  async setEnabled(ids: readonly string[], enabled: boolean): Promise<void> {
+    await this.db.query(`UPDATE sys_user SET enabled = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [ids, enabled]);
+  }
+
+  /** Whether any of these users is part of the school's records (a student, a guardian, a teacher, an applicant, …). */
+  async anyInUse(ids: readonly string[]): Promise<boolean> {
+    const used: { n: number }[] = await this.db.query(
+      `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND (
+         EXISTS (SELECT 1 FROM student s WHERE s.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM guardian g WHERE g.user_id = u.id)
+         OR EXISTS (SELECT 1 FROM admin_class c WHERE c.head_teacher_id = u.id)
+         OR EXISTS (SELECT 1 FROM teaching_assignment a WHERE a.teacher_id = u.id)
+         OR EXISTS (SELECT 1 FROM wf_instance w WHERE w.applicant_id = u.id)
+         OR EXISTS (SELECT 1 FROM wf_task k WHERE k.assignee_id = u.id)
+         OR EXISTS (SELECT 1 FROM sys_file f WHERE f.owner_id = u.id)
+         OR EXISTS (SELECT 1 FROM sys_operation_log l WHERE l.user_id = u.id))`,
+      [ids],
+    );
+    return (used[0]?.n ?? 0) > 0;
+  }
+
+  /** Deletes users; one that a record came to name meanwhile is refused as in use (its foreign key). */
+  async delete(ids: readonly string[]): Promise<void> {
+    try {
+      await this.db.query(`DELETE FROM sys_user WHERE id = ANY($1::uuid[])`, [ids]);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23503') throw AdminErrors.userInUse();
+      throw err;
+    }
+  }
+
+  async accountOf(id: string): Promise<string | null> {
+    const rows: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE id = $1`, [id]);
+    return rows[0]?.account ?? null;
+  }
+
+  /** A new password: the lock and the failure count go with the old one. */
+  async setPasswordHash(id: string, hash: string): Promise<void> {
+    await this.db.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1`, [id, hash]);
+  }
+
   /** Validates every row of an import; answers the users to create, or every row error. */
   async validateImport(rows: string[][]): Promise<{ users: UserCreate[]; errors: ImportRowError[] }> {
     const errors: ImportRowError[] = [];

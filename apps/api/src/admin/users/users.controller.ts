@@ -2,7 +2,6 @@ import { Controller, Req, Res, UseInterceptors } from '@nestjs/common';
 import { AccessChangeInterceptor } from '../../identity/domain/access-change.interceptor.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
 import {
   enableSchema,
   type Envelope,
@@ -46,7 +45,6 @@ const templateTitle = (lang: Language, key: string): string => translate(lang, `
 @Controller()
 export class UsersController {
   constructor(
-    private readonly db: DataSource,
     private readonly users: UserAdminService,
     private readonly sessions: SessionService,
     private readonly audit: AdminAudit,
@@ -62,22 +60,14 @@ export class UsersController {
 
   @AdminPost('ms/user/create', Permission.userEdit)
   async create(@ValidBody(userCreateSchema) input: z.output<typeof userCreateSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<{ id: string }>> {
-    const id = await this.db.transaction((tx) => this.users.create(input, tx));
+    const [id] = (await this.users.createAll([input])) as [string];
     await this.audit.record(me, client, 'user.create', input.account, { id, userType: input.userType, roles: input.roleIds });
     return ok({ id }, translate(lang, 'saveOk'));
   }
 
   @AdminPost('ms/user/update', Permission.userEdit)
   async update(@ValidBody(userUpdateSchema) input: z.output<typeof userUpdateSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const account = await this.db.transaction(async (tx) => {
-      const rows: { account: string }[] = await tx.query(
-        `UPDATE sys_user SET name = $2, user_type = $3, enabled = $4, department_id = $5, updated_at = now() WHERE id = $1 RETURNING account`,
-        [input.id, input.name, input.userType, input.enabled, input.deptId ?? null],
-      ).then((r: [{ account: string }[], number]) => r[0]);
-      if (!rows[0]) throw AdminErrors.userNotFound();
-      await this.users.setRoles(tx, input.id, input.roleIds);
-      return rows[0].account;
-    });
+    const account = await this.users.update(input);
     if (!input.enabled) await this.sessions.revokeOthers(input.id, null, 'admin');
     await this.audit.record(me, client, 'user.update', account, { id: input.id, enabled: input.enabled, roles: input.roleIds });
     return ok(undefined, translate(lang, 'saveOk'));
@@ -86,7 +76,7 @@ export class UsersController {
   @AdminPost('ms/user/enable', Permission.userEdit)
   async enable(@ValidBody(enableSchema) input: z.output<typeof enableSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     if (!input.enabled && input.ids.includes(me.userId)) throw AdminErrors.cannotDisableSelf();
-    await this.db.query(`UPDATE sys_user SET enabled = $2, updated_at = now() WHERE id = ANY($1::uuid[])`, [input.ids, input.enabled]);
+    await this.users.setEnabled(input.ids, input.enabled);
     if (!input.enabled) for (const id of input.ids) await this.sessions.revokeOthers(id, null, 'admin');
     await this.audit.record(me, client, input.enabled ? 'user.enable' : 'user.disable', input.ids.join(','), { ids: input.ids });
     return ok(undefined, translate(lang, 'enableOk'));
@@ -95,39 +85,21 @@ export class UsersController {
   @AdminPost('ms/user/delete', Permission.userEdit)
   async remove(@ValidBody(idsSchema) { ids }: z.output<typeof idsSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
     if (ids.includes(me.userId)) throw AdminErrors.cannotDeleteSelf();
-    const used: { n: number }[] = await this.db.query(
-      `SELECT count(*)::int AS n FROM sys_user u WHERE u.id = ANY($1::uuid[]) AND (
-         EXISTS (SELECT 1 FROM student s WHERE s.user_id = u.id)
-         OR EXISTS (SELECT 1 FROM guardian g WHERE g.user_id = u.id)
-         OR EXISTS (SELECT 1 FROM admin_class c WHERE c.head_teacher_id = u.id)
-         OR EXISTS (SELECT 1 FROM teaching_assignment a WHERE a.teacher_id = u.id)
-         OR EXISTS (SELECT 1 FROM wf_instance w WHERE w.applicant_id = u.id)
-         OR EXISTS (SELECT 1 FROM wf_task k WHERE k.assignee_id = u.id)
-         OR EXISTS (SELECT 1 FROM sys_file f WHERE f.owner_id = u.id)
-         OR EXISTS (SELECT 1 FROM sys_operation_log l WHERE l.user_id = u.id))`,
-      [ids],
-    );
-    if ((used[0]?.n ?? 0) > 0) {
+    if (await this.users.anyInUse(ids)) {
       await this.audit.record(me, client, 'user.delete', ids.join(','), { ids, reason: 'in_use' }, 'failure');
       throw AdminErrors.userInUse();
     }
-    try {
-      await this.db.query(`DELETE FROM sys_user WHERE id = ANY($1::uuid[])`, [ids]);
-    } catch (err) {
-      if ((err as { code?: string }).code === '23503') throw AdminErrors.userInUse();
-      throw err;
-    }
+    await this.users.delete(ids);
     await this.audit.record(me, client, 'user.delete', ids.join(','), { ids });
     return ok(undefined, translate(lang, 'deleteOk'));
   }
 
   @AdminPost('ms/user/resetPassword', Permission.userEdit)
   async resetPassword(@ValidBody(userResetPasswordSchema) input: z.output<typeof userResetPasswordSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope> {
-    const rows: { account: string }[] = await this.db.query(`SELECT account FROM sys_user WHERE id = $1`, [input.id]);
-    const account = rows[0]?.account;
+    const account = await this.users.accountOf(input.id);
     if (!account) throw AdminErrors.userNotFound();
     const hash = await this.users.hash(account, input.password);
-    await this.db.query(`UPDATE sys_user SET password_hash = $2, password_changed_at = now(), failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1`, [input.id, hash]);
+    await this.users.setPasswordHash(input.id, hash);
     await this.sessions.revokeOthers(input.id, null, 'admin');
     await this.audit.record(me, client, 'user.resetPassword', account, { id: input.id });
     return ok(undefined, translate(lang, 'passwordReset'));
@@ -173,9 +145,7 @@ export class UsersController {
       const translated = errors.map((e) => ({ ...e, message: translate(lang, e.message) }));
       return { code: 400, result: false, msg: translate(lang, 'importHasErrors', { count: new Set(errors.map((e) => e.row)).size }), data: { imported: 0, errors: translated } };
     }
-    await this.db.transaction(async (tx) => {
-      for (const u of users) await this.users.create(u, tx);
-    });
+    await this.users.createAll(users);
     await this.audit.record(me, client, 'user.import', fileName.slice(0, 100), { imported: users.length, accounts: users.map((u) => u.account).slice(0, 200) });
     return ok({ imported: users.length, errors: [] }, translate(lang, 'importOk', { count: users.length }));
   }
