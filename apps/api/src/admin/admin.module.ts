@@ -10,6 +10,7 @@ import { OrgsController } from './orgs/orgs.controller.js';
 import { RolesController } from './roles/roles.controller.js';
 import { RolesRepository } from './roles/roles.repository.js';
 import { DictsRepository } from './dicts/dicts.repository.js';
+import { PickersRepository } from './components/pickers.repository.js';
 import { MenusRepository } from './menus/menus.repository.js';
 import { OrgsRepository } from './orgs/orgs.repository.js';
 import { AdminAudit } from './shared/admin-support.js';
@@ -20,6 +21,6 @@ import { UsersController } from './users/users.controller.js';
 @Module({
   imports: [MessagingModule],
   controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ParkedEventsController, ComponentsController],
-  providers: [AdminAudit, UserAdminService, RolesRepository, DictsRepository, OrgsRepository, MenusRepository],
+  providers: [AdminAudit, UserAdminService, RolesRepository, DictsRepository, OrgsRepository, MenusRepository, PickersRepository],
 })
 export class AdminModule {}

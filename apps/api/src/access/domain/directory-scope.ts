@@ -12,7 +12,13 @@ const SCHOOL_CONTACTS: readonly string[] = [RoleCode.office, RoleCode.principal]
  *   the class's courses and of their teaching classes this semester — and the school office and principal: the people
  *   they deal with, not every account and never other students or parents.
  */
-export function directoryScope(viewer: Principal, first: number): { where: string; args: unknown[] } {
+/** Whom a viewer may find, as an SQL condition on `sys_user u` and its arguments. */
+export interface DirectoryScope {
+  where: string;
+  args: unknown[];
+}
+
+export function directoryScope(viewer: Principal, first: number): DirectoryScope {
   if (STAFF_USER_TYPES.includes(viewer.userType)) return { where: 'true', args: [] };
   const me = `$${first}::uuid`;
   const contacts = `$${first + 1}::text[]`;
