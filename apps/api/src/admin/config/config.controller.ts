@@ -1,6 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { type Envelope, type Language, Permission, type SystemConfig, systemConfigSchema } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { ok } from '../../infrastructure/http/envelope.js';
@@ -22,7 +21,6 @@ const L = (v: unknown): Localised => {
 @Controller()
 export class ConfigController {
   constructor(
-    private readonly db: DataSource,
     private readonly settings: SystemConfigService,
     private readonly audit: AdminAudit,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
@@ -62,14 +60,7 @@ export class ConfigController {
       ['workflow.leave.principalThresholdDays', c.leaveThresholdDays],
       ['workflow.reminderDelayMinutes', c.reminderDelayMinutes],
     ];
-    await this.db.transaction(async (tx) => {
-      for (const [key, value] of entries) {
-        await tx.query(
-          `INSERT INTO sys_config (key, value, updated_by) VALUES ($1, $2::jsonb, $3) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-          [key, JSON.stringify(value), me.userId],
-        );
-      }
-    });
+    await this.settings.setAll(entries, me.userId);
     await this.audit.record(me, client, 'config.save', null, { keys: entries.map(([k]) => k) });
     return ok(undefined, translate(lang, 'configSaved'));
   }

@@ -22,6 +22,18 @@ export class SystemConfigService {
     return rows[0]?.value;
   }
 
+  /** Writes settings together (all or none), each stamped with who changed it. */
+  async setAll(entries: readonly (readonly [string, unknown])[], by: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const [key, value] of entries) {
+        await tx.query(
+          `INSERT INTO sys_config (key, value, updated_by) VALUES ($1, $2::jsonb, $3) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+          [key, JSON.stringify(value), by],
+        );
+      }
+    });
+  }
+
   async localised(key: string, lang: Language, fallbackKey: string): Promise<string> {
     const v = await this.get<Localised>(key);
     return v?.[lang] || translate(lang, fallbackKey);
