@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Icon, Table } from 'semantic-ui-react';
-import { reportError, requestData } from '../../api/http.js';
-import { allPages, exportRows } from '../../util/export-xlsx.js';
 import { useT } from '../../i18n/use-t.js';
 import { EmptyState } from '../empty-state.js';
-import { useListLoad } from '../list-page.js';
 import { Pager, usePaging } from '../pager.js';
 import { DEFAULT_TABLE_SIZE } from './form-defaults.js';
+import { type Sort, useTableExport, useTablePage } from './use-data-table.js';
 import './widgets.css';
 
 export interface DataColumn<T> {
@@ -16,11 +14,6 @@ export interface DataColumn<T> {
   render?: (row: T, index: number) => ReactNode;
   sortable?: boolean;
   width?: number | string;
-}
-
-export interface Sort {
-  column: string;
-  asc: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -47,57 +40,23 @@ function cellText(v: unknown): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
 }
 
-/** The request body of one page in either shape (docs/product/shell-and-sign-in.md#tables-and-lists). */
-export function tableRequest(current: number, size: number, sort: Sort | null, query: Record<string, unknown>, legacy: boolean): Record<string, unknown> {
-  if (legacy) return { currPage: current - 1, limit: size, order: sort ? (sort.asc ? 'asc' : 'desc') : '', sortField: sort?.column ?? '', search: query };
-  return { current, size, orders: sort ? [sort] : [], query };
-}
-
-/** Reads {total, list} (current) or {total, rows} (older). */
-export function tableAnswer<T>(data: unknown, legacy: boolean): { total: number; list: T[] } {
-  const o = (data ?? {}) as { total?: unknown; list?: unknown; rows?: unknown };
-  const raw = legacy ? o.rows : o.list;
-  const list = (Array.isArray(raw) ? raw : []) as T[];
-  return { total: Number(o.total) || 0, list };
-}
-
 /** Generic list table: server paging (10…1000), sortable columns; a failure shows msg and empties the table (docs/product/shell-and-sign-in.md#errors-and-reactions). */
 export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey, initialSize = DEFAULT_TABLE_SIZE, active = true, reloadKey, testId = 'data-table', exportName }: DataTableProps<T>) {
   const { t } = useT();
   const { current, size, setCurrent, setSize } = usePaging(initialSize);
   const [sort, setSort] = useState<Sort | null>(null);
-  const [page, setPage] = useState<{ total: number; list: T[] }>({ total: 0, list: [] });
-  const { loading, run } = useListLoad();
   const queryKey = JSON.stringify(query);
+  const { page, loading } = useTablePage<T>({ url, current, size, sort, query, legacy }, active, reloadKey);
 
-  const load = useCallback(
-    () =>
-      run(
-        async (signal) => setPage(tableAnswer<T>(await requestData<unknown>(url, { json: tableRequest(current, size, sort, JSON.parse(queryKey) as Record<string, unknown>, legacy), signal }), legacy)),
-        () => setPage({ total: 0, list: [] }),
-      ),
-    [run, url, current, size, sort, queryKey, legacy],
-  );
-
+  // a new filter reads from page 1
   useEffect(() => setCurrent(1), [queryKey, setCurrent]);
-  useEffect(() => {
-    if (active) void load();
-  }, [active, load, reloadKey]);
 
-  const [exporting, setExporting] = useState(false);
-  const exportAll = async () => {
+  const exporter = useTableExport();
+  const exporting = exporter.isPending;
+  const exportAll = () => {
     if (!exportName) return;
-    setExporting(true);
-    try {
-      const filter = JSON.parse(queryKey) as Record<string, unknown>;
-      const rows = await allPages((c, s) => requestData<unknown>(url, { json: tableRequest(c, s, sort, filter, legacy) }).then((d) => tableAnswer<T>(d, legacy)));
-      const titles = columns.map((c) => ({ key: c.key, title: typeof c.title === 'string' ? c.title : c.key }));
-      await exportRows(exportName, titles, rows as Record<string, unknown>[]);
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setExporting(false);
-    }
+    const titles = columns.map((c) => ({ key: c.key, title: typeof c.title === 'string' ? c.title : c.key }));
+    exporter.mutate({ q: { url, sort, query, legacy }, fileName: exportName, columns: titles });
   };
 
   const clickSort = (column: string) =>
@@ -110,7 +69,7 @@ export function DataTable<T>({ url, columns, query = {}, legacy = false, rowKey,
     <div className="sf-data-table" data-testid={testId}>
       {exportName ? (
         <div className="sf-data-table-tools">
-          <Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={() => void exportAll()} data-testid={`${testId}-export`} />
+          <Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={exportAll} data-testid={`${testId}-export`} />
         </div>
       ) : null}
       <Table celled compact unstackable sortable className={loading ? 'sf-loading' : ''} data-testid={`${testId}-table`}>

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { Checkbox, Icon, Label, Pagination } from 'semantic-ui-react';
-import { ComponentPath, USER_TYPES, type PickerOrgNode, type PickerPerson, type PickerRoleGroup } from '@schoolflow/contracts';
-import { errorMessage, isCancelled, requestData } from '../../api/http.js';
+import { USER_TYPES, type PickerOrgNode } from '@schoolflow/contracts';
 import { useT, type WebKey } from '../../i18n/use-t.js';
 import { toast } from '../../util/toast.js';
 import { PICKER_MAX_COLLAPSE, PICKER_MULTIPLE_LIMIT, PICKER_PAGE_SIZE, PICKER_PAGER_COUNT, PICKER_POPOVER_WIDTH, PICKER_TREE_HEIGHT } from './form-defaults.js';
+import { usePickerOrgs, usePickerPeople, usePickerRoles } from './use-picker-sources.js';
 import './widgets.css';
 
 export type PickerKind = 'people' | 'org' | 'role';
@@ -47,15 +47,6 @@ export interface PeoplePickerProps {
   testId?: string;
 }
 
-/** Org and role lists barely change: kept for the session per language (docs/product/shell-and-sign-in.md#people-picker: cached for the session). */
-const cache = new Map<string, unknown>();
-async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  if (cache.has(key)) return cache.get(key) as T;
-  const v = await load();
-  cache.set(key, v);
-  return v;
-}
-
 function flattenOrgs(nodes: readonly PickerOrgNode[], depth = 0, out: { node: PickerOrgNode; depth: number }[] = []) {
   for (const n of nodes) {
     out.push({ node: n, depth });
@@ -94,11 +85,10 @@ export function PeoplePicker({
   const [userType, setUserType] = useState('');
   const [applied, setApplied] = useState({ KEYWORD: '', USERTYPE: '' });
   const [page, setPage] = useState(0);
-  const [people, setPeople] = useState<{ total: number; rows: PickerPerson[] }>({ total: 0, rows: [] });
-  const [loading, setLoading] = useState(false);
+  const { people, loading } = usePickerPeople(applied, page, open && tab === 'people');
   // org and role tabs
-  const [orgs, setOrgs] = useState<PickerOrgNode[]>([]);
-  const [roles, setRoles] = useState<PickerRoleGroup[]>([]);
+  const orgs = usePickerOrgs(lang, open && tab === 'org');
+  const roles = usePickerRoles(lang, open && tab === 'role');
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
 
   const prefix = (kind: PickerKind) => codePrefix[kind] ?? '';
@@ -113,42 +103,6 @@ export function PeoplePicker({
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
-
-  useEffect(() => {
-    if (!open || tab !== 'people') return;
-    const c = new AbortController();
-    setLoading(true);
-    requestData<{ total: number; rows: PickerPerson[] }>(ComponentPath.userAll, { json: { size: PICKER_PAGE_SIZE, page, search: JSON.stringify(applied) }, signal: c.signal })
-      .then((d) => setPeople({ total: Number(d?.total) || 0, rows: Array.isArray(d?.rows) ? d.rows : [] }))
-      .catch((err: unknown) => {
-        if (isCancelled(err)) return;
-        toast.error(errorMessage(err)); // result false in a picker: msg as an error (docs/product/shell-and-sign-in.md#errors-and-reactions)
-        setPeople({ total: 0, rows: [] });
-      })
-      .finally(() => {
-        if (!c.signal.aborted) setLoading(false);
-      });
-    return () => c.abort();
-  }, [open, tab, page, applied]);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const fail = (err: unknown) => {
-      if (live && !isCancelled(err)) toast.error(errorMessage(err));
-    };
-    if (tab === 'org')
-      cached(`orgs:${lang}`, () => requestData<PickerOrgNode[]>(ComponentPath.orgs, { method: 'POST' }))
-        .then((d) => live && setOrgs(Array.isArray(d) ? d : []))
-        .catch(fail);
-    if (tab === 'role')
-      cached(`roles:${lang}`, () => requestData<PickerRoleGroup[]>(ComponentPath.roles, { method: 'POST' }))
-        .then((d) => live && setRoles(Array.isArray(d) ? d : []))
-        .catch(fail);
-    return () => {
-      live = false;
-    };
-  }, [open, tab, lang]);
 
   /** Applies a change unless it breaks multipleLimit; then the error shows and the selection stays. */
   const commit = (next: PickerItem[]) => {

@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useCallback, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Button, Checkbox, Form, Icon, Modal, type SemanticICONS } from 'semantic-ui-react';
+import type { FieldValues } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import type { Page } from '@schoolflow/contracts';
-import { isCancelled, reportError, requestData } from '../../api/http.js';
 import { Authorized } from '../../components/authorized.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
 import { LabelledField } from '../../components/form-field.js';
-import { OptionList, ToolButton, toggled, useListLoad, type Option } from '../../components/list-page.js';
-import { usePaging } from '../../components/pager.js';
+import { OptionList, ToolButton, toggled, type Option } from '../../components/list-page.js';
 import { translate, useT, validationMessage } from '../../i18n/use-t.js';
-import { toast } from '../../util/toast.js';
+import { runAction, useTree } from './use-admin-lists.js';
+import { type DraftCheck, type FieldErrors, useDraft } from './use-draft.js';
+
+export type { FieldErrors } from './use-draft.js';
 import 'semantic-ui-css/components/progress.min.css';
 import './admin.css';
 
 /** Shared pieces of the system-administration screens (users, roles, menus, organisations, dictionaries, config). */
 
-export type FieldErrors = Record<string, string>;
 
 /**
  * Runs a shared zod schema; on failure answers the first message per field (dotted path), translated through the
@@ -30,65 +30,6 @@ export function validate<T>(schema: ZodType<T>, value: unknown): { data: T; erro
     errors[key] ??= validationMessage(issue.message);
   }
   return { data: null, errors };
-}
-
-/** Reads a list answer: `{total, list}`, `{total, rows}` or a bare array (some lists are not paged). */
-export function readPage<T>(data: unknown): Page<T> {
-  if (Array.isArray(data)) return { total: data.length, list: data as T[] };
-  const o = (data ?? {}) as { total?: unknown; list?: unknown; rows?: unknown };
-  const list = (Array.isArray(o.list) ? o.list : Array.isArray(o.rows) ? o.rows : []) as T[];
-  return { total: Number(o.total) || list.length, list };
-}
-
-/** A call that changes something: toast on success, the server's message on failure. Answers whether it worked. */
-export async function runAction<T = unknown>(path: string, json: unknown, success: string | null = translate('admin.updated')): Promise<{ ok: true; data: T } | { ok: false }> {
-  try {
-    const data = await requestData<T>(path, { json });
-    if (success) toast.success(success);
-    return { ok: true, data };
-  } catch (err) {
-    reportError(err);
-    return { ok: false };
-  }
-}
-
-/** A paged list under `path` with `{current, size, orders, query}`; reloads when the page is active and inputs change. */
-export function usePagedList<T>(path: string, query: Record<string, unknown> | null, active: boolean, initialSize = 10) {
-  const { current, size, setCurrent, setSize } = usePaging(initialSize);
-  const [page, setPage] = useState<Page<T>>({ total: 0, list: [] });
-  const { loading, run } = useListLoad();
-  const [tick, setTick] = useState(0);
-  const queryKey = JSON.stringify(query);
-
-  const load = useCallback(
-    (pageNo: number, pageSize: number, q: string) =>
-      run(
-        async (signal) => {
-          const data = await requestData<unknown>(path, { json: { current: pageNo, size: pageSize, orders: [], query: JSON.parse(q) as unknown }, signal });
-          const { list, total } = readPage<T>(data);
-          // The last row of the last page was deleted: step back one page.
-          if (list.length === 0 && pageNo > 1 && total > 0) setCurrent(Math.max(1, Math.ceil(total / pageSize)));
-          setPage({ total, list });
-        },
-        () => setPage({ total: 0, list: [] }),
-      ),
-    [path, run, setCurrent],
-  );
-
-  useEffect(() => {
-    if (active && queryKey !== 'null') void load(current, size, queryKey);
-  }, [active, current, size, queryKey, tick, load]);
-  useEffect(() => setCurrent(1), [queryKey, setCurrent]);
-
-  return {
-    page,
-    loading,
-    current,
-    size,
-    setCurrent,
-    setSize,
-    reload: () => setTick((n) => n + 1),
-  };
 }
 
 /** A labelled native select (browser tests pick options with selectOption). */
@@ -223,30 +164,6 @@ export function trimAll<T extends Record<string, unknown>>(value: T, keys: reado
   return out;
 }
 
-/** A tree loaded from a POST path while the view is active; `reload()` fetches it again. Failures empty it. */
-export function useTree<T>(path: string, active: boolean): { tree: T[]; loading: boolean; reload: () => void } {
-  const [tree, setTree] = useState<T[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    const c = new AbortController();
-    setLoading(true);
-    requestData<T[]>(path, { json: {}, signal: c.signal }).then(
-      (data) => setTree(Array.isArray(data) ? data : []),
-      (err: unknown) => {
-        if (isCancelled(err)) return;
-        reportError(err);
-        setTree([]);
-      },
-    ).finally(() => {
-      if (!c.signal.aborted) setLoading(false);
-    });
-    return () => c.abort();
-  }, [path, active, tick]);
-  return { tree, loading, reload: useCallback(() => setTick((n) => n + 1), []) };
-}
-
 /** Asks `question`; on yes makes the call (toast `success`) and, when it worked, runs `then` (a reload). */
 export async function confirmRun(question: string, path: string, json: unknown, success: string | null, then: () => void): Promise<void> {
   if (!(await confirmAction(question))) return;
@@ -257,41 +174,6 @@ export async function confirmRun(question: string, path: string, json: unknown, 
 export function useLocalName(): (n: { name: string; nameEn?: string | null }) => string {
   const { lang } = useT();
   return useCallback((n: { name: string; nameEn?: string | null }) => (lang === 'en' && n.nameEn ? n.nameEn : n.name), [lang]);
-}
-
-/** Every row of a list (up to 1000), for a form's options; a failure answers none. */
-export function loadAll<T>(path: string, signal: AbortSignal): Promise<T[]> {
-  return requestData<unknown>(path, { json: { current: 1, size: 1000, orders: [], query: {} }, signal }).then(
-    (p) => readPage<T>(p).list,
-    () => [],
-  );
-}
-
-/**
- * The draft of a form modal: `open` it (its messages cleared), `set` a field, `close` it. `submit` takes a check's
- * outcome: its messages are shown, or the data is posted and, when that worked, the modal closes and `then` runs.
- */
-export function useDraft<D>() {
-  const [draft, setDraft] = useState<D | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const open = (d: D) => {
-    setErrors({});
-    setDraft(d);
-  };
-  const set = <K extends keyof D>(k: K, v: D[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
-  const submit = async (checked: { data: unknown; errors: FieldErrors | null }, path: string, then: () => void, success = translate('admin.saved')): Promise<void> => {
-    if (checked.errors || checked.data === null) return setErrors(checked.errors ?? {});
-    setErrors({});
-    setSaving(true);
-    const r = await runAction(path, checked.data, success);
-    setSaving(false);
-    if (r.ok) {
-      setDraft(null);
-      then();
-    }
-  };
-  return { draft, setDraft, errors, setErrors, saving, setSaving, open, set, submit, close: () => setDraft(null) };
 }
 
 /** The options of a parent or department select: every node of the tree, indented by depth, but `skipId`'s branch. */
@@ -364,7 +246,7 @@ export function TreeTools({ testId, permission, onAdd, table }: { testId: string
  * A tree editor (menus, organisations): the tree as table rows, the draft of its form, names in the language shown,
  * the parent options (but the edited node's branch); `save` posts a checked draft, `remove` asks, then deletes a node.
  */
-export function useTreeEditor<T extends TreeLike<T> & { name: string; nameEn?: string | null }, D extends { id?: string }>(paths: { tree: string; save: string; remove: string }, active: boolean) {
+export function useTreeEditor<T extends TreeLike<T> & { name: string; nameEn?: string | null }, D extends { id?: string } & FieldValues>(paths: { tree: string; save: string; remove: string }, active: boolean) {
   const tree = useTreeTable<T>(paths.tree, active);
   const form = useDraft<D>();
   const label = useLocalName();
@@ -373,7 +255,7 @@ export function useTreeEditor<T extends TreeLike<T> & { name: string; nameEn?: s
     form,
     label,
     parentOptions: treeOptions(tree.tree, label, form.draft?.id),
-    save: (checked: { data: unknown; errors: FieldErrors | null }) => form.submit(checked, paths.save, tree.reload),
+    save: (how: DraftCheck<D>) => form.submit(how, paths.save, tree.reload),
     remove: (n: T, question: string) => confirmRun(question, paths.remove, { id: n.id, ids: [n.id] }, translate('admin.deleted'), tree.reload),
   };
 }

@@ -4,7 +4,7 @@ import { TextField } from '../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../components/list-page.js';
 import { useT } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-props.js';
-import { FormModal, SelectField, TreeName, TreeTools, useTreeEditor, validate, type TreeRow } from '../ms/admin-kit.js';
+import { FormModal, SelectField, TreeName, TreeTools, useTreeEditor, type TreeRow } from '../ms/admin-kit.js';
 
 interface Draft {
   id?: string;
@@ -22,7 +22,7 @@ export default function OrgView({ active }: ViewProps) {
   const { draft, errors } = form;
 
   const save = async () => {
-    if (draft) await edit.save(validate(orgSchema, { ...draft, code: draft.code.trim(), name: draft.name.trim(), nameEn: draft.nameEn.trim(), sort: draft.sort === '' ? 0 : draft.sort }));
+    if (draft) await edit.save({ schema: orgSchema, prepare: (d) => ({ ...d, code: d.code.trim(), name: d.name.trim(), nameEn: d.nameEn.trim(), sort: d.sort === '' ? 0 : d.sort }) });
   };
   const remove = (n: OrgNode) => edit.remove(n, t('orgs.confirmDelete', { name: label(n) }));
 

@@ -7,7 +7,9 @@ import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { FormModal, TextAreaField, confirmRun, runAction, useDraft, usePagedList, validate } from '../admin-kit.js';
+import { FormModal, TextAreaField, confirmRun } from '../admin-kit.js';
+import { runAction, usePagedList } from '../use-admin-lists.js';
+import { useDraft } from '../use-draft.js';
 import { EntryForm, sectionOf, type EntryDraft } from './entry-form.js';
 
 interface TableDraft {
@@ -92,9 +94,10 @@ export default function DictView({ active }: ViewProps) {
 
   const saveTable = async () => {
     if (!tableDraft) return;
-    const v = validate(dictTableSchema, { ...tableDraft, table: tableDraft.table.trim(), title: tableDraft.title.trim(), remark: tableDraft.remark.trim() });
-    await tableForm.submit(v, AdminPath.dictTableSave, () => {
-      if (selected && v.data && selected.id === tableDraft.id) setSelected({ ...selected, title: v.data.title, remark: v.data.remark });
+    const trimmed = (d: TableDraft) => ({ ...d, table: d.table.trim(), title: d.title.trim(), remark: d.remark.trim() });
+    await tableForm.submit({ schema: dictTableSchema, prepare: trimmed }, AdminPath.dictTableSave, () => {
+      const saved = trimmed(tableDraft);
+      if (selected && selected.id === tableDraft.id) setSelected({ ...selected, title: saved.title, remark: saved.remark });
       tables.reload();
     });
   };
@@ -106,10 +109,11 @@ export default function DictView({ active }: ViewProps) {
 
   const saveEntry = async () => {
     if (!entryDraft) return;
-    const v = validate(dictEntrySchema, toInput(entryDraft));
-    const first = v.errors ? Object.keys(v.errors)[0] : undefined;
-    if (first) setSection(sectionOf(first));
-    await entryForm.submit(v, AdminPath.dictSave, () => {
+    const invalid = (errors: Record<string, string>) => {
+      const first = Object.keys(errors)[0];
+      if (first) setSection(sectionOf(first));
+    };
+    await entryForm.submit({ schema: dictEntrySchema, prepare: toInput, invalid }, AdminPath.dictSave, () => {
       entries.reload();
       tables.reload();
     });

@@ -1,13 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Label, Popup, type SemanticCOLORS } from 'semantic-ui-react';
-import { ApiPath, type OperationLogQuery, type OperationLogRow, type Page } from '@schoolflow/contracts';
-import { reportError, requestData } from '../../../api/http.js';
-import { allPages, exportRows } from '../../../util/export-xlsx.js';
-import { FilterCard, FilterInput, FilterSelect, ListCard, OptionList, useFilters, useListLoad, type Column } from '../../../components/list-page.js';
+import type { OperationLogRow } from '@schoolflow/contracts';
+import { FilterCard, FilterInput, FilterSelect, ListCard, OptionList, useFilters, type Column } from '../../../components/list-page.js';
 import { usePaging } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
+import { type LogQuery, useOperationLog, useOperationLogExport } from './use-operation-log.js';
 
 type Result = OperationLogRow['result'];
 const RESULTS: readonly Result[] = ['success', 'failure', 'denied'];
@@ -21,8 +20,6 @@ interface Filters {
   to: string;
 }
 const NO_FILTERS: Filters = { account: '', action: '', result: '', from: '', to: '' };
-
-type LogQuery = NonNullable<OperationLogQuery['query']>;
 
 /** Date inputs give days; the server compares instants, so a day range covers the whole of both days. */
 function toQuery(f: Filters): LogQuery {
@@ -44,48 +41,23 @@ function detailText(detail: unknown): string {
 /** Operation log (ms/logs): search, table, pages. */
 export default function OperationLogView({ active }: ViewProps) {
   const { t, lang } = useT();
-  const [exporting, setExporting] = useState(false);
-  /** Every row matching the applied filters (all pages), as .xlsx. */
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      const rows = await allPages((c, s) => requestData<Page<OperationLogRow>>(ApiPath.operationLogs, { json: { current: c, size: s, query: toQuery(applied) } }));
-      const columns = (['at', 'account', 'action', 'target', 'result', 'ip', 'detail'] as const).map((key) => ({ key, title: t(`logs.${key}`) }));
-      await exportRows(
-        'operation-log',
-        columns,
-        rows.map((r) => ({ ...r, at: formatDateTime(r.at), detail: detailText(r.detail) })),
-      );
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setExporting(false);
-    }
-  };
   const paging = usePaging();
   const { current, size, setCurrent } = paging;
   const { filters, applied, set, search, reset } = useFilters(NO_FILTERS, () => setCurrent(1));
-  const [page, setPage] = useState<Page<OperationLogRow>>({ total: 0, list: [] });
-  const { loading, run } = useListLoad();
+  const query = useMemo(() => toQuery(applied), [applied]);
+  const list = useOperationLog(query, current, size, active);
   const actionNames: Record<string, string> = webMessages(lang).logs.actions;
   const actionName = (code: string) => actionNames[code] ?? code;
-
-  const load = useCallback(
-    (q: Filters, pageNo: number, pageSize: number) =>
-      run(
-        async (signal) => {
-          const data = await requestData<Page<OperationLogRow>>(ApiPath.operationLogs, { json: { current: pageNo, size: pageSize, query: toQuery(q) }, signal });
-          setPage({ total: Number(data?.total) || 0, list: Array.isArray(data?.list) ? data.list : [] });
-        },
-        () => setPage({ total: 0, list: [] }),
-      ),
-    [run],
-  );
-
-  useEffect(() => {
-    if (active) void load(applied, current, size);
-  }, [active, applied, current, size, load]);
-
+  const exporter = useOperationLogExport();
+  const exporting = exporter.isPending;
+  /** Every row matching the applied filters (all pages), as .xlsx. */
+  const exportLog = () =>
+    exporter.mutate({
+      query,
+      fileName: 'operation-log',
+      columns: (['at', 'account', 'action', 'target', 'result', 'ip', 'detail'] as const).map((key) => ({ key, title: t(`logs.${key}`) })),
+      row: (r) => ({ ...r, at: formatDateTime(r.at), detail: detailText(r.detail) }),
+    });
 
   const columns: Column<OperationLogRow>[] = [
     { title: t('logs.at'), narrow: true, props: { singleLine: true }, cell: (row) => formatDateTime(row.at) },
@@ -138,9 +110,9 @@ export default function OperationLogView({ active }: ViewProps) {
         testId="logs"
         icon="file alternate outline"
         title={t('logs.title')}
-        list={{ page, loading, reload: () => void load(applied, current, size), ...paging }}
+        list={{ ...list, ...paging }}
         toolsClass=""
-        tools={<Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={() => void exportLog()} data-testid="logs-export" />}
+        tools={<Button basic size="small" icon="download" content={t('widgets.table.export')} loading={exporting} disabled={exporting} onClick={exportLog} data-testid="logs-export" />}
         columns={columns}
         rowProps={(row) => ({ 'data-log-id': row.id, 'data-action': row.action, 'data-result': row.result })}
       />

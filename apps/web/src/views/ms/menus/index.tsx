@@ -6,7 +6,8 @@ import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '.
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { menuIcon } from '../../../util/menu-icon.js';
-import { FormModal, SelectField, ToggleField, TreeName, TreeTools, runAction, useTreeEditor, validate, type TreeRow } from '../admin-kit.js';
+import { FormModal, SelectField, ToggleField, TreeName, TreeTools, useTreeEditor, type TreeRow } from '../admin-kit.js';
+import { runAction } from '../use-admin-lists.js';
 
 type Draft = Omit<MenuInput, 'sort'> & { sort: string };
 
@@ -44,7 +45,7 @@ export default function MenusView({ active }: ViewProps) {
   const { draft, errors } = form;
 
   const save = async () => {
-    if (draft) await edit.save(validate(menuSchema, toInput(draft)));
+    if (draft) await edit.save({ schema: menuSchema, prepare: toInput });
   };
   const remove = (n: MenuAdminNode) => edit.remove(n, t('menus.confirmDelete', { name: label(n) }));
   const setEnabled = async (n: MenuAdminNode, enabled: boolean) => {

@@ -4,7 +4,9 @@ import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { FormModal, SelectField, TextAreaField, confirmRun, useDraft, usePagedList, validate } from '../admin-kit.js';
+import { FormModal, SelectField, TextAreaField, confirmRun } from '../admin-kit.js';
+import { usePagedList } from '../use-admin-lists.js';
+import { useDraft } from '../use-draft.js';
 
 interface Draft {
   id?: string;
@@ -26,7 +28,7 @@ export default function RoleTypesView({ active }: ViewProps) {
   ];
 
   const save = async () => {
-    if (draft) await form.submit(validate(roleTypeSchema, { ...draft, name: draft.name.trim() }), AdminPath.roleTypeSave, list.reload);
+    if (draft) await form.submit({ schema: roleTypeSchema, prepare: (d) => ({ ...d, name: d.name.trim() }) }, AdminPath.roleTypeSave, list.reload);
   };
   const remove = (row: RoleTypeRow) => confirmRun(t('admin.confirmDelete', { name: row.name }), AdminPath.roleTypeDelete, { id: row.id, ids: [row.id] }, t('admin.deleted'), list.reload);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Checkbox, Form, Icon, Label, Message, Radio, Segment } from 'semantic-ui-react';
 import {
   AdminPath,
@@ -7,20 +7,21 @@ import {
   roleGrantSchema,
   roleSchema,
   type MenuAdminNode,
-  type Page,
   type RoleRow,
   type RoleTypeRow,
-  type UserRow,
 } from '@schoolflow/contracts';
-import { errorMessage, reportError, requestData } from '../../../api/http.js';
+import { errorMessage, reportError } from '../../../api/http.js';
 import { useAuthorized } from '../../../components/authorized.js';
 import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { FormModal, SelectField, TextAreaField, confirmRun, loadAll, runAction, useDraft, useLocalName, usePagedList, validate, type FieldErrors } from '../admin-kit.js';
+import { FormModal, SelectField, TextAreaField, confirmRun, useLocalName, validate, type FieldErrors } from '../admin-kit.js';
+import { runAction, useAllRows, usePagedList } from '../use-admin-lists.js';
+import { useDraft } from '../use-draft.js';
 import { MenuCheckTree } from './menu-check-tree.js';
-import { PeoplePicker, type PickedPerson } from './people-picker.js';
+import { PeoplePicker } from './people-picker.js';
+import { type PickedPerson, loadGrants, loadMembers, resolveIds, testRoleSql } from './use-role-admin.js';
 
 interface Draft {
   id?: string;
@@ -40,47 +41,6 @@ interface TestOutcome {
   names: string[];
 }
 
-/** Reads what the SQL test answers: a list of people, `{users}`, `{list}` or `{count}`. */
-function readTest(data: unknown): { count: number; names: string[] } {
-  const o = (data ?? {}) as Record<string, unknown>;
-  const list = Array.isArray(data) ? data : Array.isArray(o.users) ? o.users : Array.isArray(o.list) ? o.list : [];
-  const names = (list as unknown[]).slice(0, 50).map((u) => {
-    if (typeof u === 'string') return u;
-    const r = (u ?? {}) as Record<string, unknown>;
-    return String(r.name ?? r.USERNAME ?? r.account ?? r.user_id ?? r.id ?? r.USERID ?? '');
-  });
-  return { count: typeof o.count === 'number' ? o.count : list.length, names };
-}
-
-/** Reads the saved members: people rows in any of the shapes the server may use. */
-function readPeople(data: unknown): PickedPerson[] {
-  const o = (data ?? {}) as Record<string, unknown>;
-  const list = Array.isArray(data) ? data : Array.isArray(o.list) ? o.list : Array.isArray(o.users) ? o.users : [];
-  return (list as Record<string, unknown>[])
-    .map((r) => ({ id: typeof r.id === 'string' ? r.id : undefined, account: String(r.account ?? r.USERID ?? r.id ?? ''), name: String(r.name ?? r.USERNAME ?? r.account ?? '') }))
-    .filter((p) => p.account);
-}
-
-/**
- * The picker answers accounts (USERID); setUsers wants user ids. Members loaded from the role already carry ids;
- * newly picked people are looked up by account in the user list.
- */
-async function resolveIds(people: PickedPerson[]): Promise<{ ids: string[]; missing: string[] }> {
-  const ids: string[] = [];
-  const missing: string[] = [];
-  for (const p of people) {
-    if (p.id) {
-      ids.push(p.id);
-      continue;
-    }
-    const page = await requestData<Page<UserRow>>(AdminPath.userList, { json: { current: 1, size: 10, orders: [], query: { keyword: p.account } } });
-    const hit = (Array.isArray(page?.list) ? page.list : []).find((u) => u.account === p.account);
-    if (hit) ids.push(hit.id);
-    else missing.push(p.account);
-  }
-  return { ids, missing };
-}
-
 /** Roles (ms/role): table, create/edit (dynamic ones with SQL or a procedure and a test), grants, members. */
 export default function RolesView({ active }: ViewProps) {
   const { t } = useT();
@@ -93,7 +53,6 @@ export default function RolesView({ active }: ViewProps) {
     return q;
   }, [applied]);
   const list = usePagedList<RoleRow>(AdminPath.roleList, query, active);
-  const [types, setTypes] = useState<RoleTypeRow[]>([]);
   const form = useDraft<Draft>();
   const { draft, errors } = form;
   const [testing, setTesting] = useState(false);
@@ -109,12 +68,7 @@ export default function RolesView({ active }: ViewProps) {
   const [members, setMembers] = useState<PickedPerson[]>([]);
   const localName = useLocalName();
 
-  useEffect(() => {
-    if (!active) return;
-    const c = new AbortController();
-    void loadAll<RoleTypeRow>(AdminPath.roleTypeList, c.signal).then(setTypes);
-    return () => c.abort();
-  }, [active]);
+  const types = useAllRows<RoleTypeRow>(AdminPath.roleTypeList, active);
   const kindName = (kind: string) => t(`roleTypes.kinds.${kind === 'dynamic' ? 'dynamic' : 'ordinary'}`);
   const typeOptions = types.map((x) => ({ value: x.id, text: `${x.name} · ${kindName(x.kind)}` }));
   const draftKind = types.find((x) => x.id === draft?.roleTypeId)?.kind ?? 'ordinary';
@@ -141,12 +95,15 @@ export default function RolesView({ active }: ViewProps) {
 
   const save = async () => {
     if (!draft) return;
-    const checkedDraft = validate(roleSchema, payload(draft));
-    const errs: FieldErrors = { ...(checkedDraft.errors ?? {}) };
-    if (!draft.roleTypeId) errs.roleTypeId = t('admin.choose');
-    if (draftKind === 'dynamic' && draft.source === 'sql' && !draft.sql.trim()) errs.sql = t('roles.sql');
-    if (draftKind === 'dynamic' && draft.source === 'procedure' && !draft.procedure.trim()) errs.procedure = t('roles.procedure');
-    await form.submit({ data: checkedDraft.data, errors: Object.keys(errs).length > 0 ? errs : null }, AdminPath.roleSave, list.reload);
+    // the form's own rules: a type is chosen, a dynamic role has the SQL or the procedure its source names
+    const extra = (d: Draft) => {
+      const errs: FieldErrors = {};
+      if (!d.roleTypeId) errs.roleTypeId = t('admin.choose');
+      if (draftKind === 'dynamic' && d.source === 'sql' && !d.sql.trim()) errs.sql = t('roles.sql');
+      if (draftKind === 'dynamic' && d.source === 'procedure' && !d.procedure.trim()) errs.procedure = t('roles.procedure');
+      return errs;
+    };
+    await form.submit({ schema: roleSchema, prepare: payload, extra }, AdminPath.roleSave, list.reload);
   };
 
   const runTest = async () => {
@@ -155,8 +112,7 @@ export default function RolesView({ active }: ViewProps) {
     setTesting(true);
     setTest(null);
     try {
-      const data = await requestData<unknown>(AdminPath.roleTestSql, { json: { sql: p.sql, procedure: p.procedure } });
-      const r = readTest(data);
+      const r = await testRoleSql(p.sql, p.procedure);
       setTest({ ok: true, text: r.count > 0 ? t('roles.testOk', { count: r.count }) : t('roles.testNone'), names: r.names });
     } catch (err) {
       setTest({ ok: false, text: errorMessage(err), names: [] });
@@ -173,13 +129,10 @@ export default function RolesView({ active }: ViewProps) {
   const openGrant = async (r: RoleRow) => {
     setGrantError('');
     try {
-      const [tree, grants] = await Promise.all([
-        requestData<MenuAdminNode[]>(AdminPath.menuTree, { json: {} }),
-        requestData<{ menuIds?: string[]; permissions?: string[] }>(AdminPath.roleGrants, { json: { id: r.id, roleId: r.id } }),
-      ]);
-      setMenus(Array.isArray(tree) ? tree : []);
-      setChecked(new Set(Array.isArray(grants?.menuIds) ? grants.menuIds : []));
-      setPerms((Array.isArray(grants?.permissions) ? grants.permissions : []).join('\n'));
+      const grants = await loadGrants(r.id);
+      setMenus(grants.menus);
+      setChecked(new Set(grants.menuIds));
+      setPerms(grants.permissions.join('\n'));
       setGrantFor(r);
     } catch (err) {
       reportError(err);
@@ -202,8 +155,7 @@ export default function RolesView({ active }: ViewProps) {
 
   const openUsers = async (r: RoleRow) => {
     try {
-      const data = await requestData<unknown>(AdminPath.roleUsers, { json: { id: r.id, roleId: r.id } });
-      setMembers(readPeople(data));
+      setMembers(await loadMembers(r.id));
       setUsersFor(r);
     } catch (err) {
       reportError(err);

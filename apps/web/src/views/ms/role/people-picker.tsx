@@ -1,25 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Icon, Label, Pagination, Table } from 'semantic-ui-react';
-import { ComponentPath, PICKER_PAGE_SIZE, type PickerPerson } from '@schoolflow/contracts';
-import { isCancelled, reportError, requestData } from '../../../api/http.js';
+import { PICKER_PAGE_SIZE, type PickerPerson } from '@schoolflow/contracts';
 import { useT } from '../../../i18n/use-t.js';
+import { type PickedPerson, usePickerPeople } from './use-role-admin.js';
 
-/** A chosen person: the picker knows the account (its USERID); the user id is known for saved members. */
-export interface PickedPerson {
-  account: string;
-  name: string;
-  id?: string;
-}
+export type { PickedPerson } from './use-role-admin.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Reads the picker answer: `{total, list}`, `{total, rows}` or a bare list. */
-function readPage(data: unknown): { total: number; list: PickerPerson[] } {
-  if (Array.isArray(data)) return { total: data.length, list: data as PickerPerson[] };
-  const o = (data ?? {}) as { total?: unknown; list?: unknown; rows?: unknown; records?: unknown };
-  const list = (Array.isArray(o.list) ? o.list : Array.isArray(o.rows) ? o.rows : Array.isArray(o.records) ? o.records : []) as PickerPerson[];
-  return { total: Number(o.total) || list.length, list };
-}
 
 /** People picker (docs/product/shell-and-sign-in.md#people-picker): search on Enter, 5 per page, multi-select shown as tags. */
 export function PeoplePicker({ value, onChange }: { value: PickedPerson[]; onChange: (v: PickedPerson[]) => void }) {
@@ -27,28 +14,7 @@ export function PeoplePicker({ value, onChange }: { value: PickedPerson[]; onCha
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(0);
-  const [result, setResult] = useState<{ total: number; list: PickerPerson[] }>({ total: 0, list: [] });
-  const [loading, setLoading] = useState(false);
-  const ctrl = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setLoading(true);
-    requestData<unknown>(ComponentPath.userAll, { json: { size: PICKER_PAGE_SIZE, page, search: applied }, signal: c.signal })
-      .then((d) => setResult(readPage(d)))
-      .catch((err: unknown) => {
-        if (!isCancelled(err)) {
-          reportError(err);
-          setResult({ total: 0, list: [] });
-        }
-      })
-      .finally(() => {
-        if (ctrl.current === c) setLoading(false);
-      });
-    return () => c.abort();
-  }, [applied, page]);
+  const { result, loading } = usePickerPeople(applied, page);
 
   const selected = new Set(value.map((p) => p.account));
   const toggle = (p: PickerPerson) => {

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Header, Icon, Label, Segment } from 'semantic-ui-react';
 import { AdminPath, Permission, THEMES, systemConfigSchema, type SystemConfig } from '@schoolflow/contracts';
-import { isCancelled, reportError, requestData } from '../../../api/http.js';
 import { useAuthorized } from '../../../components/authorized.js';
 import { LabelledField, TextField } from '../../../components/form-field.js';
 import { CardHead, RefreshButton } from '../../../components/list-page.js';
 import { loadAppConfig } from '../../../config/load-app-config.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { TextAreaField, runAction, validate, type FieldErrors } from '../admin-kit.js';
+import { TextAreaField, validate, type FieldErrors } from '../admin-kit.js';
+import { runAction, useSystemConfig } from '../use-admin-lists.js';
 
 type Draft = Omit<SystemConfig, 'leaveThresholdDays' | 'reminderDelayMinutes'> & { leaveThresholdDays: string; reminderDelayMinutes: string };
 type Localised = 'loginTitle' | 'loginFooter' | 'title' | 'pwdDescription';
@@ -54,28 +54,17 @@ export default function SystemConfigView({ active }: ViewProps) {
   const canEdit = useAuthorized({ all: [Permission.configEdit] });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [trial, setTrial] = useState('');
-  const [tick, setTick] = useState(0);
 
+  const { config, loadedAt, loading, reload } = useSystemConfig(active);
+  // each read that worked replaces the form's values (unsaved edits too, as Refresh promises)
   useEffect(() => {
-    if (!active) return;
-    const c = new AbortController();
-    setLoading(true);
-    requestData<SystemConfig>(AdminPath.configGet, { json: {}, signal: c.signal })
-      .then((cfg) => {
-        setDraft(fromConfig(cfg));
-        setErrors({});
-      })
-      .catch((err: unknown) => {
-        if (!isCancelled(err)) reportError(err);
-      })
-      .finally(() => {
-        if (!c.signal.aborted) setLoading(false);
-      });
-    return () => c.abort();
-  }, [active, tick]);
+    if (!config) return;
+    setDraft(fromConfig(config));
+    setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadedAt, not the config object: a read of the same values resets the form too
+  }, [loadedAt]);
 
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const setLoc = (k: Localised, lang: 'zh' | 'en', v: string) => setDraft((d) => ({ ...d, [k]: { ...d[k], [lang]: v } }));
@@ -99,7 +88,7 @@ export default function SystemConfigView({ active }: ViewProps) {
     const r = await runAction(AdminPath.configSave, v.data, t('config.saved'));
     setSaving(false);
     if (r.ok) {
-      setTick((n) => n + 1);
+      reload();
       void loadAppConfig(); // titles in the shell follow the new values
     }
   };
@@ -119,7 +108,7 @@ export default function SystemConfigView({ active }: ViewProps) {
   return (
     <div className="sf-page sf-admin" data-testid="config-view">
       <Segment className="sf-card" loading={loading}>
-        <CardHead icon="setting" title={t('config.title')} toolsClass={null} tools={<RefreshButton onClick={() => setTick((n) => n + 1)} testId="config-refresh" />} />
+        <CardHead icon="setting" title={t('config.title')} toolsClass={null} tools={<RefreshButton onClick={reload} testId="config-refresh" />} />
         <Form
           onSubmit={(e) => {
             e.preventDefault();

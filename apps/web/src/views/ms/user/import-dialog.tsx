@@ -1,27 +1,12 @@
-import { AdminPath } from '@schoolflow/contracts';
-import { postBlob, reportError, saveBlob, uploadWithProgress } from '../../../api/http.js';
-import { translate, useT } from '../../../i18n/use-t.js';
+import { useT } from '../../../i18n/use-t.js';
 import { ImportFileDialog } from '../../../resources/import-dialog.js';
 import { useImport } from '../../../resources/use-import-resource.js';
-
-/** Saves the user import's template (the server names the file). */
-export async function downloadUserTemplate(): Promise<void> {
-  try {
-    const { blob, fileName } = await postBlob(AdminPath.userTemplate, {});
-    saveBlob(blob, fileName ?? translate('users.templateFile'));
-  } catch (err) {
-    reportError(err);
-  }
-}
+import { downloadUserTemplate, uploadUsers } from './use-user-files.js';
 
 /** Import users from one Excel file, on the kit's import dialog: upload with progress, then the count or the rows' problems. */
 export function UserImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const { t } = useT();
-  const importer = useImport((file, onProgress, signal) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return uploadWithProgress<unknown>(AdminPath.userImport, form, onProgress, signal);
-  }, onImported);
+  const importer = useImport(uploadUsers, onImported);
   return (
     <ImportFileDialog
       open={open}

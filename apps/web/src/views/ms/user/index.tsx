@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Checkbox, Form, Icon, Label } from 'semantic-ui-react';
 import {
   AdminPath,
@@ -11,15 +11,17 @@ import {
   type RoleRow,
   type UserRow,
 } from '@schoolflow/contracts';
-import { postBlob, reportError, requestData, saveBlob } from '../../../api/http.js';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, ToolButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
-import { FormModal, SelectField, ToggleField, confirmRun, loadAll, runAction, treeOptions, useDraft, useLocalName, usePagedList, validate } from '../admin-kit.js';
-import { UserImportDialog, downloadUserTemplate } from './import-dialog.js';
+import { FormModal, SelectField, ToggleField, confirmRun, treeOptions, useLocalName, validate } from '../admin-kit.js';
+import { runAction, useAllRows, usePagedList, useTreeOptions } from '../use-admin-lists.js';
+import { useDraft } from '../use-draft.js';
+import { UserImportDialog } from './import-dialog.js';
+import { downloadUserTemplate, useUserExport } from './use-user-files.js';
 
 interface Filters {
   keyword: string;
@@ -55,30 +57,20 @@ export default function UsersView({ active }: ViewProps) {
   const { filters, applied, set, search, reset } = useFilters(NO_FILTERS);
   const query = useMemo(() => toQuery(applied), [applied]);
   const list = usePagedList<UserRow>(AdminPath.userList, query, active);
-  const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [orgs, setOrgs] = useState<OrgNode[]>([]);
   const form = useDraft<Draft>();
   const { draft, errors } = form;
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [resetError, setResetError] = useState('');
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const localName = useLocalName();
 
   const typeName = (code: string) => ((USER_TYPES as readonly string[]).includes(code) ? t(`users.types.${code as '1'}`) : t('users.types.4'));
   const typeOptions = USER_TYPES.map((v) => ({ value: v, text: t(`users.types.${v}`) }));
 
   // Options of the edit form: roles and departments (both optional; a failure leaves the pickers empty).
-  useEffect(() => {
-    if (!active || !canEdit) return;
-    const c = new AbortController();
-    void loadAll<RoleRow>(AdminPath.roleList, c.signal).then(setRoles);
-    requestData<OrgNode[]>(AdminPath.orgTree, { json: {}, signal: c.signal })
-      .then((o) => setOrgs(Array.isArray(o) ? o : []))
-      .catch(() => setOrgs([]));
-    return () => c.abort();
-  }, [active, canEdit]);
+  const roles = useAllRows<RoleRow>(AdminPath.roleList, active && canEdit);
+  const orgs = useTreeOptions<OrgNode>(AdminPath.orgTree, active && canEdit);
   const deptOptions = treeOptions(orgs, localName);
 
 
@@ -92,11 +84,11 @@ export default function UsersView({ active }: ViewProps) {
 
   const save = async () => {
     if (!draft) return;
-    const base = { name: draft.name, userType: draft.userType, enabled: draft.enabled, deptId: draft.deptId || null, roleIds: draft.roleIds };
-    const checked = draft.id
-      ? validate(userUpdateSchema, { ...base, id: draft.id })
-      : validate(userCreateSchema, { ...base, account: draft.account, password: draft.password });
-    await form.submit(checked, draft.id ? AdminPath.userUpdate : AdminPath.userCreate, list.reload);
+    const base = (d: Draft) => ({ name: d.name, userType: d.userType, enabled: d.enabled, deptId: d.deptId || null, roleIds: d.roleIds });
+    const check = draft.id
+      ? { schema: userUpdateSchema, prepare: (d: Draft) => ({ ...base(d), id: d.id }) }
+      : { schema: userCreateSchema, prepare: (d: Draft) => ({ ...base(d), account: d.account, password: d.password }) };
+    await form.submit(check, draft.id ? AdminPath.userUpdate : AdminPath.userCreate, list.reload);
   };
 
   const doReset = async () => {
@@ -120,17 +112,9 @@ export default function UsersView({ active }: ViewProps) {
   const setEnabled = async (u: UserRow, enabled: boolean) => {
     if ((await runAction(AdminPath.userEnable, { ids: [u.id], enabled }, t('users.enabledChanged'))).ok) list.reload();
   };
-  const exportUsers = async () => {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await postBlob(AdminPath.userExport, { current: 1, size: list.size, orders: [], query });
-      saveBlob(blob, fileName ?? t('users.exportFile'));
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exporter = useUserExport();
+  const exporting = exporter.isPending;
+  const exportUsers = () => exporter.mutate({ size: list.size, query });
 
   const toggleRole = (id: string, on: boolean) => form.set('roleIds', on ? [...(draft?.roleIds ?? []), id] : (draft?.roleIds ?? []).filter((x) => x !== id));
 
@@ -214,7 +198,7 @@ export default function UsersView({ active }: ViewProps) {
               <ToolButton icon="upload" text={t('users.import')} onClick={() => setImportOpen(true)} testId="user-import" />
               <ToolButton icon="file excel outline" text={t('users.template')} onClick={() => void downloadUserTemplate()} testId="user-template" />
             </Authorized>
-            <ToolButton icon="download" text={t('users.export')} loading={exporting} disabled={exporting} onClick={() => void exportUsers()} testId="user-export" />
+            <ToolButton icon="download" text={t('users.export')} loading={exporting} disabled={exporting} onClick={exportUsers} testId="user-export" />
           </>
         }
         columns={columns}
