@@ -1,16 +1,14 @@
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Icon, Label } from 'semantic-ui-react';
 import type { MessageRow } from '@schoolflow/contracts';
 import { reportError } from '../../../api/http.js';
-import { messageApi, type MessagePage } from '../../../api/message-api.js';
-import { FilterCard, FilterInput, FilterSelect, ListCard, RowCheck, ToolButton, toggled, useFilters, useListLoad, type Column } from '../../../components/list-page.js';
+import { FilterCard, FilterInput, FilterSelect, ListCard, RowCheck, ToolButton, toggled, useFilters, type Column } from '../../../components/list-page.js';
 import { usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
-import { markAllRead, markRead, messagesVersion, openMessage } from '../../../messages/message-store.js';
+import { markAllRead, markRead, openMessage } from '../../../messages/message-store.js';
 import { useMessageTypeList, useMessageTypes } from '../../../messages/message-types.js';
-import { useRealtime } from '../../../realtime/use-realtime.js';
+import { useMessageList } from '../../../messages/use-message-list.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { useStore } from '../../../util/store.js';
 import { toast } from '../../../util/toast.js';
 
 type Status = '' | '0' | '1';
@@ -20,7 +18,6 @@ interface Filters {
   status: Status;
 }
 const NO_FILTERS: Filters = { title: '', type: '', status: '' };
-const NO_MESSAGES: MessagePage = { count: { COUNT: 0, UNREAD: 0 }, result: [] };
 const stop = (e: MouseEvent) => e.stopPropagation();
 
 /** 我的消息 (messageCenter/xxzx): every message of mine, filtered by type, status and title; read state kept live. */
@@ -28,36 +25,18 @@ export default function MessageCenterView({ active }: ViewProps) {
   const { t, lang } = useT();
   const types = useMessageTypeList();
   const typeName = useMessageTypes();
-  const version = useStore(messagesVersion);
   const paging = usePaging();
   const { current, size, setCurrent } = paging;
   const { filters, applied, set, search, reset, choose } = useFilters(NO_FILTERS, () => setCurrent(1));
-  const [page, setPage] = useState<MessagePage>(NO_MESSAGES);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const { loading, run } = useListLoad();
+  const list = useMessageList({ page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined }, active);
+  const { page } = list;
 
-  const load = useCallback(
-    (quiet = false) =>
-      run(
-        async (signal) => {
-          const next = await messageApi.list({ page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined }, signal);
-          setPage(next);
-          setSelected((s) => new Set([...s].filter((id) => next.result.some((m) => m.MESSAGE_ID === id && m.MESSAGE_STATUS === '0'))));
-        },
-        () => setPage(NO_MESSAGES),
-        quiet,
-      ),
-    [run, current, size, applied],
-  );
-
-  // Reload when shown, when the query changes, and when messages were read elsewhere (bell, dialog).
+  // only unread messages on this page stay chosen (one read elsewhere, or gone from the page, is not)
   useEffect(() => {
-    if (active) void load(version > 0);
-  }, [active, load, version]);
-  const live = () => {
-    if (active) void load(true);
-  };
-  useRealtime('message.created', live, live);
+    const unread = new Set(page.result.filter((m) => m.MESSAGE_STATUS === '0').map((m) => m.MESSAGE_ID));
+    setSelected((s) => ([...s].every((id) => unread.has(id)) ? s : new Set([...s].filter((id) => unread.has(id)))));
+  }, [page]);
 
   const rows = page.result;
   const unreadRows = rows.filter((m) => m.MESSAGE_STATUS === '0');
@@ -85,7 +64,6 @@ export default function MessageCenterView({ active }: ViewProps) {
       reportError(err);
     }
   };
-
 
   const columns: Column<MessageRow>[] = [
     {
@@ -156,7 +134,7 @@ export default function MessageCenterView({ active }: ViewProps) {
             {t('messages.unreadCount', { n: page.count.UNREAD })}
           </span>
         }
-        list={{ page: { total: page.count.COUNT, list: rows }, loading, reload: () => void load(), ...paging }}
+        list={{ page: { total: page.count.COUNT, list: rows }, loading: list.loading, reload: list.reload, ...paging }}
         toolsClass="sf-card-tools"
         tools={
           <>
