@@ -1,8 +1,20 @@
-import { ApiPath, type SessionView } from '@schoolflow/contracts';
+import { ApiPath, type LoginInput, type LoginResult, type PwdStrategy, type SessionView, type UpdatePwdInput } from '@schoolflow/contracts';
 import { request, requestData } from './http.js';
 
-/** The signed-in user's own account: their sessions (signed-in devices). */
+/** The signed-in user's own account: signing in, their sessions (signed-in devices). */
 export const accountApi = {
+  /** Signs in with an account and its password (docs/product/shell-and-sign-in.md#sign-in); a refusal is not a lapsed session. */
+  login(input: LoginInput): Promise<LoginResult> {
+    return requestData<LoginResult>(ApiPath.login, { form: { username: input.username, password: input.password }, silentExpiry: true });
+  },
+  /** The school's password rule and its description (in the request's language). */
+  pwdStrategy(signal?: AbortSignal): Promise<PwdStrategy> {
+    return requestData<PwdStrategy>(ApiPath.getPwdStrategy, { method: 'POST', signal });
+  },
+  /** Changes a password (the legacy wire: digests, not the password itself); answers the server's message. */
+  async updatePwd(input: UpdatePwdInput): Promise<string> {
+    return (await request<unknown>(ApiPath.updatePwd, { form: { ...input } })).msg;
+  },
   async mySessions(signal?: AbortSignal): Promise<SessionView[]> {
     const list = await requestData<SessionView[]>(ApiPath.mySessions, { signal });
     return Array.isArray(list) ? list : [];

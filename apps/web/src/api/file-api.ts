@@ -1,4 +1,5 @@
-import { request, requestBlob } from './http.js';
+import { FilePath } from '@schoolflow/contracts';
+import { request, requestBlob, requestData, uploadWithProgress } from './http.js';
 
 export interface FileRef {
   resId: string;
@@ -26,6 +27,22 @@ export const fileApi = {
       query: { maxSize: rules.maxSizeKb || undefined, types: rules.types.join(','), limit: rules.limit || undefined },
     });
     return Array.isArray(env.data) ? env.data : [];
+  },
+  /** Uploads with the progress reported (0–100) as it goes: the file widget's bar. `types`: extensions with the dot. */
+  async uploadWithProgress(files: readonly File[], rules: { maxSizeKb: number; types: readonly string[]; limit: number }, onProgress: (percent: number) => void): Promise<FileRef[]> {
+    const body = new FormData();
+    for (const f of files) body.append('file', f, f.name);
+    const qs = new URLSearchParams();
+    if (rules.maxSizeKb > 0) qs.set('maxSize', String(rules.maxSizeKb));
+    qs.set('types', rules.types.join(','));
+    if (rules.limit > 0) qs.set('limit', String(rules.limit));
+    const saved = await uploadWithProgress<FileRef[]>(`${FilePath.upload}?${qs.toString()}`, body, onProgress);
+    return Array.isArray(saved) ? saved : [];
+  },
+  /** The names and suffixes of uploaded files. */
+  async describe(resIds: readonly string[], signal?: AbortSignal): Promise<FileRef[]> {
+    const list = await requestData<FileRef[]>(FilePath.getFiles, { json: { resIds }, signal });
+    return Array.isArray(list) ? list : [];
   },
   async remove(resId: string): Promise<void> {
     await request<unknown>(`/file/remove/${encodeURIComponent(resId)}`, { method: 'POST' });

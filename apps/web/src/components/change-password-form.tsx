@@ -1,19 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useId, useRef, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Button, Form, Message } from 'semantic-ui-react';
-import { ApiPath, PASSWORD_MAX, legacyPasswordDigest, utf8ToBase64, type PwdStrategy } from '@schoolflow/contracts';
-import { errorMessage, isCancelled, reportError, request, requestData } from '../api/http.js';
+import { PASSWORD_MAX } from '@schoolflow/contracts';
+import { errorMessage, isCancelled, reportError } from '../api/http.js';
 import { useAppConfig } from '../config/app-config.js';
 import { useT } from '../i18n/use-t.js';
 import { useReadySession } from '../session/session-store.js';
 import { toast } from '../util/toast.js';
 import { TextField } from './form-field.js';
-import { validatePasswordField, type PasswordField } from './password-rules.js';
+import { PASSWORD_FIELDS, passwordFormSchema, type PasswordField, type PasswordValues } from './password-rules.js';
+import { useChangePassword, usePwdStrategy } from './use-change-password.js';
 
-type Values = Record<PasswordField, string>;
-type Errors = Partial<Record<PasswordField, string>>;
-type Field = PasswordField;
-const FIELDS: readonly Field[] = ['oldPassword', 'pass', 'checkPass'];
-const EMPTY: Values = { oldPassword: '', pass: '', checkPass: '' };
+const EMPTY: PasswordValues = { oldPassword: '', pass: '', checkPass: '' };
 
 interface Props {
   /** Called after the server accepted the change. */
@@ -31,92 +30,63 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
   const { t, tv, lang } = useT();
   const config = useAppConfig();
   const session = useReadySession();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [strategy, setStrategy] = useState<PwdStrategy | null>(null);
-  const [strategyError, setStrategyError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { strategy, error: strategyFailure } = usePwdStrategy(lang);
+  const strategyError = strategyFailure && !isCancelled(strategyFailure) ? errorMessage(strategyFailure) : null;
+  const change = useChangePassword(config.PWD_HASH_PREFIX);
+  /** What the last submit found wrong (every message), or the server's refusal; cleared as one types. */
   const [formError, setFormError] = useState<string[] | null>(null);
-  const alive = useRef(true);
-
-  // Loaded again on a language switch: the description comes back in the request language.
-  useEffect(() => {
-    alive.current = true;
-    const ctrl = new AbortController();
-    requestData<PwdStrategy>(ApiPath.getPwdStrategy, { method: 'POST', signal: ctrl.signal })
-      .then((s) => {
-        if (s && typeof s.rule === 'string') setStrategy({ rule: s.rule, description: s.description ?? '' });
-      })
-      .catch((err: unknown) => {
-        if (!isCancelled(err)) setStrategyError(errorMessage(err));
-      });
-    return () => {
-      alive.current = false;
-      ctrl.abort();
-    };
-  }, [lang]);
-
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setFormError(null);
-    setErrors((prev) => {
-      const out: Errors = { ...prev };
-      // Validate while typing (not on blur: a message appearing on blur shifts the buttons under the pointer).
-      out[field] = validatePasswordField(field, next, strategy);
-      // Changing the new password re-validates the confirmation (docs/product/shell-and-sign-in.md#password-change).
-      if (field === 'pass' && next.checkPass !== '') out.checkPass = validatePasswordField('checkPass', next, strategy);
-      return out;
-    });
-  };
+  // the resolver checks with the strategy as it now is (it may come after the form is shown)
+  const strategyNow = useRef(strategy);
+  strategyNow.current = strategy;
+  const resolver: Resolver<PasswordValues, unknown, PasswordValues> = (values, context, options) => zodResolver(passwordFormSchema(strategyNow.current))(values, context, options);
+  // Validate while typing (not on blur: a message appearing on blur shifts the buttons under the pointer).
+  const { control, handleSubmit, getValues, setValue, trigger, reset, formState } = useForm<PasswordValues, unknown, PasswordValues>({ defaultValues: EMPTY, resolver, mode: 'onChange' });
 
   const submit = async () => {
-    const trimmed: Values = {
-      oldPassword: values.oldPassword.trim(),
-      pass: values.pass.trim(),
-      checkPass: values.checkPass.trim(),
-    };
-    setValues(trimmed);
-    const found: Errors = {};
-    for (const f of FIELDS) found[f] = validatePasswordField(f, trimmed, strategy);
-    setErrors(found);
-    const messages = FIELDS.flatMap((f) => (found[f] ? [found[f]] : []));
-    if (messages.length > 0) {
-      setFormError(messages);
-      return;
-    }
-    const userId = account ?? session?.info.userInfo.userId;
-    if (!userId) return;
-    const prefix = config.PWD_HASH_PREFIX;
-    setSubmitting(true);
-    setFormError(null);
-    try {
-      const env = await request<unknown>(ApiPath.updatePwd, {
-        form: {
-          username: userId,
-          newPassword: utf8ToBase64(trimmed.pass),
-          oldPassword: await legacyPasswordDigest(prefix, userId, trimmed.oldPassword),
-          sign: await legacyPasswordDigest(prefix, userId, trimmed.pass),
-        },
-      });
-      toast.success(env.msg);
-      if (!alive.current) return;
-      setValues(EMPTY);
-      setErrors({});
-      onSuccess?.();
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      if (alive.current) setFormError([errorMessage(err)]);
-    } finally {
-      if (alive.current) setSubmitting(false);
-    }
+    // the values are compared trimmed, and shown as they are compared
+    for (const f of PASSWORD_FIELDS) setValue(f, getValues(f).trim());
+    await handleSubmit(
+      async (trimmed) => {
+        const userId = account ?? session?.info.userInfo.userId;
+        if (!userId) return;
+        setFormError(null);
+        try {
+          toast.success(await change.mutateAsync({ userId, oldPassword: trimmed.oldPassword, pass: trimmed.pass }));
+          reset(EMPTY);
+          onSuccess?.();
+        } catch (err) {
+          if (isCancelled(err)) return;
+          reportError(err);
+          setFormError([errorMessage(err)]);
+        }
+      },
+      (found) => setFormError(PASSWORD_FIELDS.flatMap((f) => (found[f]?.message ? [found[f].message] : []))),
+    )();
   };
 
-  const shown = (f: Field) => {
-    const e = errors[f];
+  const shown = (f: PasswordField) => {
+    const e = formState.errors[f]?.message;
     return e ? tv(e) : undefined;
   };
+  const field = (f: PasswordField, props: Omit<ComponentProps<typeof TextField>, 'value' | 'error' | 'onValue'>) => (
+    <Controller
+      name={f}
+      control={control}
+      render={({ field: input }) => (
+        <TextField
+          {...props}
+          value={input.value}
+          error={shown(f)}
+          onValue={(v) => {
+            setFormError(null);
+            input.onChange(v);
+            // Changing the new password re-validates the confirmation (docs/product/shell-and-sign-in.md#password-change).
+            if (f === 'pass' && getValues('checkPass') !== '') void trigger('checkPass');
+          }}
+        />
+      )}
+    />
+  );
 
   return (
     <Form onSubmit={() => void submit()} noValidate className="sf-pwd-form" data-testid="pwd-form">
@@ -125,48 +95,39 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
           {t('password.strategyFailed', { msg: strategyError })}
         </Message>
       ) : null}
-      <TextField
-        id={`${uid}-pwd-old`}
-        type="password"
-        autoComplete="current-password"
-        required
-        label={t('password.old')}
-        placeholder={t('password.oldPlaceholder')}
-        maxLength={PASSWORD_MAX + 20}
-        testId="pwd-old"
-        value={values.oldPassword}
-        error={shown('oldPassword')}
-        onValue={(v) => change('oldPassword', v)}
-      />
-      <TextField
-        id={`${uid}-pwd-new`}
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('password.new')}
-        placeholder={t('password.newPlaceholder')}
-        testId="pwd-new"
-        value={values.pass}
-        error={shown('pass')}
-        onValue={(v) => change('pass', v)}
-      />
-      {strategy?.description && !errors.pass ? (
+      {field('oldPassword', {
+        id: `${uid}-pwd-old`,
+        type: 'password',
+        autoComplete: 'current-password',
+        required: true,
+        label: t('password.old'),
+        placeholder: t('password.oldPlaceholder'),
+        maxLength: PASSWORD_MAX + 20,
+        testId: 'pwd-old',
+      })}
+      {field('pass', {
+        id: `${uid}-pwd-new`,
+        type: 'password',
+        autoComplete: 'new-password',
+        required: true,
+        label: t('password.new'),
+        placeholder: t('password.newPlaceholder'),
+        testId: 'pwd-new',
+      })}
+      {strategy?.description && !formState.errors.pass ? (
         <p className="sf-hint" data-testid="pwd-strategy">
           {strategy.description}
         </p>
       ) : null}
-      <TextField
-        id={`${uid}-pwd-confirm`}
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t('password.confirm')}
-        placeholder={t('password.confirmPlaceholder')}
-        testId="pwd-confirm"
-        value={values.checkPass}
-        error={shown('checkPass')}
-        onValue={(v) => change('checkPass', v)}
-      />
+      {field('checkPass', {
+        id: `${uid}-pwd-confirm`,
+        type: 'password',
+        autoComplete: 'new-password',
+        required: true,
+        label: t('password.confirm'),
+        placeholder: t('password.confirmPlaceholder'),
+        testId: 'pwd-confirm',
+      })}
       {formError ? (
         <Message negative size="small" data-testid="pwd-error">
           <Message.Header>{t('password.failedTitle')}</Message.Header>
@@ -179,7 +140,7 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
             {t('password.cancel')}
           </Button>
         ) : null}
-        <Button primary type="submit" loading={submitting} disabled={submitting} data-testid="pwd-submit">
+        <Button primary type="submit" loading={change.isPending} disabled={change.isPending} data-testid="pwd-submit">
           {t('password.submit')}
         </Button>
       </div>

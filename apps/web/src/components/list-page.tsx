@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button, Form, Icon, Segment, Table, type SemanticCOLORS, type SemanticICONS, type TableCellProps, type TableHeaderCellProps, type TableRowProps } from 'semantic-ui-react';
-import { isCancelled, reportError } from '../api/http.js';
 import { Authorized } from './authorized.js';
 import { useT } from '../i18n/use-t.js';
 import { EmptyRow } from './empty-state.js';
@@ -362,32 +361,6 @@ export function ListCard<T>({
       />
     </TableCard>
   );
-}
-
-/**
- * One list load at a time: a new one aborts the one before, `loading` while the latest runs (not for a quiet one).
- * A failure other than a cancel is reported and `onError` runs (a failed list empties the table, docs/product/shell-and-sign-in.md#errors-and-reactions).
- */
-export function useListLoad() {
-  const ctrl = useRef<AbortController | null>(null);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => () => ctrl.current?.abort(), []);
-  const run = useCallback(async (work: (signal: AbortSignal) => Promise<void>, onError: () => void, quiet = false): Promise<void> => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    if (!quiet) setLoading(true);
-    try {
-      await work(c.signal);
-    } catch (err) {
-      if (isCancelled(err)) return;
-      reportError(err);
-      onError();
-    } finally {
-      if (ctrl.current === c) setLoading(false);
-    }
-  }, []);
-  return { loading, run };
 }
 
 /** A plain checkbox choosing a row (or, in the header, every row); browser tests click its test id. */

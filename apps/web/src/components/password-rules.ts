@@ -1,4 +1,5 @@
 import { PASSWORD_MAX, type PwdStrategy } from '@schoolflow/contracts';
+import { z } from 'zod';
 
 export type PasswordField = 'oldPassword' | 'pass' | 'checkPass';
 export type PasswordValues = Record<PasswordField, string>;
@@ -34,4 +35,22 @@ export function validatePasswordField(field: PasswordField, v: PasswordValues, s
       return check !== v.pass.trim() ? 'validation.passwordMismatch' : undefined;
     }
   }
+}
+
+export const PASSWORD_FIELDS: readonly PasswordField[] = ['oldPassword', 'pass', 'checkPass'];
+
+/**
+ * The change form's schema (for its zod resolver): each field checked by the rules above, answering the values
+ * trimmed. The server sees digests only (updatePwdSchema), so the plain rules live here, with the school's strategy.
+ */
+export function passwordFormSchema(strategy: PwdStrategy | null) {
+  return z
+    .object({ oldPassword: z.string(), pass: z.string(), checkPass: z.string() })
+    .superRefine((v, ctx) => {
+      for (const field of PASSWORD_FIELDS) {
+        const message = validatePasswordField(field, v, strategy);
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    })
+    .transform((v): PasswordValues => ({ oldPassword: v.oldPassword.trim(), pass: v.pass.trim(), checkPass: v.checkPass.trim() }));
 }

@@ -1,11 +1,12 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Icon, Modal } from 'semantic-ui-react';
-import { fileApi, type FileRef, type UploadRules } from '../api/file-api.js';
+import type { FileRef, UploadRules } from '../api/file-api.js';
 import { errorMessage } from '../api/http.js';
 import { useT, type Translator } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
 import { AuthImage } from './auth-image.js';
 import { confirmAction } from './confirm-dialog.js';
+import { useRemoveFile, useUploadFiles } from './use-files.js';
 
 interface Props {
   value: readonly FileRef[];
@@ -35,14 +36,15 @@ export function pictureProblem(file: { name: string; size: number }, rules: Uplo
 export function PictureUpload({ value, onChange, rules, testId, disabled = false, onBusy }: Props) {
   const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<FileRef | null>(null);
   const full = rules.limit > 0 && value.length >= rules.limit;
-
-  const setWorking = (on: boolean) => {
-    setBusy(on);
-    onBusy?.(on);
-  };
+  const upload = useUploadFiles();
+  const removal = useRemoveFile();
+  const busy = upload.isPending || removal.isPending;
+  // the form holds its submit while a picture is on its way
+  const busyHeard = useRef(onBusy);
+  busyHeard.current = onBusy;
+  useEffect(() => busyHeard.current?.(busy), [busy]);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -59,14 +61,11 @@ export function PictureUpload({ value, onChange, rules, testId, disabled = false
         return;
       }
     }
-    setWorking(true);
     try {
-      const saved = await fileApi.upload(files, rules);
+      const saved = await upload.mutateAsync({ files, rules });
       onChange([...value, ...saved]);
     } catch (err) {
       toast.warning(errorMessage(err)); // upload failures are warnings (docs/product/shell-and-sign-in.md#errors-and-reactions)
-    } finally {
-      setWorking(false);
     }
   };
 
@@ -75,15 +74,12 @@ export function PictureUpload({ value, onChange, rules, testId, disabled = false
       toast.info(t('upload.removeCancelled'));
       return;
     }
-    setWorking(true);
     try {
-      await fileApi.remove(file.resId);
+      await removal.mutateAsync(file.resId);
       onChange(value.filter((f) => f.resId !== file.resId));
       toast.success(t('upload.removed'));
     } catch (err) {
       toast.warning(errorMessage(err));
-    } finally {
-      setWorking(false);
     }
   };
 

@@ -1,6 +1,5 @@
-import { type GradeSheet, gradesPath, type SaveSheetInput, type SheetSummary, type WorkflowInstanceView } from '@schoolflow/contracts';
+import { type GradeSheet, gradesPath, type SaveSheetInput, type SheetSummary } from '@schoolflow/contracts';
 import { request, requestData } from '../api/http.js';
-import { workflowApi } from '../api/workflow-api.js';
 
 /** The flow a sheet's state lives in (its instance is the sheet's `instanceId`). */
 export const SHEET_FLOW = 'grade-confirmation';
@@ -25,7 +24,6 @@ export const gradesKeys = {
   mySheets: ['grades', 'my-sheets'] as const,
   batchSheets: (batchId: string) => ['grades', 'batch-sheets', batchId] as const,
   sheet: (s: SheetRef) => ['grades', 'sheet', s.batchId, s.classId, s.courseId] as const,
-  instance: (id: string) => ['grades', 'instance', id] as const,
 };
 
 /** The grades module's calls (docs/product/grades.md#calls) under BASE_API. */
@@ -54,10 +52,5 @@ export const gradesClient = {
 
   async publish(batchId: string): Promise<string> {
     return (await request<{ told: number }>(gradesPath.publish(encodeURIComponent(batchId)), { method: 'POST' })).msg;
-  },
-
-  /** The sheet's grade-confirmation: its version and what I may do with it (`can`). */
-  instance(id: string, signal?: AbortSignal): Promise<WorkflowInstanceView> {
-    return workflowApi.one(SHEET_FLOW, id, signal);
   },
 };

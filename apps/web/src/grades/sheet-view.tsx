@@ -2,10 +2,9 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Icon, Message, Segment } from 'semantic-ui-react';
-import { ErrorCode, type GradeSheet, type WorkflowInstanceView } from '@schoolflow/contracts';
+import type { GradeSheet, WorkflowInstanceView } from '@schoolflow/contracts';
 import { type FlowDefinition, flowOf } from '@schoolflow/workflows';
 import { ApiError, reportError } from '../api/http.js';
-import { newActionKey } from '../api/workflow-api.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, RefreshButton } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
@@ -16,7 +15,8 @@ import { ActionModal } from '../workflow/action-modal.js';
 import { type CommandInput, refusalOf } from '../workflow/flow-model.js';
 import { commandLabel, commandTestId, detailPath } from '../workflow/labels.js';
 import { useFlowInstance } from '../workflow/use-flow-instance.js';
-import { SHEET_FLOW, type SheetRef } from './grades-client.js';
+import { isLostRace, useActionKey, useWorkflowCommand, useWorkflowInstance } from '../workflow/use-workflow-instance.js';
+import { gradesKeys, SHEET_FLOW, type SheetRef } from './grades-client.js';
 import { SheetGrid } from './sheet-grid.js';
 import { changedRows, problems, saveBody, summarize, toValues, type SheetValues } from './sheet-model.js';
 import { SheetState } from './sheet-state.js';
@@ -24,8 +24,6 @@ import { useGradesLive } from './use-grades-live.js';
 import { useGradesT } from './use-grades-t.js';
 import { useSaveSheet } from './use-save-sheet.js';
 import { useSheet } from './use-sheet.js';
-import { useSheetCommand } from './use-sheet-command.js';
-import { useSheetInstance } from './use-sheet-instance.js';
 import './grades-entry.css';
 
 /** The flow's declaration, shared with the server: its commands, their modal, the machine that offers them. */
@@ -83,11 +81,13 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
   const [saved, setSaved] = useState<SheetValues>(() => toValues(sheet));
   const [errorStudent, setErrorStudent] = useState<string | null>(null);
   const [command, setCommand] = useState<string | null>(null);
-  // One key per opened action: its resends (double click, retry) are answered once; a new opening is a new action.
-  const actionKey = useMemo(() => (command ? newActionKey() : ''), [command]);
+  const actionKey = useActionKey(command);
   const save = useSaveSheet(sheetRef);
-  const send = useSheetCommand();
-  const instance = useSheetInstance(sheet.instanceId, active);
+  // a decision changes the sheet's state and counts on every grades page: they are read again with the instance
+  const send = useWorkflowCommand(SHEET_FLOW, gradesKeys.all);
+  // a reader who is no participant (a head teacher, a manager) may be refused the instance: then the page offers no
+  // decision, and says nothing about it
+  const instance = useWorkflowInstance(SHEET_FLOW, sheet.instanceId, { enabled: active, quiet: 'all' });
   const view: WorkflowInstanceView | null = instance.data ?? null;
   const flow = useFlowInstance(def, view);
 
@@ -114,9 +114,10 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
     reload();
     void instance.refetch();
   };
-  // Someone acted on this sheet (the reviewer passed it, the teacher submitted it): show it at once.
+  // Someone acted on this sheet (the reviewer passed it, the teacher submitted it): show it at once (its instance
+  // follows the same pushes by itself).
   useGradesLive((id) => {
-    if (id === sheet.instanceId && active) refresh();
+    if (id === sheet.instanceId && active) reload();
   });
 
   const focusProblem = (row: number) => {
@@ -188,10 +189,10 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
     // a sheet goes to review as it stands on screen: what is typed is saved first
     if (cmd === 'SUBMIT' && dirty && !(await saveDraft(true))) return true;
     try {
-      const msg = await send.mutateAsync({ instanceId: view.id, type: cmd, comment: input.comment, version: view.version, key: actionKey });
+      const msg = await send.mutateAsync({ id: view.id, type: cmd, comment: input.comment, version: view.version, key: actionKey });
       toast.success(msg || t('leaveAction.done'));
     } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.CONFLICT) toast.warning(err.message || t('leaveAction.conflict'));
+      if (isLostRace(err)) toast.warning(err.message || t('leaveAction.conflict'));
       else reportError(err);
     }
     // the sheet and its instance are read again by the command's hook (every grades query on screen)

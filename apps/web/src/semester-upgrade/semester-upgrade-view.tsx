@@ -15,6 +15,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { schoolTime } from '../workflow/flow-model.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';
+import { workflowKeys } from '../workflow/workflow-keys.js';
 import { UpgradeBar } from './upgrade-bar.js';
 import { UpgradeConfirmDialog } from './upgrade-confirm-dialog.js';
 import { UPGRADE_FLOW, upgradeKeys } from './upgrade-client.js';
@@ -63,6 +64,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
         seen.current.add(p.id);
         setWatched(p.id);
         void queries.invalidateQueries({ queryKey: upgradeKeys.all });
+        void queries.invalidateQueries({ queryKey: workflowKeys.instances(UPGRADE_FLOW) });
       }),
     [queries],
   );

@@ -4,7 +4,8 @@ import { reportError } from '../api/http.js';
 import { useT } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
 import { planOf, UpgradePlanText } from './upgrade-plan.js';
-import { useUpgradeCommand } from './use-upgrade-command.js';
+import { useActionKey, useWorkflowCommand } from '../workflow/use-workflow-instance.js';
+import { UPGRADE_FLOW, upgradeKeys } from './upgrade-client.js';
 
 /** The two confirmations are the instance's states: the dialog of each. */
 const STEP: Record<string, 1 | 2> = { firstConfirmation: 1, secondConfirmation: 2 };
@@ -16,13 +17,16 @@ const STEP: Record<string, 1 | 2> = { firstConfirmation: 1, secondConfirmation: 
  */
 export function UpgradeConfirmDialog({ view, onClose }: { view: WorkflowInstanceView | null; onClose: () => void }) {
   const { t } = useT();
-  const command = useUpgradeCommand();
+  // the page reads everything again after a confirmation or a withdrawal (its lock, its history, the bar)
+  const command = useWorkflowCommand(UPGRADE_FLOW, upgradeKeys.all);
+  // the action begins as a step's dialog is shown: a double click or a retry of it confirms once
+  const key = useActionKey(view ? `${view.id}@${view.version}` : null);
   const step = view ? STEP[view.state] : undefined;
   const plan = view ? planOf(view.context) : null;
   const send = async (type: 'CONFIRM' | 'WITHDRAW') => {
     if (!view) return;
     try {
-      const { msg } = await command.mutateAsync({ id: view.id, type, version: view.version });
+      const msg = await command.mutateAsync({ id: view.id, type, version: view.version, key });
       toast.success(msg);
       // a second confirmation is on its way back as the next state; after the last, or a withdrawal, it closes
       if (type === 'WITHDRAW' || step === 2) onClose();

@@ -1,15 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Icon, Segment } from 'semantic-ui-react';
 import { ErrorCode, verifyPage, type WorkflowInstanceView } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
-import { ApiError, errorMessage, isCancelled, reportError, saveBlob } from '../api/http.js';
-import { newActionKey, workflowApi } from '../api/workflow-api.js';
+import { ApiError, errorMessage, reportError } from '../api/http.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
 import type { Language } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
-import { useRealtime } from '../realtime/use-realtime.js';
 import { toast } from '../util/toast.js';
 import { ActionModal } from './action-modal.js';
 import { FlowDiagram } from './flow-diagram.js';
@@ -17,7 +15,9 @@ import { type CommandInput, refusalOf, schoolTime } from './flow-model.js';
 import { HistoryTimeline } from './history-timeline.js';
 import { commandLabel, commandTestId, flowLabel, labelByKey, stateLabel } from './labels.js';
 import { StatusLabels } from './status-labels.js';
+import { useCertificateDownload } from './use-certificate-download.js';
 import { useFlowInstance } from './use-flow-instance.js';
+import { isLostRace, isMissingInstance, useActionKey, useWorkflowCommand, useWorkflowInstance } from './use-workflow-instance.js';
 
 /** A flow's page title (`flow.{flow}.title`), or its name in the lists for a flow without a form page of its own (grade confirmation). */
 function flowTitle(flow: string, lang: Language): string {
@@ -35,8 +35,6 @@ interface Props {
   Fields: FieldsSection;
 }
 
-type Loaded = { kind: 'none' } | { kind: 'loading' } | { kind: 'missing'; message: string } | { kind: 'ready'; view: WorkflowInstanceView };
-
 /**
  * 申请详情 of every flow (apply/{flow}/detail?id=): the application, its flow drawn from the machine, its history and
  * what I may do now — offered by the flow's machine restored from the server's snapshot — kept live by the pushes.
@@ -48,60 +46,15 @@ export function FlowDetail({ def, active, Fields }: Props) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'none' });
   const [command, setCommand] = useState<string | null>(null);
-  // One key per opened action: its resends (double click, retry) are answered once; a new opening is a new action.
-  const actionKey = useMemo(() => (command ? newActionKey() : ''), [command]);
-  const ctrl = useRef<AbortController | null>(null);
-  const shownVersion = useRef(0);
+  const actionKey = useActionKey(command);
   /** True while my own command is on its way: its push must not read as someone else's action. */
   const sending = useRef(false);
+  const instance = useWorkflowInstance(flow, id, { enabled: active, quiet: 'missing' });
+  const send = useWorkflowCommand(flow);
+  const reload = () => void instance.refetch();
 
-  const load = useCallback(
-    async (quiet = false) => {
-      ctrl.current?.abort();
-      if (!id) {
-        setLoaded({ kind: 'none' });
-        return;
-      }
-      const c = new AbortController();
-      ctrl.current = c;
-      if (!quiet) setLoaded({ kind: 'loading' });
-      try {
-        const view = await workflowApi.one(flow, id, c.signal);
-        shownVersion.current = view.version;
-        setLoaded({ kind: 'ready', view });
-      } catch (err) {
-        if (isCancelled(err)) return;
-        if (err instanceof ApiError && (err.code === ErrorCode.NOT_FOUND || err.code === ErrorCode.FORBIDDEN || err.code === ErrorCode.BAD_REQUEST)) {
-          setLoaded({ kind: 'missing', message: t('workflow.detail.notFound') });
-        } else {
-          reportError(err);
-          if (!quiet) setLoaded({ kind: 'missing', message: errorMessage(err) });
-        }
-      }
-    },
-    [flow, id, t],
-  );
-
-  useEffect(() => {
-    if (active) void load();
-  }, [active, load]);
-  useEffect(() => () => ctrl.current?.abort(), []);
-
-  // Someone else acted: redraw at once, without a reload of the page.
-  useRealtime(
-    'workflow.transitioned',
-    (p) => {
-      if (!active || p.flow !== flow || p.id !== id || p.version <= shownVersion.current || sending.current) return;
-      void load(true);
-    },
-    () => {
-      if (active) void load(true);
-    },
-  );
-
-  const view = loaded.kind === 'ready' ? loaded.view : null;
+  const view = instance.data ?? null;
   const { snapshot, offered } = useFlowInstance(def, view);
 
   // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
@@ -114,15 +67,16 @@ export function FlowDetail({ def, active, Fields }: Props) {
 
   const check = (cmd: string, input: CommandInput): string | null => (view && snapshot ? refusalOf(def, snapshot, view, cmd, input) : null);
 
-  const send = async (cmd: string, input: CommandInput): Promise<boolean> => {
+  const submit = async (cmd: string, input: CommandInput): Promise<boolean> => {
     if (!view) return false;
     sending.current = true;
     let close = true;
     try {
-      const { msg } = await workflowApi.send(flow, view.id, { type: cmd, comment: input.comment, returnedAt: input.returnedAt, toUserId: input.toUserId, userIds: input.userIds }, view.version, actionKey);
+      const extra = { returnedAt: input.returnedAt, toUserId: input.toUserId, userIds: input.userIds };
+      const msg = await send.mutateAsync({ id: view.id, type: cmd, comment: input.comment, extra, version: view.version, key: actionKey });
       toast.success(msg || t('leaveAction.done'));
     } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.CONFLICT) {
+      if (isLostRace(err)) {
         toast.warning(err.message || t('leaveAction.conflict')); // someone acted first: show what they did
       } else {
         reportError(err);
@@ -130,9 +84,9 @@ export function FlowDetail({ def, active, Fields }: Props) {
         close = err instanceof ApiError && err.code === ErrorCode.FORBIDDEN;
       }
     }
+    // the command's hook has read the instance again by now (whatever the answer)
     if (close) setCommand(null);
     sending.current = false;
-    if (close) await load(true);
     return close;
   };
 
@@ -149,18 +103,19 @@ export function FlowDetail({ def, active, Fields }: Props) {
       </div>
     );
   }
-  if (loaded.kind === 'loading' || loaded.kind === 'none') return <PageLoader />;
-  if (loaded.kind === 'missing') {
+  if (!view) {
+    if (!instance.isError) return <PageLoader />;
+    const message = isMissingInstance(instance.error) ? t('workflow.detail.notFound') : errorMessage(instance.error);
     return (
       <div className="sf-page" data-testid={`${flow}-detail-missing`}>
         <Segment className="sf-card">
-          <EmptyState icon="search" text={loaded.message} />
+          <EmptyState icon="search" text={message} />
         </Segment>
       </div>
     );
   }
 
-  const v = loaded.view;
+  const v = view;
   const form = v.form;
   const bounds = typeof form.start === 'string' && typeof form.end === 'string' ? { start: form.start, end: form.end } : undefined;
   const returnedAt = (v.context as { returnedAt?: string | null }).returnedAt ?? null;
@@ -181,7 +136,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
                 {stateLabel(v.state, lang)}
               </span>
             ) : null}
-            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load(true)} data-testid={`${flow}-detail-refresh`} />
+            <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={reload} data-testid={`${flow}-detail-refresh`} />
           </div>
         </div>
         <dl className="sf-fields">
@@ -263,7 +218,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
         instance={{ flow, id: v.id }}
         testIds={{ modal: 'action-modal', comment: 'action-comment', submit: 'action-submit', cancel: 'action-cancel', returnedAt: 'action-returned-at' }}
         check={check}
-        onSubmit={send}
+        onSubmit={submit}
         onClose={() => setCommand(null)}
       />
     </div>
@@ -273,17 +228,8 @@ export function FlowDetail({ def, active, Fields }: Props) {
 /** A passed proof's certificate: its verification code, the PDF (fetched with the session's token) and where to check it. */
 function CertificateSection({ flow, id, code }: { flow: string; id: string; code: string }) {
   const { t, lang } = useT();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveBlob(await workflowApi.certificate(flow, id), `${labelByKey(`flow.${flow}.title`, lang)}-${code}.pdf`);
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = useCertificateDownload();
+  const busy = download.isPending;
   return (
     <Segment className="sf-card" data-testid={`${flow}-certificate`}>
       <h3 className="sf-card-title">
@@ -298,7 +244,7 @@ function CertificateSection({ flow, id, code }: { flow: string; id: string; code
             </dd>
           </div>
         </dl>
-        <Button primary icon="download" content={t('workflow.certificate.download')} loading={busy} disabled={busy} onClick={() => void download()} data-testid={`${flow}-certificate-download`} />
+        <Button primary icon="download" content={t('workflow.certificate.download')} loading={busy} disabled={busy} onClick={() => download.mutate({ flow, id, name: `${labelByKey(`flow.${flow}.title`, lang)}-${code}.pdf` })} data-testid={`${flow}-certificate-download`} />
         <a href={verifyPage(code)} target="_blank" rel="noreferrer">
           <Icon name="external" /> {t('workflow.certificate.verify')}
         </a>

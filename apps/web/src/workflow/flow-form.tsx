@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FLOW_MAX_PICTURES, FLOW_PICTURE_MAX_BYTES, FLOW_PICTURE_TYPES, type MyStudent, RoleCode } from '@schoolflow/contracts';
+import { FLOW_MAX_PICTURES, FLOW_PICTURE_MAX_BYTES, FLOW_PICTURE_TYPES, RoleCode } from '@schoolflow/contracts';
 import type { FlowDefinition, FormField } from '@schoolflow/workflows';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import type { FileRef, UploadRules } from '../api/file-api.js';
-import { isCancelled, reportError } from '../api/http.js';
-import { newActionKey, workflowApi } from '../api/workflow-api.js';
+import { reportError } from '../api/http.js';
+import { newActionKey } from '../api/workflow-api.js';
 import { PictureUpload } from '../components/picture-upload.js';
 import { useT } from '../i18n/use-t.js';
 import { useReadySession } from '../session/session-store.js';
@@ -15,6 +15,7 @@ import { toast } from '../util/toast.js';
 import { fieldLabel, optionLabel } from './declared-fields.js';
 import { localInput } from './flow-model.js';
 import { detailPath, labelByKey } from './labels.js';
+import { useFormOptions, useMyStudents, useStartFlow } from './use-apply.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: FLOW_PICTURE_MAX_BYTES / 1024, types: FLOW_PICTURE_TYPES, limit: FLOW_MAX_PICTURES };
 
@@ -67,7 +68,6 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
   const fields = def.form.fields;
   const session = useReadySession();
   const isParent = session?.info.roles.includes(RoleCode.parent) === true && !session.info.roles.includes(RoleCode.student);
-  const [children, setChildren] = useState<MyStudent[]>([]);
   const [uploading, setUploading] = useState(false);
   const actionKey = useRef(newActionKey());
 
@@ -82,40 +82,22 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
   });
 
   // choices the server gives (a lendable classroom), by field
-  const [sourced, setSourced] = useState<Record<string, { value: string; label: string }[]>>({});
-  useEffect(() => {
-    const ac = new AbortController();
-    for (const f of fields.filter((x) => x.source)) {
-      workflowApi.formOptions(flow, f.name, ac.signal).then(
-        (list) => setSourced((s) => ({ ...s, [f.name]: list })),
-        (err: unknown) => {
-          if (!isCancelled(err)) reportError(err);
-        },
-      );
-    }
-    return () => ac.abort();
-  }, [flow, fields]);
+  const sourced = useFormOptions(flow, fields);
+  const start = useStartFlow(flow);
 
   const hasChild = fields.some((f) => f.kind === 'child');
+  const children = useMyStudents(isParent && hasChild);
+  // one child: chosen already
   useEffect(() => {
-    if (!isParent || !hasChild) return;
-    const ac = new AbortController();
-    workflowApi.myStudents(ac.signal).then(
-      (list) => {
-        setChildren(list);
-        const only = list.length === 1 ? list[0] : undefined;
-        const child = fields.find((f) => f.kind === 'child');
-        if (only && child && !getValues(child.name)) setValue(child.name, only.studentNo);
-      },
-      (err: unknown) => reportError(err),
-    );
-    return () => ac.abort();
-  }, [isParent, hasChild, fields, getValues, setValue]);
+    const only = children.length === 1 ? children[0] : undefined;
+    const child = fields.find((f) => f.kind === 'child');
+    if (only && child && !getValues(child.name)) setValue(child.name, only.studentNo);
+  }, [children, fields, getValues, setValue]);
 
   const submit = handleSubmit(
     async (form) => {
       try {
-        const { result, msg } = await workflowApi.start(flow, form, actionKey.current);
+        const { result, msg } = await start.mutateAsync({ form, key: actionKey.current });
         actionKey.current = newActionKey(); // the next application is a new action
         toast.success(msg || t('workflow.form.submitted'));
         reset(emptyDraft(fields));

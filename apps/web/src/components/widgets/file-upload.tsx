@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button, Icon, Progress } from 'semantic-ui-react';
-import { FilePath } from '@schoolflow/contracts';
-import { fileApi, type FileRef } from '../../api/file-api.js';
-import { errorMessage, isCancelled, reportError, requestData, saveBlob, uploadWithProgress } from '../../api/http.js';
+import type { FileRef } from '../../api/file-api.js';
+import { errorMessage, isCancelled, reportError } from '../../api/http.js';
 import { useT, type Translator } from '../../i18n/use-t.js';
 import { toast } from '../../util/toast.js';
 import { confirmAction } from '../confirm-dialog.js';
+import { useDownloadFile, useFileNames, useRemoveFile, useUploadWithProgress } from '../use-files.js';
 import { UPLOAD_DEFAULT_LIMIT, UPLOAD_DEFAULT_MAX_KB, UPLOAD_DEFAULT_TYPES } from './form-defaults.js';
 import 'semantic-ui-css/components/progress.min.css';
 import './widgets.css';
@@ -54,41 +54,27 @@ export function fileProblem(file: { name: string; size: number }, maxSizeKb: num
 export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB, types = UPLOAD_DEFAULT_TYPES, limit = UPLOAD_DEFAULT_LIMIT, disabled = false, onUploading, testId = 'file-upload' }: FileUploadProps) {
   const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
-  const [files, setFiles] = useState<FileRef[]>([]);
-  const [loading, setLoading] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
   const known = useRef(new Map<string, FileRef>());
-  const valueKey = value.join(',');
   const reachedLimit = limit > 0 && value.length >= limit;
+  const upload = useUploadWithProgress();
+  const removal = useRemoveFile();
+  const fetch = useDownloadFile();
+  const loading = upload.isPending || removal.isPending;
+  const busyHeard = useRef(onUploading);
+  busyHeard.current = onUploading;
+  useEffect(() => busyHeard.current?.(loading), [loading]);
 
   // Names and suffixes of ids not seen yet come from /file/getFiles.
+  const missing = value.filter((id) => !known.current.has(id));
+  const names = useFileNames(missing);
   useEffect(() => {
-    const ids = valueKey ? valueKey.split(',') : [];
-    const missing = ids.filter((id) => !known.current.has(id));
-    const show = () => setFiles(ids.map((id) => known.current.get(id) ?? { resId: id, resName: id, resSuffix: '' }));
-    if (missing.length === 0) {
-      show();
-      return;
-    }
-    const c = new AbortController();
-    requestData<FileRef[]>(FilePath.getFiles, { json: { resIds: missing }, signal: c.signal })
-      .then((list) => {
-        for (const f of Array.isArray(list) ? list : []) known.current.set(f.resId, f);
-        show();
-      })
-      .catch((err: unknown) => {
-        if (!isCancelled(err)) toast.warning(errorMessage(err));
-        show();
-      });
-    return () => c.abort();
-  }, [valueKey]);
+    if (names.error && !isCancelled(names.error)) toast.warning(errorMessage(names.error));
+  }, [names.error]);
+  const refOf = (id: string): FileRef => known.current.get(id) ?? names.data?.find((f) => f.resId === id) ?? { resId: id, resName: id, resSuffix: '' };
+  const files = value.map(refOf);
 
-  const setBusy = (on: boolean) => {
-    setLoading(on);
-    onUploading?.(on);
-  };
-
-  const emit = (ids: string[]) => onChange(ids, ids.map((id) => known.current.get(id) ?? { resId: id, resName: id, resSuffix: '' }));
+  const emit = (ids: string[]) => onChange(ids, ids.map(refOf));
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
@@ -105,17 +91,9 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
         return;
       }
     }
-    const body = new FormData();
-    for (const f of chosen) body.append('file', f, f.name);
-    const qs = new URLSearchParams();
-    if (maxSizeKb > 0) qs.set('maxSize', String(maxSizeKb));
-    qs.set('types', parseTypes(types).join(','));
-    if (limit > 0) qs.set('limit', String(limit));
-    setBusy(true);
     setPercent(0);
     try {
-      const saved = await uploadWithProgress<FileRef[]>(`${FilePath.upload}?${qs.toString()}`, body, setPercent);
-      const list = Array.isArray(saved) ? saved : [];
+      const list = await upload.mutateAsync({ files: chosen, rules: { maxSizeKb, types: parseTypes(types), limit }, onProgress: setPercent });
       for (const f of list) known.current.set(f.resId, f);
       emit([...value, ...list.map((f) => f.resId)]);
       toast.success(t('widgets.file.uploaded'));
@@ -123,7 +101,6 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
       if (!isCancelled(err)) toast.warning(errorMessage(err)); // upload failures are warnings (docs/product/shell-and-sign-in.md#errors-and-reactions)
     } finally {
       setPercent(null);
-      setBusy(false);
     }
   };
 
@@ -132,23 +109,19 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
       toast.info(t('widgets.file.removeCancelled'));
       return;
     }
-    setBusy(true);
     try {
-      await fileApi.remove(file.resId);
+      await removal.mutateAsync(file.resId);
       known.current.delete(file.resId);
       emit(value.filter((id) => id !== file.resId));
       toast.success(t('widgets.file.removed'));
     } catch (err) {
       toast.warning(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
   const download = async (file: FileRef) => {
     try {
-      const blob = await fileApi.download(file.resId);
-      saveBlob(blob, `${file.resName}${file.resSuffix}`);
+      await fetch.mutateAsync(file);
       toast.success(t('widgets.file.downloaded'));
     } catch (err) {
       reportError(err);

@@ -34,13 +34,13 @@ async function readBacklog(kind: Backlog['kind'], signal: AbortSignal): Promise<
 export function useBacklog(kind: Backlog['kind'] | null, active: boolean): Backlog | null {
   const client = useQueryClient();
   const backlog = useQuery({
-    queryKey: [...workflowKeys.all, 'backlog', kind] as const,
+    queryKey: workflowKeys.backlog(kind),
     queryFn: ({ signal }) => readBacklog(kind ?? 'tasks', signal),
     enabled: active && kind !== null,
     meta: { silent: true },
     staleTime: 0,
   });
-  const stale = () => void client.invalidateQueries({ queryKey: [...workflowKeys.all, 'backlog'] });
+  const stale = () => void client.invalidateQueries({ queryKey: workflowKeys.backlogs() });
   useRealtime('task.changed', stale, stale);
   useRealtime('workflow.transitioned', () => (kind === 'applications' ? stale() : undefined));
   return kind !== null ? (backlog.data ?? null) : null;

@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Icon, Message } from 'semantic-ui-react';
 import {
   ACCOUNT_MAX,
-  ApiPath,
   LOGIN_RESULT_FLAG_KEY,
   PASSWORD_MAX,
   loginSchema,
-  type LoginResult,
+  type LoginInput,
 } from '@schoolflow/contracts';
-import { errorMessage, requestData } from '../../api/http.js';
+import { errorMessage } from '../../api/http.js';
 import { useAppConfig } from '../../config/app-config.js';
 import { useT } from '../../i18n/use-t.js';
 import { LangSwitch } from '../../components/lang-switch.js';
@@ -18,20 +19,7 @@ import { redirectToIds } from '../../session/ids.js';
 import { clearPasswordChange, requirePasswordChange } from '../../session/must-change-password.js';
 import { getToken, setToken, setTokenHeader } from '../../session/token.js';
 import { safeRedirect } from '../../router/redirect.js';
-
-type Field = 'username' | 'password';
-type Errors = Partial<Record<Field, string>>;
-
-function validate(values: Record<Field, string>): Errors {
-  const parsed = loginSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Errors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'username' || field === 'password') && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+import { useLogin } from './use-login.js';
 
 function setLoginFlag(failed: boolean): void {
   try {
@@ -47,11 +35,16 @@ export default function LoginPage() {
   const config = useAppConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // Validation fires on submit (the shared schema the server validates with), then follows every change.
+  const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginInput>({
+    defaultValues: { username: '', password: '' },
+    resolver: zodResolver(loginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const login = useLogin(t('http.requestFailed'));
+  // signed in: the button stays busy while the app loads
+  const busy = login.isPending || login.isSuccess;
   const target = safeRedirect(params.get('redirect'));
 
   useEffect(() => {
@@ -60,38 +53,24 @@ export default function LoginPage() {
 
   if (getToken()) return <Navigate to="/dashboard" replace />;
 
-  const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setServerError(null);
-    if (submitted) setErrors(validate(next));
-  };
-
-  const submit = async () => {
-    setSubmitted(true);
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    setServerError(null);
-    try {
-      const data = await requestData<LoginResult>(ApiPath.login, {
-        form: { username: values.username.trim(), password: values.password },
-        silentExpiry: true,
-      });
-      if (!data?.token) throw new Error(t('http.requestFailed'));
-      if (data.headerName) setTokenHeader(data.headerName);
-      setToken(data.token);
-      // An initial password: the shell asks for a new one (blocking) before it loads anything.
-      if (data.mustChangePassword === true) requirePasswordChange(values.username.trim());
-      else clearPasswordChange();
-      setLoginFlag(false);
-      void navigate(target, { replace: true });
-    } catch (err) {
-      setLoginFlag(true);
-      setServerError(errorMessage(err));
-      setBusy(false);
-    }
+  const submit = handleSubmit((input) =>
+    login.mutateAsync(input).then(
+      (data) => {
+        if (data.headerName) setTokenHeader(data.headerName);
+        setToken(data.token);
+        // An initial password: the shell asks for a new one (blocking) before it loads anything.
+        if (data.mustChangePassword === true) requirePasswordChange(input.username);
+        else clearPasswordChange();
+        setLoginFlag(false);
+        void navigate(target, { replace: true });
+      },
+      () => setLoginFlag(true),
+    ),
+  );
+  const serverError = login.isError ? errorMessage(login.error) : null;
+  const errorOf = (field: keyof LoginInput) => {
+    const message = formState.errors[field]?.message;
+    return message ? tv(message) : undefined;
   };
 
   const title = config.LOGIN_TITLE || t('app.name');
@@ -125,32 +104,50 @@ export default function LoginPage() {
             </div>
           ) : (
             <Form onSubmit={() => void submit()} noValidate data-testid="login-form">
-              <TextField
-                id="login-username"
+              <Controller
                 name="username"
-                autoComplete="username"
-                icon="user"
-                label={t('login.username')}
-                placeholder={t('login.usernamePlaceholder')}
-                maxLength={ACCOUNT_MAX + 10}
-                testId="login-username"
-                value={values.username}
-                error={errors.username ? tv(errors.username) : undefined}
-                onValue={(v) => change('username', v)}
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    id="login-username"
+                    name="username"
+                    autoComplete="username"
+                    icon="user"
+                    label={t('login.username')}
+                    placeholder={t('login.usernamePlaceholder')}
+                    maxLength={ACCOUNT_MAX + 10}
+                    testId="login-username"
+                    value={field.value}
+                    error={errorOf('username')}
+                    onValue={(v) => {
+                      login.reset(); // a new try: the last refusal no longer applies
+                      field.onChange(v);
+                    }}
+                  />
+                )}
               />
-              <TextField
-                id="login-password"
+              <Controller
                 name="password"
-                type="password"
-                autoComplete="current-password"
-                icon="lock"
-                label={t('login.password')}
-                placeholder={t('login.passwordPlaceholder')}
-                maxLength={PASSWORD_MAX + 10}
-                testId="login-password"
-                value={values.password}
-                error={errors.password ? tv(errors.password) : undefined}
-                onValue={(v) => change('password', v)}
+                control={control}
+                render={({ field }) => (
+                  <TextField
+                    id="login-password"
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    icon="lock"
+                    label={t('login.password')}
+                    placeholder={t('login.passwordPlaceholder')}
+                    maxLength={PASSWORD_MAX + 10}
+                    testId="login-password"
+                    value={field.value}
+                    error={errorOf('password')}
+                    onValue={(v) => {
+                      login.reset();
+                      field.onChange(v);
+                    }}
+                  />
+                )}
               />
               {serverError ? (
                 <Message negative size="small" data-testid="login-error">

@@ -1,15 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, Icon, Label, Message, Progress, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react';
-import { AdminPath, type MonitorSnapshot } from '@schoolflow/contracts';
-import { errorMessage, isCancelled, requestData } from '../../api/http.js';
+import { errorMessage, isCancelled } from '../../api/http.js';
 import { useT, type Translator } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { formatDateTime } from '../../util/date.js';
 import { ParkedEvents } from './parked-events.js';
+import { REFRESH_MS, useMonitor } from './use-monitor.js';
 import 'semantic-ui-css/components/progress.min.css';
 import '../ms/admin.css';
 
-const REFRESH_MS = 5000;
 type Status = 'ok' | 'warn' | 'bad' | 'off';
 const STATUS_COLOR: Record<Status, SemanticCOLORS> = { ok: 'green', warn: 'orange', bad: 'red', off: 'grey' };
 
@@ -72,39 +71,11 @@ export default function ServerMonitorView({ active }: ViewProps) {
   const { t } = tr;
   const visible = usePageVisible();
   const running = active && visible;
-  const [snap, setSnap] = useState<MonitorSnapshot | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const ctrl = useRef<AbortController | null>(null);
-
-  const load = async () => {
-    ctrl.current?.abort();
-    const c = new AbortController();
-    ctrl.current = c;
-    setLoading(true);
-    try {
-      const data = await requestData<MonitorSnapshot>(AdminPath.monitor, { json: {}, signal: c.signal });
-      setSnap(data ?? null);
-      setError('');
-    } catch (err) {
-      if (isCancelled(err)) return;
-      setError(errorMessage(err));
-    } finally {
-      if (ctrl.current === c) setLoading(false);
-    }
-  };
-  const loadRef = useRef(load);
-  loadRef.current = load;
-
-  useEffect(() => {
-    if (!running) return;
-    void loadRef.current();
-    const timer = window.setInterval(() => void loadRef.current(), REFRESH_MS);
-    return () => {
-      window.clearInterval(timer);
-      ctrl.current?.abort();
-    };
-  }, [running]);
+  const monitor = useMonitor(running);
+  const snap = monitor.data ?? null;
+  const error = monitor.isError && !isCancelled(monitor.error) ? errorMessage(monitor.error) : '';
+  const loading = monitor.isFetching;
+  const load = () => void monitor.refetch();
 
   const memUsed = snap ? snap.host.memTotal - snap.host.memFree : 0;
   const memPercent = snap && snap.host.memTotal > 0 ? Math.round((memUsed / snap.host.memTotal) * 100) : 0;
@@ -128,7 +99,7 @@ export default function ServerMonitorView({ active }: ViewProps) {
               {t('monitor.updatedAt', { time: formatDateTime(snap.at) })}
             </span>
           ) : null}
-          <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={() => void load()} data-testid="monitor-refresh" />
+          <Button basic size="small" icon="refresh" title={t('common.refresh')} aria-label={t('common.refresh')} onClick={load} data-testid="monitor-refresh" />
         </div>
       </div>
       {error ? <Message negative icon="warning sign" header={t('monitor.loadFailed')} content={error} data-testid="monitor-error" /> : null}

@@ -1,19 +1,18 @@
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup } from 'semantic-ui-react';
-import { ErrorCode, type Page, type WorkflowTaskItem } from '@schoolflow/contracts';
-import { ApiError, errorMessage } from '../../../api/http.js';
-import { asPage, newActionKey, workflowApi } from '../../../api/workflow-api.js';
-import { ListCard, RowCheck, toggled, useListLoad, type Column } from '../../../components/list-page.js';
+import type { WorkflowTaskItem } from '@schoolflow/contracts';
+import { newActionKey } from '../../../api/workflow-api.js';
+import { ListCard, RowCheck, toggled, type Column } from '../../../components/list-page.js';
 import { usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
-import { useRealtime } from '../../../realtime/use-realtime.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
 import { FlowKindSelect, requestColumns } from '../../../workflow/flow-columns.js';
 import { detailPath, stateLabel } from '../../../workflow/labels.js';
 import { type CommandInput, schoolTime } from '../../../workflow/flow-model.js';
+import { useBatchCommand, useTaskQueue } from '../../../workflow/use-task-queue.js';
 import { FLOWS } from '@schoolflow/workflows';
 
 interface Pending {
@@ -38,56 +37,19 @@ export default function TasksView({ active }: ViewProps) {
   const navigate = useNavigate();
   const paging = usePaging();
   const { current, size, setCurrent } = paging;
-  const [page, setPage] = useState<Page<WorkflowTaskItem>>({ total: 0, list: [] });
-  const { loading, run } = useListLoad();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   /** '' = every flow. */
   const [flow, setFlow] = useState('');
+  const queue = useTaskQueue({ current, size, ...(flow ? { flow } : {}) }, active);
+  const batch = useBatchCommand();
+  const { page } = queue;
 
-  const load = useCallback(
-    (quiet = false) =>
-      run(
-        async (signal) => {
-          const next = asPage(await workflowApi.tasks({ current, size, ...(flow ? { flow } : {}) }, signal));
-          setPage(next);
-          setSelected((s) => new Set([...s].filter((id) => next.list.some((r) => r.id === id))));
-        },
-        () => setPage({ total: 0, list: [] }),
-        quiet,
-      ),
-    [run, current, size, flow],
-  );
-
+  // a row that left the queue (decided here or elsewhere) is no longer chosen
   useEffect(() => {
-    if (active) void load();
-  }, [active, load]);
-
-  const drop = (id: string) => {
-    setPage((p) => (p.list.some((r) => r.id === id) ? { total: Math.max(0, p.total - 1), list: p.list.filter((r) => r.id !== id) } : p));
-    setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : s));
-  };
-
-  // An event that leaves the step as it is (an urge) still moves the instance's version: the row takes it, so an
-  // approval from here does not meet a 409 for a change that decided nothing.
-  useRealtime('workflow.transitioned', (p) => {
-    setPage((pg) =>
-      pg.list.some((r) => r.id === p.id && r.version < p.version)
-        ? { ...pg, list: pg.list.map((r) => (r.id === p.id && r.version < p.version && r.state === p.state ? { ...r, version: p.version } : r)) }
-        : pg,
-    );
-  });
-
-  useRealtime(
-    'task.changed',
-    (p) => {
-      if (p.action === 'removed') drop(p.id); // gone from my queue (handled here or elsewhere)
-      else if (active) void load(true);
-    },
-    () => {
-      if (active) void load(true);
-    },
-  );
+    const shown = new Set(page.list.map((r) => r.id));
+    setSelected((s) => ([...s].every((id) => shown.has(id)) ? s : new Set([...s].filter((id) => shown.has(id)))));
+  }, [page]);
 
   const rows = page.list;
   const chosen = rows.filter((r) => selected.has(r.id));
@@ -97,22 +59,10 @@ export default function TasksView({ active }: ViewProps) {
   const batchable = sameState && chosen.every((r) => r.can.includes('APPROVE'));
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
-
   /** Sends the command to every target with the version shown; a lost race (409) is reported, not retried. */
   const send = async (command: string, input: CommandInput): Promise<boolean> => {
     if (!pending) return false;
-    let ok = 0;
-    const failures: string[] = [];
-    for (const item of pending.targets) {
-      try {
-        await workflowApi.send(item.flow, item.id, { type: command, comment: input.comment }, item.version, `${pending.key}.${item.id}`);
-        ok++;
-        drop(item.id);
-      } catch (err) {
-        failures.push(errorMessage(err));
-        if (err instanceof ApiError && err.code === ErrorCode.CONFLICT) drop(item.id);
-      }
-    }
+    const { ok, failures } = await batch.mutateAsync({ command, comment: input.comment, targets: pending.targets, key: pending.key });
     if (pending.targets.length === 1) {
       if (ok === 1) toast.success(t('leaveAction.done'));
       else toast.error(failures[0] ?? t('http.requestFailed'));
@@ -120,7 +70,6 @@ export default function TasksView({ active }: ViewProps) {
       if (ok > 0) toast.success(t('tasks.batchDone', { n: ok }));
       if (failures.length > 0) toast.error(t('tasks.batchFailed', { n: failures.length, msg: [...new Set(failures)].join('; ') }), 6000);
     }
-    void load(true);
     return ok > 0 || failures.length === pending.targets.length;
   };
 
@@ -179,7 +128,7 @@ export default function TasksView({ active }: ViewProps) {
         icon="tasks"
         title={t('tasks.title')}
         sub={<span className="sf-card-sub">{t('tasks.hint')}</span>}
-        list={{ page, loading, reload: () => void load(), ...paging }}
+        list={{ page, loading: queue.loading, reload: queue.reload, ...paging }}
         toolsClass="sf-card-tools"
         tools={
           <>

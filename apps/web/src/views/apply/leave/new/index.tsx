@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import {
@@ -8,12 +10,11 @@ import {
   LEAVE_REASON_MAX,
   type LeaveForm,
   leaveFormSchema,
-  type MyStudent,
   RoleCode,
 } from '@schoolflow/contracts';
 import type { FileRef, UploadRules } from '../../../../api/file-api.js';
 import { reportError } from '../../../../api/http.js';
-import { newActionKey, workflowApi } from '../../../../api/workflow-api.js';
+import { newActionKey } from '../../../../api/workflow-api.js';
 import { PictureUpload } from '../../../../components/picture-upload.js';
 import { useT } from '../../../../i18n/use-t.js';
 import type { ViewProps } from '../../../../router/view-props.js';
@@ -21,6 +22,7 @@ import { useReadySession } from '../../../../session/session-store.js';
 import { toast } from '../../../../util/toast.js';
 import { detailPath } from '../../../../workflow/labels.js';
 import { localInput } from '../../../../workflow/flow-model.js';
+import { useMyStudents, useStartFlow } from '../../../../workflow/use-apply.js';
 import { leaveDuration } from '../leave-duration.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: LEAVE_PICTURE_MAX_BYTES / 1024, types: LEAVE_PICTURE_TYPES, limit: LEAVE_MAX_ATTACHMENTS };
@@ -35,7 +37,8 @@ interface Draft {
 }
 const EMPTY: Draft = { type: '', start: '', end: '', reason: '', studentNo: '', pictures: [] };
 type Field = 'type' | 'start' | 'end' | 'reason' | 'studentId' | 'attachments';
-type Errors = Partial<Record<Field, string>>;
+/** The draft's input for each of the schema's fields (what an error of the schema marks). */
+const INPUT_OF: Record<Field, keyof Draft> = { type: 'type', start: 'start', end: 'end', reason: 'reason', studentId: 'studentNo', attachments: 'pictures' };
 
 /** The form as the shared schema reads it; times as school time text 'YYYY-MM-DD HH:mm'. */
 function toForm(d: Draft): Record<string, unknown> {
@@ -49,21 +52,37 @@ function toForm(d: Draft): Record<string, unknown> {
   };
 }
 
-/** Validates with the shared leave schema, plus end after start (the server's rule). */
-function validateDraft(d: Draft, tv: (m: string) => string): { form: LeaveForm | null; errors: Errors } {
-  const parsed = leaveFormSchema.safeParse(toForm(d));
-  const errors: Errors = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '') as Field;
-      errors[field] ??= tv(issue.message);
-    }
+const schemaResolver = zodResolver(leaveFormSchema);
+
+/** A field's first message, its own or one of its items' (a picture of the list). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string') return own;
+  for (const [key, item] of Object.entries(error)) {
+    const found = key === 'ref' ? undefined : firstMessage(item);
+    if (found) return found;
   }
-  if (d.start && d.end && !errors.start && !errors.end && !leaveDuration(localInput.toSchool(d.start), localInput.toSchool(d.end))) {
-    errors.end = tv('validation.endBeforeStart');
-  }
-  return { form: parsed.success && Object.keys(errors).length === 0 ? parsed.data : null, errors };
+  return undefined;
 }
+
+/**
+ * Validates with the shared leave schema (the server's), plus end after start (the server's rule); its errors mark
+ * the inputs they are about. Messages stay `validation.*` keys, translated when shown.
+ */
+const resolver: Resolver<Draft, unknown, LeaveForm> = async (values, context, options) => {
+  const parsed = await schemaResolver(toForm(values) as never, context, options as never);
+  const errors: FieldErrors<Draft> = {};
+  for (const [field, error] of Object.entries(parsed.errors) as [Field, unknown][]) {
+    const input = INPUT_OF[field];
+    const message = firstMessage(error);
+    if (input && message) errors[input] = { type: 'validate', message };
+  }
+  if (values.start && values.end && !errors.start && !errors.end && !leaveDuration(localInput.toSchool(values.start), localInput.toSchool(values.end))) {
+    errors.end = { type: 'validate', message: 'validation.endBeforeStart' };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: parsed.values as LeaveForm, errors: {} };
+};
 
 /** 请假申请 (apply/leave/new): type, period with live duration, reason, up to 4 pictures. */
 export default function LeaveNewView(_props: ViewProps) {
@@ -71,67 +90,53 @@ export default function LeaveNewView(_props: ViewProps) {
   const navigate = useNavigate();
   const session = useReadySession();
   const isParent = session?.info.roles.includes(RoleCode.parent) === true && !session.info.roles.includes(RoleCode.student);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [children, setChildren] = useState<MyStudent[]>([]);
-  useEffect(() => {
-    if (!isParent) return;
-    const ac = new AbortController();
-    workflowApi.myStudents(ac.signal).then(
-      (list) => {
-        setChildren(list);
-        // one child: chosen already
-        if (list.length === 1 && list[0]) setDraft((d) => (d.studentNo ? d : { ...d, studentNo: list[0]?.studentNo ?? '' }));
-      },
-      (err: unknown) => reportError(err),
-    );
-    return () => ac.abort();
-  }, [isParent]);
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
-
-  const duration = useMemo(() => (draft.start && draft.end ? leaveDuration(localInput.toSchool(draft.start), localInput.toSchool(draft.end)) : null), [draft.start, draft.end]);
   // Validation fires on save (docs/product/shell-and-sign-in.md#forms), then follows every change so fixed fields clear.
-  const errors = tried ? validateDraft(draft, tv).errors : {};
+  const { control, register, handleSubmit, reset, getValues, setValue, watch, formState } = useForm<Draft, unknown, LeaveForm>({
+    defaultValues: EMPTY,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const children = useMyStudents(isParent);
+  // one child: chosen already
+  useEffect(() => {
+    const only = children.length === 1 ? children[0] : undefined;
+    if (only && !getValues('studentNo')) setValue('studentNo', only.studentNo);
+  }, [children, getValues, setValue]);
+  const [uploading, setUploading] = useState(false);
+  const start = useStartFlow('leave');
+  const saving = formState.isSubmitting;
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const [from, to, reason] = watch(['start', 'end', 'reason']);
+  const duration = useMemo(() => (from && to ? leaveDuration(localInput.toSchool(from), localInput.toSchool(to)) : null), [from, to]);
 
   // One key per application: a double click or a retry sends the same key, and the server creates one request.
   const actionKey = useRef(newActionKey());
 
-  const save = async () => {
-    setTried(true);
-    const { form } = validateDraft(draft, tv);
-    if (!form) {
-      toast.warning(t('leave.fixErrors'));
-      return;
-    }
-    setSaving(true);
-    try {
-      const { result, msg } = await workflowApi.start('leave', form, actionKey.current);
-      actionKey.current = newActionKey(); // the next application is a new action
-      toast.success(msg || t('leave.submitted'));
-      setDraft(EMPTY);
-      setTried(false);
-      void navigate(detailPath('leave', result.id));
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = handleSubmit(
+    async (form) => {
+      try {
+        const { result, msg } = await start.mutateAsync({ form, key: actionKey.current });
+        actionKey.current = newActionKey(); // the next application is a new action
+        toast.success(msg || t('leave.submitted'));
+        reset(EMPTY);
+        void navigate(detailPath('leave', result.id));
+      } catch (err) {
+        reportError(err);
+      }
+    },
+    () => toast.warning(t('leave.fixErrors')),
+  );
 
-  const reset = () => {
-    setDraft(EMPTY);
-    setTried(false);
-  };
-
-  const fieldError = (field: Field) =>
-    errors[field] ? (
+  const errorOf = (field: Field): string | undefined => formState.errors[INPUT_OF[field]]?.message;
+  const fieldError = (field: Field) => {
+    const message = errorOf(field);
+    return message ? (
       <div className="sf-field-error" role="alert" data-testid={`leave-${field}-error`}>
-        {errors[field]}
+        {tv(message)}
       </div>
     ) : null;
+  };
 
   return (
     <div className="sf-page sf-leave-new" data-testid="leave-new">
@@ -145,9 +150,9 @@ export default function LeaveNewView(_props: ViewProps) {
         </Message>
         <Form onSubmit={() => void save()} data-testid="leave-form" className="sf-leave-form">
           {isParent ? (
-            <Form.Field error={Boolean(errors.studentId)}>
+            <Form.Field error={Boolean(errorOf('studentId'))}>
               <label htmlFor="leave-student">{t('leave.studentNo')}</label>
-              <select id="leave-student" className="ui dropdown" value={draft.studentNo} data-testid="leave-student-no" onChange={(e) => set('studentNo', e.target.value)}>
+              <select id="leave-student" className="ui dropdown" data-testid="leave-student-no" {...register('studentNo')}>
                 <option value="">{t('leave.studentNoPlaceholder')}</option>
                 {children.map((c) => (
                   <option key={c.id} value={c.studentNo}>
@@ -158,15 +163,9 @@ export default function LeaveNewView(_props: ViewProps) {
               {fieldError('studentId')}
             </Form.Field>
           ) : null}
-          <Form.Field required error={Boolean(errors.type)}>
+          <Form.Field required error={Boolean(errorOf('type'))}>
             <label htmlFor="leave-type">{t('leave.type')}</label>
-            <select
-              id="leave-type"
-              className="ui dropdown"
-              value={draft.type}
-              data-testid="leave-type"
-              onChange={(e) => set('type', e.target.value === 'personal' || e.target.value === 'sick' ? e.target.value : '')}
-            >
+            <select id="leave-type" className="ui dropdown" data-testid="leave-type" {...register('type')}>
               <option value="">{t('leave.typePlaceholder')}</option>
               <option value="personal">{t('leave.types.personal')}</option>
               <option value="sick">{t('leave.types.sick')}</option>
@@ -174,14 +173,14 @@ export default function LeaveNewView(_props: ViewProps) {
             {fieldError('type')}
           </Form.Field>
           <Form.Group widths="equal">
-            <Form.Field required error={Boolean(errors.start)}>
+            <Form.Field required error={Boolean(errorOf('start'))}>
               <label htmlFor="leave-start">{t('leave.start')}</label>
-              <input id="leave-start" type="datetime-local" value={draft.start} max={draft.end || undefined} data-testid="leave-start" onChange={(e) => set('start', e.target.value)} />
+              <input id="leave-start" type="datetime-local" max={to || undefined} data-testid="leave-start" {...register('start', { deps: ['end'] })} />
               {fieldError('start')}
             </Form.Field>
-            <Form.Field required error={Boolean(errors.end)}>
+            <Form.Field required error={Boolean(errorOf('end'))}>
               <label htmlFor="leave-end">{t('leave.end')}</label>
-              <input id="leave-end" type="datetime-local" value={draft.end} min={draft.start || undefined} data-testid="leave-end" onChange={(e) => set('end', e.target.value)} />
+              <input id="leave-end" type="datetime-local" min={from || undefined} data-testid="leave-end" {...register('end')} />
               {fieldError('end')}
             </Form.Field>
           </Form.Group>
@@ -192,22 +191,26 @@ export default function LeaveNewView(_props: ViewProps) {
               {duration ? t('leave.durationValue', { hours: duration.hours, days: duration.days }) : t('leave.durationEmpty')}
             </div>
           </Form.Field>
-          <Form.Field required error={Boolean(errors.reason)}>
+          <Form.Field required error={Boolean(errorOf('reason'))}>
             <label htmlFor="leave-reason">{t('leave.reason')}</label>
-            <textarea id="leave-reason" rows={4} value={draft.reason} placeholder={t('leave.reasonPlaceholder')} data-testid="leave-reason" onChange={(e) => set('reason', e.target.value)} />
-            <div className={`sf-char-count ${draft.reason.trim().length > LEAVE_REASON_MAX ? 'over' : ''}`}>{t('leave.reasonCount', { n: draft.reason.trim().length, max: LEAVE_REASON_MAX })}</div>
+            <textarea id="leave-reason" rows={4} placeholder={t('leave.reasonPlaceholder')} data-testid="leave-reason" {...register('reason')} />
+            <div className={`sf-char-count ${reason.trim().length > LEAVE_REASON_MAX ? 'over' : ''}`}>{t('leave.reasonCount', { n: reason.trim().length, max: LEAVE_REASON_MAX })}</div>
             {fieldError('reason')}
           </Form.Field>
-          <Form.Field error={Boolean(errors.attachments)}>
+          <Form.Field error={Boolean(errorOf('attachments'))}>
             <label>{t('leave.pictures')}</label>
-            <PictureUpload value={draft.pictures} onChange={(p) => set('pictures', p)} rules={PICTURE_RULES} testId="leave-pictures" onBusy={setUploading} />
+            <Controller
+              name="pictures"
+              control={control}
+              render={({ field }) => <PictureUpload value={field.value} onChange={field.onChange} rules={PICTURE_RULES} testId="leave-pictures" onBusy={setUploading} />}
+            />
             {fieldError('attachments')}
           </Form.Field>
           <div className="sf-form-actions">
             <Button primary type="submit" loading={saving} disabled={saving || uploading} data-testid="leave-submit">
               <Icon name="send" /> {t('leave.submit')}
             </Button>
-            <Button type="button" basic onClick={reset} disabled={saving} data-testid="leave-reset">
+            <Button type="button" basic onClick={() => reset(EMPTY)} disabled={saving} data-testid="leave-reset">
               <Icon name="undo" /> {t('leave.reset')}
             </Button>
           </div>
