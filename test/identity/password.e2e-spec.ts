@@ -55,6 +55,16 @@ describe('password strategy and change', () => {
 
   it('changes the password, ends the other sessions, keeps the current one, and stores only argon2id', async () => {
     const account = 'teacher03';
+    // the worker's server is shared with later files (teacher03 teaches in the grades analysis): its password is put back
+    const before = await withDb(async (c) => (await c.query(`SELECT password_hash FROM sys_user WHERE account = $1`, [account])).rows[0].password_hash as string);
+    try {
+      await changesThePassword(account);
+    } finally {
+      await withDb((c) => c.query(`UPDATE sys_user SET password_hash = $2 WHERE account = $1`, [account, before]));
+    }
+  });
+
+  async function changesThePassword(account: string): Promise<void> {
     const other = await login(account);
     const current = await login(account);
     const next = 'N3w-Passw0rd!';
@@ -69,7 +79,7 @@ describe('password strategy and change', () => {
     expect(row.password_hash).not.toContain(next);
     const log = await withDb(async (c) => (await c.query(`SELECT result FROM sys_operation_log WHERE account = $1 AND action = 'password.change' ORDER BY id DESC LIMIT 1`, [account])).rows[0]);
     expect(log).toEqual({ result: 'success' });
-  });
+  }
 
   it('refuses a new password equal to the old one', async () => {
     const token = await login('teacher04');
