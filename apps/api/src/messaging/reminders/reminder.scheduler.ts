@@ -63,11 +63,13 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
     this.worker.on('failed', (_job, err) => logDatabaseError(err, 'reminder job failed'));
     this.offRestore = redisOutage.onRestore(() => void this.ensureScheduler());
     await this.ensureScheduler();
-    // The periodic look: the scheduler is there (Redis may have been emptied without a reconnect), or, while Redis
-    // is away, this instance sweeps itself.
+    // The periodic look: while Redis is away this instance sweeps itself; either way it asks Redis for the scheduler
+    // (Redis may have been emptied without a reconnect). Asking while it is away matters: a return noticed by one
+    // connection while the queue's own was still reconnecting made the first re-creation fail and mark Redis away
+    // again, and nothing else would look until the next outage.
     this.interval = setInterval(() => {
       if (redisOutage.down) this.runInProcess();
-      else void this.ensureScheduler();
+      void this.ensureScheduler();
     }, Math.max(this.sweepMs, 1000));
   }
 
