@@ -31,6 +31,9 @@ export interface RoleUser {
   name: string;
 }
 
+/** A role's written columns, in the order both the insert and the update name them. */
+const roleColumns = (r: RoleWrite): unknown[] => [r.name, r.code, r.nameEn, r.roleTypeId, r.kind, r.sql, r.procedure, r.sort];
+
 const ROLE_COLUMNS = `r.id, r.code, r.name, r.name_en AS "nameEn", r.role_type_id AS "roleTypeId", t.name AS "roleTypeName", r.kind, r.sql, r.procedure,
               r.enabled, r.sort, r.built_in AS "builtIn", (SELECT count(*)::int FROM sys_user_role ur WHERE ur.role_id = r.id) AS users`;
 
@@ -112,30 +115,11 @@ export class RolesRepository {
   }
 
   async updateRole(id: string, r: RoleWrite): Promise<void> {
-    await this.db.query(`UPDATE sys_role SET name = $2, code = $3, name_en = $4, role_type_id = $5, kind = $6, sql = $7, procedure = $8, sort = $9 WHERE id = $1`, [
-      id,
-      r.name,
-      r.code,
-      r.nameEn,
-      r.roleTypeId,
-      r.kind,
-      r.sql,
-      r.procedure,
-      r.sort,
-    ]);
+    await this.db.query(`UPDATE sys_role SET name = $2, code = $3, name_en = $4, role_type_id = $5, kind = $6, sql = $7, procedure = $8, sort = $9 WHERE id = $1`, [id, ...roleColumns(r)]);
   }
 
   async insertRole(r: RoleWrite): Promise<string> {
-    const [row] = (await this.db.query(`INSERT INTO sys_role (name, code, name_en, role_type_id, kind, sql, procedure, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, [
-      r.name,
-      r.code,
-      r.nameEn,
-      r.roleTypeId,
-      r.kind,
-      r.sql,
-      r.procedure,
-      r.sort,
-    ])) as { id: string }[];
+    const [row] = (await this.db.query(`INSERT INTO sys_role (name, code, name_en, role_type_id, kind, sql, procedure, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, roleColumns(r))) as { id: string }[];
     return (row as { id: string }).id;
   }
 
