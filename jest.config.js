@@ -13,6 +13,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@schoolflow/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    // one language's messages (apps/web/src/i18n/i18n.ts)
+    '^@schoolflow/contracts/locales/(.*)\\.js$': '<rootDir>/libs/contracts/src/locales/$1.ts',
     '^@schoolflow/event-store$': '<rootDir>/libs/event-store/src/index.ts',
     '^@schoolflow/workflows$': '<rootDir>/workflows/index.ts',
     // a flow's own module, for its plugin: '@schoolflow/workflows/travel/travel.flow.js'

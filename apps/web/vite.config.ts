@@ -36,15 +36,23 @@ export default defineConfig({
   base: '/',
   plugins: [semanticLocalFonts(), react(), precompress(here('../../dist/web'))],
   resolve: {
-    alias: {
-      '@schoolflow/contracts': here('../../libs/contracts/src/index.ts'),
-      '@schoolflow/workflows': here('../../workflows/index.ts'),
-    },
+    alias: [
+      { find: /^@schoolflow\/contracts$/, replacement: here('../../libs/contracts/src/index.ts') },
+      // a language's messages, loaded on their own (src/i18n/i18n.ts)
+      { find: /^@schoolflow\/contracts\/locales\/(.*)\.js$/, replacement: `${here('../../libs/contracts/src/locales/')}$1.ts` },
+      { find: /^@schoolflow\/workflows$/, replacement: here('../../workflows/index.ts') },
+    ],
   },
   build: {
     outDir: here('../../dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // zod's builders have no side effects: an unused schema (the shared contracts define many) is dropped instead
+      // of carrying zod onto pages that validate nothing, the sign-in page first (docs/adr/0033-sign-in-page-weight.md)
+      treeshake: { manualPureFunctions: ['z'] },
+      experimental: { chunkOptimization: false },
+    },
   },
   server: {
     port: 5173,

@@ -4,17 +4,35 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './api/query-client.js';
 import { getAppConfig } from './config/app-config.js';
 import { loadAppConfig } from './config/load-app-config.js';
-import { ConfirmHost } from './components/confirm-dialog.js';
-import { ExpiryModal } from './components/expiry-modal.js';
+import { confirmStore } from './components/confirm-store.js';
 import { PageLoader } from './components/page-loader.js';
 import { Toaster } from './components/toaster.js';
+import { expiryStore } from './session/expiry.js';
 import { initTheme } from './theme/theme.js';
+import { useStore } from './util/store.js';
 
 const LoginPage = lazy(() => import('./views/login/index.js'));
 const NotFoundPage = lazy(() => import('./views/error/not-found.js'));
 const VerifyPage = lazy(() => import('./views/verify/index.js'));
 const NoPermissionPage = lazy(() => import('./views/error/no-permission.js'));
 const Shell = lazy(() => import('./layout/shell.js'));
+const ConfirmDialog = lazy(() => import('./components/confirm-dialog.js').then((m) => ({ default: m.ConfirmDialog })));
+const ExpiryModal = lazy(() => import('./components/expiry-modal.js').then((m) => ({ default: m.ExpiryModal })));
+
+/**
+ * The app-wide dialogs, fetched when first raised rather than with the first page: the sign-in page carries none
+ * of their code (docs/adr/0033-sign-in-page-weight.md).
+ */
+function AppDialogs() {
+  const asking = useStore(confirmStore) !== null;
+  const expired = useStore(expiryStore);
+  return (
+    <Suspense fallback={null}>
+      {asking && <ConfirmDialog />}
+      {expired && <ExpiryModal />}
+    </Suspense>
+  );
+}
 
 function AppRoutes() {
   const location = useLocation();
@@ -54,8 +72,7 @@ export function App() {
         <PageLoader />
       )}
       <Toaster />
-      <ConfirmHost />
-      <ExpiryModal />
+      <AppDialogs />
     </QueryClientProvider>
   );
 }

@@ -1,33 +1,12 @@
 import { Button, Icon, Modal } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
-import { createStore, useStore } from '../util/store.js';
+import { useStore } from '../util/store.js';
+import { answer, confirmStore } from './confirm-store.js';
 
-interface Pending {
-  message: string;
-  resolve: (ok: boolean) => void;
-}
+export { confirmAction } from './confirm-store.js';
 
-const confirmStore = createStore<Pending | null>(null);
-
-/**
- * Asks before something that cannot be undone (docs/product/shell-and-sign-in.md#file-upload: title 提示, buttons 确认 and 取消).
- * Resolves true on confirm, false on cancel or close. One question at a time: a new one cancels the old.
- */
-export function confirmAction(message: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    confirmStore.get()?.resolve(false);
-    confirmStore.set({ message, resolve });
-  });
-}
-
-function answer(ok: boolean): void {
-  const pending = confirmStore.get();
-  confirmStore.set(null);
-  pending?.resolve(ok);
-}
-
-/** Mounted once by the app. */
-export function ConfirmHost() {
+/** The question asked by confirmAction; mounted by the app while one is pending (app.tsx). */
+export function ConfirmDialog() {
   const pending = useStore(confirmStore);
   const { t } = useT();
   return (

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ApiPath, DEFAULT_BASE_API, DEFAULT_TOKEN_HEADER, type AppConfig } from '@schoolflow/contracts';
 import { createStore, useStore } from '../util/store.js';
 
@@ -16,22 +15,27 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   IDS_LOGIN_URL: '',
 };
 
-/** Lenient reading: a missing or mistyped field keeps its default instead of breaking start-up. */
-const appConfigSchema = z
-  .object({
-    BASE_API: z.string().min(1),
-    LOGIN_TITLE: z.string(),
-    LOGIN_FOOTER: z.string(),
-    TITLE: z.string(),
-    LOGIN_TYPE: z.enum(['PASSWORD', 'IDS']),
-    LOGO_URL: z.string(),
-    THEME_DEFAULT: z.string(),
-    REQUEST_ENCRYPT: z.boolean(),
-    PWD_HASH_PREFIX: z.string(),
-    TOKEN_HEADER: z.string().min(1),
-    IDS_LOGIN_URL: z.string(),
-  })
-  .partial();
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isNonEmptyText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/**
+ * Lenient reading, field by field: a missing or mistyped field keeps its default instead of breaking start-up.
+ * Plain type guards, not a zod schema: this module is on the sign-in page, which carries no zod
+ * (docs/adr/0033-sign-in-page-weight.md); the server validates what it serves with the shared schema.
+ */
+const appConfigFields: { [K in keyof AppConfig]: (value: unknown) => value is AppConfig[K] } = {
+  BASE_API: isNonEmptyText,
+  LOGIN_TITLE: isText,
+  LOGIN_FOOTER: isText,
+  TITLE: isText,
+  LOGIN_TYPE: (v): v is AppConfig['LOGIN_TYPE'] => v === 'PASSWORD' || v === 'IDS',
+  LOGO_URL: isText,
+  THEME_DEFAULT: isText,
+  REQUEST_ENCRYPT: (v): v is boolean => typeof v === 'boolean',
+  PWD_HASH_PREFIX: isText,
+  TOKEN_HEADER: isNonEmptyText,
+  IDS_LOGIN_URL: isText,
+};
 
 export const appConfigStore = createStore<AppConfig>(DEFAULT_APP_CONFIG);
 
@@ -46,9 +50,9 @@ export function useAppConfig(): AppConfig {
 export function mergeAppConfig(raw: unknown): AppConfig {
   const source = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const picked: Partial<AppConfig> = {};
-  for (const [key, schema] of Object.entries(appConfigSchema.shape)) {
-    const parsed = schema.safeParse(source[key]);
-    if (parsed.success && parsed.data !== undefined) Object.assign(picked, { [key]: parsed.data });
+  for (const [key, accepts] of Object.entries(appConfigFields)) {
+    const value = source[key];
+    if (accepts(value)) Object.assign(picked, { [key]: value });
   }
   const merged = { ...DEFAULT_APP_CONFIG, ...picked };
   return { ...merged, BASE_API: merged.BASE_API.replace(/\/+$/, '') };

@@ -1,7 +1,7 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookie from 'js-cookie';
-import { Cookies, LANGUAGES, resources, type Language } from '@schoolflow/contracts';
+import { Cookies, LANGUAGES, type Language } from '@schoolflow/contracts';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -13,19 +13,88 @@ export function storedLanguage(): Language {
   return isLanguage(value) ? value : 'zh';
 }
 
-/** One i18next instance for the SPA; resources ship inside the bundle, so init is synchronous. */
+/** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
+const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
+/** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable'] as const;
+type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
+
+/**
+ * Each namespace of each language is a chunk of its own, fetched when first needed: the sign-in page carries one
+ * language's first namespaces and nothing else (docs/adr/0033-sign-in-page-weight.md). The messages of the
+ * server-only namespaces (messages, excel, documents) never reach the browser.
+ */
+const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<object>>> = {
+  zh: {
+    web: () => import('@schoolflow/contracts/locales/zh/web.js').then((m) => m.web),
+    validation: () => import('@schoolflow/contracts/locales/zh/validation.js').then((m) => m.validation),
+    server: () => import('@schoolflow/contracts/locales/zh/server.js').then((m) => m.server),
+    workflow: () => import('@schoolflow/contracts/locales/zh/workflow.js').then((m) => m.workflow),
+    resource: () => import('@schoolflow/contracts/locales/zh/resource.js').then((m) => m.resource),
+    grades: () => import('@schoolflow/contracts/locales/zh/grades.js').then((m) => m.grades),
+    timetable: () => import('@schoolflow/contracts/locales/zh/timetable.js').then((m) => m.timetable),
+  },
+  en: {
+    web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
+    validation: () => import('@schoolflow/contracts/locales/en/validation.js').then((m) => m.validation),
+    server: () => import('@schoolflow/contracts/locales/en/server.js').then((m) => m.server),
+    workflow: () => import('@schoolflow/contracts/locales/en/workflow.js').then((m) => m.workflow),
+    resource: () => import('@schoolflow/contracts/locales/en/resource.js').then((m) => m.resource),
+    grades: () => import('@schoolflow/contracts/locales/en/grades.js').then((m) => m.grades),
+    timetable: () => import('@schoolflow/contracts/locales/en/timetable.js').then((m) => m.timetable),
+  },
+};
+
+function isWebNamespace(value: string): value is WebNamespace {
+  return (FIRST_NAMESPACES as readonly string[]).includes(value) || (FEATURE_NAMESPACES as readonly string[]).includes(value);
+}
+
+const languageChunks: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    if (!isLanguage(language) || !isWebNamespace(namespace)) {
+      callback(null, {});
+      return;
+    }
+    namespaceChunks[language][namespace]().then(
+      (messages) => callback(null, messages as Record<string, unknown>),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  },
+};
+
+/** One i18next instance for the SPA. */
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
-  fallbackLng: 'zh',
-  supportedLngs: [...LANGUAGES],
-  ns: ['web', 'validation', 'server', 'workflow', 'resource', 'grades', 'timetable'],
-  defaultNS: 'web',
-  interpolation: { escapeValue: false }, // React escapes already
-  initAsync: false,
-  returnNull: false,
-});
+
+/** Resolves once the shown language's messages are in: the app renders after it (main.tsx). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(languageChunks)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    // No fallback language: the key-parity test (libs/contracts locale-keys.spec) keeps both complete, and a fallback
+    // would fetch the other language's chunk on every page.
+    fallbackLng: false,
+    load: 'currentOnly',
+    supportedLngs: [...LANGUAGES],
+    ns: [...FIRST_NAMESPACES],
+    defaultNS: 'web',
+    interpolation: { escapeValue: false }, // React escapes already
+    returnNull: false,
+    // Every language is loaded before anything renders in it (i18nReady, setLanguage): nothing to suspend for.
+    react: { useSuspense: false },
+  });
+
+/**
+ * Makes every namespace of the given languages available (those already in cost nothing). A session asks for all
+ * of both: its menus carry both titles, its pages every area's messages, and a switch of language is then instant.
+ */
+export async function loadMessages(languages: readonly Language[]): Promise<void> {
+  await i18nReady;
+  // loadNamespaces adds the feature namespaces to the instance's list at once, so loadLanguages fetches them too
+  await Promise.all([i18n.loadNamespaces([...FEATURE_NAMESPACES]), i18n.loadLanguages([...languages])]);
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'zh';
@@ -35,10 +104,11 @@ function syncDocumentLanguage(lang: Language): void {
   if (typeof document === 'undefined') return; // unit tests run in node
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
-syncDocumentLanguage(currentLanguage());
+syncDocumentLanguage(storedLanguage());
 
 export async function setLanguage(lang: Language): Promise<void> {
   Cookie.set(Cookies.language, lang, { path: '/' });
+  await i18nReady;
   await i18n.changeLanguage(lang);
   syncDocumentLanguage(lang);
 }

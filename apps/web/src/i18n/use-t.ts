@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resources, type Language, type WebMessages } from '@schoolflow/contracts';
+import type { Language, WebMessages } from '@schoolflow/contracts';
 import { currentLanguage, i18n, isLanguage } from './i18n.js';
 
 /** Every dotted key of the web namespace, so a typo in a key fails the type check instead of showing raw keys. */
@@ -21,9 +21,14 @@ export function validationMessage(message: string): string {
   return m?.[1] ? i18n.t(m[1], { ns: 'validation' }) : message;
 }
 
-/** The web messages of a language as a plain object, for lookups by data (e.g. operation-log action codes). */
+/**
+ * The web messages of a language as a plain object, for lookups by data (e.g. operation-log action codes). The
+ * language must be loaded: the shown one always is, both are once a session is (session-store.ts).
+ */
 export function webMessages(lang: Language = currentLanguage()): WebMessages {
-  return resources[lang].web;
+  const bundle = i18n.getResourceBundle(lang, 'web') as WebMessages | undefined;
+  if (!bundle) throw new Error(`the ${lang} messages are not loaded`);
+  return bundle;
 }
 
 export interface Translator {

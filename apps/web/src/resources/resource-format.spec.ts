@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { bodySchema, RESOURCES, type ResourceDef } from '@schoolflow/contracts';
-import { i18n } from '../i18n/i18n.js';
+import { bodySchema, LANGUAGES, RESOURCES, type ResourceDef } from '@schoolflow/contracts';
+import { i18n, loadMessages } from '../i18n/i18n.js';
 import {
   cellText,
   defaultValue,
@@ -24,6 +24,7 @@ const labels = new Map([['campuses:c1', '主校区'], ['roles:teacher', '教师'
 const labelOf = (source: string, value: string) => labels.get(`${source}:${value}`);
 
 beforeAll(async () => {
+  await loadMessages(LANGUAGES); // as a session does (session-store.ts)
   await i18n.changeLanguage('zh');
 });
 

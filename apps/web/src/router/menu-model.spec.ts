@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { MenuNode } from '@schoolflow/contracts';
+import { LANGUAGES, type MenuNode } from '@schoolflow/contracts';
+import { loadMessages } from '../i18n/i18n.js';
 import { buildMenuModel, parseRemark, resolveRoute } from './menu-model.js';
+
+// a session has both languages' messages before it builds its menus (session-store.ts): so does this test
+await loadMessages(LANGUAGES);
 
 function menu(over: Partial<MenuNode> & Pick<MenuNode, 'menuurl' | 'menuname'>): MenuNode {
   return { id: over.menuurl, icon: '', remark: '', sort: 0, permission: '', menus: [], ...over };

@@ -1,6 +1,7 @@
-import { ApiPath, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
+import { ApiPath, LANGUAGES, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
 import { ApiError, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
+import { loadMessages } from '../i18n/i18n.js';
 import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
@@ -62,7 +63,9 @@ export async function loadSession(): Promise<SessionState> {
   let next: SessionState;
   try {
     // The shell turns any failure here into "please log in again", so no expiry modal on top of it.
-    const data = await requestData<unknown>(ApiPath.getPermission, { silentExpiry: true });
+    // Both languages' messages with it: the menus carry both titles, and a switch of language inside the shell is
+    // then instant (the sign-in page fetched only the one it shows).
+    const [data] = await Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), loadMessages(LANGUAGES)]);
     const read = readPermissionInfo(data);
     next =
       'info' in read

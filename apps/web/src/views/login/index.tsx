@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,13 +6,13 @@ import {
   ACCOUNT_MAX,
   LOGIN_RESULT_FLAG_KEY,
   PASSWORD_MAX,
-  loginSchema,
   type LoginInput,
 } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { useAppConfig } from '../../config/app-config.js';
 import { useT } from '../../i18n/use-t.js';
 import { LangSwitch } from '../../components/lang-switch.js';
+import { lazyResolver } from '../../components/lazy-resolver.js';
 import { TextField } from '../../components/form-field.js';
 import { redirectToIds } from '../../session/ids.js';
 import { clearPasswordChange, requirePasswordChange } from '../../session/must-change-password.js';
@@ -29,6 +28,9 @@ function setLoginFlag(failed: boolean): void {
   }
 }
 
+/** The shared login schema, loaded with the first submit: zod stays off the sign-in page's first paint. */
+const loginFormResolver = lazyResolver<LoginInput>(() => import('./login-resolver.js').then((m) => m.loginResolver));
+
 /** Sign-in page (docs/product/shell-and-sign-in.md#sign-in). */
 export default function LoginPage() {
   const { t, tv } = useT();
@@ -38,7 +40,7 @@ export default function LoginPage() {
   // Validation fires on submit (the shared schema the server validates with), then follows every change.
   const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginInput>({
     defaultValues: { username: '', password: '' },
-    resolver: zodResolver(loginSchema),
+    resolver: loginFormResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

@@ -1,0 +1,16 @@
+import { documents } from './documents.js';
+import { excel } from './excel.js';
+import { grades } from './grades.js';
+import { messages } from './messages.js';
+import { resource } from './resource.js';
+import { server } from './server.js';
+import { timetable } from './timetable.js';
+import { validation } from './validation.js';
+import { web } from './web.js';
+import { workflow } from './workflow.js';
+
+/**
+ * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
+ * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
+ */
+export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable } as const;
