@@ -1,8 +1,10 @@
 /**
  * npm run bench:workflow
  *
- * Workflow commands per second and p50/p99 latency at 16 concurrent clients on real PostgreSQL, beside a raw `pg`
- * single-row INSERT loop of the same events (same rows, same payloads) measured in the same run, and the ratios.
+ * Workflow commands per second and p50/p99 latency at 16 concurrent clients on real PostgreSQL, beside baselines of the
+ * same events (same rows, same payloads) measured in the same run, and the ratios: a raw `pg` single-row INSERT loop
+ * (1 and 16 connections), and the server's bare HTTP endpoint doing one INSERT per request at 16 clients (same Node
+ * process, HTTP stack and pool as the commands; issue 23's target: workflow ≥ 0.5 × of it).
  *
  * Knobs (environment): BENCH_CLIENTS (16), BENCH_DURATION_S (20), BENCH_WARMUP_INSTANCES_PER_CLIENT (5), BENCH_RAW_REPEATS (3).
  */
@@ -24,6 +26,8 @@ const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP_INSTANCES_PER_CLIENT ?
 const RAW_REPEATS = Number(process.env.BENCH_RAW_REPEATS ?? 3);
 /** The issue's acceptance target: workflow throughput ≥ this × the literal single-connection INSERT loop. */
 const TARGET_RATIO = 0.35;
+/** Issue 23's target: workflow commands/s ≥ this × the bare HTTP INSERT endpoint's requests/s at the same clients. */
+const TARGET_HTTP_RATIO = 0.5;
 
 type Kind = 'submit' | 'headTeacherApprove' | 'officeApprove';
 const KINDS: Kind[] = ['submit', 'headTeacherApprove', 'officeApprove'];
@@ -190,6 +194,38 @@ async function rawInsertLoop(server: BenchServer, rows: RawRow[], connections: n
   }
 }
 
+/**
+ * The rows posted to the server's baseline endpoint (`POST bench/insert`, one INSERT per request), `clients` keep-alive
+ * connections at once, as the workflow's clients post their commands.
+ */
+async function httpInsertLoop(server: BenchServer, rows: RawRow[], clients: number): Promise<RawRun & { failures: number }> {
+  const db = await openDb(server.databaseUrl);
+  const http = Array.from({ length: clients }, () => new LeanClient(server.url));
+  try {
+    await db.query(`TRUNCATE bench_raw_events RESTART IDENTITY`);
+    const latencies: number[] = [];
+    let failures = 0;
+    let next = 0;
+    const cpu0 = sampleCpu(server.pid, server.databaseName);
+    const t0 = performance.now();
+    await Promise.all(
+      http.map(async (c) => {
+        for (let i = next++; i < rows.length; i = next++) {
+          const s = performance.now();
+          const res = await c.post('/bench/insert', '', rows[i]);
+          if (res.status === 200 && res.body.result) latencies.push(performance.now() - s);
+          else failures++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    return { seconds, latencies, failures, cpu: [cpu0, sampleCpu(server.pid, server.databaseName)] };
+  } finally {
+    for (const c of http) c.close();
+    await db.end();
+  }
+}
+
 const sleep = (millis: number): Promise<void> => new Promise((r) => setTimeout(r, millis));
 
 /**
@@ -285,13 +321,18 @@ async function bench(server: BenchServer): Promise<void> {
     for (const sql of RAW_TABLE_DDL) await db.query(sql);
     const singleRuns = await repeat(RAW_REPEATS, () => rawInsertLoop(server, rows, 1));
     const multiRuns = await repeat(RAW_REPEATS, () => rawInsertLoop(server, rows, CLIENTS));
+    const httpRuns: (RawRun & { failures: number })[] = [];
+    for (let i = 0; i < RAW_REPEATS; i++) httpRuns.push(await httpInsertLoop(server, rows, CLIENTS));
     const single = medianRun(singleRuns);
     const multi = medianRun(multiRuns);
+    const viaHttp = medianRun(httpRuns) as RawRun & { failures: number };
     await db.query(`DROP TABLE IF EXISTS bench_raw_events`);
     const singleRate = rows.length / single.seconds;
     const multiRate = rows.length / multi.seconds;
     const s1 = summarise(single.latencies);
     const s16 = summarise(multi.latencies);
+    const httpRate = viaHttp.latencies.length / viaHttp.seconds;
+    const sHttp = summarise(viaHttp.latencies);
 
     out();
     out('## results');
@@ -306,11 +347,12 @@ async function bench(server: BenchServer): Promise<void> {
           }),
           [`raw INSERT loop (a): 1 connection`, String(rows.length), single.seconds.toFixed(2), rate(singleRate), ms(s1.p50), ms(s1.p99), ms(s1.max), ''],
           [`raw INSERT loop (b): ${CLIENTS} connections`, String(rows.length), multi.seconds.toFixed(2), rate(multiRate), ms(s16.p50), ms(s16.p99), ms(s16.max), ''],
+          [`HTTP INSERT endpoint (c): ${CLIENTS} clients`, String(viaHttp.latencies.length), viaHttp.seconds.toFixed(2), rate(httpRate), ms(sHttp.p50), ms(sHttp.p99), ms(sHttp.max), String(viaHttp.failures)],
         ],
       ),
     );
     const rates = (runs: RawRun[]) => runs.map((r) => rate(rows.length / r.seconds)).join(', ');
-    out(`raw loops: each run ${RAW_REPEATS} times on the same rows (table truncated between runs), the median run shown; inserts/s of every run — (a) ${rates(singleRuns)}; (b) ${rates(multiRuns)}`);
+    out(`baselines: each run ${RAW_REPEATS} times on the same rows (table truncated between runs), the median run shown; inserts/s of every run — (a) ${rates(singleRuns)}; (b) ${rates(multiRuns)}; (c) ${rates(httpRuns)}`);
     out(`instances completed: ${rec.instances}; events appended: ${rows.length} (avg data+metadata ${(bytes / Math.max(1, rows.length)).toFixed(0)} bytes)`);
     for (const [what, n] of rec.failures) out(`non-200: ${n} × ${what}`);
     out(
@@ -326,12 +368,15 @@ async function bench(server: BenchServer): Promise<void> {
     const r16 = perSecond / multiRate;
     out(`ratio workflow / raw (a) single-connection INSERT loop: ${ratio(r1)}   ← the issue's target compares against THIS baseline: ≥ ${TARGET_RATIO}× → ${r1 >= TARGET_RATIO ? 'MET' : 'NOT MET'}`);
     out(`ratio workflow / raw (b) ${CLIENTS}-connection INSERT loop: ${ratio(r16)}   (shown for honesty: same concurrency as the workflow clients)`);
+    const rHttp = perSecond / httpRate;
+    out(`ratio workflow / (c) HTTP INSERT endpoint, ${CLIENTS} clients: ${ratio(rHttp)}   ← issue 23's target: ≥ ${TARGET_HTTP_RATIO}× → ${rHttp >= TARGET_HTTP_RATIO ? 'MET' : 'NOT MET'}`);
     out();
     out('## where the time goes');
     out(formatCpu('workflow', cpu0, cpu1, { unit: 'command', count: rec.ok }));
     out(formatCpu('catch-up', cpu1, cpu2, { unit: 'command (the notification work left over after the window)', count: rec.ok }));
     out(formatCpu('raw (a)  ', single.cpu[0], single.cpu[1], { unit: 'insert', count: rows.length }));
     out(formatCpu('raw (b)  ', multi.cpu[0], multi.cpu[1], { unit: 'insert', count: rows.length }));
+    out(formatCpu('http (c) ', viaHttp.cpu[0], viaHttp.cpu[1], { unit: 'request', count: rows.length }));
     const per = (v: number) => (rec.ok ? (v / rec.ok).toFixed(1) : 'n/a');
     out(
       `workflow database work per command (pg_stat_database, includes the notification subscriber): ${per(stats1.xacts - stats0.xacts)} transactions, ` +

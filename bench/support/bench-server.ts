@@ -27,6 +27,8 @@ const BENCH_SERVER_ENV = {
   // session cap (10 per user) would end the oldest ones mid-run.
   MAX_SESSIONS_PER_USER: '1000',
   LOG_LEVEL: 'warn',
+  // bench:workflow's baseline: one INSERT per request on the same process, HTTP stack and pool (docs/benchmarks.md)
+  BENCH_BASELINE_ENDPOINT: 'true',
 } as const;
 
 type Cleanup = () => Promise<void>;

@@ -10,6 +10,7 @@ import { InputGuardInterceptor } from './infrastructure/http/input-guard.interce
 import { IdentityModule } from './identity/identity.module.js';
 import { AccessModule } from './access/access.module.js';
 import { SystemModule } from './system/system.module.js';
+import { BenchBaselineModule } from './system/bench-baseline/bench-baseline.module.js';
 import { WorkflowModule } from './workflow/workflow.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
 import { FilesModule } from './files/files.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         GradesModule,
         TimetableModule,
         SemesterUpgradeModule,
+        ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -35,6 +35,9 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   if (config.passwordHashCost.memoryKib < DEFAULT_PASSWORD_HASH_COST.memoryKib || config.passwordHashCost.timeCost < DEFAULT_PASSWORD_HASH_COST.timeCost) {
     logger.warn({ cost: config.passwordHashCost }, 'password hashes below OWASP\'s argon2id minimum: for tests only (docs/adr/0030)');
   }
+  if (config.benchBaselineEndpoint) {
+    logger.warn('BENCH_BASELINE_ENDPOINT is on: POST bench/insert writes without a session; for npm run bench:workflow only');
+  }
   let stopPg: (() => Promise<void>) | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {

@@ -39,6 +39,12 @@ export interface SubscriptionOptions<T = void> {
   onError?: (err: unknown) => void;
   /** Told of each event parked. */
   onParked?: (parked: ParkedEvent) => void;
+  /**
+   * Whether an announcement (`stream:version` items, comma-separated; docs/adr/0011) is worth waking for (all when
+   * absent). A subscription that acts on few streams skips the others' wake-ups and passes their events at its idle
+   * poll instead, a large batch at a time (docs/adr/0034).
+   */
+  wakesFor?: (payload: string) => boolean;
   /** The process's shared LISTEN connection; without it the subscription opens its own. */
   listener?: PgListener;
   retry?: Partial<RetryPolicy>;
@@ -53,6 +59,12 @@ export type ReplayOutcome =
   | { status: 'failed'; errorCode: string; error: string; attempts: number };
 
 export const EVENTS_CHANNEL = 'schoolflow_events';
+
+/** The checkpoint's columns beside each event of a batch (`processBatch`); the event's are null when caught up. */
+interface CheckpointColumns {
+  cp_transaction_id: string;
+  cp_position: string;
+}
 
 /** A place in the global order: (transaction id, position). */
 interface Cursor {
@@ -132,10 +144,10 @@ export class Subscription<T = void> {
     await this.pool.query(`INSERT INTO subscription_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [this.options.name]);
     const shared = this.options.listener;
     if (shared) {
-      this.unlisten = [await shared.on(EVENTS_CHANNEL, () => this.poke()), shared.onReset(() => this.poke())];
+      this.unlisten = [await shared.on(EVENTS_CHANNEL, (payload) => this.announced(payload)), shared.onReset(() => this.poke())];
     } else {
       this.listener = await this.pool.connect();
-      this.listener.on('notification', () => this.poke());
+      this.listener.on('notification', (msg) => this.announced(msg.payload ?? ''));
       this.listener.on('error', (err) => this.options.onError?.(err));
       await this.listener.query(`LISTEN ${EVENTS_CHANNEL}`);
     }
@@ -146,6 +158,10 @@ export class Subscription<T = void> {
   poke(): void {
     this.pending = true;
     if (!this.backingOff) this.wake?.();
+  }
+
+  private announced(payload: string): void {
+    if (!this.options.wakesFor || this.options.wakesFor(payload)) this.poke();
   }
 
   async stop(): Promise<void> {
@@ -263,39 +279,28 @@ export class Subscription<T = void> {
     });
   }
 
-  /** One batch in one transaction. Answers the count handled (or parked), 0 when caught up, -1 when another holder has it. */
+  /**
+   * One batch in one transaction. Answers the count handled (or parked), 0 when caught up, -1 when another holder has it.
+   *
+   * Two round trips besides the handler's own statements (docs/adr/0034): the transaction's start, the checkpoint's lock
+   * and the batch's read go as one simple-protocol message, and so do the checkpoint's move and the commit. Every
+   * value written into their text is the subscription's own (its name and stream types, quoted by the driver) or a
+   * number PostgreSQL answered (checked as digits): nothing a user wrote.
+   */
   private async processBatch(): Promise<number> {
     let done: { events: RecordedEvent[]; handled: T } | HandlerFailure;
     const client = await this.pool.connect();
     try {
-      // Taken before any lock so this transaction's own xid does not hold back the horizon.
-      const horizon = await client.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
-      await client.query('BEGIN');
-      const cp = await client.query<{ transaction_id: string; position: string }>(
-        `SELECT transaction_id::text, position::text FROM subscription_checkpoints WHERE name = $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.name],
-      );
-      const checkpoint = cp.rows[0];
-      if (!checkpoint) {
+      const results = (await client.query(`BEGIN; ${this.batchSql(client)}`)) as unknown as pg.QueryResult<Row & CheckpointColumns>[];
+      const rows = results[1]?.rows ?? [];
+      const first = rows[0];
+      if (!first) {
         await client.query('ROLLBACK');
         return -1;
       }
-      const at: Cursor = { transactionId: checkpoint.transaction_id, position: checkpoint.position };
-      const types = this.options.streamTypes;
-      const limit = this.oneAtATime(at) ? 1 : (this.options.batchSize ?? 200);
-      const rows = await client.query<Row>(
-        // Order by the columns themselves (e.position), not the text aliases of the select list: "100" < "99".
-        `SELECT e.position::text AS position, e.transaction_id::text AS transaction_id, e.stream_id, e.stream_type, e.version,
-                e.type, e.data, e.metadata, e.recorded_at
-           FROM events e
-          WHERE (e.transaction_id, e.position) > ($1::xid8, $2::bigint)
-            AND e.transaction_id < $3::xid8
-            ${types ? 'AND e.stream_type = ANY($5::text[])' : ''}
-          ORDER BY e.transaction_id, e.position
-          LIMIT $4`,
-        types ? [at.transactionId, at.position, horizon.rows[0]?.xmin, limit, types] : [at.transactionId, at.position, horizon.rows[0]?.xmin, limit],
-      );
-      const events = rows.rows.map(toRecorded);
+      const at: Cursor = { transactionId: first.cp_transaction_id, position: first.cp_position };
+      this.oneAtATime(at); // forgets the one-at-a-time stretch once the checkpoint is past it
+      const events = first.position === null ? [] : rows.map(toRecorded);
       const last = events[events.length - 1];
       if (!last) {
         await client.query('ROLLBACK');
@@ -303,11 +308,7 @@ export class Subscription<T = void> {
       }
       try {
         const handled = await this.options.handle(events, client);
-        await client.query(
-          `UPDATE subscription_checkpoints SET transaction_id = $2::xid8, position = $3::bigint, updated_at = now() WHERE name = $1`,
-          [this.options.name, last.transactionId, last.position],
-        );
-        await client.query('COMMIT');
+        await client.query(`${this.checkpointSql(client, last.transactionId, last.position)}; COMMIT`);
         done = { events, handled };
       } catch (err) {
         throw new HandlerFailure(err, at, events);
@@ -323,6 +324,36 @@ export class Subscription<T = void> {
     this.failure = undefined;
     await this.after(done.events, done.handled);
     return done.events.length;
+  }
+
+  /**
+   * The checkpoint, locked (no row: another instance holds it), with the batch after it: events of transactions older
+   * than the oldest still in flight, by (transaction id, position). The horizon is the statement's own snapshot's,
+   * taken before the lock gives this transaction an id, so it never holds itself back. One row with no event: caught up.
+   */
+  private batchSql(client: pg.PoolClient): string {
+    const types = this.options.streamTypes;
+    // After a failed batch its events go one at a time until the checkpoint passes it (oneAtATime, once read).
+    const limit = this.singleUntil ? 1 : (this.options.batchSize ?? 200);
+    return `WITH cp AS (SELECT transaction_id, position FROM subscription_checkpoints WHERE name = ${client.escapeLiteral(this.options.name)} FOR UPDATE SKIP LOCKED)
+      SELECT cp.transaction_id::text AS cp_transaction_id, cp.position::text AS cp_position,
+             e.position::text AS position, e.transaction_id::text AS transaction_id, e.stream_id, e.stream_type, e.version,
+             e.type, e.data, e.metadata, e.recorded_at
+        FROM cp LEFT JOIN LATERAL (
+          SELECT * FROM events e
+           WHERE (e.transaction_id, e.position) > (cp.transaction_id, cp.position)
+             AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             ${types ? `AND e.stream_type = ANY(ARRAY[${types.map((t) => client.escapeLiteral(t)).join(', ')}]::text[])` : ''}
+           -- the columns themselves, not the text aliases of the select list: "100" < "99"
+           ORDER BY e.transaction_id, e.position
+           LIMIT ${limit}) e ON true
+       ORDER BY e.transaction_id, e.position`;
+  }
+
+  private checkpointSql(client: pg.PoolClient, transactionId: string, position: string): string {
+    if (!/^\d+$/.test(transactionId) || !/^\d+$/.test(position)) throw new Error(`not a place in the event log: ${transactionId}:${position}`);
+    return `UPDATE subscription_checkpoints SET transaction_id = '${transactionId}'::xid8, position = ${position}::bigint, updated_at = now()
+             WHERE name = ${client.escapeLiteral(this.options.name)}`;
   }
 
   private async after(events: RecordedEvent[], handled: T): Promise<void> {

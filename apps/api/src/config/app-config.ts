@@ -128,6 +128,11 @@ export interface ServerConfig {
   /** Folded workflow streams kept for commands (STREAM_CACHE_MAX, docs/adr/0010); ~3.4 kB each (the soak). */
   streamCacheMax: number;
   logLevel: string;
+  /**
+   * BENCH_BASELINE_ENDPOINT: registers `POST bench/insert`, the baseline of `npm run bench:workflow` (one INSERT per
+   * request, no session). For the bench's own server only; a start with it on warns.
+   */
+  benchBaselineEndpoint: boolean;
   webDir: string;
   version: string;
   /** Uploads never attached are deleted after this many hours; removed ones at the next sweep (ADR 0013). */
@@ -217,6 +222,7 @@ export function loadConfig(): ServerConfig {
     timeZone: str('TZ_SCHOOL', 'Asia/Shanghai'),
     streamCacheMax: Math.max(1, Math.round(positive('STREAM_CACHE_MAX', 20_000))),
     logLevel: str('LOG_LEVEL', 'info'),
+    benchBaselineEndpoint: bool('BENCH_BASELINE_ENDPOINT', false),
     webDir: str('WEB_DIR', 'dist/web'),
     version: str('npm_package_version', '0.1.0'),
     fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),

@@ -21,6 +21,8 @@ export interface LoadedInstance {
 }
 
 export const streamIdOf = (flow: string, id: string): string => `${flow}-${id}`;
+/** Whether a stream id (or an announcement's `stream:version` item) is of the flow's streams. */
+export const isStreamOf = (flow: string, streamIdOrItem: string): boolean => streamIdOrItem.startsWith(`${flow}-`) && /^[0-9a-f-]{36}(:\d+)?$/.test(streamIdOrItem.slice(flow.length + 1));
 
 /**
  * Instances as their events fold them: one loaded for whoever may see it, the state a command decides on (the cached

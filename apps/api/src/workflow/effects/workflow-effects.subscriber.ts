@@ -10,6 +10,7 @@ import { logger } from '../../infrastructure/logging/logger.js';
 import { committedTransitions, type StoredRow } from '../domain/committed-transitions.js';
 import { appendRefusal } from '../domain/effect-refusal.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
+import { isStreamOf } from '../domain/workflow-instances.service.js';
 
 export const EFFECTS_SUBSCRIPTION = 'workflow-effects';
 
@@ -39,12 +40,16 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
 
   async onApplicationBootstrap(): Promise<void> {
     // Only flows with effects are read; a school without them runs no subscription.
-    if (!this.catalog.flows().some((p) => p.effects)) return;
+    const flowsWithEffects = this.catalog.flows().filter((p) => p.effects).map((p) => p.definition.flow);
+    if (flowsWithEffects.length === 0) return;
     this.subscription = new Subscription<Appended>(poolOf(this.db), {
       name: EFFECTS_SUBSCRIPTION,
       idleMs: 2000,
       batchSize: 200,
       listener: this.notifications,
+      // Woken by appends to the flows with effects only: the rest (most of a school's traffic) it passes at its idle
+      // poll, 200 at a time, instead of a transaction per announcement (docs/adr/0034).
+      wakesFor: (payload) => payload.split(',').some((item) => flowsWithEffects.some((flow) => isStreamOf(flow, item))),
       ...subscriptionDefaults(EFFECTS_SUBSCRIPTION),
       handle: async (events, client) => {
         const tx = { query: async <R = unknown[]>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
