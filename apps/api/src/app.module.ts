@@ -1,12 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import type { DataSource } from 'typeorm';
 import type { ServerConfig } from './config/app-config.js';
 import { CoreModule } from './infrastructure/database/database.module.js';
 import { AllExceptionsFilter } from './infrastructure/http/all-exceptions.filter.js';
 import { AuthGuard } from './infrastructure/auth/auth.guard.js';
-import { InputGuardInterceptor } from './infrastructure/http/input-guard.interceptor.js';
+import { InputGuard } from './infrastructure/http/input.guard.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { AccessModule } from './access/access.module.js';
 import { SystemModule } from './system/system.module.js';
@@ -54,8 +54,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // in this order: who asks first, then what they sent (input.guard.ts)
         { provide: APP_GUARD, useClass: AuthGuard },
-        { provide: APP_INTERCEPTOR, useClass: InputGuardInterceptor },
+        { provide: APP_GUARD, useClass: InputGuard },
         ...(throttleStorage ? [{ provide: RedisThrottlerStorage, useValue: throttleStorage }] : []),
       ],
     };

@@ -4,7 +4,7 @@ import { type Envelope, type Language, loginSchema, type LoginResult } from '@sc
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { Client, type ClientInfo, Lang, Public } from '../../../infrastructure/http/request-context.js';
-import { ChecksOwnInput } from '../../../infrastructure/http/input-guard.interceptor.js';
+import { ChecksOwnInput } from '../../../infrastructure/http/input.guard.js';
 import { CheckedByHandler, FORM_OR_JSON } from '../../../infrastructure/http/valid-input.js';
 import { LoginThrottlerGuard } from './login-throttler.guard.js';
 import { LoginHandler } from './login.handler.js';

@@ -1,7 +1,6 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { Observable } from 'rxjs';
 import { UNSTORABLE_TEXT as UNSTORABLE } from '@schoolflow/contracts';
 import { InfrastructureErrors } from '../infrastructure.errors.js';
 
@@ -38,14 +37,17 @@ export const ChecksOwnInput = (): MethodDecorator => SetMetadata(CHECKS_OWN_INPU
 
 /**
  * Validates at the edge, for every route, what no schema should have to remember: the body, the query and the path
- * parameters hold no unstorable text. Runs after the guards (authentication, permission, rate limit) and before the
- * handler; answers 400 `validation.invalidCharacters` naming the field.
+ * parameters hold no unstorable text. The last global guard: after authentication and permission (AuthGuard), before a
+ * route's own guards and the handler; answers 400 `validation.invalidCharacters` naming the field.
+ *
+ * A guard, not an interceptor: any global interceptor makes Nest run every request through an RxJS pipeline, which
+ * cost a workflow command ~45 µs of the server's ~0.5 ms (docs/benchmarks.md#bench-workflow).
  */
 @Injectable()
-export class InputGuardInterceptor implements NestInterceptor {
+export class InputGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
-  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() === 'http' && !this.reflector.get<boolean>(CHECKS_OWN_INPUT, ctx.getHandler())) {
       const req = ctx.switchToHttp().getRequest<Request>();
       for (const part of [req.params, req.query, req.body as unknown]) {
@@ -59,6 +61,6 @@ export class InputGuardInterceptor implements NestInterceptor {
         if (field !== null) throw InfrastructureErrors.invalidCharacters(field);
       }
     }
-    return next.handle();
+    return true;
   }
 }
