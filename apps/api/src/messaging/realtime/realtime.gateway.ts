@@ -99,7 +99,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   /** Emits committed pushes; with the Redis adapter a user connected to another instance gets them too. */
   emit(pushes: PushRow[]): void {
     if (!this.server) return;
-    for (const p of pushes) this.server.to(userRoom(p.user_id)).emit(p.event, { ...p.payload, seq: p.seq });
+    // Alone (no Redis adapter), a user with no socket here has none anywhere: skip encoding a packet nobody receives
+    // (most parents are offline; 5 pushes a command). They catch up from the push log when they connect.
+    const rooms = this.config.redisUrl ? null : this.server.sockets.adapter.rooms;
+    for (const p of pushes) {
+      const room = userRoom(p.user_id);
+      if (rooms && !rooms.has(room)) continue;
+      this.server.to(room).emit(p.event, { ...p.payload, seq: p.seq });
+    }
   }
 
   /**

@@ -71,7 +71,8 @@ export class WorkflowCommands {
       throw notApplicant(plugin);
     }
     const id = key ? keyedInstanceId(actor.userId, flow, key) : randomUUID();
-    const fingerprint = requestFingerprint('start', form);
+    // only a keyed request is fingerprinted (docs/adr/0028): a hash per command for nothing otherwise
+    const fingerprint = key ? requestFingerprint('start', form) : '';
     const use = key ? { id, streamId: streamIdOf(flow, id), key, actorId: actor.userId, fingerprint } : null;
     if (use) {
       const first = await firstOutcome(this.store, def, use);
@@ -197,7 +198,7 @@ export class WorkflowCommands {
       return proposed;
     };
     let state = await this.instances.commandState(plugin, id, streamId, actor, ifMatch);
-    const fingerprint = requestFingerprint('event', input);
+    const fingerprint = key ? requestFingerprint('event', input) : '';
     const use = key ? { id, streamId, key, actorId: actor.userId, fingerprint } : null;
     // Checked before deciding, on the stream itself: a resent command may well be possible again (the head teacher
     // who also sits in the office would approve the next step), so "refused now" does not prove "done before".
