@@ -41,7 +41,7 @@ export const ChecksOwnInput = (): MethodDecorator => SetMetadata(CHECKS_OWN_INPU
  * route's own guards and the handler; answers 400 `validation.invalidCharacters` naming the field.
  *
  * A guard, not an interceptor: any global interceptor makes Nest run every request through an RxJS pipeline, which
- * cost a workflow command ~45 µs of the server's ~0.5 ms (docs/benchmarks.md#bench-workflow).
+ * cost a workflow command ~45 µs of the server's ~0.5 ms (docs/benchmarks.md#benchworkflow).
  */
 @Injectable()
 export class InputGuard implements CanActivate {

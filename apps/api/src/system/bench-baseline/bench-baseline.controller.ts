@@ -26,7 +26,7 @@ const BENCH_INSERT = {
 };
 
 /**
- * The baseline of `npm run bench:workflow` (docs/benchmarks.md#bench-workflow): one INSERT per request, on the same
+ * The baseline of `npm run bench:workflow` (docs/benchmarks.md#benchworkflow): one INSERT per request, on the same
  * Node process, HTTP stack and pg pool as the workflow commands, so the ratio measures what a command costs beyond a
  * request that writes one row. Registered only when BENCH_BASELINE_ENDPOINT is on (the bench's server, never a
  * school's: it writes without a session); the bench creates and drops its table.
