@@ -1,25 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Icon } from 'semantic-ui-react';
-import { fileApi } from '../api/file-api.js';
 import { useT } from '../i18n/use-t.js';
-import { onLocalSessionCleared } from '../session/session-store.js';
-
-/** Object URLs of pictures already fetched, shared by every <AuthImage> of the page (freed on sign-out). */
-const cache = new Map<string, Promise<string>>();
-onLocalSessionCleared(() => {
-  for (const p of cache.values()) p.then((url) => URL.revokeObjectURL(url), () => undefined);
-  cache.clear();
-});
-
-function urlOf(resId: string): Promise<string> {
-  let p = cache.get(resId);
-  if (!p) {
-    p = fileApi.download(resId).then((blob) => URL.createObjectURL(blob));
-    p.catch(() => cache.delete(resId)); // a failure may be retried later
-    cache.set(resId, p);
-  }
-  return p;
-}
+import { usePictureUrl } from './use-picture-url.js';
 
 interface Props {
   resId: string;
@@ -32,13 +13,7 @@ interface Props {
 /** A stored picture: /file/download needs the token header, so it is fetched as a blob and shown by URL. */
 export function AuthImage({ resId, alt, className, testId, onClick }: Props) {
   const { t } = useT();
-  const picture = useQuery({
-    queryKey: ['picture', resId] as const,
-    queryFn: () => urlOf(resId),
-    // the object URL lives until sign-out (urlOf's cache frees it); a failure shows as a broken picture, no toast
-    staleTime: Infinity,
-    meta: { silent: true },
-  });
+  const picture = usePictureUrl(resId);
   const src = picture.data ?? null;
   const failed = picture.isError;
 

@@ -1,7 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { ApiPath } from '@schoolflow/contracts';
-import { request } from '../api/http.js';
 import { BlockingDialog } from '../components/blocking-dialog.js';
 import { ForcePasswordChange } from '../components/force-password-change.js';
 import { PageLoader } from '../components/page-loader.js';
@@ -11,6 +9,7 @@ import { redirectToIds } from '../session/ids.js';
 import { useMustChangePassword } from '../session/must-change-password.js';
 import { loadSession, logout, useSession } from '../session/session-store.js';
 import { getToken } from '../session/token.js';
+import { useExpiryCheckOnReturn } from '../session/use-session-actions.js';
 import { loginPath } from '../router/redirect.js';
 import { toast } from '../util/toast.js';
 import Layout from './layout.js';
@@ -46,17 +45,7 @@ export default function Shell() {
     void logout().then(() => navigate(loginPath(here), { replace: true }));
   }, [session.status, navigate, t, here]);
 
-  // Coming back to the page: check the session is still alive (an expired one raises the expiry modal).
-  useEffect(() => {
-    if (session.status !== 'ready') return;
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && getToken()) {
-        request<unknown>(ApiPath.getExpires).catch(() => undefined); // failures surface via the expiry modal
-      }
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [session.status]);
+  useExpiryCheckOnReturn(session.status === 'ready');
 
   if (!token) {
     if (ids) return <PageLoader text={t('session.idsRedirecting')} />;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, Icon } from 'semantic-ui-react';
-import { ApiPath, type PermissionInfo } from '@schoolflow/contracts';
-import { reportError, request } from '../api/http.js';
+import type { PermissionInfo } from '@schoolflow/contracts';
 import { useAppConfig } from '../config/app-config.js';
 import { useT } from '../i18n/use-t.js';
 import { ChangePasswordModal } from '../components/change-password-modal.js';
 import { logout } from '../session/session-store.js';
+import { useRoleRefresh } from '../session/use-session-actions.js';
 import { DASHBOARD_PATH } from '../router/menu-model.js';
 
 /** Avatar dropdown: home, change password (not for IDS), refresh permissions, log out (docs/product/shell-and-sign-in.md#top-bar). */
@@ -17,14 +17,7 @@ export function UserMenu({ info }: { info: PermissionInfo }) {
   const [pwdOpen, setPwdOpen] = useState(false);
   const name = info.userInfo.username || info.userInfo.userId;
 
-  const refresh = async () => {
-    try {
-      const env = await request<unknown>(ApiPath.roleRefresh, { method: 'POST' });
-      if (env.result) window.location.reload();
-    } catch (err) {
-      reportError(err);
-    }
-  };
+  const refresh = useRoleRefresh();
 
   const signOut = async () => {
     await logout();
