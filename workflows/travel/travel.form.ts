@@ -31,12 +31,39 @@ export const travelFormSchema = z
   );
 export type TravelForm = z.infer<typeof travelFormSchema>;
 
-export const travelFields: readonly FormField[] = [
-  { name: 'studentId', kind: 'child' },
-  { name: 'destination', kind: 'text', max: TRAVEL_DESTINATION_MAX },
-  { name: 'start', kind: 'datetime' },
-  { name: 'end', kind: 'datetime' },
-  { name: 'transport', kind: 'select', options: TRAVEL_TRANSPORT, optional: true },
-  { name: 'reason', kind: 'textarea', max: TRAVEL_REASON_MAX },
-  { name: 'attachments', kind: 'pictures', optional: true },
-];
+/**
+ * The travel request's fields are declared once, by the schema above; everything else that names them derives from it:
+ * the form's names (TRAVEL_FORM_KEYS), the start event's fields (TravelRequest, travelRequest), the fields users fill
+ * in (travelFields: the compiler holds them to the schema's keys) and the form the detail page shows (the flow's
+ * formView).
+ */
+export const TRAVEL_FORM_KEYS = Object.keys(travelFormSchema.shape) as readonly (keyof TravelForm)[];
+
+/**
+ * The form as the start event stores it, beside the chain's student and route: every field but `studentId` (the chain
+ * keeps the student it resolved to), the times as instants (ISO), a transport left out as null, the pictures as a list
+ * (each once). Stored events have had this shape from the first (they fold as they are).
+ */
+export type TravelRequest = Omit<TravelForm, 'studentId' | 'transport' | 'attachments'> & {
+  transport: NonNullable<TravelForm['transport']> | null;
+  attachments: string[];
+};
+
+/** The stored request of a checked form: `period` the times as the server read them, `attachments` the pictures checked. */
+export function travelRequest(form: TravelForm, period: { start: string; end: string }, attachments: string[]): TravelRequest {
+  const { studentId: _student, ...fields } = form;
+  return { ...fields, start: period.start, end: period.end, transport: form.transport ?? null, attachments };
+}
+
+/** How users fill in each field of the schema (one entry per field, neither more nor fewer), in the order they see them. */
+const TRAVEL_FIELD_INPUTS = {
+  studentId: { kind: 'child' },
+  destination: { kind: 'text', max: TRAVEL_DESTINATION_MAX },
+  start: { kind: 'datetime' },
+  end: { kind: 'datetime' },
+  transport: { kind: 'select', options: TRAVEL_TRANSPORT, optional: true },
+  reason: { kind: 'textarea', max: TRAVEL_REASON_MAX },
+  attachments: { kind: 'pictures', optional: true },
+} satisfies Record<keyof TravelForm, Omit<FormField, 'name'>>;
+
+export const travelFields: readonly FormField[] = Object.entries(TRAVEL_FIELD_INPUTS).map(([name, input]): FormField => ({ name, ...input }));

@@ -1,13 +1,8 @@
 import { type ChainContext, type ChainEvent, HEAD_TEACHER_THEN_OFFICE, reviewChain, type ChainSubmitted } from '../kit/review-chain.js';
+import type { TravelRequest } from './travel.form.js';
 
-/** The start event: the form as submitted, with the student and the route the server resolved. */
-export interface TravelSubmitted extends ChainSubmitted {
-  destination: string;
-  start: string;
-  end: string;
-  transport: string | null;
-  reason: string;
-  attachments: string[];
+/** The start event: the form as submitted (its fields are the schema's: TravelRequest), with the student and the route the server resolved. */
+export interface TravelSubmitted extends ChainSubmitted, TravelRequest {
   /** The head teacher of the student's class; the school office (administrators stand in when there is none). */
   route: { headTeacher: string[]; office: string[] };
 }

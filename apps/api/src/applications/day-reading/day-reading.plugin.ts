@@ -1,8 +1,6 @@
-import { formatSchoolTime } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { dayReadingFlow } from '@schoolflow/workflows/day-reading/day-reading.flow.js';
 import { dayReadingFormSchema } from '@schoolflow/workflows/day-reading/day-reading.form.js';
-import type { DayReadingSubmitted } from '@schoolflow/workflows/day-reading/day-reading.machine.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
@@ -10,8 +8,7 @@ import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, ty
 import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import { recheckStudent } from '../shared/effect-checks.js';
 import { reviewMessages } from '../shared/review-messages.js';
-import { headTeacherThenOffice } from '../shared/student-applicant.js';
-import { ApplicationErrors } from '../applications.errors.js';
+import { planDayReadingStart, readDayReadingStart } from './day-reading.start.js';
 
 const definition = dayReadingFlow as unknown as FlowDefinition;
 
@@ -24,19 +21,8 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(dayReadingFormSchema, body);
-    const today = formatSchoolTime(Date.now(), config.timeZone).slice(0, 10);
-    if (form.start < today) throw ApplicationErrors.dayReadingStartPast();
-    const { student, route, owners, reviewers } = await headTeacherThenOffice(db, actor, form.studentId);
-    const data: Omit<DayReadingSubmitted, 'type' | 'actorId'> = {
-      studentId: student.id,
-      studentUserId: student.user_id,
-      start: form.start,
-      address: form.address,
-      guardianPhone: form.guardianPhone,
-      reason: form.reason,
-      route,
-    };
-    return { data, studentId: student.id, owners, reviewers, attachments: [] };
+    const clock = { timeZone: config.timeZone, now: Date.now() };
+    return planDayReadingStart(form, await readDayReadingStart(db, form, actor), actor, clock);
   },
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),

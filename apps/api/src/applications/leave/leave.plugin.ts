@@ -1,19 +1,11 @@
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { leaveFormSchema, MessageType, workflowDetailPage } from '@schoolflow/contracts';
-import { leaveDuration, leaveFlow, type LeaveContext, type LeaveSubmitted, stateString } from '@schoolflow/workflows';
+import { leaveFlow, type LeaveContext, stateString } from '@schoolflow/workflows';
 import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
-import { applicantSql, type ApplicantRead, checkPictures, ownersOf, pickStudent, readApplicant, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
-import { ApplicationErrors } from '../applications.errors.js';
-
-interface LeaveRead extends ApplicantRead {
-  threshold: string | null;
-}
-
-// The applicant's reads plus leave's own setting: longer leaves go to the principal.
-const START_SQL = applicantSql(`(SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays') AS threshold`);
+import { planLeaveStart, readLeaveStart } from './leave.start.js';
 
 const STEP_KEY: Record<string, string> = {
   headTeacherReview: 'messages.step.headTeacherReview',
@@ -28,38 +20,10 @@ export class LeavePlugin implements FlowPlugin {
 
   constructor(private readonly config: ServerConfig) {}
 
-  async buildStart(body: unknown, actor: Principal, tx: Prepared): Promise<StartPlan> {
+  async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(leaveFormSchema, body);
-    const { start, end } = schoolPeriod(form.start, form.end, this.config.timeZone);
-    const attachments = [...new Set(form.attachments ?? [])];
-    // One read (one round trip): whom the actor may apply for (with each student's guardians), the reviewers and
-    // threshold, and — only when there are pictures — the pictures' files.
-    const row = await readApplicant<LeaveRead>(tx, actor, attachments, START_SQL);
-    const student = pickStudent(actor, form.studentId, row.candidates, 'workflow.notApplicant', 'validation.leaveChildRequired');
-    checkPictures(attachments, actor, row.files ?? []);
-    if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
-    const principal = withStandIns(row.principal, row.admin, actor.userId);
-    const duration = leaveDuration(start, end);
-    const data: Omit<LeaveSubmitted, 'type' | 'actorId'> = {
-      studentId: student.id,
-      studentUserId: student.user_id,
-      leaveType: form.type,
-      start: new Date(start).toISOString(),
-      end: new Date(end).toISOString(),
-      durationHours: duration.hours,
-      durationDays: duration.days,
-      reason: form.reason,
-      attachments,
-      route: { headTeacher: [student.head_teacher_id], office: row.office, principal },
-      thresholdDays: Number(row.threshold ?? 3),
-    };
-    return {
-      data: data as unknown as Record<string, unknown>,
-      studentId: student.id,
-      owners: ownersOf(actor, student),
-      reviewers: [student.head_teacher_id, ...row.office, ...principal],
-      attachments,
-    };
+    const clock = { timeZone: this.config.timeZone, now: Date.now() };
+    return planLeaveStart(form, await readLeaveStart(db, form, actor), actor, clock);
   }
 
   messages({ instanceId, event, before, after, owners: allOwners, student: who, actorName }: NotificationInput): PlannedMessage[] {

@@ -2,6 +2,23 @@ import { applicationWindow, FLOW_PICTURE_MAX_BYTES, parseSchoolTime, RoleCode } 
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { ApplicationErrors } from '../applications.errors.js';
 
+/** Who applies, as the rules of a start read them (a planner's tests build one by hand). */
+export type Applicant = Pick<Principal, 'userId' | 'roles'>;
+
+/**
+ * What a start's rules know of the moment besides its reads: the school's time zone and now (ms). Passed in, so a
+ * planner is pure: the same form, reads and clock plan the same start.
+ */
+export interface StartClock {
+  timeZone: string;
+  now: number;
+}
+
+/** The pictures a form names, each once (a start reads, checks and records the same list). */
+export function uniquePictures(ids: readonly string[] | undefined): string[] {
+  return [...new Set(ids ?? [])];
+}
+
 /**
  * What every flow a student or a parent applies for needs from the database at submission (leave, travel,
  * day-reading, proofs): whom the actor may apply for, with each student's class, head teacher and guardians; the
@@ -20,9 +37,9 @@ export interface ApplicantStudent {
   status: string;
 }
 
-type Candidate = ApplicantStudent & { self: boolean };
+export type Candidate = ApplicantStudent & { self: boolean };
 
-interface FileRow {
+export interface FileRow {
   res_id: string;
   owner_id: string;
   mime: string;
@@ -81,7 +98,7 @@ const DEFAULT_SQL = applicantSql();
 /** Reads the applicant side of a submission (pictures only when there are any). */
 export async function readApplicant<R extends ApplicantRead = ApplicantRead>(
   db: { query(sql: string, args: unknown[]): Promise<unknown[]> },
-  actor: Principal,
+  actor: Pick<Principal, 'userId'>,
   attachments: readonly string[],
   sql: { plain: string; withFiles: string } = DEFAULT_SQL,
 ): Promise<R> {
@@ -94,7 +111,7 @@ export async function readApplicant<R extends ApplicantRead = ApplicantRead>(
  * transferred-out student makes no new requests (学籍异动).
  */
 export function pickStudent(
-  actor: Principal,
+  actor: Applicant,
   requested: string | undefined,
   candidates: readonly Candidate[],
   notApplicant = 'workflow.notStudentOrParent',
@@ -105,7 +122,7 @@ export function pickStudent(
   return student;
 }
 
-function pickCandidate(actor: Principal, requested: string | undefined, candidates: readonly Candidate[], notApplicant: string, chooseChild: string): ApplicantStudent {
+function pickCandidate(actor: Applicant, requested: string | undefined, candidates: readonly Candidate[], notApplicant: string, chooseChild: string): ApplicantStudent {
   if (actor.roles.includes(RoleCode.student)) {
     const me = candidates.find((c) => c.self);
     if (!me) throw ApplicationErrors.studentNotFound();
@@ -124,7 +141,7 @@ function pickCandidate(actor: Principal, requested: string | undefined, candidat
 }
 
 /** Pictures must be the applicant's own, not removed, JPG or PNG, within the size limit. */
-export function checkPictures(resIds: readonly string[], actor: Principal, rows: readonly FileRow[]): void {
+export function checkPictures(resIds: readonly string[], actor: Pick<Principal, 'userId'>, rows: readonly FileRow[]): void {
   for (const id of resIds) {
     const f = rows.find((r) => r.res_id === id);
     if (!f || f.removed || f.owner_id !== actor.userId) throw ApplicationErrors.attachmentNotYours();
@@ -133,7 +150,7 @@ export function checkPictures(resIds: readonly string[], actor: Principal, rows:
 }
 
 /** The applicant side of an instance: who applied, the student's account and the student's guardians. */
-export function ownersOf(actor: Principal, student: Pick<ApplicantStudent, 'user_id' | 'guardians'>): string[] {
+export function ownersOf(actor: Pick<Principal, 'userId'>, student: Pick<ApplicantStudent, 'user_id' | 'guardians'>): string[] {
   return [actor.userId, ...(student.user_id ? [student.user_id] : []), ...student.guardians];
 }
 
@@ -144,33 +161,46 @@ export function withStandIns(holders: readonly string[], admins: readonly string
 
 /**
  * A period of a form (school-time texts) as instants: both readable, end after start (or not before it, where the
- * spec says so), and inside the window applications may cover.
+ * spec says so), and inside the window applications may cover (around `now`: the planner's clock; default the
+ * present, for the starts that do not pass one in yet).
  */
-export function schoolPeriod(startText: string, endText: string, timeZone: string, opts: { endMayEqualStart?: boolean } = {}): { start: number; end: number } {
+export function schoolPeriod(
+  startText: string,
+  endText: string,
+  timeZone: string,
+  opts: { endMayEqualStart?: boolean; now?: number } = {},
+): { start: number; end: number } {
   const start = parseSchoolTime(startText, timeZone);
   const end = parseSchoolTime(endText, timeZone);
   if (start === null || end === null) throw ApplicationErrors.timeInvalid();
   if (end < start || (end === start && !opts.endMayEqualStart)) throw ApplicationErrors.endBeforeStart();
-  const window = applicationWindow(Date.now(), timeZone);
+  const window = applicationWindow(opts.now ?? Date.now(), timeZone);
   if (start < window.from || end > window.to) throw ApplicationErrors.outsideWindow(window.fromText, window.toText);
   return { start, end };
 }
 
+/** The applicant side and the route of a request that goes to the class's head teacher and then the school office. */
+export interface HeadTeacherThenOffice {
+  student: ApplicantStudent;
+  route: { headTeacher: string[]; office: string[] };
+  owners: string[];
+  reviewers: string[];
+}
+
 /**
- * The applicant side and the route of a request that goes to the class's head teacher and then the school office
- * (travel, day-reading, …): the student (a student's own, a parent's chosen child), the pictures checked, the route
- * with administrators standing in for an office that is only the applicant.
+ * The rules of a request that goes to the class's head teacher and then the school office (travel, day-reading, …),
+ * on what `readApplicant` read: the student (a student's own, a parent's chosen child), the pictures checked, the
+ * route with administrators standing in for an office that is only the applicant. Pure.
  */
-export async function headTeacherThenOffice(
-  db: { query(sql: string, args: unknown[]): Promise<unknown[]> },
-  actor: Principal,
+export function headTeacherThenOffice(
+  actor: Applicant,
   requestedStudent: string | undefined,
-  attachments: readonly string[] = [],
-): Promise<{ student: ApplicantStudent; route: { headTeacher: string[]; office: string[] }; owners: string[]; reviewers: string[] }> {
-  const row = await readApplicant(db, actor, attachments);
-  const student = pickStudent(actor, requestedStudent, row.candidates);
-  checkPictures(attachments, actor, row.files ?? []);
+  attachments: readonly string[],
+  read: ApplicantRead,
+): HeadTeacherThenOffice {
+  const student = pickStudent(actor, requestedStudent, read.candidates);
+  checkPictures(attachments, actor, read.files ?? []);
   if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
-  const office = withStandIns(row.office, row.admin, actor.userId);
+  const office = withStandIns(read.office, read.admin, actor.userId);
   return { student, route: { headTeacher: [student.head_teacher_id], office }, owners: ownersOf(actor, student), reviewers: [student.head_teacher_id, ...office] };
 }

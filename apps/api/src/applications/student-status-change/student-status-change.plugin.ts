@@ -1,8 +1,8 @@
-import { isUuid, RoleCode } from '@schoolflow/contracts';
+import { RoleCode } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { statusChangeFlow } from '@schoolflow/workflows/student-status-change/student-status-change.flow.js';
 import { type StatusChangeKind, statusChangeFormSchema } from '@schoolflow/workflows/student-status-change/student-status-change.form.js';
-import type { StatusChangeContext, StatusChangeSubmitted } from '@schoolflow/workflows/student-status-change/student-status-change.machine.js';
+import type { StatusChangeContext } from '@schoolflow/workflows/student-status-change/student-status-change.machine.js';
 import { type StatusHistory, type StatusHistoryQuery, statusHistoryQuerySchema } from '@schoolflow/workflows/student-status-change/student-status-change.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -10,36 +10,11 @@ import { validate } from '../../infrastructure/http/validate.js';
 import { type EffectOutcome, notApplied } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
-import { checkPictures, filesSql, ownersOf, roleHoldersSql, withStandIns } from '../shared/student-applicant.js';
 import { ApplicationErrors } from '../applications.errors.js';
 import { WorkflowErrors } from '../../workflow/workflow.errors.js';
+import { planStatusChangeStart, readStatusChangeStart, STATUS_CHANGES } from './student-status-change.start.js';
 
 const definition = statusChangeFlow as unknown as FlowDefinition;
-
-/** What each kind needs the student's status to be now, and what it makes it. */
-const CHANGE: Record<StatusChangeKind, { from: string; to: string }> = {
-  transferOut: { from: 'enrolled', to: 'transferred_out' },
-  suspension: { from: 'enrolled', to: 'suspended' },
-  return: { from: 'suspended', to: 'enrolled' },
-  transferIn: { from: 'transferred_out', to: 'enrolled' },
-};
-
-interface StartRead {
-  student: { id: string; user_id: string | null; name: string; status: string; head_teacher_id: string | null; guardians: string[] } | null;
-  to_class: { id: string; name: string } | null;
-  office: string[];
-  principal: string[];
-  admin: string[];
-  files: { res_id: string; owner_id: string; mime: string; size: number; removed: boolean }[];
-}
-
-const START_SQL = `SELECT
-  (SELECT json_build_object('id', s.id, 'user_id', s.user_id, 'name', s.name, 'status', s.status, 'head_teacher_id', c.head_teacher_id,
-            'guardians', coalesce((SELECT array_agg(g.user_id) FROM guardian g WHERE g.student_id = s.id), '{}'))
-     FROM student s JOIN admin_class c ON c.id = s.class_id WHERE s.id = $1::uuid OR s.student_no = $2) AS student,
-  (SELECT json_build_object('id', id, 'name', name) FROM admin_class WHERE id = $3::uuid) AS to_class,
-  ${roleHoldersSql(['office', 'principal', 'admin'])},
-  ${filesSql('$4')}`;
 
 // A student now, and each change of their status, newest first (with the classes' names as they are now).
 const HISTORY_SQL = `SELECT json_build_object('id', s.id, 'name', s.name, 'studentNo', s.student_no, 'className', c.name, 'status', s.status) AS student,
@@ -61,30 +36,7 @@ export const createPlugin = (): FlowPlugin => ({
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(statusChangeFormSchema, body);
-    const attachments = [...new Set(form.attachments ?? [])];
-    const [row] = (await db.query(START_SQL, [isUuid(form.studentId) ? form.studentId : null, form.studentId, form.toClassId ?? null, attachments])) as StartRead[];
-    const student = row?.student;
-    if (!row || !student) throw ApplicationErrors.studentNotFound();
-    const mayAct = actor.roles.includes(RoleCode.office) || student.head_teacher_id === actor.userId;
-    if (!mayAct) throw ApplicationErrors.notYourStudent();
-    if (student.status !== CHANGE[form.kind].from) throw ApplicationErrors.statusChangeNotFrom();
-    if (form.toClassId && !row.to_class) throw ApplicationErrors.toClassRequired();
-    checkPictures(attachments, actor, row.files);
-    if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
-    const principal = withStandIns(row.principal, row.admin, actor.userId);
-    const data: Omit<StatusChangeSubmitted, 'type' | 'actorId'> & { studentName: string } = {
-      studentId: student.id,
-      studentUserId: student.user_id,
-      studentName: student.name,
-      kind: form.kind,
-      effectiveDate: form.effectiveDate,
-      reason: form.reason,
-      toClassId: row.to_class?.id ?? null,
-      toClassName: row.to_class?.name ?? null,
-      attachments,
-      route: { headTeacher: [student.head_teacher_id], office: row.office, principal },
-    };
-    return { data, studentId: student.id, owners: ownersOf(actor, student), reviewers: [student.head_teacher_id, ...row.office, ...principal], attachments };
+    return planStatusChangeStart(form, await readStatusChangeStart(db, form, actor), actor);
   },
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
@@ -99,7 +51,7 @@ export const createPlugin = (): FlowPlugin => ({
     if (!passedBy(definition, { before, after })) return undefined;
     const ctx = after.context as StatusChangeContext;
     const kind = ctx.form.kind as StatusChangeKind;
-    const change = CHANGE[kind];
+    const change = STATUS_CHANGES[kind];
     const toClass = typeof ctx.form.toClassId === 'string' ? ctx.form.toClassId : null;
     const [now] = await db.query<{ status: string; class_exists: boolean }[]>(
       `SELECT s.status, ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM admin_class c WHERE c.id = $2::uuid)) AS class_exists FROM student s WHERE s.id = $1 FOR UPDATE`,

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@schoolflow/contracts';
-import type { SheetOpened } from '@schoolflow/workflows/grade-confirmation/grade-confirmation.machine.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
 import type { StartPlan } from '../../../workflow/domain/flow-plugin.js';
 import { keyedInstanceId } from '../../../workflow/domain/idempotency.js';
 import { WorkflowCommands } from '../../../workflow/domain/workflow-commands.service.js';
-import { withStandIns } from '../../../applications/shared/student-applicant.js';
+import { planGradeConfirmationStart } from '../../../applications/grade-confirmation/grade-confirmation.start.js';
 import { GradeSheetsRepository, type SheetToOpen } from '../../domain/grade-sheets.repository.js';
 import { GradesErrors } from '../../grades.errors.js';
 
@@ -50,26 +49,11 @@ export class OpenBatch {
     return { sheets: pairs.length };
   }
 
+  /** The flow's start of one sheet (its planner), with the sheet's row written in the same statement. */
   private plan(batch: { id: string; name: string }, p: SheetToOpen, holders: string[], admins: string[]): StartPlan {
     const teacherId = p.teacherId as string;
-    const reviewer = withStandIns(holders, admins, teacherId).filter((id) => id !== teacherId);
-    const data: Omit<SheetOpened, 'type' | 'actorId'> = {
-      batchId: batch.id,
-      batchName: batch.name,
-      classId: p.classId,
-      className: { zh: p.className, en: p.classNameEn || p.className },
-      courseId: p.courseId,
-      courseName: { zh: p.courseName, en: p.courseNameEn || p.courseName },
-      teacherId,
-      route: { teacher: [teacherId], reviewer },
-    };
     return {
-      data: data as unknown as Record<string, unknown>,
-      studentId: null,
-      applicantId: teacherId,
-      owners: [],
-      reviewers: [teacherId, ...reviewer],
-      attachments: [],
+      ...planGradeConfirmationStart({ ...p, batch, teacherId }, { holders, admins }),
       also: (param, cte) => [
         `${cte('sheet')} AS (
           INSERT INTO grade_sheet (batch_id, class_id, course_id, teacher_id, instance_id)
