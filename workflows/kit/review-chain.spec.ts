@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { stateString } from '../engine/flow.js';
+import { fold, stateString } from '../engine/flow.js';
 import { defineFlow } from './define-flow.js';
 import { type ChainEvent, type ChainStep, type ChainSubmitted, reviewChain } from './review-chain.js';
 import { reviewCommands } from './shared.js';
-import { givenFlow } from './testing.js';
+import { givenFlow, stored } from './testing.js';
 
 // The review chain's options, on a chain of the kit's own (not a school flow): a start that saves a draft, a step its
 // route may name nobody for, a step passed by another event than APPROVE, a step nobody may take over.
@@ -20,7 +20,7 @@ const consented = reviewChain({ id: 'kit-consent', steps: [CONSENT_STEP, DESK_ST
 const consentFlow = defineFlow({ ...consented.declaration, flow: 'kit-consent', commands: { CONSENT: { notNow: 'test.noConsent' }, ...reviewCommands }, form, apply, formView: () => ({}) });
 
 const start = (type: 'DRAFT' | 'SUBMIT', route: Record<string, string[]>, over: Record<string, unknown> = {}): ChainEvent =>
-  ({ type, actorId: 'app', studentId: '', studentUserId: null, route, ...over }) as ChainEvent;
+  ({ type, actorId: 'app', studentId: null, studentUserId: null, route, ...over }) as ChainEvent;
 
 describe('reviewChain({draft: true}): the start saves a draft its applicant sends', () => {
   const given = givenFlow<typeof drafted.machine, ChainEvent>(draftFlow);
@@ -56,5 +56,22 @@ describe('reviewChain steps: optional, passed with CONSENT, not transferable', (
     expect(consentFlow.stepRoles).toEqual({ desk: 'office' });
     given(...s, { type: 'CONSENT', actorId: 'p1' }).when({ type: 'CONSENT', actorId: 'd1' }).thenRefused('impossible', 'test.noConsent');
     given(...s, { type: 'CONSENT', actorId: 'p1' }).when({ type: 'APPROVE', actorId: 'd1' }).thenState('approved');
+  });
+});
+
+describe('reviewChain: a request whose subject is no student (a class, a classroom)', () => {
+  const given = givenFlow<typeof consented.machine, ChainEvent>(consentFlow);
+  it('its start names no student (null); one stored with \'\' before null was allowed folds to the same state and context', () => {
+    const route = { peer: ['p1'], desk: ['d1'] };
+    const now = given().when(start('SUBMIT', route)).thenState('peerConsent');
+    const before = fold(consentFlow.machine, stored([start('SUBMIT', route, { studentId: '' })]));
+    expect(now.context.studentId).toBeNull();
+    expect([stateString(before.value), before.context]).toEqual([stateString(now.value), now.context]);
+    expect(consentFlow.participants(before.context)).toEqual(['app', 'p1', 'd1']);
+  });
+
+  it('a student\'s request keeps its student', () => {
+    const s = given().when(start('SUBMIT', { peer: [], desk: ['d1'] }, { studentId: 's1', studentUserId: 'u1' })).thenState('deskReview');
+    expect([s.context.studentId, consentFlow.participants(s.context)]).toEqual(['s1', ['app', 'u1', 'd1']]);
   });
 });

@@ -5,7 +5,8 @@ import { guardsOf, type Rule, type StateRefusals } from './rules.js';
 
 /** A student's request through a chain of review steps: what the chain's machine keeps. */
 export interface ChainContext extends ReviewContext {
-  studentId: string;
+  /** The student the request is about; null when its subject is no student (a class, a classroom). */
+  studentId: string | null;
   studentUserId: string | null;
   /** The start event's data as submitted (the flow's own fields). */
   form: Readonly<Record<string, unknown>>;
@@ -14,7 +15,11 @@ export interface ChainContext extends ReviewContext {
 /** What a chain's start event carries, however it begins: the route and the student, beside the flow's own fields. */
 interface ChainStart {
   actorId: string;
-  studentId: string;
+  /**
+   * The student the request is about; null for a flow whose subject is no student (a class swap's class, a loan's
+   * classroom). Such starts stored before null was allowed carry '' — read as null (`recordSubmission`).
+   */
+  studentId: string | null;
   studentUserId: string | null;
   route: Record<string, string[]>;
   comment?: string;
@@ -173,7 +178,7 @@ export function reviewChain(opts: {
       recordSubmission: assign(({ event }) => {
         if (event.type !== startEvent || event.route === undefined) return {};
         const { type: _type, actorId, studentId, studentUserId, route, comment: _comment, ...form } = event as ChainSubmitted;
-        return { applicantId: actorId, studentId, studentUserId, route, form };
+        return { applicantId: actorId, studentId: studentId === '' ? null : studentId, studentUserId, route, form };
       }),
       recordComment: assign({ lastComment: ({ event }) => commentOf(event as ReviewEvent) }),
       recordUrge: assign({ lastUrgedAt: ({ context, event }) => (event.type === 'URGE' ? event.at : context.lastUrgedAt) }),
@@ -182,7 +187,7 @@ export function reviewChain(opts: {
     },
   }).createMachine({
     id: opts.id,
-    context: { applicantId: '', studentId: '', studentUserId: null, form: {}, route: {}, lastComment: null, lastUrgedAt: null, cc: [], copiesSent: [] },
+    context: { applicantId: '', studentId: null, studentUserId: null, form: {}, route: {}, lastComment: null, lastUrgedAt: null, cc: [], copiesSent: [] },
     initial: 'new',
     // built from the steps, so typed loosely: the states' names are the flow's data, not this file's literals
     states: states as Record<string, object>,

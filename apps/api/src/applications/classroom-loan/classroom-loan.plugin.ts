@@ -2,36 +2,24 @@ import { type Language, parseSchoolTime, readsEveryTimetable } from '@schoolflow
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { classroomLoanFlow } from '@schoolflow/workflows/classroom-loan/classroom-loan.flow.js';
 import { classroomLoanFormSchema } from '@schoolflow/workflows/classroom-loan/classroom-loan.form.js';
-import type { ClassroomLoanSubmitted } from '@schoolflow/workflows/classroom-loan/classroom-loan.machine.js';
 import { type RoomBooking, type RoomBusy, type RoomDay, type RoomDayQuery, roomDayQuerySchema, type RoomLesson } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
-import { LOAN_FLOW, lessonPeriods, lessonsConcerning, roomHasLessonDuring } from '../../timetable/domain/lesson-calendar.js';
+import { LOAN_FLOW, lessonPeriods, lessonsConcerning } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import type { EffectInput, FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { holdStillPending, reviewMoved } from '../shared/effect-checks.js';
 import { settleBookings } from '../shared/room-bookings.js';
 import { requestHold } from '../shared/hold-settlement.js';
-import { roleHoldersSql, schoolPeriod, withStandIns } from '../shared/student-applicant.js';
-import { ApplicationErrors } from '../applications.errors.js';
 import { WorkflowErrors } from '../../workflow/workflow.errors.js';
+import { loanTime, planClassroomLoanStart, readClassroomLoanStart } from './classroom-loan.start.js';
 
 const definition = classroomLoanFlow as unknown as FlowDefinition;
 
 /** A loan's booking as its events move it: the rule its effect writes (settleBookings). */
 export const LOAN_HOLD = requestHold(definition, ['classroom_booking']);
-
-interface StartRead {
-  room: { id: string; name: string; lendable: boolean; enabled: boolean } | null;
-  office: string[];
-  admin: string[];
-}
-
-// The classroom and the office's reviewers (administrators stand in), in one round trip.
-const START_SQL = `SELECT (SELECT json_build_object('id', c.id, 'name', c.name, 'lendable', c.lendable, 'enabled', c.enabled) FROM classroom c WHERE c.id = $1) AS room,
-       ${roleHoldersSql(['office', 'admin'])}`;
 
 // A classroom and its loans that overlap one day of the school's calendar (midnight to midnight, school time). Make-ups
 // and swaps book the rooms of their lessons too: those are the day's lessons, listed apart (and named only for staff).
@@ -44,9 +32,9 @@ const ROOM_DAY_SQL = `SELECT c.name AS classroom,
   FROM classroom c WHERE c.id = $1::uuid`;
 
 /**
- * 教室借用 on the engine: only a lendable, enabled classroom; its time booked in the start's own statement — the
- * database's exclusion constraint refuses an overlap with a pending or passed loan, even two sent at once; the
- * office decides; a loan that ends rejected or withdrawn frees its time, a passed one keeps it.
+ * 教室借用 on the engine (its start: classroom-loan.start.ts): only a lendable, enabled classroom; its time booked in
+ * the start's own statement — the database's exclusion constraint refuses an overlap with a pending or passed loan,
+ * even two sent at once; the office decides; a loan that ends rejected or withdrawn frees its time, a passed one keeps it.
  */
 export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   definition,
@@ -54,38 +42,9 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(classroomLoanFormSchema, body);
-    const { start, end } = schoolPeriod(form.start, form.end, config.timeZone);
-    // a loan waits for the office until it begins (then it expires): one that has begun cannot be asked for
-    if (start <= Date.now()) throw ApplicationErrors.loanStartPast();
-    const [row] = (await db.query(START_SQL, [form.classroomId])) as StartRead[];
-    const room = row?.room;
-    if (!room || !room.enabled || !room.lendable) throw ApplicationErrors.classroomNotLendable();
-    const startIso = new Date(start).toISOString();
-    const endIso = new Date(end).toISOString();
-    // a lesson in the room then (the timetable's, a make-up's, a swap's — pending ones hold their time too) takes it
-    if (await roomHasLessonDuring(db, room.id, startIso, endIso, config.timeZone)) throw ApplicationErrors.classroomTaken();
-    const office = withStandIns(row.office, row.admin, actor.userId);
-    const data: Omit<ClassroomLoanSubmitted, 'type' | 'actorId'> = {
-      studentId: '',
-      studentUserId: null,
-      classroomId: room.id,
-      classroomName: room.name,
-      start: startIso,
-      end: endIso,
-      purpose: form.purpose,
-      remark: form.remark ? form.remark : null,
-      route: { office },
-    };
-    return {
-      data,
-      studentId: null, // the subject is the classroom
-      owners: [actor.userId],
-      reviewers: office,
-      attachments: [],
-      // the booking, written with the instance (the database's exclusion constraint decides between two loans)
-      hold: { classroom_booking: [{ classroom_id: room.id, period: `["${startIso}","${endIso}")` }] },
-      refusals: { classroom_booking_no_overlap: 'workflow.classroomTaken' },
-    };
+    const time = loanTime(form, { now: Date.now(), timeZone: config.timeZone });
+    const read = await readClassroomLoanStart(db, form, time, config.timeZone);
+    return planClassroomLoanStart(form, read, actor, time);
   },
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),

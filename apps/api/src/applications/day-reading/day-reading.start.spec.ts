@@ -3,14 +3,14 @@ import { fold, stateString } from '@schoolflow/workflows';
 import type { DayReadingForm } from '@schoolflow/workflows/day-reading/day-reading.form.js';
 import { dayReadingMachine } from '@schoolflow/workflows/day-reading/day-reading.machine.js';
 import type { StartClock } from '../shared/student-applicant.js';
-import { applicantRead, applicantRefusals, asParent, asStudent, candidate, CLOCK, HEAD_TEACHER, PARENT_USER, STUDENT_USER, whenPlanned } from '../shared/start-testing.js';
+import { applicantRead, applicantRefusals, asParent, asStudent, candidate, CLOCK, HEAD_TEACHER, PARENT_USER, STUDENT_USER, planned } from '../shared/start-testing.js';
 import { type DayReadingStartRead, planDayReadingStart } from './day-reading.start.js';
 
 const form = (over: Partial<DayReadingForm> = {}): DayReadingForm => ({ start: '2026-12-01', address: '幸福路1号', guardianPhone: '13800000000', reason: '离家近', ...over });
 
 /** given what the start read / when a form is planned (by whom, at what moment) / then the plan or the refusal. */
 const given = (read: DayReadingStartRead = applicantRead()) => ({
-  when: (f: DayReadingForm, actor = asParent, clock: StartClock = CLOCK) => whenPlanned(() => planDayReadingStart(f, read, actor, clock)),
+  when: (f: DayReadingForm, actor = asParent, clock: StartClock = CLOCK) => planned(() => planDayReadingStart(f, read, actor, clock)),
 });
 
 describe('a day-reading request’s start: given the reads / when planned / then', () => {

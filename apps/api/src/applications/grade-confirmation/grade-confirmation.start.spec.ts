@@ -3,7 +3,7 @@ import { fold, stateString } from '@schoolflow/workflows';
 import { gradeConfirmationMachine } from '@schoolflow/workflows/grade-confirmation/grade-confirmation.machine.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
-import { whenPlanned } from '../shared/start-testing.js';
+import { planned } from '../shared/start-testing.js';
 import { createPlugin } from './grade-confirmation.plugin.js';
 import { type GradeConfirmationStartRead, type GradeSheetStart, planGradeConfirmationStart } from './grade-confirmation.start.js';
 
@@ -21,7 +21,7 @@ const sheet = (over: Partial<GradeSheetStart> = {}): GradeSheetStart => ({
 
 /** given the reviewers read / when a sheet is planned / then the plan. */
 const given = (read: GradeConfirmationStartRead = { holders: ['lead', 'off1'], admins: ['adm'] }) => ({
-  when: (s: GradeSheetStart = sheet()) => whenPlanned(() => planGradeConfirmationStart(s, read)),
+  when: (s: GradeSheetStart = sheet()) => planned(() => planGradeConfirmationStart(s, read)),
 });
 
 describe('a grade sheet’s start: given the reviewers / when planned / then', () => {
@@ -65,6 +65,6 @@ describe('a grade sheet’s start: given the reviewers / when planned / then', (
 
   it('nobody starts one by hand: the plugin’s start refuses (the engine opens sheets with a batch)', () => {
     const plugin = createPlugin();
-    whenPlanned(() => plugin.buildStart({}, {} as Principal, {} as Prepared)).thenRefused(422, 'workflow.startedByEngine');
+    planned(() => plugin.buildStart({}, {} as Principal, {} as Prepared)).thenRefused(422, 'workflow.startedByEngine');
   });
 });

@@ -12,7 +12,7 @@ import {
   PARENT_USER,
   picture,
   STUDENT_USER,
-  whenPlanned,
+  planned,
 } from '../shared/start-testing.js';
 import { type LeaveStartRead, planLeaveStart } from './leave.start.js';
 
@@ -21,7 +21,7 @@ const reads = (over: Partial<LeaveStartRead> = {}): LeaveStartRead => ({ ...appl
 
 /** given what the start read / when a form is planned (by whom, at what moment) / then the plan or the refusal. */
 const given = (read: LeaveStartRead = reads()) => ({
-  when: (f: LeaveForm, actor = asParent, clock: StartClock = CLOCK) => whenPlanned(() => planLeaveStart(f, read, actor, clock)),
+  when: (f: LeaveForm, actor = asParent, clock: StartClock = CLOCK) => planned(() => planLeaveStart(f, read, actor, clock)),
 });
 
 describe('a leave’s start: given the reads / when planned / then', () => {

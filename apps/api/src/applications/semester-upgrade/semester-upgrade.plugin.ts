@@ -1,5 +1,5 @@
 import { MessageType, workflowDetailPage } from '@schoolflow/contracts';
-import { type FlowDefinition, fold } from '@schoolflow/workflows';
+import type { FlowDefinition } from '@schoolflow/workflows';
 import { semesterUpgradeFlow } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.flow.js';
 import { semesterUpgradeFormSchema } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.form.js';
 import { isLater, type SemesterUpgradeContext, type UpgradeChosen } from '@schoolflow/workflows/semester-upgrade/semester-upgrade.machine.js';
@@ -50,9 +50,7 @@ export const createPlugin = (): FlowPlugin => ({
     // whoever may start it may confirm it too (the permission may be granted beyond the administrators' role)
     const admin = [...new Set([actor.userId, ...(row?.admin ?? [])])];
     const data: Omit<UpgradeChosen, 'type' | 'actorId'> = { ...planOf(now, to), route: { admin } };
-    // the spec's refusal, explained by the machine's own rule (a start is not a command: the engine only asks whether it moves)
-    const refusal = definition.refusal(fold(definition.machine, []), { ...data, type: definition.startEvent, actorId: actor.userId });
-    if (refusal) throw WorkflowErrors.refused(refusal);
+    // a start the machine refuses (the spec's rules of an upgrade) is answered by the engine with the machine's reason
     return {
       data,
       studentId: null, // the subject is the school's semester

@@ -6,7 +6,7 @@ import { makeUpClassFlow } from '@schoolflow/workflows/make-up-class/make-up-cla
 import type { MakeUpClassDrafted, MakeUpClassEvent } from '@schoolflow/workflows/make-up-class/make-up-class.machine.js';
 import type { AppException } from '../../infrastructure/http/app-exception.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
-import { refusePastDates, tellAudience, whenItBegins } from './lesson-changes.js';
+import { refuseClashes, refusePastDates, tellAudience, whenItBegins } from './lesson-changes.js';
 
 const TZ = 'Asia/Shanghai';
 const PERIODS: LessonPeriod[] = [
@@ -47,6 +47,27 @@ describe('when a change begins, and what is too late', () => {
     expect(refusal(() => whenItBegins([{ date: '2026-12-01', period: 2 }], PERIODS, TZ, NOW))).toEqual([422, 'timetable.errors.periodBegun', { date: '2026-12-01', period: 2 }]);
     expect(whenItBegins([{ date: '2026-12-01', period: 3 }], PERIODS, TZ, NOW).startsAt).toBe('2026-12-01T01:10:00.000Z');
     expect(refusal(() => whenItBegins([{ date: '2026-12-02', period: 9 }], PERIODS, TZ, NOW))).toEqual([422, 'timetable.errors.periodMissing', { period: 9 }]);
+  });
+});
+
+describe('the clash check, on what was read', () => {
+  const place = { date: '2026-12-07', period: 2, section: 'c1', classroomId: 'r1' };
+  it('a loan of a placement’s room then is a room clash, named once even when two placements share the slot', () => {
+    const around = { lessons: [], loaned: [{ date: '2026-12-07', period: 2, classroomId: 'r1' }] };
+    const refused = (() => {
+      try {
+        refuseClashes('c1', [{ ...place, teacherId: 'a' }, { ...place, teacherId: 'b' }], around);
+      } catch (err) {
+        return err as AppException;
+      }
+      return null;
+    })();
+    expect([refused?.status, refused?.messageKey, refused?.data]).toEqual([422, 'timetable.errors.clash', { clashes: [{ date: '2026-12-07', period: 2, kind: 'room' }] }]);
+  });
+
+  it('nothing placed, nothing refused; a loan of the room at another period is none of it', () => {
+    expect(refusal(() => refuseClashes('c1', [], { lessons: [], loaned: [{ date: '2026-12-07', period: 2, classroomId: 'r1' }] }))).toBeNull();
+    expect(refusal(() => refuseClashes('c1', [{ ...place, teacherId: 'a' }], { lessons: [], loaned: [{ date: '2026-12-07', period: 3, classroomId: 'r1' }] }))).toBeNull();
   });
 });
 

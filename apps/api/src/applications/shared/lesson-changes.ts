@@ -5,7 +5,7 @@ import { settleBookings } from './room-bookings.js';
 import { requestHold, settlementOf } from './hold-settlement.js';
 import type { FlowHold, HeldRows } from '../../workflow/domain/flow-hold.js';
 import { classSizeSql } from '../../timetable/domain/class-size.js';
-import { type CalendarDb, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
+import { type CalendarDb, type CalendarLesson, lessonsConcerning, loanedSlots, type RoomSlot } from '../../timetable/domain/lesson-calendar.js';
 import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
 import { type EffectInput, type NotificationInput, passedBy, type PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { ApplicationErrors } from '../applications.errors.js';
@@ -53,10 +53,7 @@ export interface DatedPeriod {
   period: number;
 }
 
-/**
- * 422 when a date is before today in the school's time zone: a make-up or a swap changes lessons still to come. The
- * cheap check, before anything is read.
- */
+/** 422 when a date is before today in the school's time zone: a make-up or a swap changes lessons still to come. */
 export function refusePastDates(dates: readonly string[], timeZone: string, now = Date.now()): void {
   const today = formatSchoolTime(now, timeZone).slice(0, 10);
   const past = [...dates].sort().find((d) => d < today);
@@ -88,23 +85,59 @@ export interface Placement extends DatedPlacement {
 
 
 /**
+ * What a change's lessons would meet on their dates (`readSurroundings`): every lesson there of the class (and of the
+ * teaching classes its students go to), of some teachers or in some rooms — pending changes included — and which of
+ * some room slots a classroom loan, pending or passed, holds.
+ */
+export interface ChangeSurroundings {
+  lessons: CalendarLesson[];
+  loaned: RoomSlot[];
+}
+
+/** Nothing around: what a start reads when there is no class to place lessons of. */
+export const NOTHING_AROUND: ChangeSurroundings = { lessons: [], loaned: [] };
+
+/**
+ * Reads what lessons placed on `dates` could clash with (`refuseClashes` decides): the lessons concerning the class, the
+ * teachers and the rooms, and the loans of the rooms' `slots` (their periods' times in the school's time zone).
+ */
+export async function readSurroundings(
+  db: CalendarDb,
+  q: { classId: string; dates: readonly string[]; teacherIds: readonly string[]; classroomIds: readonly string[]; slots: readonly RoomSlot[] },
+  timeZone: string,
+  lang: Language = 'zh',
+): Promise<ChangeSurroundings> {
+  const [lessons, loaned] = await Promise.all([
+    lessonsConcerning(db, { dates: q.dates, classId: q.classId, teacherIds: [...new Set(q.teacherIds)], classroomIds: [...new Set(q.classroomIds)] }, lang),
+    loanedSlots(db, q.slots, timeZone),
+  ]);
+  return { lessons, loaned };
+}
+
+/**
  * Refuses (422 上课时间冲突) when a lesson placed by a change would meet another lesson of its class (or of a teaching
  * class its students go to), of its teacher or in its room — pending changes included — or a classroom loan, pending
- * or passed, of its room at the period's time. The clash rule is the timetable's one (`datedClashes`). It answers the
- * common case with its reasons; two requests sent at once are decided by the hold's constraints (`holdChanges`).
+ * or passed, of its room at the period's time. Pure, on what was read (`around`, holding at least the placements'
+ * dates, teachers, rooms and room slots). The clash rule is the timetable's one (`datedClashes`). It answers the common
+ * case with its reasons; two requests sent at once are decided by the hold's constraints (`holdChanges`).
  */
-export async function refuseClashes(db: CalendarDb, classId: string, placements: readonly Placement[], timeZone: string, lang: Language = 'zh'): Promise<void> {
+export function refuseClashes(classId: string, placements: readonly Placement[], around: ChangeSurroundings): void {
   if (placements.length === 0) return;
-  const rooms = [...new Set(placements.flatMap((p) => (p.classroomId ? [p.classroomId] : [])))];
-  const lessons = await lessonsConcerning(db, { dates: placements.map((p) => p.date), classId, teacherIds: [...new Set(placements.map((p) => p.teacherId))], classroomIds: rooms }, lang);
+  const { lessons } = around;
   // the class and the teaching classes its students go to share students
   const ofClass = new Set([classId, ...lessons.filter((l) => l.ofClass).map((l) => l.section)]);
   const shares = (x: string, y: string) => ofClass.has(x) && ofClass.has(y);
   const clashes = placements.flatMap((p) => datedClashes(p, lessons, shares, new Set(p.leaving ?? [])).map((c) => ({ date: p.date, period: p.period, kind: c.kind })));
   if (clashes.length > 0) throw ApplicationErrors.lessonClash(clashes);
-  const slots: RoomSlot[] = placements.flatMap((p) => (p.classroomId ? [{ date: p.date, period: p.period, classroomId: p.classroomId }] : []));
-  const loaned = await loanedSlots(db, slots, timeZone);
+  const held = new Set(around.loaned.map((s) => `${s.date}|${s.period}|${s.classroomId}`));
+  // each slot once, as two placements may share one (a lesson and the one it swaps with, in the same room)
+  const loaned = [...new Map(roomSlotsOf(placements).map((s) => [`${s.date}|${s.period}|${s.classroomId}`, s])).entries()].filter(([key]) => held.has(key)).map(([, s]) => s);
   if (loaned.length > 0) throw ApplicationErrors.lessonClash(loaned.map((s) => ({ date: s.date, period: s.period, kind: 'room' })));
+}
+
+/** The room slots of some placements: where a loan of their rooms would clash (`readSurroundings`' `slots`). */
+export function roomSlotsOf(placements: readonly Placement[]): RoomSlot[] {
+  return placements.flatMap((p) => (p.classroomId ? [{ date: p.date, period: p.period, classroomId: p.classroomId }] : []));
 }
 
 /** A row of `lesson_change` a request holds: a lesson it adds to a date, or a template lesson it takes from one. */

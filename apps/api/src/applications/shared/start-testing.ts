@@ -1,6 +1,4 @@
-import { expect } from '@jest/globals';
 import { FLOW_PICTURE_MAX_BYTES, RoleCode } from '@schoolflow/contracts';
-import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Applicant, ApplicantRead, Candidate, FileRow, StartClock } from './student-applicant.js';
 
 /**
@@ -45,28 +43,8 @@ export function picture(resId: string, over: Partial<FileRow> = {}): FileRow {
   return { res_id: resId, owner_id: PARENT_USER, mime: 'image/jpeg', size: 100_000, removed: false, ...over };
 }
 
-/** The plan a planner made, or the refusal it threw. */
-export function whenPlanned<P>(plan: () => P) {
-  let planned: P | undefined;
-  let refused: unknown;
-  try {
-    planned = plan();
-  } catch (err) {
-    refused = err;
-  }
-  return {
-    thenPlanned(): P {
-      expect(refused).toBeUndefined();
-      return planned as P;
-    },
-    thenRefused(status: number, key: string, params?: Record<string, unknown>): void {
-      expect(refused).toBeInstanceOf(AppException);
-      const e = refused as AppException;
-      expect({ status: e.status, key: e.messageKey }).toEqual({ status, key });
-      if (params) expect(e.params).toEqual(params);
-    },
-  };
-}
+/** The "then" of a planner's spec: the engine's (workflow/testing/start-planning.ts). */
+export { planned } from '../../workflow/testing/start-planning.js';
 
 /** One way an applicant's side of a start is refused: what was read, who applies, for whom, with which pictures. */
 export interface ApplicantRefusal {

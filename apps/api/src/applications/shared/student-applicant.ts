@@ -5,14 +5,8 @@ import { ApplicationErrors } from '../applications.errors.js';
 /** Who applies, as the rules of a start read them (a planner's tests build one by hand). */
 export type Applicant = Pick<Principal, 'userId' | 'roles'>;
 
-/**
- * What a start's rules know of the moment besides its reads: the school's time zone and now (ms). Passed in, so a
- * planner is pure: the same form, reads and clock plan the same start.
- */
-export interface StartClock {
-  timeZone: string;
-  now: number;
-}
+/** The planners' clock (flow-plugin.ts), beside the applicant helpers most of them use. */
+export type { StartClock } from '../../workflow/domain/flow-plugin.js';
 
 /** The pictures a form names, each once (a start reads, checks and records the same list). */
 export function uniquePictures(ids: readonly string[] | undefined): string[] {

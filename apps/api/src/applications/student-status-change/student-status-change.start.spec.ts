@@ -3,7 +3,7 @@ import { RoleCode } from '@schoolflow/contracts';
 import { fold, stateString } from '@schoolflow/workflows';
 import { statusChangeMachine } from '@schoolflow/workflows/student-status-change/student-status-change.machine.js';
 import type { Applicant } from '../shared/student-applicant.js';
-import { HEAD_TEACHER, PARENT_USER, picture, STUDENT_USER, whenPlanned } from '../shared/start-testing.js';
+import { HEAD_TEACHER, PARENT_USER, picture, STUDENT_USER, planned } from '../shared/start-testing.js';
 import { planStatusChangeStart, type StatusChangeForm, type StatusChangeStartRead } from './student-status-change.start.js';
 
 const asHeadTeacher: Applicant = { userId: HEAD_TEACHER, roles: [RoleCode.teacher, RoleCode.headTeacher] };
@@ -34,7 +34,7 @@ const reads = (over: Partial<StatusChangeStartRead> = {}): StatusChangeStartRead
 
 /** given what the start read / when a form is planned (by whom) / then the plan or the refusal. */
 const given = (read: StatusChangeStartRead = reads()) => ({
-  when: (f: StatusChangeForm, actor: Applicant = asHeadTeacher) => whenPlanned(() => planStatusChangeStart(f, read, actor)),
+  when: (f: StatusChangeForm, actor: Applicant = asHeadTeacher) => planned(() => planStatusChangeStart(f, read, actor)),
 });
 
 describe('a status change’s start: given the reads / when planned / then', () => {

@@ -3,14 +3,14 @@ import { fold, stateString } from '@schoolflow/workflows';
 import type { TravelForm } from '@schoolflow/workflows/travel/travel.form.js';
 import { travelMachine } from '@schoolflow/workflows/travel/travel.machine.js';
 import type { StartClock } from '../shared/student-applicant.js';
-import { applicantRead, applicantRefusals, asParent, asStudent, candidate, CLOCK, HEAD_TEACHER, PARENT_USER, picture, STUDENT_USER, whenPlanned } from '../shared/start-testing.js';
+import { applicantRead, applicantRefusals, asParent, asStudent, candidate, CLOCK, HEAD_TEACHER, PARENT_USER, picture, STUDENT_USER, planned } from '../shared/start-testing.js';
 import { planTravelStart, type TravelStartRead } from './travel.start.js';
 
 const form = (over: Partial<TravelForm> = {}): TravelForm => ({ destination: '市图书馆', start: '2026-11-24 13:00', end: '2026-11-24 17:30', reason: '查阅资料', transport: 'bus', ...over });
 
 /** given what the start read / when a form is planned (by whom, at what moment) / then the plan or the refusal. */
 const given = (read: TravelStartRead = applicantRead()) => ({
-  when: (f: TravelForm, actor = asParent, clock: StartClock = CLOCK) => whenPlanned(() => planTravelStart(f, read, actor, clock)),
+  when: (f: TravelForm, actor = asParent, clock: StartClock = CLOCK) => planned(() => planTravelStart(f, read, actor, clock)),
 });
 
 describe('a travel request’s start: given the reads / when planned / then', () => {

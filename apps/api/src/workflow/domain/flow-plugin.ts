@@ -34,6 +34,15 @@ export interface StartPlan {
   refusals?: Readonly<Record<string, string>>;
 }
 
+/**
+ * All a pure start planner (`plan<Flow>Start`) knows of the clock: the moment the start is decided and the school's
+ * time zone, passed in — so a planner is a function of its arguments, and its tests name the moment.
+ */
+export interface StartClock {
+  now: number;
+  timeZone: string;
+}
+
 /** A message a committed event causes. Title and content are i18n keys, rendered in the reader's language. */
 export interface PlannedMessage {
   recipientId: string;
@@ -64,7 +73,11 @@ export interface NotificationInput {
  */
 export interface FlowPlugin {
   definition: FlowDefinition;
-  /** `db` answers rows; it runs hot statements prepared. */
+  /**
+   * `db` answers rows; it runs hot statements prepared. A flow reads everything its start needs first
+   * (`read<Flow>Start`), then decides purely on what it read (`plan<Flow>Start`, given a StartClock): its refusals and
+   * the plan. A start its machine does not take is answered by the machine's own rule (the engine asks it).
+   */
   buildStart(form: unknown, actor: Principal, db: Prepared): Promise<StartPlan>;
   /** Pure: the messages an event causes (the engine writes them, idempotently). */
   messages(input: NotificationInput): PlannedMessage[];

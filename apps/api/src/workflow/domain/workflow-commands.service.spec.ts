@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { Permission, type WorkflowEventInput } from '@schoolflow/contracts';
-import type { FlowDefinition } from '@schoolflow/workflows';
+import { applyPermissionOf, type FlowDefinition } from '@schoolflow/workflows';
 import { classroomLoanFlow } from '@schoolflow/workflows/classroom-loan/classroom-loan.flow.js';
 import { leaveFlow } from '@schoolflow/workflows/leave/leave.flow.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
@@ -141,6 +141,34 @@ describe('an event the engine appends itself (appendAsSystem)', () => {
     await g.expire();
     await expect(g.expire()).resolves.toBeNull();
     expect(g.store.appends).toHaveLength(1);
+  });
+});
+
+describe('a start its machine does not take', () => {
+  const LOAN_APPLY = applyPermissionOf('classroom-loan');
+  const loanPlan = (over: Record<string, unknown> = {}) => (): StartPlan => ({
+    data: { studentId: null, studentUserId: null, classroomId: 'room', classroomName: '104', start: '2026-11-25T06:00:00.000Z', end: '2026-11-25T08:00:00.000Z', purpose: 'p', remark: null, route: { office: ['off1'] }, ...over },
+    studentId: null,
+    owners: ['teacher'],
+    reviewers: ['off1'],
+    attachments: [],
+  });
+  const start = (plan: () => StartPlan) => {
+    const engine = engineOn([plugin(LOAN, plan)]);
+    return { ...engine, when: () => engine.commands.start('classroom-loan', {}, principal('teacher', [LOAN_APPLY]), CLIENT, randomUUID()) };
+  };
+
+  it('when the plan breaks the machine’s own rule, then the engine answers that rule’s refusal (not a bare "not possible") and nothing is appended', async () => {
+    const g = start(loanPlan({ end: '2026-11-25T05:00:00.000Z' }));
+    expect(await refusal(g.when())).toEqual([422, 'validation.endBeforeStart']);
+    expect(g.store.appends).toHaveLength(0);
+  });
+
+  it('a start whose subject is no student names none: null in its event and in what it read', async () => {
+    const g = start(loanPlan());
+    await expect(g.when()).resolves.toMatchObject({ version: 1, state: 'officeReview' });
+    const [first] = g.store.appends[0]?.events ?? [];
+    expect([first?.data.studentId, (first?.metadata?.instance as { studentId?: unknown } | undefined)?.studentId]).toEqual([null, null]);
   });
 });
 

@@ -145,7 +145,12 @@ export class WorkflowCommands {
     const start: StoredFlowEvent = { type: def.startEvent, data: { ...plan.data, actorId } };
     const initial = fold(def.machine, []);
     const submitted = advance(def.machine, initial, [start]);
-    if (def.stateOf(submitted) === def.stateOf(initial)) refuse('impossible', 'workflow.notPossible');
+    // The machine did not take the start: its own rule says why (a class swap's "two different lessons"), asked only
+    // then — so no plugin restates or probes a rule its machine already states.
+    if (def.stateOf(submitted) === def.stateOf(initial)) {
+      const refusal = def.refusal(initial, { ...start.data, type: start.type, actorId });
+      throw WorkflowErrors.refused(refusal ?? { kind: 'impossible', reason: 'workflow.notPossible' });
+    }
     const auto = this.autoEvents(plugin, submitted);
     const snapshot = auto.snapshot;
     const events = [start, ...auto.events];

@@ -53,6 +53,9 @@ export interface RebuildReport {
 
 type OldInstance = { student_id: string | null; owners: string[]; participants: string[] };
 
+/** The student a start names; a flow whose subject is no student stored '' before it could store null: NULL either way. */
+const studentOfStart = (data: Record<string, unknown>): string | null => (typeof data.studentId === 'string' && data.studentId !== '' ? data.studentId : null);
+
 /**
  * The instance and its tasks, evolved from its events alone with the live projection's own evolve (evolveInstance),
  * one committed transaction at a time: the times are the events' (the live projection writes `now()` in the append's
@@ -90,7 +93,7 @@ export function rebuildInstance(
       const applicant = reads?.applicantId ?? String(first.data.actorId ?? '');
       const use: StartReads = reads ?? (old
         ? { studentId: old.student_id, owners: old.owners, participants: old.participants }
-        : { studentId: typeof first.data.studentId === 'string' ? first.data.studentId : null, owners: [applicant], participants: [applicant, ...def.participants(snapshot.context)] });
+        : { studentId: studentOfStart(first.data), owners: [applicant], participants: [applicant, ...def.participants(snapshot.context)] });
       row = evolveInstance(def, null, { ...t, id, reads: use }).row;
     } else {
       const evolved: Evolved<InstanceRow> = evolveInstance(def, row, t);
