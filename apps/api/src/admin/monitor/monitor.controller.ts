@@ -9,6 +9,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { ok } from '../../infrastructure/http/envelope.js';
 import { RequirePermissions } from '../../infrastructure/http/request-context.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
+import { REMINDER_QUEUE } from '../../messaging/reminders/reminder.scheduler.js';
 import { AdminPost } from '../shared/admin-support.js';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -89,7 +90,7 @@ export class MonitorController {
       const latencyMs = Date.now() - started;
       const info = await redis.info();
       const field = (k: string) => new RegExp(`^${k}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? '';
-      const queue = new Queue('schoolflow-reminders', { connection: redis, prefix: this.config.redisPrefix });
+      const queue = new Queue(REMINDER_QUEUE, { connection: redis, prefix: this.config.redisPrefix });
       const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed');
       await queue.close();
       return {

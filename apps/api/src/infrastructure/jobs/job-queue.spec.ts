@@ -1,6 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { ServerConfig } from '../../config/app-config.js';
+import { redisOutage } from '../redis/redis-connections.js';
 import { JobQueue, type JobQueueOptions } from './job-queue.js';
 
 /**
@@ -22,6 +24,7 @@ function database(live: string[]) {
 
 const noRedis = { redisUrl: '' } as ServerConfig;
 const settled = () => new Promise((r) => setTimeout(r, 20));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function queue(db: DataSource, o: Partial<JobQueueOptions> & Pick<JobQueueOptions, 'live' | 'process'>) {
   return new JobQueue(db, noRedis, { queue: 'spec', label: 'spec', ...o });
@@ -65,4 +68,141 @@ describe('JobQueue', () => {
     await settled();
     expect(later.statements).toEqual([]);
   });
+});
+
+describe('JobQueue: delayed jobs and the tick, in-process', () => {
+  const started: JobQueue[] = [];
+  // with Redis away a stop waits for it 5 s at most (cutAtStop)
+  afterEach(async () => {
+    for (const q of started.splice(0)) await q.stop();
+  }, 15_000);
+  function recording(o: Partial<JobQueueOptions> = {}) {
+    const ran: string[] = [];
+    const jobs = queue(database([]).db, { live: async () => [], process: async (id) => void ran.push(id), givenUp: 'resumedLater', ...o });
+    started.push(jobs);
+    return { jobs, ran };
+  }
+
+  it('a delayed job runs once its delay has passed, once while it waits, the earliest first; then its id is free', async () => {
+    const { jobs, ran } = recording();
+    await jobs.enqueueDelayed([
+      { jobId: 'late', delayMs: 300 },
+      { jobId: 'early', delayMs: 50 },
+    ]);
+    await jobs.enqueueDelayed([{ jobId: 'late', delayMs: 0 }]); // waiting already: the same job, at its own time
+    await sleep(20);
+    expect(ran).toEqual([]);
+    await sleep(130);
+    expect(ran).toEqual(['early']);
+    await sleep(250);
+    expect(ran).toEqual(['early', 'late']);
+    await jobs.enqueueDelayed([{ jobId: 'late', delayMs: 0 }]);
+    await settled();
+    expect(ran).toEqual(['early', 'late', 'late']);
+  });
+
+  it('replace gives a waiting job its new delay; remove takes one back; a delay beyond a timer’s range waits', async () => {
+    const { jobs, ran } = recording();
+    await jobs.enqueueDelayed([
+      { jobId: 'moved', delayMs: 250 },
+      { jobId: 'taken back', delayMs: 30 },
+      { jobId: 'next month', delayMs: 40 * 24 * 3600 * 1000 }, // a plain setTimeout would run it at once
+    ]);
+    await jobs.enqueueDelayed([{ jobId: 'moved', delayMs: 10 }], { replace: true });
+    await jobs.remove(['taken back']);
+    await sleep(100);
+    expect(ran).toEqual(['moved']);
+    await sleep(250);
+    expect(ran).toEqual(['moved']);
+  });
+
+  it('nothing waiting runs after stop', async () => {
+    const { jobs, ran } = recording();
+    await jobs.enqueueDelayed([{ jobId: 'j', delayMs: 20 }]);
+    await jobs.stop();
+    await sleep(50);
+    expect(ran).toEqual([]);
+  });
+
+  it('without Redis the tick runs every everyMs from start; a run still going skips the next; none after stop', async () => {
+    const ran: string[] = [];
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((r) => (release = r));
+    const { jobs } = recording({
+      tick: { jobId: 'sweep', everyMs: 25 },
+      process: async (id) => {
+        ran.push(id);
+        if (ran.length === 1) await slow; // the first run lasts several periods
+      },
+    });
+    await jobs.start();
+    await sleep(110);
+    expect(ran).toEqual(['sweep']);
+    release();
+    await sleep(150);
+    expect(ran.length).toBeGreaterThanOrEqual(2);
+    await jobs.stop();
+    const after = ran.length;
+    await sleep(60);
+    expect(ran.length).toBe(after);
+  });
+
+  it('with Redis away the look runs the tick in-process and still asks Redis for its scheduler, re-created once Redis answers', async () => {
+    // Nothing listens on port 1: BullMQ's own connections fail; the queue's calls are stubbed to say what Redis answers.
+    const unreachable = { redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'spec' } as ServerConfig;
+    const getScheduler = jest.spyOn(Queue.prototype, 'getJobScheduler').mockRejectedValue(new Error('Connection is closed.'));
+    const upsert = jest.spyOn(Queue.prototype, 'upsertJobScheduler').mockResolvedValue(undefined as never);
+    let restored = 0;
+    const off = redisOutage.onRestore(() => void restored++);
+    const ran: string[] = [];
+    const jobs = new JobQueue(database([]).db, unreachable, {
+      queue: 'spec',
+      label: 'spec',
+      live: async () => [],
+      process: async (id) => void ran.push(id),
+      givenUp: 'resumedLater',
+      tick: { jobId: 'sweep', everyMs: 1000 },
+      cutAtStop: true,
+    });
+    started.push(jobs);
+    try {
+      await jobs.start();
+      expect(redisOutage.down).toBe(true);
+      await sleep(1150);
+      expect(ran).toContain('sweep');
+      expect(getScheduler.mock.calls.length).toBeGreaterThanOrEqual(2); // at start and at the look while away
+      expect(upsert).not.toHaveBeenCalled();
+
+      // Redis answers again, emptied: the next look finds the scheduler missing and puts it back, and says Redis is back.
+      getScheduler.mockResolvedValue(undefined);
+      await sleep(1000);
+      expect(upsert).toHaveBeenCalledWith('sweep', { every: 1000 }, expect.objectContaining({ data: { jobId: 'sweep' } }));
+      expect(restored).toBeGreaterThanOrEqual(1);
+    } finally {
+      off();
+      getScheduler.mockRestore();
+      upsert.mockRestore();
+    }
+  }, 15_000);
+
+  it('delayed jobs Redis does not take within 1.5 s wait in-process', async () => {
+    const unreachable = { redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'spec' } as ServerConfig;
+    const addBulk = jest.spyOn(Queue.prototype, 'addBulk').mockReturnValue(new Promise(() => undefined));
+    const ran: string[] = [];
+    const jobs = new JobQueue(database([]).db, unreachable, { queue: 'spec', label: 'spec', live: async () => [], process: async (id) => void ran.push(id), givenUp: 'resumedLater', cutAtStop: true });
+    started.push(jobs);
+    try {
+      await jobs.start();
+      redisOutage.restored(); // as if Redis were up: the call is tried, and never answered
+      const asked = Date.now();
+      await jobs.enqueueDelayed([{ jobId: 'due', delayMs: 10 }]);
+      expect(Date.now() - asked).toBeLessThan(2500);
+      expect(addBulk).toHaveBeenCalled();
+      expect(redisOutage.down).toBe(true);
+      await sleep(50);
+      expect(ran).toEqual(['due']);
+    } finally {
+      addBulk.mockRestore();
+    }
+  }, 15_000);
 });
