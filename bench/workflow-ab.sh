@@ -5,10 +5,13 @@
 # compares against) built side by side and run alternately, A B A B …, on the same machine and database server, so
 # drift of the machine lands on both. Prints each run's summary lines and the medians. The other revision is checked
 # out once under .data/bench-ab/<revision> (a git worktree sharing this clone's node_modules by hard links).
+# Both sides run the same workload: BENCH_FLOWS (default `leave`, the only flow revisions before issue 14's mix drive;
+# a revision's bench that knows no BENCH_FLOWS ignores it, so set it to what that revision drives).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REV="${1:-6db5469}"
 ROUNDS="${2:-2}"
+export BENCH_FLOWS="${BENCH_FLOWS:-leave}"
 HERE="$(pwd)"
 OTHER="$HERE/.data/bench-ab/$REV"
 
@@ -17,7 +20,7 @@ if [ ! -d "$OTHER/.git" ] && [ ! -f "$OTHER/.git" ]; then
   git worktree add --detach "$OTHER" "$REV" >/dev/null
 fi
 [ -e "$OTHER/node_modules" ] || cp -al "$HERE/node_modules" "$OTHER/node_modules"
-echo "# bench:workflow A/B — A: this tree ($(git rev-parse --short HEAD)$(git diff --quiet || echo ', with uncommitted changes')), B: $REV; $ROUNDS rounds, interleaved"
+echo "# bench:workflow A/B (flows: $BENCH_FLOWS) — A: this tree ($(git rev-parse --short HEAD)$(git diff --quiet || echo ', with uncommitted changes')), B: $REV; $ROUNDS rounds, interleaved"
 npm run build:api >/dev/null
 (cd "$OTHER" && npm run build:api >/dev/null)
 

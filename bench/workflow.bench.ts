@@ -24,6 +24,12 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP_INSTANCES_PER_CLIENT ?? 5);
 const RAW_REPEATS = Number(process.env.BENCH_RAW_REPEATS ?? 3);
+/**
+ * The flows driven in turn (BENCH_FLOWS, default `leave,travel`: issue 14's mix). `leave` alone is the workload of
+ * revisions before the mix (6db5469): the A/B against one of them runs it (bench/workflow-ab.sh).
+ */
+const FLOWS = (process.env.BENCH_FLOWS ?? 'leave,travel').split(',').map((f) => f.trim()).filter((f): f is 'leave' | 'travel' => f === 'leave' || f === 'travel');
+if (FLOWS.length === 0) throw new Error('BENCH_FLOWS names no flow the bench drives (leave, travel)');
 /** The issue's acceptance target: workflow throughput ≥ this × the literal single-connection INSERT loop. */
 const TARGET_RATIO = 0.35;
 /** Issue 23's target: workflow commands/s ≥ this × the bare HTTP INSERT endpoint's requests/s at the same clients. */
@@ -90,7 +96,7 @@ const travelForm = () => ({ destination: '市图书馆', start: schoolTime(1, '1
  */
 let requests = 0;
 async function oneRequest(c: Client, rec: Recorder): Promise<void> {
-  const flow = requests++ % 2 === 0 ? 'leave' : 'travel';
+  const flow = FLOWS[requests++ % FLOWS.length] ?? 'leave';
   const started = await timed(rec, 'submit', () => c.studentHttp.submit(flow, c.studentToken, flow === 'leave' ? leaveForm(1) : travelForm()));
   if (!started) return;
   const afterHead = await timed(rec, 'headTeacherApprove', () => c.headHttp.act(flow, c.headToken, started.id, { type: 'APPROVE' }, started.version));
@@ -258,7 +264,7 @@ async function bench(server: BenchServer): Promise<void> {
   const out = (line = ''): void => {
     process.stdout.write(`${line}\n`);
   };
-  out('# bench:workflow — leave and travel commands (alternating) on the built server vs a raw pg INSERT loop of the same events');
+  out(`# bench:workflow — ${FLOWS.join(' and ')} commands${FLOWS.length > 1 ? ' (alternating)' : ''} on the built server vs a raw pg INSERT loop of the same events`);
   for (const line of await describeContext(server.databaseUrl)) out(line);
   out(`load:       ${CLIENTS} concurrent clients, ${DURATION_S} s; each loops submit (student) → APPROVE (head teacher) → APPROVE (office), If-Match on approvals`);
   out();
