@@ -70,6 +70,11 @@ export default function LoginPage() {
     ),
   );
   const serverError = login.isError ? errorMessage(login.error) : null;
+  // a new try: the last refusal no longer applies
+  const typed = (onChange: (value: string) => void) => (value: string) => {
+    login.reset();
+    onChange(value);
+  };
   const errorOf = (field: keyof LoginInput) => {
     const message = formState.errors[field]?.message;
     return message ? tv(message) : undefined;
@@ -121,10 +126,7 @@ export default function LoginPage() {
                     testId="login-username"
                     value={field.value}
                     error={errorOf('username')}
-                    onValue={(v) => {
-                      login.reset(); // a new try: the last refusal no longer applies
-                      field.onChange(v);
-                    }}
+                    onValue={typed(field.onChange)}
                   />
                 )}
               />
@@ -144,10 +146,7 @@ export default function LoginPage() {
                     testId="login-password"
                     value={field.value}
                     error={errorOf('password')}
-                    onValue={(v) => {
-                      login.reset();
-                      field.onChange(v);
-                    }}
+                    onValue={typed(field.onChange)}
                   />
                 )}
               />
