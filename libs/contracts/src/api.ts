@@ -18,7 +18,16 @@ export const ApiPath = {
   myStudents: '/api/students/mine',
   endMyOtherSessions: '/api/sessions/mine/end-others',
   operationLogs: '/ms/logs/list',
+  /** Single sign-on (docs/adr/0035-single-sign-on.md): the browser is sent here to start, with `redirect`. */
+  idsStart: '/anon/api/auth/start',
+  /** Where the provider sends the browser back (and a CAS server posts its single logout). */
+  idsCallback: '/anon/api/auth/callback',
+  /** The landing page's exchange of the code or ticket for a session. */
+  idsCheck: '/anon/api/auth/check',
 } as const;
+
+/** The single sign-on landing page (public): it posts the code to `idsCheck`, then goes where the user was. */
+export const IDS_LANDING_PATH = '/sso/callback';
 
 /** Application configuration read by the SPA at start (docs/product/shell-and-sign-in.md#shared-calls). */
 export interface AppConfig {
@@ -34,8 +43,21 @@ export interface AppConfig {
   PWD_HASH_PREFIX: string;
   /** Header that carries the session token. */
   TOKEN_HEADER: string;
-  /** When IDS: where to send the user to sign in. */
+  /**
+   * When IDS: where the browser goes to sign in — the server's start address (`BASE_API` + `ApiPath.idsStart`), which
+   * takes `redirect` (the path to come back to); empty when single sign-on is not configured.
+   */
   IDS_LOGIN_URL: string;
+}
+
+/** The sign-out answer: under single sign-on, where the browser goes to end the provider's session too. */
+/** Where the browser goes to sign in at the identity provider (the answer of `idsStart`). */
+export interface IdsStartResult {
+  url: string;
+}
+
+export interface LogoutResult {
+  logoutUrl?: string;
 }
 
 export interface LoginResult {

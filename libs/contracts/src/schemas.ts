@@ -30,6 +30,32 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/**
+ * The single sign-on check (docs/product/single-sign-on.md): `code` is the OIDC authorization code or the CAS service
+ * ticket, `state` the sign-in the platform started (docs/adr/0035-single-sign-on.md), `iss` the issuer an OIDC provider
+ * names in its answer. `error` instead of a code: the provider ended the sign-in without one (the user declined).
+ */
+const ssoText = (max: number) => z.string().max(max, 'validation.ssoParameterInvalid').regex(/^[\x21-\x7e]*$/, 'validation.ssoParameterInvalid');
+export const idsCheckSchema = z
+  .object({
+    code: ssoText(2048).optional(),
+    state: z.string({ error: 'validation.ssoStateRequired' }).min(1, 'validation.ssoStateRequired').max(200, 'validation.ssoParameterInvalid').regex(/^[A-Za-z0-9_-]+$/, 'validation.ssoParameterInvalid'),
+    iss: ssoText(500).optional(),
+    error: ssoText(200).optional(),
+  })
+  .refine((v) => (v.code !== undefined && v.code !== '') || (v.error !== undefined && v.error !== ''), { message: 'validation.ssoCodeRequired', path: ['code'] });
+export type IdsCheckInput = z.infer<typeof idsCheckSchema>;
+
+/** Starting a single sign-on: the platform path to come back to (anything else comes back to the dashboard). */
+export const idsStartQuerySchema = z.object({
+  redirect: z.string().max(2000, 'validation.ssoParameterInvalid').optional(),
+});
+
+/** A CAS server's back-channel single logout: the SAML LogoutRequest in the form field `logoutRequest`. */
+export const casLogoutRequestSchema = z.object({
+  logoutRequest: z.string({ error: 'validation.ssoParameterInvalid' }).min(1, 'validation.ssoParameterInvalid').max(20_000, 'validation.ssoParameterInvalid'),
+});
+
 const hex64 = (required: string) => z.string({ error: required }).regex(/^[0-9a-f]{64}$/i, 'validation.digestInvalid');
 
 /** Legacy wire of the password change (docs/product/shell-and-sign-in.md#password-change). */

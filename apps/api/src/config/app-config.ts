@@ -121,7 +121,8 @@ export interface ServerConfig {
   passwordHashCost: PasswordHashCost;
   pwdRule: string;
   loginType: 'PASSWORD' | 'IDS';
-  idsLoginUrl: string;
+  /** Single sign-on when LOGIN_TYPE=IDS (docs/adr/0035-single-sign-on.md); null otherwise. */
+  ids: IdsConfig | null;
   logoUrl: string;
   themeDefault: string;
   timeZone: string;
@@ -165,6 +166,79 @@ export interface ServerConfig {
   pdfRendersPerUser: number;
   /** Worker threads drawing PDFs (PDF_WORKERS); null: every core but one, 1–4. */
   pdfWorkers: number | null;
+}
+
+/** Which of our identifiers the provider's value names (docs/adr/0035-single-sign-on.md#matching). */
+export const IDS_ACCOUNT_ATTRIBUTES = ['account', 'work_no', 'student_no'] as const;
+export type IdsAccountAttribute = (typeof IDS_ACCOUNT_ATTRIBUTES)[number];
+
+interface IdsCommon {
+  /** PUBLIC_URL: the provider sends the browser back to `{publicUrl}{baseApi}/anon/api/auth/callback`. */
+  publicUrl: string;
+  accountAttribute: IdsAccountAttribute;
+  /** The provider's attribute (CAS) or claim (OIDC) naming the person; null: the CAS user, the OIDC `sub`. */
+  userAttribute: string | null;
+  /** Create an account with no role for a person the platform does not know (IDS_JIT_ACCOUNTS, off by default). */
+  jitAccounts: boolean;
+  /** How long a started sign-in may take at the provider (IDS_STATE_TTL_SECONDS, 60–3600, default 600). */
+  stateTtlSeconds: number;
+}
+export type IdsConfig =
+  | (IdsCommon & { protocol: 'cas'; casBaseUrl: string })
+  | (IdsCommon & { protocol: 'oidc'; issuer: string; clientId: string; clientSecret: string; scopes: string });
+
+/**
+ * A provider address: https, or http on this machine's loopback only (a provider on the same host, the tests) — the
+ * ticket or code and the answers that make a session travel over it.
+ */
+function providerUrl(name: string, fallback?: string): string {
+  const raw = (process.env[name] ?? '').trim() || (fallback ?? '');
+  if (raw === '') throw new Error(`LOGIN_TYPE=IDS with IDS_PROTOCOL=${process.env.IDS_PROTOCOL ?? 'cas'} needs ${name}`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute https address, e.g. https://ids.school.example.org/cas`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw new Error(`${name} must be an https address (http only on loopback)`);
+  if (url.search || url.hash) throw new Error(`${name} must be a base address without query or fragment`);
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * The single sign-on settings under LOGIN_TYPE=IDS; an incomplete set stops the start, naming what is missing.
+ * IDS_LOGIN_URL, the one setting of before (a CAS login address the browser was sent to), is read as the CAS server
+ * it names: `https://ids.example/authserver/login?service=` is IDS_PROTOCOL=cas with that server's base.
+ */
+function idsConfig(publicUrl: string | null): IdsConfig {
+  const legacy = (process.env.IDS_LOGIN_URL ?? '').trim();
+  const protocol = (process.env.IDS_PROTOCOL ?? '').trim().toLowerCase() || (legacy ? 'cas' : '');
+  if (protocol !== 'cas' && protocol !== 'oidc') throw new Error('LOGIN_TYPE=IDS needs IDS_PROTOCOL=cas or IDS_PROTOCOL=oidc (docs/adr/0035-single-sign-on.md)');
+  if (!publicUrl) throw new Error('LOGIN_TYPE=IDS needs PUBLIC_URL: the provider sends the browser back to an address under it');
+  const attribute = (process.env.IDS_ACCOUNT_ATTRIBUTE ?? '').trim() || 'account';
+  if (!(IDS_ACCOUNT_ATTRIBUTES as readonly string[]).includes(attribute)) throw new Error(`IDS_ACCOUNT_ATTRIBUTE must be one of ${IDS_ACCOUNT_ATTRIBUTES.join(', ')}`);
+  const accountAttribute = attribute as IdsAccountAttribute;
+  const jitAccounts = bool('IDS_JIT_ACCOUNTS', false);
+  // A new account is an account (sys_user); a student or staff number belongs to a record an account cannot invent.
+  if (jitAccounts && accountAttribute !== 'account') throw new Error('IDS_JIT_ACCOUNTS needs IDS_ACCOUNT_ATTRIBUTE=account');
+  const userAttribute = (process.env.IDS_USER_ATTRIBUTE ?? '').trim() || null;
+  if (userAttribute !== null && !/^[A-Za-z_][\w.:-]{0,99}$/.test(userAttribute)) throw new Error('IDS_USER_ATTRIBUTE must be an attribute or claim name');
+  const common: IdsCommon = { publicUrl, accountAttribute, userAttribute, jitAccounts, stateTtlSeconds: whole('IDS_STATE_TTL_SECONDS', 600, 60, 3600) };
+  if (protocol === 'cas') {
+    const fromLegacy = legacy ? legacy.replace(/[?#].*$/, '').replace(/\/login\/*$/, '') : undefined;
+    if (legacy && !process.env.IDS_BASE_URL && !/\/login\/*(?:[?#].*)?$/.test(legacy)) {
+      throw new Error('IDS_LOGIN_URL is read as a CAS login address (…/login?service=); set IDS_BASE_URL to the CAS server instead');
+    }
+    return { ...common, protocol, casBaseUrl: providerUrl('IDS_BASE_URL', fromLegacy) };
+  }
+  const clientId = (process.env.OIDC_CLIENT_ID ?? '').trim();
+  const clientSecret = process.env.OIDC_CLIENT_SECRET ?? '';
+  if (!clientId) throw new Error('LOGIN_TYPE=IDS with IDS_PROTOCOL=oidc needs OIDC_CLIENT_ID');
+  if (!clientSecret) throw new Error('LOGIN_TYPE=IDS with IDS_PROTOCOL=oidc needs OIDC_CLIENT_SECRET');
+  const scopes = (process.env.OIDC_SCOPES ?? '').trim() || 'openid profile';
+  if (!scopes.split(/\s+/).includes('openid')) throw new Error('OIDC_SCOPES must include openid');
+  return { ...common, protocol, issuer: providerUrl('OIDC_ISSUER'), clientId, clientSecret, scopes };
 }
 
 /** Default strategy: 8-50 characters with upper, lower, digit and a special character. */
@@ -216,7 +290,7 @@ export function loadConfig(): ServerConfig {
     },
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
     loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
-    idsLoginUrl: str('IDS_LOGIN_URL', ''),
+    ids: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? idsConfig(origin('PUBLIC_URL')) : null,
     logoUrl: str('LOGO_URL', ''),
     themeDefault: str('THEME_DEFAULT', ''),
     timeZone: str('TZ_SCHOOL', 'Asia/Shanghai'),

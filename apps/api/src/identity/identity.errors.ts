@@ -20,4 +20,20 @@ export const IdentityErrors = {
   oldPasswordWrong: () => AppException.badRequest('oldPasswordWrong'),
   passwordSameAsOld: () => AppException.badRequest('passwordSameAsOld'),
   userNotFound: () => AppException.notFound('userNotFound'),
+  // Single sign-on (docs/product/single-sign-on.md). Unlike the password's, these name the reason: the person has
+  // proven who they are at the provider, so saying that the platform has no account for them tells an attacker nothing.
+  /** 404: LOGIN_TYPE is not IDS. */
+  idsNotConfigured: () => AppException.notFound('idsNotConfigured'),
+  /** 401: the state names no live sign-in (expired, already used, or never started here). */
+  idsStateInvalid: () => new AppException(401, ErrorCode.UNAUTHENTICATED, 'idsStateInvalid'),
+  /** 401: the provider did not confirm the ticket or code (invalid, expired, used). */
+  idsTicketInvalid: () => new AppException(401, ErrorCode.UNAUTHENTICATED, 'idsTicketInvalid'),
+  /** 401: the provider ended the sign-in without a code, or named nobody we can look up. */
+  idsNotCompleted: () => new AppException(401, ErrorCode.UNAUTHENTICATED, 'idsNotCompleted'),
+  /** 403: the person the provider names has no account here. */
+  idsUnknownAccount: (account: string) => AppException.forbidden('idsUnknownAccount', { account }),
+  /** 403: their account is disabled. */
+  idsAccountDisabled: (account: string) => AppException.forbidden('idsAccountDisabled', { account }),
+  /** 503: the provider could not be reached. */
+  idsProviderUnavailable: () => new AppException(503, ErrorCode.UNAVAILABLE, 'idsProviderUnavailable'),
 };

@@ -11,6 +11,13 @@ import { GetExpiresController } from './queries/get-expires/get-expires.controll
 import { GetPwdStrategyController } from './queries/get-pwd-strategy/get-pwd-strategy.controller.js';
 import { GetUserInfoController } from './queries/get-user-info/get-user-info.controller.js';
 import { MySessionsController } from './queries/my-sessions/my-sessions.controller.js';
+import { IdsStartController } from './commands/ids-start/ids-start.controller.js';
+import { IdsCallbackController } from './commands/ids-callback/ids-callback.controller.js';
+import { IdsCheckController } from './commands/ids-check/ids-check.controller.js';
+import { IdsCheckHandler } from './commands/ids-check/ids-check.handler.js';
+import { CasSingleLogoutController } from './commands/cas-single-logout/cas-single-logout.controller.js';
+import { IdsProtocols } from './domain/ids/ids-protocols.js';
+import { IdsStore } from './domain/ids/ids.store.js';
 
 @Global()
 @Module({
@@ -23,8 +30,12 @@ import { MySessionsController } from './queries/my-sessions/my-sessions.controll
     GetPwdStrategyController,
     GetUserInfoController,
     MySessionsController,
+    IdsStartController,
+    IdsCallbackController,
+    IdsCheckController,
+    CasSingleLogoutController,
   ],
-  providers: [SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler],
+  providers: [SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler, IdsStore, IdsProtocols, IdsCheckHandler],
   exports: [SessionService],
 })
 export class IdentityModule {}

@@ -9,7 +9,8 @@ import { DatabaseNotifications } from '../../infrastructure/database/database-no
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 
-export type RevokeReason = 'logout' | 'password_changed' | 'admin' | 'signed_in_elsewhere' | 'session_limit';
+/** `single_logout`: the identity provider ended the sign-on session it was made from (docs/adr/0035-single-sign-on.md). */
+export type RevokeReason = 'logout' | 'password_changed' | 'admin' | 'signed_in_elsewhere' | 'session_limit' | 'single_logout';
 
 export interface ActiveSession {
   sessionId: string;
@@ -21,7 +22,7 @@ export interface ActiveSession {
   expiresAt: Date;
   roles: string[];
   permissions: string[];
-  /** The account still has its initial password. */
+  /** The account still has its initial password (never under single sign-on: nobody signs in with it). */
   mustChangePassword: boolean;
 }
 
@@ -47,7 +48,7 @@ interface SessionRow {
 }
 
 /** Only the SHA-256 of a token is stored: a leaked table cannot be replayed. */
-function tokenHash(token: string): Buffer {
+export function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
@@ -203,7 +204,7 @@ export class SessionService implements OnModuleInit {
     }
     return {
       ok: true,
-      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt, roles: row.roles, permissions: row.permissions, mustChangePassword: row.must_change_password },
+      session: { sessionId: row.id, userId: row.user_id, account: row.account, name: row.name, userType: row.user_type, lang: row.lang, expiresAt, roles: row.roles, permissions: row.permissions, mustChangePassword: row.must_change_password && this.config.loginType !== 'IDS' },
     };
   }
 

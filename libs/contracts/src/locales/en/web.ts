@@ -38,6 +38,7 @@ export const web: WebMessages = {
     dialogTitle: 'Notice',
     relogin: 'Log in again',
     idsRedirecting: 'Redirecting to single sign-on…',
+    idsChecking: 'Completing single sign-on…',
   },
   login: {
     welcome: 'Welcome',
@@ -145,6 +146,7 @@ export const web: WebMessages = {
     message: 'Sorry, you have no permission to access this page',
     home: 'Back to home',
     login: 'Log in again',
+    reason: 'Reason',
   },
   accountSecurity: {
     title: 'Account security',

@@ -37,6 +37,7 @@ export const web = {
     dialogTitle: '提示',
     relogin: '重新登录',
     idsRedirecting: '正在跳转到统一身份认证…',
+    idsChecking: '正在完成统一身份认证登录…',
   },
   login: {
     welcome: '欢迎登录',
@@ -144,6 +145,7 @@ export const web = {
     message: '抱歉，您没有权限访问该页面',
     home: '返回首页',
     login: '重新登录',
+    reason: '原因',
   },
   accountSecurity: {
     title: '账号安全',

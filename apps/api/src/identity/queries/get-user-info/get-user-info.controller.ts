@@ -1,8 +1,9 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { getUserInfoSchema, Permission, type Envelope, type OwnUserInfoRow } from '@schoolflow/contracts';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
@@ -16,7 +17,10 @@ import { IdentityErrors } from '../../identity.errors.js';
 @ApiTags('identity')
 @Controller()
 export class GetUserInfoController {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
 
   @Post('userManage/getUserInfo')
   @InitialPasswordAllowed()
@@ -30,6 +34,8 @@ export class GetUserInfoController {
     );
     const row = rows[0];
     if (!row) throw IdentityErrors.userNotFound();
-    return ok([{ ID: row.account, USERNAME: row.name, PASSWORD: '', ENABLED: row.enabled ? '1' : '0', ...(row.must_change_password ? { mustChangePassword: true } : {}) }]);
+    // Under single sign-on nobody signs in with the initial password, so nobody is asked to change it.
+    const mustChange = row.must_change_password && this.config.loginType !== 'IDS';
+    return ok([{ ID: row.account, USERNAME: row.name, PASSWORD: '', ENABLED: row.enabled ? '1' : '0', ...(mustChange ? { mustChangePassword: true } : {}) }]);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AppConfig, Envelope, Language } from '@schoolflow/contracts';
+import { ApiPath, type AppConfig, type Envelope, type Language } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Lang, Public } from '../../../infrastructure/http/request-context.js';
@@ -37,7 +37,8 @@ export class AppConfigController {
       REQUEST_ENCRYPT: false,
       PWD_HASH_PREFIX: this.config.pwdHashPrefix,
       TOKEN_HEADER: this.config.tokenHeader,
-      IDS_LOGIN_URL: this.config.idsLoginUrl,
+      // the server starts a sign-on itself (docs/adr/0035-single-sign-on.md): the browser asks it where to go
+      IDS_LOGIN_URL: this.config.ids ? `${this.config.baseApi}${ApiPath.idsStart}` : '',
     });
   }
 }
