@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { IDS_LANDING_PATH } from '@schoolflow/contracts';
 import { queryClient } from './api/query-client.js';
 import { getAppConfig } from './config/app-config.js';
 import { loadAppConfig } from './config/load-app-config.js';
@@ -15,6 +16,7 @@ const LoginPage = lazy(() => import('./views/login/index.js'));
 const NotFoundPage = lazy(() => import('./views/error/not-found.js'));
 const VerifyPage = lazy(() => import('./views/verify/index.js'));
 const NoPermissionPage = lazy(() => import('./views/error/no-permission.js'));
+const SsoCallbackPage = lazy(() => import('./views/sso/callback.js'));
 const Shell = lazy(() => import('./layout/shell.js'));
 const ConfirmDialog = lazy(() => import('./components/confirm-dialog.js').then((m) => ({ default: m.ConfirmDialog })));
 const ExpiryModal = lazy(() => import('./components/expiry-modal.js').then((m) => ({ default: m.ExpiryModal })));
@@ -45,6 +47,8 @@ function AppRoutes() {
       {/* anyone checks a certificate without signing in */}
       <Route path="/verify/:code?" element={<VerifyPage />} />
       <Route path="/no-permission" element={<NoPermissionPage />} />
+      {/* single sign-on lands here with the provider's answer (docs/product/single-sign-on.md) */}
+      <Route path={IDS_LANDING_PATH} element={<SsoCallbackPage />} />
       <Route path="*" element={<Shell />} />
     </Routes>
   );

@@ -1,7 +1,7 @@
 import { Button, Icon, Modal } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
 import { expiryStore } from '../session/expiry.js';
-import { isIdsLogin, redirectToIds } from '../session/ids.js';
+import { currentPath, isIdsLogin, redirectToIds } from '../session/ids.js';
 import { clearLocalSession } from '../session/session-store.js';
 import { useStore } from '../util/store.js';
 
@@ -10,9 +10,10 @@ export function ExpiryModal() {
   const open = useStore(expiryStore);
   const { t } = useT();
   const relogin = () => {
-    const here = window.location.href;
+    const here = currentPath();
     clearLocalSession();
-    if (isIdsLogin()) redirectToIds(here);
+    // under single sign-on: back to the provider, and from there to this page
+    if (isIdsLogin()) void redirectToIds(here);
     else window.location.reload();
   };
   return (

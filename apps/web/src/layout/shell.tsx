@@ -28,7 +28,7 @@ export default function Shell() {
   const handledFailure = useRef(false);
 
   useEffect(() => {
-    if (!token && ids) redirectToIds();
+    if (!token && ids) void redirectToIds();
   }, [token, ids]);
 
   // Not while an initial password waits to be changed: the pages would only meet the server's refusals until then.

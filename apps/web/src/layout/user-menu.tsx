@@ -19,9 +19,11 @@ export function UserMenu({ info }: { info: PermissionInfo }) {
 
   const refresh = useRoleRefresh();
 
+  // Under single sign-on the provider's session ends too: the browser goes to its sign-out, which comes back to /login.
   const signOut = async () => {
-    await logout();
-    void navigate('/login', { replace: true });
+    const providerLogout = await logout();
+    if (providerLogout) window.location.assign(providerLogout);
+    else void navigate('/login', { replace: true });
   };
 
   return (

@@ -1,18 +1,52 @@
+import { accountApi } from '../api/account-api.js';
+import { errorMessage } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 
+/** Single sign-on is on and the server starts it (docs/product/single-sign-on.md). */
 export function isIdsLogin(): boolean {
-  return getAppConfig().LOGIN_TYPE === 'IDS';
+  const config = getAppConfig();
+  return config.LOGIN_TYPE === 'IDS' && config.IDS_LOGIN_URL !== '';
+}
+
+/** The refusal the no-permission page shows after a failed single sign-on (this tab only). */
+const REFUSAL_KEY = 'sf_ids_refusal';
+
+export function rememberIdsRefusal(message: string): void {
+  try {
+    window.sessionStorage.setItem(REFUSAL_KEY, message);
+  } catch {
+    // storage disabled: the page shows its general message
+  }
+}
+
+/** The remembered refusal, taken: it is shown once. */
+export function takeIdsRefusal(): string | null {
+  try {
+    const message = window.sessionStorage.getItem(REFUSAL_KEY);
+    window.sessionStorage.removeItem(REFUSAL_KEY);
+    return message;
+  } catch {
+    return null;
+  }
+}
+
+/** This page's path, query and fragment: where single sign-on comes back to. */
+export function currentPath(): string {
+  return window.location.pathname + window.location.search + window.location.hash;
 }
 
 /**
- * Sends the browser to the identity provider with the current address encoded. A configured URL that ends in
- * `=` (e.g. `...?service=`) takes the address as is; otherwise it is passed as `service` (the CAS convention
- * school IDS servers follow).
+ * Sends the browser to the identity provider: the server starts the sign-in (its state, and for OIDC the PKCE verifier
+ * and nonce, stay on the server) and answers the provider's address; the provider comes back to `returnTo`, a path of
+ * this site. When the server cannot start one, the no-permission page says why.
  */
-export function redirectToIds(returnTo: string = window.location.href): void {
-  const base = getAppConfig().IDS_LOGIN_URL;
-  if (!base) return;
-  const encoded = encodeURIComponent(returnTo);
-  const target = /[=?&]$/.test(base) ? `${base}${encoded}` : `${base}${base.includes('?') ? '&' : '?'}service=${encoded}`;
-  window.location.assign(target);
+export async function redirectToIds(returnTo: string = currentPath()): Promise<void> {
+  try {
+    const { url } = await accountApi.idsStart(returnTo);
+    if (!/^https?:\/\//i.test(url)) throw new Error(url);
+    window.location.assign(url);
+  } catch (err) {
+    rememberIdsRefusal(errorMessage(err));
+    window.location.assign('/no-permission');
+  }
 }

@@ -1,4 +1,4 @@
-import { ApiPath, LANGUAGES, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
+import { ApiPath, LANGUAGES, type LogoutResult, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
 import { ApiError, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { loadMessages } from '../i18n/i18n.js';
@@ -115,12 +115,19 @@ export function clearLocalSession(): void {
   resetTabs();
 }
 
-/** Sign out on the server (a failure is only logged, docs/product/shell-and-sign-in.md#top-bar), then locally. */
-export async function logout(): Promise<void> {
+/**
+ * Sign out on the server (a failure is only logged, docs/product/shell-and-sign-in.md#top-bar), then locally. Answers
+ * where the browser goes to end the identity provider's session too, under single sign-on (else null).
+ */
+export async function logout(): Promise<string | null> {
+  let logoutUrl: string | null = null;
   try {
-    await request<unknown>(ApiPath.logout, { method: 'GET', silentExpiry: true });
+    const answer = await request<LogoutResult | undefined>(ApiPath.logout, { method: 'GET', silentExpiry: true });
+    const url = answer.data?.logoutUrl;
+    if (typeof url === 'string' && /^https?:\/\//i.test(url)) logoutUrl = url;
   } catch (err) {
     console.warn('logout failed', err);
   }
   clearLocalSession();
+  return logoutUrl;
 }

@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Icon } from 'semantic-ui-react';
+import { Button, Icon, Message } from 'semantic-ui-react';
 import { useT } from '../../i18n/use-t.js';
+import { takeIdsRefusal } from '../../session/ids.js';
 import { logout } from '../../session/session-store.js';
 
 export default function NoPermissionPage() {
   const { t } = useT();
   const navigate = useNavigate();
+  // A refused single sign-on says why (docs/product/single-sign-on.md): read once, when the page opens.
+  const [reason] = useState(takeIdsRefusal);
   useEffect(() => {
     document.title = t('noPermission.title');
   }, [t]);
@@ -15,6 +18,11 @@ export default function NoPermissionPage() {
       <div className="sf-error-code">{t('noPermission.title')}</div>
       <Icon name="lock" size="massive" className="sf-error-icon" />
       <p className="sf-error-message">{t('noPermission.message')}</p>
+      {reason ? (
+        <Message negative compact data-testid="no-permission-reason">
+          {t('noPermission.reason')}: {reason}
+        </Message>
+      ) : null}
       <div className="sf-error-actions">
         <Button primary as={Link} to="/" data-testid="go-home">
           <Icon name="home" /> {t('noPermission.home')}

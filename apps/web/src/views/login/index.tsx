@@ -105,7 +105,7 @@ export default function LoginPage() {
           {ids ? (
             <div className="sf-login-ids">
               <p>{t('login.idsHint')}</p>
-              <Button primary fluid size="large" onClick={() => redirectToIds(`${window.location.origin}${target}`)} data-testid="login-ids">
+              <Button primary fluid size="large" onClick={() => void redirectToIds(target)} data-testid="login-ids">
                 {t('login.idsButton')}
               </Button>
             </div>

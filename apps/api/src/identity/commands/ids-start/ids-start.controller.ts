@@ -13,12 +13,15 @@ import { LoginThrottlerGuard } from '../login/login-throttler.guard.js';
 
 const HOME = '/dashboard';
 
+/** A control character (a tab or newline in a path is how header and address tricks begin). */
+const hasControl = (s: string): boolean => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /**
  * Only a path of this site comes back (no `//host`, no scheme, no backslash a browser reads as a slash): the address
  * travels through the provider, so it must never become an open redirect.
  */
 export function returnPath(raw: string | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || /[\u0000-\u001f\u007f]/.test(raw) || raw.startsWith('/login') || raw.startsWith('/sso/')) return HOME;
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\') || hasControl(raw) || raw.startsWith('/login') || raw.startsWith('/sso/')) return HOME;
   return raw;
 }
 

@@ -30,7 +30,7 @@ function asText(value: unknown): string | null {
 export function providerValue(identity: ProviderIdentity, userAttribute: string | null): string | null {
   const raw = userAttribute === null ? identity.subject : asText(identity.attributes[userAttribute]);
   const value = raw?.trim() ?? '';
-  if (value === '' || value.length > VALUE_MAX || UNSTORABLE_TEXT.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return null;
+  if (value === '' || value.length > VALUE_MAX || UNSTORABLE_TEXT.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   return value;
 }
 
