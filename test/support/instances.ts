@@ -18,8 +18,9 @@ export async function isolatedDatabase(): Promise<{ url: string; name: string; d
   return { ...db, drop: () => dropDatabase(admin, db.name) };
 }
 
-export async function startInstance(databaseUrl: string, redisPrefix: string, env: Record<string, string> = {}): Promise<Instance> {
-  return startServer({ DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, ...env });
+/** `port`: a port chosen beforehand, for an instance whose own address is part of its configuration (PUBLIC_URL). */
+export async function startInstance(databaseUrl: string, redisPrefix: string, env: Record<string, string> = {}, port?: number): Promise<Instance> {
+  return startServer({ DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, ...env }, port);
 }
 
 export async function stopInstance(i: Instance | undefined): Promise<void> {
