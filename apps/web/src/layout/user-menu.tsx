@@ -5,6 +5,7 @@ import type { PermissionInfo } from '@schoolflow/contracts';
 import { useAppConfig } from '../config/app-config.js';
 import { useT } from '../i18n/use-t.js';
 import { ChangePasswordModal } from '../components/change-password-modal.js';
+import { leaveForProvider } from '../session/ids.js';
 import { logout } from '../session/session-store.js';
 import { useRoleRefresh } from '../session/use-session-actions.js';
 import { DASHBOARD_PATH } from '../router/menu-model.js';
@@ -22,7 +23,7 @@ export function UserMenu({ info }: { info: PermissionInfo }) {
   // Under single sign-on the provider's session ends too: the browser goes to its sign-out, which comes back to /login.
   const signOut = async () => {
     const providerLogout = await logout();
-    if (providerLogout) window.location.assign(providerLogout);
+    if (providerLogout) leaveForProvider(providerLogout);
     else void navigate('/login', { replace: true });
   };
 

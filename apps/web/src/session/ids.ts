@@ -35,16 +35,32 @@ export function currentPath(): string {
   return window.location.pathname + window.location.search + window.location.hash;
 }
 
+/** Set once the page is on its way to a provider: nothing sends it elsewhere after that. */
+let leaving = false;
+// A page the browser brings back from its history (Back from the provider) may leave again.
+if (typeof window !== 'undefined') window.addEventListener('pageshow', (e) => (e.persisted ? (leaving = false) : undefined));
+
+/**
+ * Leaves for a provider's address (its sign-in or its sign-out). Once: a sign-out clears the session, and the shell,
+ * seeing no token, would otherwise start a new sign-in and send the browser there instead.
+ */
+export function leaveForProvider(url: string): void {
+  if (leaving) return;
+  leaving = true;
+  window.location.assign(url);
+}
+
 /**
  * Sends the browser to the identity provider: the server starts the sign-in (its state, and for OIDC the PKCE verifier
  * and nonce, stay on the server) and answers the provider's address; the provider comes back to `returnTo`, a path of
  * this site. When the server cannot start one, the no-permission page says why.
  */
 export async function redirectToIds(returnTo: string = currentPath()): Promise<void> {
+  if (leaving) return;
   try {
     const { url } = await accountApi.idsStart(returnTo);
     if (!/^https?:\/\//i.test(url)) throw new Error(url);
-    window.location.assign(url);
+    leaveForProvider(url);
   } catch (err) {
     rememberIdsRefusal(errorMessage(err));
     window.location.assign('/no-permission');
