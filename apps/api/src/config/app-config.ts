@@ -168,7 +168,7 @@ export interface ServerConfig {
   pdfWorkers: number | null;
 }
 
-/** Which of our identifiers the provider's value names (docs/adr/0035-single-sign-on.md#matching). */
+/** Which of our identifiers the provider's value names (docs/adr/0035-single-sign-on.md). */
 export const IDS_ACCOUNT_ATTRIBUTES = ['account', 'work_no', 'student_no'] as const;
 export type IdsAccountAttribute = (typeof IDS_ACCOUNT_ATTRIBUTES)[number];
 

@@ -2,7 +2,7 @@ import { UNSTORABLE_TEXT } from '@schoolflow/contracts';
 import type { IdsAccountAttribute } from '../../../config/app-config.js';
 
 /**
- * Who the provider says signed in, and which of our accounts that is (docs/adr/0035-single-sign-on.md#matching). Pure:
+ * Who the provider says signed in, and which of our accounts that is (docs/adr/0035-single-sign-on.md). Pure:
  * the statement for each identifier is stated here once, run by the check's handler.
  */
 export interface ProviderIdentity {

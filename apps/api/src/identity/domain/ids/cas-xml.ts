@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 
 /**
- * What the CAS 3 protocol's XML says (docs/adr/0035-single-sign-on.md#cas): a `/p3/serviceValidate` answer and the
+ * What the CAS 3 protocol's XML says (docs/adr/0035-single-sign-on.md): a `/p3/serviceValidate` answer and the
  * back-channel single logout's SAML LogoutRequest. Pure: no I/O, unit-tested on the documented shapes.
  */
 export type CasValidation =

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { tokenHash } from '../session.service.js';
 
-/** A sign-in started at the provider and not yet answered (docs/adr/0035-single-sign-on.md#state). */
+/** A sign-in started at the provider and not yet answered (docs/adr/0035-single-sign-on.md). */
 export interface StartedSignIn {
   protocol: 'cas' | 'oidc';
   /** The platform path to come back to (already a safe, same-site path). */
