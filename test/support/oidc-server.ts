@@ -44,27 +44,33 @@ function loginPage(res: ServerResponse, uid: string, error = ''): void {
 }
 
 export async function startOidcServer(users: Record<string, OidcUser>, client: { redirectUri: string; postLogoutRedirectUri: string }): Promise<OidcServer> {
-  let provider: Provider | undefined;
+  // made once the port is known (the issuer is this server's address); until then nothing is answered
+  const op: { provider?: Provider } = {};
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://op.local');
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(url.pathname);
-    if (!match || !provider) {
-      provider?.callback()(req, res);
+    const provider = op.provider;
+    if (!provider) {
+      res.writeHead(503);
+      res.end();
       return;
     }
-    const op = provider;
+    if (!match) {
+      void provider.callback()(req, res);
+      return;
+    }
     void (async () => {
-      const details = await op.interactionDetails(req, res);
+      const details = await provider.interactionDetails(req, res);
       if (details.prompt.name !== 'login') {
         // consent is granted by loadExistingGrant below; any other prompt is not expected here
-        await op.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
+        await provider.interactionFinished(req, res, {}, { mergeWithLastSubmission: true });
         return;
       }
       if (!match[2]) return loginPage(res, details.uid);
       const form = await readBody(req);
       const username = form.get('username') ?? '';
       if (users[username]?.password !== form.get('password')) return loginPage(res, details.uid, 'Wrong account or password');
-      await op.interactionFinished(req, res, { login: { accountId: username } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(req, res, { login: { accountId: username } }, { mergeWithLastSubmission: false });
     })().catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
       res.end(String(err));
@@ -119,7 +125,7 @@ export async function startOidcServer(users: Record<string, OidcUser>, client: {
       },
     },
   };
-  provider = new Provider(issuer, configuration);
+  op.provider = new Provider(issuer, configuration);
   return {
     issuer,
     clientId,
