@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useId, useRef, useState } from 'react';
+import { type ComponentProps, useId, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Button, Form, Message } from 'semantic-ui-react';
 import { PASSWORD_MAX } from '@schoolflow/contracts';
@@ -35,10 +35,9 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
   const change = useChangePassword(config.PWD_HASH_PREFIX);
   /** What the last submit found wrong (every message), or the server's refusal; cleared as one types. */
   const [formError, setFormError] = useState<string[] | null>(null);
-  // the resolver checks with the strategy as it now is (it may come after the form is shown)
-  const strategyNow = useRef(strategy);
-  strategyNow.current = strategy;
-  const resolver: Resolver<PasswordValues, unknown, PasswordValues> = (values, context, options) => zodResolver(passwordFormSchema(strategyNow.current))(values, context, options);
+  // the resolver checks with the strategy as it now is (it may come after the form is shown): useForm takes the
+  // resolver of the latest render
+  const resolver = useMemo<Resolver<PasswordValues, unknown, PasswordValues>>(() => zodResolver(passwordFormSchema(strategy)), [strategy]);
   // Validate while typing (not on blur: a message appearing on blur shifts the buttons under the pointer).
   const { control, handleSubmit, getValues, setValue, trigger, reset, formState } = useForm<PasswordValues, unknown, PasswordValues>({ defaultValues: EMPTY, resolver, mode: 'onChange' });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Icon, Modal } from 'semantic-ui-react';
 import type { FileRef, UploadRules } from '../api/file-api.js';
 import { errorMessage } from '../api/http.js';
@@ -6,6 +6,7 @@ import { useT, type Translator } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
 import { AuthImage } from './auth-image.js';
 import { confirmAction } from './confirm-dialog.js';
+import { useBusyTracker } from './use-busy-tracker.js';
 import { useRemoveFile, useUploadFiles } from './use-files.js';
 
 interface Props {
@@ -41,10 +42,7 @@ export function PictureUpload({ value, onChange, rules, testId, disabled = false
   const upload = useUploadFiles();
   const removal = useRemoveFile();
   const busy = upload.isPending || removal.isPending;
-  // the form holds its submit while a picture is on its way
-  const busyHeard = useRef(onBusy);
-  busyHeard.current = onBusy;
-  useEffect(() => busyHeard.current?.(busy), [busy]);
+  const tracked = useBusyTracker(onBusy);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -62,7 +60,7 @@ export function PictureUpload({ value, onChange, rules, testId, disabled = false
       }
     }
     try {
-      const saved = await upload.mutateAsync({ files, rules });
+      const saved = await tracked(() => upload.mutateAsync({ files, rules }));
       onChange([...value, ...saved]);
     } catch (err) {
       toast.warning(errorMessage(err)); // upload failures are warnings (docs/product/shell-and-sign-in.md#errors-and-reactions)
@@ -75,7 +73,7 @@ export function PictureUpload({ value, onChange, rules, testId, disabled = false
       return;
     }
     try {
-      await removal.mutateAsync(file.resId);
+      await tracked(() => removal.mutateAsync(file.resId));
       onChange(value.filter((f) => f.resId !== file.resId));
       toast.success(t('upload.removed'));
     } catch (err) {

@@ -67,11 +67,12 @@ export function SheetGrid({ sheet, form, values, editable, busy, errorStudent, o
   };
 
   // An input method composes a word (缺考) through letters that are no score: while it composes, the cell takes
-  // whatever it shows; the word it commits is judged whole, and a refusal puts back what the cell held before.
-  const composing = useRef<{ cell: string; before: string } | null>(null);
+  // whatever it shows (and shows no problem); the word it commits is judged whole, and a refusal puts back what the
+  // cell held before.
+  const [composing, setComposing] = useState<{ cell: string; before: string } | null>(null);
 
-  const type = (row: number, column: string, next: string) => {
-    if (composing.current?.cell === `${row}:${column}`) return set(row, column, next);
+  /** A change judged: a mark, a score being typed, or refused (the cell keeps its value). */
+  const accept = (row: number, column: string, next: string) => {
     const mark = markOf(next);
     if (mark) return setMark(row, mark); // 缺考 typed through an input method arrives as one change
     if (!mayType(next)) return refuse(`${row}:${column}`);
@@ -80,10 +81,12 @@ export function SheetGrid({ sheet, form, values, editable, busy, errorStudent, o
     if (next !== '' && values.rows[row]?.mark) form.setValue(`rows.${row}.mark`, '', { shouldDirty: true }); // a typed score replaces a mark
   };
 
+  const type = (row: number, column: string, next: string) => (composing?.cell === `${row}:${column}` ? set(row, column, next) : accept(row, column, next));
+
   const commit = (row: number, column: string, word: string) => {
-    const before = composing.current?.before ?? '';
-    composing.current = null;
-    if (markOf(word) || mayType(word)) return type(row, column, word);
+    const before = composing?.before ?? '';
+    setComposing(null);
+    if (markOf(word) || mayType(word)) return accept(row, column, word);
     set(row, column, before);
     refuse(`${row}:${column}`);
   };
@@ -151,7 +154,7 @@ export function SheetGrid({ sheet, form, values, editable, busy, errorStudent, o
     const value = valueOf(row, column);
     const max = maxOf(column);
     const marked = (values.rows[row]?.mark ?? '') !== '';
-    const problem = marked || composing.current?.cell === `${row}:${column}` ? null : cellProblem(value, max);
+    const problem = marked || composing?.cell === `${row}:${column}` ? null : cellProblem(value, max);
     const isRefused = refused === `${row}:${column}`;
     const testId = column === 'score' ? `sheet-score-${row}` : `sheet-item-${row}-${col}`;
     if (!editable) {
@@ -176,9 +179,7 @@ export function SheetGrid({ sheet, form, values, editable, busy, errorStudent, o
           data-testid={testId}
           data-refused={isRefused ? 'true' : undefined}
           onChange={(e) => type(row, column, e.target.value)}
-          onCompositionStart={() => {
-            composing.current = { cell: `${row}:${column}`, before: value };
-          }}
+          onCompositionStart={() => setComposing({ cell: `${row}:${column}`, before: value })}
           onCompositionEnd={(e) => commit(row, column, e.currentTarget.value)}
           onPaste={(e) => onPaste(e, row, col)}
           onFocus={(e) => e.target.select()}

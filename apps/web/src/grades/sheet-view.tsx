@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Icon, Message, Segment } from 'semantic-ui-react';
 import type { GradeSheet, WorkflowInstanceView } from '@schoolflow/contracts';
@@ -76,9 +76,8 @@ export default function SheetView({ active }: ViewProps) {
 function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; sheetRef: SheetRef; active: boolean; reload: () => void }) {
   const { t, g, lang } = useGradesT();
   const form = useForm<SheetValues>({ defaultValues: toValues(sheet) });
-  const values = form.watch();
-  /** What the server holds (as loaded or last saved): the changed rows are those that differ from it. */
-  const [saved, setSaved] = useState<SheetValues>(() => toValues(sheet));
+  const rows = useWatch({ control: form.control, name: 'rows' });
+  const values = useMemo((): SheetValues => ({ rows }), [rows]);
   const [errorStudent, setErrorStudent] = useState<string | null>(null);
   const [command, setCommand] = useState<string | null>(null);
   const actionKey = useActionKey(command);
@@ -92,19 +91,17 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
   const flow = useFlowInstance(def, view);
 
   const items = sheet.items;
+  /** What the server holds (as loaded or last saved: the form's defaults, which every reset sets): the changed rows are those that differ from it. */
+  const saved = form.formState.defaultValues as SheetValues;
   const changed = useMemo(() => changedRows(saved, values, items), [saved, values, items]);
   const dirty = changed.length > 0;
   const typing = sheet.editable && sheet.mine;
 
   // A sheet read again (a decision, a push) replaces the form, unless the teacher has typing of their own not saved
   // yet and may still save it.
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
   useEffect(() => {
-    if (dirtyRef.current && sheet.editable && sheet.mine) return;
-    const fresh = toValues(sheet);
-    form.reset(fresh);
-    setSaved(fresh);
+    if (sheet.editable && sheet.mine && changedRows(form.formState.defaultValues as SheetValues, form.getValues(), sheet.items).length > 0) return;
+    form.reset(toValues(sheet));
   }, [sheet, form]);
 
   // Leaving the page (closing the window, reloading) with unsaved typing asks first.
@@ -144,7 +141,6 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
       const msg = await save.mutateAsync(body);
       const kept = structuredClone(now);
       form.reset(kept);
-      setSaved(kept);
       setErrorStudent(null);
       toast.success(quiet ? g('sheet.savedBeforeSubmit') : msg || g('sheet.allSaved'));
       return true;

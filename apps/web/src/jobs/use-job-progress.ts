@@ -27,15 +27,16 @@ export interface JobProgressOptions<P extends JobProgress> {
 export function useJobProgress<P extends JobProgress = JobProgress>(jobId: string | null, options: JobProgressOptions<P> = {}): P | null {
   const { kind, accept, poll, invalidateOnEnd } = options;
   const client = useQueryClient();
-  const [pushed, setPushed] = useState<P | null>(null);
+  // the latest push, with the job it is of: a push of another job (the one followed before) counts as none
+  const [push, setPush] = useState<{ jobId: string; progress: P | null } | null>(null);
+  const pushed = push !== null && push.jobId === jobId ? push.progress : null;
   useEffect(() => {
-    setPushed(null);
     if (!jobId) return;
     return realtime.onJobProgress((p) => {
       if (p.id !== jobId || (kind !== undefined && p.kind !== kind) || (accept && !accept(p))) return;
       // pushes come in order: at the same count the newer wins, since a job may push again without counting further
       // (the scheduler improving its score once every lesson is placed); an earlier one wins only when further on or finished
-      setPushed((prev) => laterProgress(p, prev) as P | null);
+      setPush((prev) => ({ jobId, progress: laterProgress(p, prev?.jobId === jobId ? prev.progress : null) as P | null }));
     });
   }, [jobId, kind, accept]);
   const polled = useQuery({

@@ -13,6 +13,7 @@ function ViewHost({ entry, active }: { entry: RouteEntry; active: boolean }) {
     <div className="sf-view" hidden={!active} data-testid={`view-${entry.path}`}>
       <ErrorBoundary>
         <Suspense fallback={<PageLoader />}>
+          {/* eslint-disable-next-line react-hooks/static-components -- false positive: viewFor answers the one lazy component view-registry.ts makes per page (at module load, or once per resource name), the same on every render, so nothing remounts */}
           <View param={entry.param} active={active} />
         </Suspense>
       </ErrorBoundary>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, Popup } from 'semantic-ui-react';
 import { useAppConfig } from '../config/app-config.js';
@@ -160,11 +160,14 @@ export function Sidebar({ model, activePath }: Props) {
   // The short sign-in title fits the 220px brand bar; the full TITLE is the document title.
   const brand = config.LOGIN_TITLE || config.TITLE || t('app.name');
 
-  // Open the group that holds the current page whenever the page changes.
-  useEffect(() => {
+  // Open the group that holds the current page whenever the page (or the menu) changes: once per change, while
+  // rendering, so the user may close it again afterwards.
+  const [openedFor, setOpenedFor] = useState<{ sidebar: typeof model.sidebar; path: string } | null>(null);
+  if (openedFor?.sidebar !== model.sidebar || openedFor.path !== activePath) {
+    setOpenedFor({ sidebar: model.sidebar, path: activePath });
     const trail = ancestorsOf(model.sidebar, activePath);
     if (trail && trail.length > 0) setExpanded((prev) => new Set([...prev, ...trail]));
-  }, [model.sidebar, activePath]);
+  }
 
   const toggle = (key: string) =>
     setExpanded((prev) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { realtime, type PushEvent, type Sequenced } from './realtime-client.js';
 
 /**
@@ -9,8 +9,11 @@ import { realtime, type PushEvent, type Sequenced } from './realtime-client.js';
 export function useRealtime<E extends PushEvent>(event: E, handler: (payload: Sequenced<E>) => void, onResync?: () => void): void {
   const latest = useRef(handler);
   const resync = useRef(onResync);
-  latest.current = handler;
-  resync.current = onResync;
+  // kept current after each render (before any push can arrive), never written while rendering
+  useLayoutEffect(() => {
+    latest.current = handler;
+    resync.current = onResync;
+  });
   useEffect(() => realtime.subscribe(event, (p) => latest.current(p)), [event]);
   useEffect(() => realtime.onResync(() => resync.current?.()), []);
 }

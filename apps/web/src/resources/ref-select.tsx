@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Icon, Label } from 'semantic-ui-react';
 import type { ResourceOption } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
@@ -19,10 +19,10 @@ function useChoices(source: string, chosen: readonly string[], alwaysSearch: boo
   const wanted = useMemo(() => new Map(chosen.length > 0 ? [[source, [...chosen]]] : []), [source, chosen]);
   const known = useOptionLabels(wanted);
   const list = found.data ?? [];
-  const [needsSearch, setNeedsSearch] = useState(alwaysSearch);
-  useEffect(() => {
-    if (settled === '' && list.length >= OPTIONS_PAGE) setNeedsSearch(true);
-  }, [settled, list.length]);
+  // the unfiltered answer (the one `found` is before any keyword; cached, so no second request) says whether the
+  // source holds more than one answer carries
+  const unfiltered = useResourceOptions(source, '');
+  const needsSearch = alwaysSearch || (unfiltered.data?.length ?? 0) >= OPTIONS_PAGE;
   const seen = new Set(list.map((o) => o.value));
   const options: ResourceOption[] = [...known.options(source).filter((o) => !seen.has(o.value)), ...list];
   return { keyword, setKeyword, options, labelOf: (v: string) => known.labelOf(source, v) ?? options.find((o) => o.value === v)?.label, needsSearch, loading: found.isFetching };

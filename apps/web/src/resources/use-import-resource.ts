@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportRowProblem, JobProgress } from '@schoolflow/contracts';
 import { ApiError, errorMessage, isCancelled } from '../api/http.js';
@@ -24,36 +24,28 @@ export type ImportUpload = (file: File, onProgress: (percent: number) => void, s
  * `onImported` runs when rows were imported.
  */
 export function useImport(upload: ImportUpload, onImported: (imported: number) => void) {
-  const [state, setState] = useState<ImportState>({ phase: 'idle' });
+  /** Where the import is; while a job runs, its progress and its end are read from the job (useJobProgress), not copied here. */
+  const [stage, setStage] = useState<ImportState>({ phase: 'idle' });
   const ctrl = useRef<AbortController | null>(null);
-  const jobId = state.phase === 'job' ? state.jobId : null;
+  const jobId = stage.phase === 'job' ? stage.jobId : null;
   const progress = useJobProgress(jobId);
+  const state: ImportState = stage.phase === 'job' ? jobState(stage, progress) : stage;
 
-  // the caller's latest onImported, so `finished` stays one function and the job's end is acted on once
+  // the caller's latest onImported, so the job's end is acted on once
   const onImportedRef = useRef(onImported);
   useEffect(() => {
     onImportedRef.current = onImported;
   }, [onImported]);
-  const finished = useCallback((imported: number, errors: ImportRowProblem[]) => {
-    setState({ phase: 'done', imported, errors });
-    if (imported > 0) onImportedRef.current(imported);
-  }, []);
+  const done = (imported: number, errors: ImportRowProblem[]) => {
+    setStage({ phase: 'done', imported, errors });
+    if (imported > 0) onImported(imported);
+  };
 
-  // The job's end: its result is the same outcome an answer at once would have been.
+  // A job that imported rows: what it changed is read again, once.
+  const jobImported = stage.phase === 'job' && state.phase === 'done' ? state.imported : 0;
   useEffect(() => {
-    if (!jobId || !progress) return;
-    if (!jobFinished(progress)) {
-      setState((s) => (s.phase === 'job' && s.jobId === jobId ? { ...s, progress } : s));
-      return;
-    }
-    const outcome = importOutcome(progress.result);
-    if (progress.state === 'completed' && outcome) finished(outcome.imported, outcome.errors);
-    else if (outcome && outcome.errors.length > 0) finished(0, outcome.errors);
-    else {
-      const message = typeof (progress.result as { message?: unknown } | undefined)?.message === 'string' ? (progress.result as { message: string }).message : translate('resourceKit.importFailed');
-      setState({ phase: 'failed', message });
-    }
-  }, [jobId, progress, finished]);
+    if (jobImported > 0) onImportedRef.current(jobImported);
+  }, [jobId, jobImported]);
 
   useEffect(() => () => ctrl.current?.abort(), []);
 
@@ -61,30 +53,40 @@ export function useImport(upload: ImportUpload, onImported: (imported: number) =
     ctrl.current?.abort();
     const c = new AbortController();
     ctrl.current = c;
-    setState({ phase: 'uploading', percent: 0 });
+    setStage({ phase: 'uploading', percent: 0 });
     try {
-      const answer = await upload(file, (percent) => setState({ phase: 'uploading', percent }), c.signal);
+      const answer = await upload(file, (percent) => setStage({ phase: 'uploading', percent }), c.signal);
       if (isJob(answer)) {
-        setState({ phase: 'job', jobId: answer.jobId, total: Number(answer.total) || 0, progress: null });
+        setStage({ phase: 'job', jobId: answer.jobId, total: Number(answer.total) || 0, progress: null });
         return;
       }
       const outcome = importOutcome(answer);
-      finished(outcome?.imported ?? 0, outcome?.errors ?? []);
+      done(outcome?.imported ?? 0, outcome?.errors ?? []);
     } catch (err) {
       if (isCancelled(err)) return;
       // Bad rows come back as a refusal (code 400) whose data is the outcome: nothing was imported.
       const outcome = err instanceof ApiError ? importOutcome(err.data) : null;
-      if (outcome && outcome.errors.length > 0) finished(0, outcome.errors);
-      else setState({ phase: 'failed', message: errorMessage(err) });
+      if (outcome && outcome.errors.length > 0) done(0, outcome.errors);
+      else setStage({ phase: 'failed', message: errorMessage(err) });
     }
   };
 
   const reset = () => {
     ctrl.current?.abort();
-    setState({ phase: 'idle' });
+    setStage({ phase: 'idle' });
   };
 
   return { state, start, reset };
+}
+
+/** A background import as its job says: running (with its progress), or ended — the same outcome an answer at once would have been. */
+function jobState(job: Extract<ImportState, { phase: 'job' }>, progress: JobProgress | null): ImportState {
+  if (!progress || !jobFinished(progress)) return { ...job, progress };
+  const outcome = importOutcome(progress.result);
+  if (progress.state === 'completed' && outcome) return { phase: 'done', imported: outcome.imported, errors: outcome.errors };
+  if (outcome && outcome.errors.length > 0) return { phase: 'done', imported: 0, errors: outcome.errors };
+  const message = (progress.result as { message?: unknown } | undefined)?.message;
+  return { phase: 'failed', message: typeof message === 'string' ? message : translate('resourceKit.importFailed') };
 }
 
 /** An answer that is a background job's: its id and how many rows it has. */

@@ -42,17 +42,18 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
   const start = useStartUpgrade();
   const [chosen, setChosen] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
-  // the run shown by the bar: the one running now, kept after it completes so its end is seen
-  const [watched, setWatched] = useState<string | null>(null);
+  // the run shown by the bar: the one running now, kept after it completes so its end is seen (`lock`: the running
+  // lock it was last taken from, so a lock is taken once, and a push of a newer run wins until the lock is read again)
+  const [follow, setFollow] = useState<{ lock: string | null; run: string | null }>({ lock: null, run: null });
+  const watched = follow.run;
   const [page, setPage] = useState({ current: 1, size: 10 });
   const history = useUpgradeHistory(page.current, page.size, active);
   const instance = useUpgradeInstance(confirming);
 
   const data = choices.data;
   const lock = data?.active ?? null;
-  useEffect(() => {
-    if (lock?.state === 'running') setWatched(lock.id);
-  }, [lock?.id, lock?.state]);
+  const runningLock = lock?.state === 'running' ? lock.id : null;
+  if (runningLock !== null && follow.lock !== runningLock) setFollow({ lock: runningLock, run: runningLock });
   // an upgrade another administrator confirmed shows its bar at its first push, and the page reads the rest again then
   // (its lock, its history), not at its next look
   const queries = useQueryClient();
@@ -62,7 +63,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
       realtime.onJobProgress((p) => {
         if ((p as Partial<UpgradeProgress>).flow !== UPGRADE_FLOW || seen.current.has(p.id)) return;
         seen.current.add(p.id);
-        setWatched(p.id);
+        setFollow((f) => ({ ...f, run: p.id }));
         void queries.invalidateQueries({ queryKey: upgradeKeys.all });
         void queries.invalidateQueries({ queryKey: workflowKeys.instances(UPGRADE_FLOW) });
       }),

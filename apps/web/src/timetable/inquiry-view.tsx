@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Menu, Segment } from 'semantic-ui-react';
 import type { TimetableAnswer, TimetableQuery, TimetableScope } from '@schoolflow/contracts';
@@ -65,11 +65,10 @@ function Inquiry({ scope, active }: { scope: TimetableScope; active: boolean }) 
   // The address's week and child are applied when they appear or change (a link followed while the page is open), not
   // each time the tab is shown again: the tab goes back to the address it was left at, which the reader's own choices
   // keep up to date (`remember`) — so a link to the week already shown changes nothing, and any other week is shown.
-  const applied = useRef({ week: askedWeek, studentId: askedChild });
-  useEffect(() => {
-    if (!active) return;
-    if (askedWeek !== applied.current.week) {
-      applied.current.week = askedWeek;
+  const [applied, setApplied] = useState({ week: askedWeek, studentId: askedChild });
+  if (active && (askedWeek !== applied.week || askedChild !== applied.studentId)) {
+    setApplied({ week: askedWeek, studentId: askedChild });
+    if (askedWeek !== applied.week) {
       const week = weekParam(askedWeek);
       if (week !== null) {
         // a link's week is of the semester under way
@@ -77,12 +76,11 @@ function Inquiry({ scope, active }: { scope: TimetableScope; active: boolean }) 
         setChosenWeek({ mode: 'week', week });
       }
     }
-    if (askedChild !== applied.current.studentId) {
-      applied.current.studentId = askedChild;
+    if (askedChild !== applied.studentId) {
       const child = childParam(askedChild, scope);
       if (child) setPicks((prev) => ({ ...prev, studentId: child }));
     }
-  }, [active, askedWeek, askedChild, scope]);
+  }
   /** The reader's choice, kept in the address too (replacing it): a reload or the tab shows the same. */
   const remember = (next: { week?: number | null; studentId?: string }) => {
     const value = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : String(v));
@@ -98,8 +96,7 @@ function Inquiry({ scope, active }: { scope: TimetableScope; active: boolean }) 
       },
       { replace: true },
     );
-    if ('week' in next) applied.current.week = value(next.week);
-    if ('studentId' in next) applied.current.studentId = value(next.studentId);
+    setApplied((a) => ({ week: 'week' in next ? value(next.week) : a.week, studentId: 'studentId' in next ? value(next.studentId) : a.studentId }));
   };
 
   const noChild = scope.kind === 'parent' && scope.students.length === 0;

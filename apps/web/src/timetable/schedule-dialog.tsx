@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button, Form, Icon, Loader, Message, Modal } from 'semantic-ui-react';
@@ -35,18 +35,17 @@ function refusedProblems(err: unknown): string[] | null {
  * impossible, those problems and no way to start; else what will be placed and how long to improve it (1–120 s), then
  * the start. The run itself is watched by the page.
  */
-export function ScheduleDialog({ open, semesterId, onClose, onStarted }: { open: boolean; semesterId: string; onClose: () => void; onStarted: (run: { jobId: string; timetableId: string }) => void }) {
+export function ScheduleDialog(props: { open: boolean; semesterId: string; onClose: () => void; onStarted: (run: { jobId: string; timetableId: string }) => void }) {
+  // each opening (and each semester) is a fresh form: mounted while open, keyed by the semester
+  return props.open ? <OpenScheduleDialog key={props.semesterId} {...props} /> : null;
+}
+
+function OpenScheduleDialog({ open, semesterId, onClose, onStarted }: { open: boolean; semesterId: string; onClose: () => void; onStarted: (run: { jobId: string; timetableId: string }) => void }) {
   const { tt, tv } = useTimetableT();
   const check = useScheduleCheck(semesterId, open);
   const start = useStartSchedule();
   const [refused, setRefused] = useState<string[] | null>(null);
   const form = useForm<ScheduleFormInput, unknown, ScheduleForm>({ resolver: zodResolver(scheduleSchema), defaultValues: { semesterId, seconds: String(DEFAULT_SECONDS) } });
-  useEffect(() => {
-    if (open) {
-      form.reset({ semesterId, seconds: String(DEFAULT_SECONDS) });
-      setRefused(null);
-    }
-  }, [open, semesterId, form]);
 
   const data: ScheduleCheck | undefined = check.data;
   const problems = refused ?? (data && !data.ok ? (data.problems.length > 0 ? data.problems.map(checkProblemText) : [tt('check.noPeriods')]) : null);

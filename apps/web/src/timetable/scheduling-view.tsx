@@ -45,12 +45,10 @@ export default function SchedulingView({ active }: ViewProps) {
   const remove = useDeleteVersion();
   const busy = publish.isPending || copy.isPending || remove.isPending;
 
-  // a run under way that this page did not start (another administrator's, one started before a reload) shows its bar too
-  useEffect(() => {
-    if (run) return;
-    const running = list.find((v) => v.jobId && isRunning(v) && !closedRuns.has(v.jobId));
-    if (running?.jobId) setRun({ jobId: running.jobId, timetableId: running.id });
-  }, [list, run, closedRuns]);
+  // a run under way that this page did not start (another administrator's, one started before a reload) shows its bar
+  // too, taken while rendering as soon as the list shows it, and kept once taken so its end is seen
+  const unseen = run ? undefined : list.find((v) => v.jobId && isRunning(v) && !closedRuns.has(v.jobId));
+  if (unseen?.jobId) setRun({ jobId: unseen.jobId, timetableId: unseen.id });
 
   // the editor is where the page scrolls when a timetable is opened in it
   useEffect(() => {

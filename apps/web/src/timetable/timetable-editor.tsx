@@ -161,18 +161,18 @@ function SectionEditor({ version, section, active, onDirty }: { version: Timetab
 
   const changed = useMemo(() => (saved && draft ? changedCells(saved, draft) : []), [saved, draft]);
   const dirty = changed.length > 0;
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
-  // the week as read; read again (after a save, another's save) it replaces the grid unless there are changes of one's own
+  // the week as read; read again (after a save, another's save) it replaces the grid unless there are changes of one's
+  // own — taken while rendering, once per answer (`adopted`), as soon as there are none
   const ownData = own.data;
-  useEffect(() => {
-    if (!ownData || dirtyRef.current) return;
+  const [adopted, setAdopted] = useState<{ data: typeof ownData; sectionId: string } | null>(null);
+  if (ownData && !dirty && (adopted?.data !== ownData || adopted.sectionId !== section.id)) {
     const fresh = draftOf(ownData.lessons, section);
+    setAdopted({ data: ownData, sectionId: section.id });
     setSaved(fresh);
     setDraft(fresh);
-  }, [ownData, section]);
+  }
 
   // leaving the page (closing the window, reloading) with unsaved changes asks first
   useLeaveWarning(dirty);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Icon, Message, Modal } from 'semantic-ui-react';
 import { COMMENT_MAX, parseSchoolTime } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
@@ -52,7 +52,12 @@ export function refusalText(key: string, t: Translator['t']): string {
  * Comment (and return time) for a workflow command. A rejection cannot be sent without a reason; a return time
  * must lie inside the leave; the machine has the last word before anything is sent.
  */
-export function ActionModal({ flow, command, title, leave, instance, testIds, check, onSubmit, onClose }: Props) {
+export function ActionModal(props: Props) {
+  // another command is another form: its fields start empty (keyed, not cleared by an effect)
+  return <CommandForm key={props.command ?? ''} {...props} />;
+}
+
+function CommandForm({ flow, command, title, leave, instance, testIds, check, onSubmit, onClose }: Props) {
   const { t, lang } = useT();
   const [comment, setComment] = useState('');
   const [returnedAt, setReturnedAt] = useState('');
@@ -60,15 +65,6 @@ export function ActionModal({ flow, command, title, leave, instance, testIds, ch
   const [copied, setCopied] = useState<WorkflowAssignee[]>([]);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  useEffect(() => {
-    setComment('');
-    setReturnedAt('');
-    setToUserId('');
-    setCopied([]);
-    setRefusal(null);
-    setSending(false);
-  }, [command]);
 
   if (!command || !flow) return null;
 

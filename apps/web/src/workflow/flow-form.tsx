@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FLOW_MAX_PICTURES, FLOW_PICTURE_MAX_BYTES, FLOW_PICTURE_TYPES, RoleCode } from '@schoolflow/contracts';
 import type { FlowDefinition, FormField } from '@schoolflow/workflows';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
@@ -69,7 +69,7 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
   const session = useReadySession();
   const isParent = session?.info.roles.includes(RoleCode.parent) === true && !session.info.roles.includes(RoleCode.student);
   const [uploading, setUploading] = useState(false);
-  const actionKey = useRef(newActionKey());
+  const [actionKey, setActionKey] = useState(newActionKey);
 
   const schemaResolver = zodResolver(def.form.schema as never);
   const resolver: Resolver<Draft, unknown, Record<string, unknown>> = async (values, context, options) =>
@@ -97,8 +97,8 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
   const submit = handleSubmit(
     async (form) => {
       try {
-        const { result, msg } = await start.mutateAsync({ form, key: actionKey.current });
-        actionKey.current = newActionKey(); // the next application is a new action
+        const { result, msg } = await start.mutateAsync({ form, key: actionKey });
+        setActionKey(newActionKey()); // the next application is a new action
         toast.success(msg || t('workflow.form.submitted'));
         reset(emptyDraft(fields));
         void navigate(detailPath(flow, result.id));

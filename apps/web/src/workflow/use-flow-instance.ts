@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import type { WorkflowInstanceView } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
@@ -15,12 +15,12 @@ const NO_COMMANDS: readonly string[] = [];
 export function useFlowInstance(def: FlowDefinition, view: WorkflowInstanceView | null): { snapshot: AnyMachineSnapshot | null; offered: readonly string[] } {
   // A new actor for a new version only (the same version fetched again is the same state).
   const key = view ? `${view.id}@${view.version}` : '';
-  const current = useRef(view);
-  current.current = view;
-  const actor = useMemo(() => {
-    const v = current.current;
-    return v && key ? createActor(def.machine, { snapshot: snapshotOf(def, v) }) : null;
-  }, [def, key]);
+  const restore = () => (view && key ? createActor(def.machine, { snapshot: snapshotOf(def, view) }) : null);
+  // the actor of the version last seen, replaced while rendering when another version arrives (an actor is only
+  // created here; it starts in the effect below)
+  const [restored, setRestored] = useState(() => ({ key, def, actor: restore() }));
+  if (restored.key !== key || restored.def !== def) setRestored({ key, def, actor: restore() });
+  const actor = restored.key === key && restored.def === def ? restored.actor : null;
   useEffect(() => {
     if (!actor) return undefined;
     actor.start();

@@ -5,6 +5,7 @@ import { errorMessage, isCancelled, reportError } from '../../api/http.js';
 import { useT, type Translator } from '../../i18n/use-t.js';
 import { toast } from '../../util/toast.js';
 import { confirmAction } from '../confirm-dialog.js';
+import { useBusyTracker } from '../use-busy-tracker.js';
 import { useDownloadFile, useFileNames, useRemoveFile, useUploadWithProgress } from '../use-files.js';
 import { UPLOAD_DEFAULT_LIMIT, UPLOAD_DEFAULT_MAX_KB, UPLOAD_DEFAULT_TYPES } from './form-defaults.js';
 import 'semantic-ui-css/components/progress.min.css';
@@ -55,26 +56,25 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
   const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
-  const known = useRef(new Map<string, FileRef>());
+  // the files uploaded here, named without asking the server
+  const [known, setKnown] = useState<ReadonlyMap<string, FileRef>>(new Map());
   const reachedLimit = limit > 0 && value.length >= limit;
   const upload = useUploadWithProgress();
   const removal = useRemoveFile();
   const fetch = useDownloadFile();
   const loading = upload.isPending || removal.isPending;
-  const busyHeard = useRef(onUploading);
-  busyHeard.current = onUploading;
-  useEffect(() => busyHeard.current?.(loading), [loading]);
+  const tracked = useBusyTracker(onUploading);
 
   // Names and suffixes of ids not seen yet come from /file/getFiles.
-  const missing = value.filter((id) => !known.current.has(id));
+  const missing = value.filter((id) => !known.has(id));
   const names = useFileNames(missing);
   useEffect(() => {
     if (names.error && !isCancelled(names.error)) toast.warning(errorMessage(names.error));
   }, [names.error]);
-  const refOf = (id: string): FileRef => known.current.get(id) ?? names.data?.find((f) => f.resId === id) ?? { resId: id, resName: id, resSuffix: '' };
+  const refOf = (id: string): FileRef => known.get(id) ?? names.data?.find((f) => f.resId === id) ?? { resId: id, resName: id, resSuffix: '' };
   const files = value.map(refOf);
 
-  const emit = (ids: string[]) => onChange(ids, ids.map(refOf));
+  const emit = (next: FileRef[]) => onChange(next.map((f) => f.resId), next);
 
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
@@ -93,9 +93,9 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
     }
     setPercent(0);
     try {
-      const list = await upload.mutateAsync({ files: chosen, rules: { maxSizeKb, types: parseTypes(types), limit }, onProgress: setPercent });
-      for (const f of list) known.current.set(f.resId, f);
-      emit([...value, ...list.map((f) => f.resId)]);
+      const list = await tracked(() => upload.mutateAsync({ files: chosen, rules: { maxSizeKb, types: parseTypes(types), limit }, onProgress: setPercent }));
+      setKnown((m) => new Map([...m, ...list.map((f): [string, FileRef] => [f.resId, f])]));
+      emit([...files, ...list]);
       toast.success(t('widgets.file.uploaded'));
     } catch (err) {
       if (!isCancelled(err)) toast.warning(errorMessage(err)); // upload failures are warnings (docs/product/shell-and-sign-in.md#errors-and-reactions)
@@ -110,9 +110,9 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
       return;
     }
     try {
-      await removal.mutateAsync(file.resId);
-      known.current.delete(file.resId);
-      emit(value.filter((id) => id !== file.resId));
+      await tracked(() => removal.mutateAsync(file.resId));
+      setKnown((m) => new Map([...m].filter(([id]) => id !== file.resId)));
+      emit(files.filter((f) => f.resId !== file.resId));
       toast.success(t('widgets.file.removed'));
     } catch (err) {
       toast.warning(errorMessage(err));

@@ -16,11 +16,16 @@ export default function DashboardView({ active }: ViewProps) {
   const [selected, setSelected] = useState<Dayjs>(() => schoolTime().startOf('day'));
 
   // The clock only ticks while the page is on screen.
+  // Shown again, it catches up at its first tick, at once (from the timer, not during the effect).
   useEffect(() => {
     if (!active) return;
-    setNow(schoolTime());
-    const id = window.setInterval(() => setNow(schoolTime()), 1000);
-    return () => window.clearInterval(id);
+    const tick = () => setNow(schoolTime());
+    const first = window.setTimeout(tick, 0);
+    const id = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(id);
+    };
   }, [active]);
 
   const weekdays = t('dashboard.weekdays').split(',');

@@ -1,36 +1,15 @@
 import { useCallback, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Button, Checkbox, Form, Icon, Modal, type SemanticICONS } from 'semantic-ui-react';
-import type { FieldValues } from 'react-hook-form';
-import type { ZodType } from 'zod';
 import { Authorized } from '../../components/authorized.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
 import { LabelledField } from '../../components/form-field.js';
 import { OptionList, ToolButton, toggled, type Option } from '../../components/list-page.js';
-import { translate, useT, validationMessage } from '../../i18n/use-t.js';
+import { translate, useT } from '../../i18n/use-t.js';
 import { runAction, useTree } from './use-admin-lists.js';
-import { type DraftCheck, type FieldErrors, useDraft } from './use-draft.js';
-
-export type { FieldErrors } from './use-draft.js';
 import 'semantic-ui-css/components/progress.min.css';
 import './admin.css';
 
 /** Shared pieces of the system-administration screens (users, roles, menus, organisations, dictionaries, config). */
-
-
-/**
- * Runs a shared zod schema; on failure answers the first message per field (dotted path), translated through the
- * `validation` namespace (unknown keys fall back to the key text).
- */
-export function validate<T>(schema: ZodType<T>, value: unknown): { data: T; errors: null } | { data: null; errors: FieldErrors } {
-  const r = schema.safeParse(value);
-  if (r.success) return { data: r.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of r.error.issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    errors[key] ??= validationMessage(issue.message);
-  }
-  return { data: null, errors };
-}
 
 /** A labelled native select (browser tests pick options with selectOption). */
 export function SelectField({
@@ -157,13 +136,6 @@ export function allIds<T extends TreeLike<T>>(nodes: readonly T[]): string[] {
   return flattenTree(nodes).map((x) => x.node.id);
 }
 
-/** Text inputs trim whitespace (docs/product/shell-and-sign-in.md#forms) before validation. */
-export function trimAll<T extends Record<string, unknown>>(value: T, keys: readonly (keyof T)[]): T {
-  const out = { ...value };
-  for (const k of keys) if (typeof out[k] === 'string') out[k] = (out[k] as string).trim() as T[keyof T];
-  return out;
-}
-
 /** Asks `question`; on yes makes the call (toast `success`) and, when it worked, runs `then` (a reload). */
 export async function confirmRun(question: string, path: string, json: unknown, success: string | null, then: () => void): Promise<void> {
   if (!(await confirmAction(question))) return;
@@ -243,19 +215,16 @@ export function TreeTools({ testId, permission, onAdd, table }: { testId: string
 }
 
 /**
- * A tree editor (menus, organisations): the tree as table rows, the draft of its form, names in the language shown,
- * the parent options (but the edited node's branch); `save` posts a checked draft, `remove` asks, then deletes a node.
+ * A tree editor (menus, organisations): the tree as table rows, names in the language shown, the parent options of a
+ * node's form (every node but the edited one's branch); `remove` asks, then deletes a node. The form is the page's own.
  */
-export function useTreeEditor<T extends TreeLike<T> & { name: string; nameEn?: string | null }, D extends { id?: string } & FieldValues>(paths: { tree: string; save: string; remove: string }, active: boolean) {
+export function useTreeEditor<T extends TreeLike<T> & { name: string; nameEn?: string | null }>(paths: { tree: string; remove: string }, active: boolean) {
   const tree = useTreeTable<T>(paths.tree, active);
-  const form = useDraft<D>();
   const label = useLocalName();
   return {
     tree,
-    form,
     label,
-    parentOptions: treeOptions(tree.tree, label, form.draft?.id),
-    save: (how: DraftCheck<D>) => form.submit(how, paths.save, tree.reload),
+    parentOptions: (editedId?: string) => treeOptions(tree.tree, label, editedId),
     remove: (n: T, question: string) => confirmRun(question, paths.remove, { id: n.id, ids: [n.id] }, translate('admin.deleted'), tree.reload),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import type { WorkflowTaskItem } from '@schoolflow/contracts';
@@ -37,7 +37,8 @@ export default function TasksView({ active }: ViewProps) {
   const navigate = useNavigate();
   const paging = usePaging();
   const { current, size, setCurrent } = paging;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  /** The rows ticked; those no longer in the queue (decided here or elsewhere) are not counted (`selected`). */
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   /** '' = every flow. */
   const [flow, setFlow] = useState('');
@@ -45,13 +46,10 @@ export default function TasksView({ active }: ViewProps) {
   const batch = useBatchCommand();
   const { page } = queue;
 
-  // a row that left the queue (decided here or elsewhere) is no longer chosen
-  useEffect(() => {
-    const shown = new Set(page.list.map((r) => r.id));
-    setSelected((s) => ([...s].every((id) => shown.has(id)) ? s : new Set([...s].filter((id) => shown.has(id)))));
-  }, [page]);
-
   const rows = page.list;
+  // a row that left the queue (decided here or elsewhere) is no longer chosen
+  const selected: ReadonlySet<string> = new Set(rows.filter((r) => ticked.has(r.id)).map((r) => r.id));
+  const setSelected = (next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) => setTicked(typeof next === 'function' ? next(selected) : next);
   const chosen = rows.filter((r) => selected.has(r.id));
   // One flow and one state: the same state name in two flows is not the same step.
   const states = new Set(chosen.map((r) => `${r.flow}:${r.state}`));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Icon, Label } from 'semantic-ui-react';
 import type { MessageRow } from '@schoolflow/contracts';
 import { reportError } from '../../../api/http.js';
@@ -30,12 +30,14 @@ export default function MessageCenterView({ active }: ViewProps) {
   const { filters, applied, set, search, reset, choose } = useFilters(NO_FILTERS, () => setCurrent(1));
   const list = useMessageList({ page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined }, active);
   const { page } = list;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // a row read or gone leaves the selection
-  useEffect(() => setSelected((s) => new Set([...s].filter((id) => page.result.some((m) => m.MESSAGE_ID === id && m.MESSAGE_STATUS === '0')))), [page]);
+  /** The rows ticked; a row read or gone is not counted (`selected`). */
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
 
   const rows = page.result;
   const unreadRows = rows.filter((m) => m.MESSAGE_STATUS === '0');
+  // a row read or gone leaves the selection
+  const selected: ReadonlySet<string> = new Set(unreadRows.filter((m) => ticked.has(m.MESSAGE_ID)).map((m) => m.MESSAGE_ID));
+  const setSelected = (next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) => setTicked(typeof next === 'function' ? next(selected) : next);
   const allChecked = unreadRows.length > 0 && unreadRows.every((m) => selected.has(m.MESSAGE_ID));
 
   const readSelected = async () => {

@@ -1,8 +1,8 @@
 
+import { type Control, useWatch } from 'react-hook-form';
 import { Form, Menu } from 'semantic-ui-react';
-import { TextField } from '../../../components/form-field.js';
 import { useT } from '../../../i18n/use-t.js';
-import { TextAreaField, ToggleField, type FieldErrors } from '../admin-kit.js';
+import { FormText, FormTextArea, FormToggle } from '../admin-form.js';
 
 export interface EntryDraft {
   id?: string;
@@ -33,7 +33,7 @@ export interface EntryDraft {
 }
 
 export const TAG_NUMBERS = [1, 2, 3, 4, 5] as const;
-type Section = 'basic' | 'tags' | 'other';
+export type Section = 'basic' | 'tags' | 'other';
 const SECTION_OF: Record<string, Section> = { source: 'other', useStart: 'other', useEnd: 'other', remark: 'other', published: 'other' };
 
 export function sectionOf(field: string): Section {
@@ -41,11 +41,14 @@ export function sectionOf(field: string): Section {
   return SECTION_OF[field] ?? 'basic';
 }
 
-/** The entry form in three sections (basic, tags and notes, other); every section stays in the page, only hidden. */
-export function EntryForm({ draft, errors, onChange, section, onSection }: { draft: EntryDraft; errors: FieldErrors; onChange: (d: EntryDraft) => void; section: Section; onSection: (s: Section) => void }) {
+/**
+ * The entry form's fields in three sections (basic, tags and notes, other); every section stays in the page, only
+ * hidden, and a section's tab is marked while one of its fields has a message (`errored`).
+ */
+export function EntryFields<O>({ control, errored, section, onSection }: { control: Control<EntryDraft, unknown, O>; errored: readonly string[]; section: Section; onSection: (s: Section) => void }) {
   const { t } = useT();
-  const set = <K extends keyof EntryDraft>(k: K, v: EntryDraft[K]) => onChange({ ...draft, [k]: v });
-  const bad = (s: Section) => Object.keys(errors).some((k) => sectionOf(k) === s);
+  const [useStart, useEnd] = useWatch({ control, name: ['useStart', 'useEnd'] });
+  const bad = (s: Section) => errored.some((k) => sectionOf(k) === s);
   const tab = (s: Section, label: string) => (
     <Menu.Item active={section === s} onClick={() => onSection(s)} data-testid={`dict-entry-tab-${s}`} className={bad(s) ? 'sf-tab-error' : ''}>
       {label}
@@ -60,36 +63,36 @@ export function EntryForm({ draft, errors, onChange, section, onSection }: { dra
       </Menu>
       <div hidden={section !== 'basic'}>
         <Form.Group widths="equal">
-          <TextField label={t('dict.code')} testId="dict-entry-form-code" required maxLength={50} value={draft.code} error={errors.code} onValue={(v) => set('code', v)} />
-          <TextField label={t('dict.name')} testId="dict-entry-form-name" required maxLength={40} value={draft.name} error={errors.name} onValue={(v) => set('name', v)} />
+          <FormText control={control} name="code" label={t('dict.code')} testId="dict-entry-form-code" required maxLength={50} />
+          <FormText control={control} name="name" label={t('dict.name')} testId="dict-entry-form-name" required maxLength={40} />
         </Form.Group>
         <Form.Group widths="equal">
-          <TextField label={t('dict.parentCode')} testId="dict-entry-form-parent-code" maxLength={50} value={draft.parentCode} error={errors.parentCode} onValue={(v) => set('parentCode', v)} />
-          <TextField label={t('dict.level')} testId="dict-entry-form-level" type="number" min={0} max={20} value={draft.level} error={errors.level} onValue={(v) => set('level', v)} />
-          <TextField label={t('admin.sort')} testId="dict-entry-form-sort" type="number" min={0} max={9999} value={draft.sort} error={errors.sort} onValue={(v) => set('sort', v)} />
+          <FormText control={control} name="parentCode" label={t('dict.parentCode')} testId="dict-entry-form-parent-code" maxLength={50} />
+          <FormText control={control} name="level" label={t('dict.level')} testId="dict-entry-form-level" type="number" min={0} max={20} />
+          <FormText control={control} name="sort" label={t('admin.sort')} testId="dict-entry-form-sort" type="number" min={0} max={9999} />
         </Form.Group>
         <Form.Group widths="equal">
-          <TextField label={t('dict.subName')} testId="dict-entry-form-sub-name" maxLength={100} value={draft.subName} error={errors.subName} onValue={(v) => set('subName', v)} />
-          <TextField label={t('dict.shortName')} testId="dict-entry-form-short-name" maxLength={50} value={draft.shortName} error={errors.shortName} onValue={(v) => set('shortName', v)} />
+          <FormText control={control} name="subName" label={t('dict.subName')} testId="dict-entry-form-sub-name" maxLength={100} />
+          <FormText control={control} name="shortName" label={t('dict.shortName')} testId="dict-entry-form-short-name" maxLength={50} />
         </Form.Group>
-        <TextField label={t('dict.nameEn')} testId="dict-entry-form-name-en" maxLength={100} value={draft.nameEn} error={errors.nameEn} onValue={(v) => set('nameEn', v)} />
+        <FormText control={control} name="nameEn" label={t('dict.nameEn')} testId="dict-entry-form-name-en" maxLength={100} />
       </div>
       <div hidden={section !== 'tags'}>
         {TAG_NUMBERS.map((n) => (
           <Form.Group widths="equal" key={n}>
-            <TextField label={t('dict.tag', { n })} testId={`dict-entry-form-tag${n}`} maxLength={100} value={draft[`tag${n}`]} error={errors[`tag${n}`]} onValue={(v) => set(`tag${n}`, v)} />
-            <TextField label={t('dict.note', { n })} testId={`dict-entry-form-note${n}`} maxLength={100} value={draft[`note${n}`]} error={errors[`note${n}`]} onValue={(v) => set(`note${n}`, v)} />
+            <FormText control={control} name={`tag${n}`} label={t('dict.tag', { n })} testId={`dict-entry-form-tag${n}`} maxLength={100} />
+            <FormText control={control} name={`note${n}`} label={t('dict.note', { n })} testId={`dict-entry-form-note${n}`} maxLength={100} />
           </Form.Group>
         ))}
       </div>
       <div hidden={section !== 'other'}>
-        <ToggleField label={t('dict.published')} testId="dict-entry-form-published" checked={draft.published} onValue={(v) => set('published', v)} />
-        <TextField label={t('dict.source')} testId="dict-entry-form-source" maxLength={100} value={draft.source} error={errors.source} onValue={(v) => set('source', v)} />
+        <FormToggle control={control} name="published" label={t('dict.published')} testId="dict-entry-form-published" />
+        <FormText control={control} name="source" label={t('dict.source')} testId="dict-entry-form-source" maxLength={100} />
         <Form.Group widths="equal">
-          <TextField label={t('dict.useStart')} testId="dict-entry-form-use-start" type="date" max={draft.useEnd || undefined} value={draft.useStart} error={errors.useStart} onValue={(v) => set('useStart', v)} />
-          <TextField label={t('dict.useEnd')} testId="dict-entry-form-use-end" type="date" min={draft.useStart || undefined} value={draft.useEnd} error={errors.useEnd} onValue={(v) => set('useEnd', v)} />
+          <FormText control={control} name="useStart" label={t('dict.useStart')} testId="dict-entry-form-use-start" type="date" max={useEnd || undefined} />
+          <FormText control={control} name="useEnd" label={t('dict.useEnd')} testId="dict-entry-form-use-end" type="date" min={useStart || undefined} />
         </Form.Group>
-        <TextAreaField label={t('dict.remark')} testId="dict-entry-form-remark" rows={3} maxLength={300} value={draft.remark} error={errors.remark} onValue={(v) => set('remark', v)} />
+        <FormTextArea control={control} name="remark" label={t('dict.remark')} testId="dict-entry-form-remark" rows={3} maxLength={300} />
       </div>
     </>
   );

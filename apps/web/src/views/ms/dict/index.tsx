@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button, Checkbox, Form, Icon, Label, List, Segment } from 'semantic-ui-react';
 import { AdminPath, Permission, dictEntrySchema, dictTableSchema, type DictEntryRow, type DictTableRow } from '@schoolflow/contracts';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { EmptyState } from '../../../components/empty-state.js';
-import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { FormModal, TextAreaField, confirmRun } from '../admin-kit.js';
+import { FormText, FormTextArea, adminResolver, erroredFields, postForm } from '../admin-form.js';
+import { FormModal, confirmRun } from '../admin-kit.js';
 import { runAction, usePagedList } from '../use-admin-lists.js';
-import { useDraft } from '../use-draft.js';
-import { EntryForm, sectionOf, type EntryDraft } from './entry-form.js';
+import { EntryFields, sectionOf, type EntryDraft, type Section } from './entry-form.js';
 
 interface TableDraft {
   id?: string;
@@ -62,6 +62,9 @@ function toInput(d: EntryDraft): Record<string, unknown> {
   return out;
 }
 
+const tableResolver = adminResolver(dictTableSchema, (d: TableDraft) => ({ ...d, table: d.table.trim(), title: d.title.trim(), remark: d.remark.trim() }));
+const entryResolver = adminResolver(dictEntrySchema, toInput);
+
 /** Dictionaries (ms/dict): tables on the left, the selected table's entries on the right. */
 export default function DictView({ active }: ViewProps) {
   const { t } = useT();
@@ -75,11 +78,8 @@ export default function DictView({ active }: ViewProps) {
   const entryQuery = useMemo(() => (selected ? { table: selected.table, ...(applied ? { keyword: applied } : {}) } : null), [selected, applied]);
   const entries = usePagedList<DictEntryRow>(AdminPath.dictList, entryQuery, active);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const tableForm = useDraft<TableDraft>();
-  const tableDraft = tableForm.draft;
-  const entryForm = useDraft<EntryDraft>();
-  const entryDraft = entryForm.draft;
-  const [section, setSection] = useState<'basic' | 'tags' | 'other'>('basic');
+  const [tableDraft, setTableDraft] = useState<TableDraft | null>(null);
+  const [entryDraft, setEntryDraft] = useState<EntryDraft | null>(null);
 
   const choose = (row: DictTableRow) => {
     setSelected(row);
@@ -87,19 +87,9 @@ export default function DictView({ active }: ViewProps) {
     setApplied('');
     setChecked(new Set());
   };
-  const openEntry = (d: EntryDraft) => {
-    setSection('basic');
-    entryForm.open(d);
-  };
-
-  const saveTable = async () => {
-    if (!tableDraft) return;
-    const trimmed = (d: TableDraft) => ({ ...d, table: d.table.trim(), title: d.title.trim(), remark: d.remark.trim() });
-    await tableForm.submit({ schema: dictTableSchema, prepare: trimmed }, AdminPath.dictTableSave, () => {
-      const saved = trimmed(tableDraft);
-      if (selected && selected.id === tableDraft.id) setSelected({ ...selected, title: saved.title, remark: saved.remark });
-      tables.reload();
-    });
+  const tableSaved = (saved: { id?: string; title: string; remark: string }) => {
+    if (selected && selected.id === saved.id) setSelected({ ...selected, title: saved.title, remark: saved.remark });
+    tables.reload();
   };
   const removeTable = (row: DictTableRow) =>
     confirmRun(t('dict.confirmDeleteTable', { name: `${row.title} (${row.table})` }), AdminPath.dictTableDelete, { id: row.id, ids: [row.id] }, t('admin.deleted'), () => {
@@ -107,16 +97,9 @@ export default function DictView({ active }: ViewProps) {
       tables.reload();
     });
 
-  const saveEntry = async () => {
-    if (!entryDraft) return;
-    const invalid = (errors: Record<string, string>) => {
-      const first = Object.keys(errors)[0];
-      if (first) setSection(sectionOf(first));
-    };
-    await entryForm.submit({ schema: dictEntrySchema, prepare: toInput, invalid }, AdminPath.dictSave, () => {
-      entries.reload();
-      tables.reload();
-    });
+  const entrySaved = () => {
+    entries.reload();
+    tables.reload();
   };
   const removeEntries = async (rows: DictEntryRow[]) => {
     if (rows.length === 0) return;
@@ -164,7 +147,7 @@ export default function DictView({ active }: ViewProps) {
     },
     actionsColumn(t('admin.actions'), Permission.dictEdit, (r) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEntry(toDraft(r))} testId="dict-entry-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEntryDraft(toDraft(r))} testId="dict-entry-edit" />
         <RowButton
           color={r.published ? undefined : 'green'}
           icon={r.published ? 'eye slash' : 'bullhorn'}
@@ -187,7 +170,7 @@ export default function DictView({ active }: ViewProps) {
         toolsClass={null}
         tools={
           <Authorized all={[Permission.dictEdit]}>
-            <Button primary size="mini" icon="plus" title={t('dict.createTable')} aria-label={t('dict.createTable')} onClick={() => tableForm.open({ table: 'STD_', title: '', remark: '' })} data-testid="dict-table-create" />
+            <Button primary size="mini" icon="plus" title={t('dict.createTable')} aria-label={t('dict.createTable')} onClick={() => setTableDraft({ table: 'STD_', title: '', remark: '' })} data-testid="dict-table-create" />
           </Authorized>
         }
         pager={tables.page.total > tables.size ? { testId: 'dict-table-pager', total: tables.page.total, paging: tables } : undefined}
@@ -212,7 +195,7 @@ export default function DictView({ active }: ViewProps) {
                       title={t('admin.edit')}
                       onClick={(e: React.MouseEvent) => {
                         e.stopPropagation();
-                        tableForm.open({ id: row.id, table: row.table, title: row.title, remark: row.remark });
+                        setTableDraft({ id: row.id, table: row.table, title: row.title, remark: row.remark });
                       }}
                       data-testid="dict-table-edit"
                     />
@@ -259,7 +242,7 @@ export default function DictView({ active }: ViewProps) {
             </>
           }
           list={entries}
-          create={{ permission: Permission.dictEdit, onClick: () => openEntry(blankEntry(selected.table)) }}
+          create={{ permission: Permission.dictEdit, onClick: () => setEntryDraft(blankEntry(selected.table)) }}
           tools={
             <>
               <Form onSubmit={() => setApplied(keyword.trim())} className="sf-inline-search">
@@ -280,19 +263,50 @@ export default function DictView({ active }: ViewProps) {
         />
       )}
 
-      <FormModal open={tableDraft !== null} size="tiny" title={tableDraft?.id ? t('dict.editTable') : t('dict.createTable')} testId="dict-table-form" saving={tableForm.saving} onSave={() => void saveTable()} onClose={tableForm.close}>
-        {tableDraft ? (
-          <>
-            <TextField label={t('dict.table')} testId="dict-table-form-table" required maxLength={60} disabled={Boolean(tableDraft.id)} value={tableDraft.table} error={tableForm.errors.table} onValue={(v) => tableForm.set('table', v.toUpperCase())} />
-            <TextField label={t('dict.tableTitle')} testId="dict-table-form-title" required maxLength={40} value={tableDraft.title} error={tableForm.errors.title} onValue={(v) => tableForm.set('title', v)} />
-            <TextAreaField label={t('admin.remark')} testId="dict-table-form-remark" rows={3} maxLength={300} value={tableDraft.remark} error={tableForm.errors.remark} onValue={(v) => tableForm.set('remark', v)} />
-          </>
-        ) : null}
-      </FormModal>
-
-      <FormModal open={entryDraft !== null} title={entryDraft?.id ? t('dict.editEntry', { name: entryDraft.name }) : t('dict.createEntry')} testId="dict-entry-form" saving={entryForm.saving} onSave={() => void saveEntry()} onClose={entryForm.close}>
-        {entryDraft ? <EntryForm draft={entryDraft} errors={entryForm.errors} onChange={entryForm.setDraft} section={section} onSection={setSection} /> : null}
-      </FormModal>
+      {tableDraft ? <TableForm draft={tableDraft} onClose={() => setTableDraft(null)} onSaved={tableSaved} /> : null}
+      {entryDraft ? <EntryForm draft={entryDraft} onClose={() => setEntryDraft(null)} onSaved={entrySaved} /> : null}
     </div>
+  );
+}
+
+/** The create/edit modal of a dictionary table (its name is fixed once created), checked with the server's schema. */
+function TableForm({ draft, onClose, onSaved }: { draft: TableDraft; onClose: () => void; onSaved: (saved: { id?: string; title: string; remark: string }) => void }) {
+  const { t } = useT();
+  const { control, handleSubmit, formState } = useForm({ defaultValues: draft, resolver: tableResolver });
+  const save = handleSubmit((body) =>
+    postForm(AdminPath.dictTableSave, body, () => {
+      onClose();
+      onSaved({ id: draft.id, title: body.title, remark: body.remark });
+    }),
+  );
+  return (
+    <FormModal open size="tiny" title={draft.id ? t('dict.editTable') : t('dict.createTable')} testId="dict-table-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <FormText control={control} name="table" label={t('dict.table')} testId="dict-table-form-table" required maxLength={60} disabled={Boolean(draft.id)} parse={(v) => v.toUpperCase()} />
+      <FormText control={control} name="title" label={t('dict.tableTitle')} testId="dict-table-form-title" required maxLength={40} />
+      <FormTextArea control={control} name="remark" label={t('admin.remark')} testId="dict-table-form-remark" rows={3} maxLength={300} />
+    </FormModal>
+  );
+}
+
+/** The create/edit modal of a dictionary entry, in three sections; a refused save shows the section of the first message. */
+function EntryForm({ draft, onClose, onSaved }: { draft: EntryDraft; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const [section, setSection] = useState<Section>('basic');
+  const { control, handleSubmit, formState } = useForm({ defaultValues: draft, resolver: entryResolver });
+  const save = handleSubmit(
+    (body) =>
+      postForm(AdminPath.dictSave, body, () => {
+        onClose();
+        onSaved();
+      }),
+    (errors) => {
+      const first = erroredFields(errors)[0];
+      if (first) setSection(sectionOf(first));
+    },
+  );
+  return (
+    <FormModal open title={draft.id ? t('dict.editEntry', { name: draft.name }) : t('dict.createEntry')} testId="dict-entry-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <EntryFields control={control} errored={erroredFields(formState.errors)} section={section} onSection={setSection} />
+    </FormModal>
   );
 }

@@ -1,12 +1,13 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Label } from 'semantic-ui-react';
 import { AdminPath, Permission, roleTypeSchema, type RoleTypeRow } from '@schoolflow/contracts';
-import { TextField } from '../../../components/form-field.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { FormModal, SelectField, TextAreaField, confirmRun } from '../admin-kit.js';
+import { FormText, FormSelect, FormTextArea, adminResolver, postForm } from '../admin-form.js';
+import { FormModal, confirmRun } from '../admin-kit.js';
 import { usePagedList } from '../use-admin-lists.js';
-import { useDraft } from '../use-draft.js';
 
 interface Draft {
   id?: string;
@@ -15,21 +16,13 @@ interface Draft {
   remark: string;
 }
 const EMPTY_QUERY = {};
+const resolver = adminResolver(roleTypeSchema, (d: Draft) => ({ ...d, name: d.name.trim() }));
 
 /** Role types (ms/roleType): ordinary or dynamic (SQL) groups of roles. */
 export default function RoleTypesView({ active }: ViewProps) {
   const { t } = useT();
   const list = usePagedList<RoleTypeRow>(AdminPath.roleTypeList, EMPTY_QUERY, active);
-  const form = useDraft<Draft>();
-  const { draft, errors } = form;
-  const kinds = [
-    { value: 'ordinary', text: t('roleTypes.kinds.ordinary') },
-    { value: 'dynamic', text: t('roleTypes.kinds.dynamic') },
-  ];
-
-  const save = async () => {
-    if (draft) await form.submit({ schema: roleTypeSchema, prepare: (d) => ({ ...d, name: d.name.trim() }) }, AdminPath.roleTypeSave, list.reload);
-  };
+  const [editing, setEditing] = useState<Draft | null>(null);
   const remove = (row: RoleTypeRow) => confirmRun(t('admin.confirmDelete', { name: row.name }), AdminPath.roleTypeDelete, { id: row.id, ids: [row.id] }, t('admin.deleted'), list.reload);
 
   const columns: Column<RoleTypeRow>[] = [
@@ -48,7 +41,7 @@ export default function RoleTypesView({ active }: ViewProps) {
     { title: t('roleTypes.roles'), narrow: true, props: { textAlign: 'center' }, cell: (row) => row.roles },
     actionsColumn(t('admin.actions'), Permission.roleEdit, (row) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => form.open({ id: row.id, name: row.name, kind: row.kind, remark: row.remark })} testId="role-type-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEditing({ id: row.id, name: row.name, kind: row.kind, remark: row.remark })} testId="role-type-edit" />
         <DeleteButton title={t('admin.delete')} onClick={() => void remove(row)} testId="role-type-delete" />
       </>
     )),
@@ -56,17 +49,31 @@ export default function RoleTypesView({ active }: ViewProps) {
 
   return (
     <div className="sf-page sf-admin" data-testid="role-type-view">
-      <ListCard testId="role-type" icon="sitemap" title={t('roleTypes.title')} list={list} create={{ permission: Permission.roleEdit, onClick: () => form.open({ name: '', kind: 'ordinary', remark: '' }) }} columns={columns} rowProps={(row) => ({ 'data-kind': row.kind })} />
-
-      <FormModal open={draft !== null} size="tiny" title={draft?.id ? t('roleTypes.editTitle') : t('roleTypes.createTitle')} testId="role-type-form" saving={form.saving} onSave={() => void save()} onClose={form.close}>
-        {draft ? (
-          <>
-            <TextField label={t('admin.name')} testId="role-type-form-name" required maxLength={50} value={draft.name} error={errors.name} onValue={(v) => form.set('name', v)} />
-            <SelectField label={t('roleTypes.kind')} testId="role-type-form-kind" required value={draft.kind} options={kinds} error={errors.kind} onValue={(v) => form.set('kind', v === 'dynamic' ? 'dynamic' : 'ordinary')} />
-            <TextAreaField label={t('admin.remark')} testId="role-type-form-remark" rows={3} maxLength={300} value={draft.remark} error={errors.remark} onValue={(v) => form.set('remark', v)} />
-          </>
-        ) : null}
-      </FormModal>
+      <ListCard testId="role-type" icon="sitemap" title={t('roleTypes.title')} list={list} create={{ permission: Permission.roleEdit, onClick: () => setEditing({ name: '', kind: 'ordinary', remark: '' }) }} columns={columns} rowProps={(row) => ({ 'data-kind': row.kind })} />
+      {editing ? <RoleTypeForm draft={editing} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
     </div>
+  );
+}
+
+/** The create/edit modal of a role type, checked with the schema the server validates with. */
+function RoleTypeForm({ draft, onClose, onSaved }: { draft: Draft; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const { control, handleSubmit, formState } = useForm({ defaultValues: draft, resolver });
+  const kinds = [
+    { value: 'ordinary', text: t('roleTypes.kinds.ordinary') },
+    { value: 'dynamic', text: t('roleTypes.kinds.dynamic') },
+  ];
+  const save = handleSubmit((body) =>
+    postForm(AdminPath.roleTypeSave, body, () => {
+      onClose();
+      onSaved();
+    }),
+  );
+  return (
+    <FormModal open size="tiny" title={draft.id ? t('roleTypes.editTitle') : t('roleTypes.createTitle')} testId="role-type-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <FormText control={control} name="name" label={t('admin.name')} testId="role-type-form-name" required maxLength={50} />
+      <FormSelect control={control} name="kind" label={t('roleTypes.kind')} testId="role-type-form-kind" required options={kinds} parse={(v) => (v === 'dynamic' ? 'dynamic' : 'ordinary')} />
+      <FormTextArea control={control} name="remark" label={t('admin.remark')} testId="role-type-form-remark" rows={3} maxLength={300} />
+    </FormModal>
   );
 }

@@ -1,27 +1,18 @@
 import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Form, Icon, Label, Message, Radio, Segment } from 'semantic-ui-react';
-import {
-  AdminPath,
-  Permission,
-  PERMISSION_PATTERN,
-  roleGrantSchema,
-  roleSchema,
-  type MenuAdminNode,
-  type RoleRow,
-  type RoleTypeRow,
-} from '@schoolflow/contracts';
+import { AdminPath, Permission, roleGrantSchema, roleSchema, type MenuAdminNode, type RoleRow, type RoleTypeRow } from '@schoolflow/contracts';
 import { errorMessage, reportError } from '../../../api/http.js';
 import { useAuthorized } from '../../../components/authorized.js';
-import { TextField } from '../../../components/form-field.js';
-import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, type Column } from '../../../components/list-page.js';
+import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, type Column, type Option } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
-import { FormModal, SelectField, TextAreaField, confirmRun, useLocalName, validate, type FieldErrors } from '../admin-kit.js';
+import { FormSelect, FormText, FormTextArea, adminResolver, firstError, postForm } from '../admin-form.js';
+import { FormModal, TextAreaField, confirmRun, useLocalName } from '../admin-kit.js';
 import { runAction, useAllRows, usePagedList } from '../use-admin-lists.js';
-import { useDraft } from '../use-draft.js';
 import { MenuCheckTree } from './menu-check-tree.js';
 import { PeoplePicker } from './people-picker.js';
-import { type PickedPerson, loadGrants, loadMembers, resolveIds, testRoleSql } from './use-role-admin.js';
+import { type PickedPerson, loadGrants, loadMembers, resolveIds, useRoleSqlTest } from './use-role-admin.js';
 
 interface Draft {
   id?: string;
@@ -35,11 +26,16 @@ interface Draft {
   sort: string;
 }
 
-interface TestOutcome {
-  ok: boolean;
-  text: string;
-  names: string[];
+/** A role's grants as its dialog edits them: the menus checked, the permissions as typed (one a line or comma). */
+interface Grants {
+  role: RoleRow;
+  menus: MenuAdminNode[];
+  menuIds: string[];
+  permissions: string;
 }
+
+/** Every grant the text names, once each. */
+const permissionList = (text: string): string[] => [...new Set(text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
 
 /** Roles (ms/role): table, create/edit (dynamic ones with SQL or a procedure and a test), grants, members. */
 export default function RolesView({ active }: ViewProps) {
@@ -53,73 +49,18 @@ export default function RolesView({ active }: ViewProps) {
     return q;
   }, [applied]);
   const list = usePagedList<RoleRow>(AdminPath.roleList, query, active);
-  const form = useDraft<Draft>();
-  const { draft, errors } = form;
-  const [testing, setTesting] = useState(false);
-  const [test, setTest] = useState<TestOutcome | null>(null);
-  // grants
-  const [grantFor, setGrantFor] = useState<RoleRow | null>(null);
-  const [menus, setMenus] = useState<MenuAdminNode[]>([]);
-  const [checked, setChecked] = useState<Set<string>>(new Set());
-  const [perms, setPerms] = useState('');
-  const [grantError, setGrantError] = useState('');
-  // members
-  const [usersFor, setUsersFor] = useState<RoleRow | null>(null);
-  const [members, setMembers] = useState<PickedPerson[]>([]);
+  const [editing, setEditing] = useState<Draft | null>(null);
+  const [grants, setGrants] = useState<Grants | null>(null);
+  const [members, setMembers] = useState<{ role: RoleRow; people: PickedPerson[] } | null>(null);
   const localName = useLocalName();
 
   const types = useAllRows<RoleTypeRow>(AdminPath.roleTypeList, active);
   const kindName = (kind: string) => t(`roleTypes.kinds.${kind === 'dynamic' ? 'dynamic' : 'ordinary'}`);
   const typeOptions = types.map((x) => ({ value: x.id, text: `${x.name} · ${kindName(x.kind)}` }));
-  const draftKind = types.find((x) => x.id === draft?.roleTypeId)?.kind ?? 'ordinary';
 
-  const openCreate = () => {
-    setTest(null);
-    form.open({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
-  };
-  const openEdit = (r: RoleRow) => {
-    setTest(null);
-    form.open({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
-  };
-
-  const payload = (d: Draft) => ({
-    id: d.id,
-    name: d.name.trim(),
-    code: d.code.trim(),
-    nameEn: d.nameEn.trim(),
-    roleTypeId: d.roleTypeId,
-    sql: draftKind === 'dynamic' && d.source === 'sql' ? d.sql.trim() : '',
-    procedure: draftKind === 'dynamic' && d.source === 'procedure' ? d.procedure.trim() : '',
-    sort: d.sort === '' ? 0 : d.sort,
-  });
-
-  const save = async () => {
-    if (!draft) return;
-    // the form's own rules: a type is chosen, a dynamic role has the SQL or the procedure its source names
-    const extra = (d: Draft) => {
-      const errs: FieldErrors = {};
-      if (!d.roleTypeId) errs.roleTypeId = t('admin.choose');
-      if (draftKind === 'dynamic' && d.source === 'sql' && !d.sql.trim()) errs.sql = t('roles.sql');
-      if (draftKind === 'dynamic' && d.source === 'procedure' && !d.procedure.trim()) errs.procedure = t('roles.procedure');
-      return errs;
-    };
-    await form.submit({ schema: roleSchema, prepare: payload, extra }, AdminPath.roleSave, list.reload);
-  };
-
-  const runTest = async () => {
-    if (!draft) return;
-    const p = payload(draft);
-    setTesting(true);
-    setTest(null);
-    try {
-      const r = await testRoleSql(p.sql, p.procedure);
-      setTest({ ok: true, text: r.count > 0 ? t('roles.testOk', { count: r.count }) : t('roles.testNone'), names: r.names });
-    } catch (err) {
-      setTest({ ok: false, text: errorMessage(err), names: [] });
-    } finally {
-      setTesting(false);
-    }
-  };
+  const openCreate = () => setEditing({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
+  const openEdit = (r: RoleRow) =>
+    setEditing({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
 
   const remove = (r: RoleRow) => confirmRun(t('admin.confirmDelete', { name: r.name }), AdminPath.roleDelete, { ids: [r.id] }, t('admin.deleted'), list.reload);
   const setEnabled = async (r: RoleRow, enabled: boolean) => {
@@ -127,62 +68,18 @@ export default function RolesView({ active }: ViewProps) {
   };
 
   const openGrant = async (r: RoleRow) => {
-    setGrantError('');
     try {
-      const grants = await loadGrants(r.id);
-      setMenus(grants.menus);
-      setChecked(new Set(grants.menuIds));
-      setPerms(grants.permissions.join('\n'));
-      setGrantFor(r);
+      const g = await loadGrants(r.id);
+      setGrants({ role: r, menus: g.menus, menuIds: g.menuIds, permissions: g.permissions.join('\n') });
     } catch (err) {
       reportError(err);
     }
   };
-  const saveGrant = async () => {
-    if (!grantFor) return;
-    const permissions = [...new Set(perms.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
-    const bad = permissions.find((p) => !PERMISSION_PATTERN.test(p));
-    const checkedGrant = validate(roleGrantSchema, { roleId: grantFor.id, menuIds: [...checked], permissions });
-    if (bad || checkedGrant.errors) {
-      setGrantError(checkedGrant.errors ? (Object.values(checkedGrant.errors)[0] ?? '') : `${bad ?? ''}: ${t('roles.permissionsHint')}`);
-      return;
-    }
-    form.setSaving(true);
-    const res = await runAction(AdminPath.roleGrant, checkedGrant.data, t('roles.granted'));
-    form.setSaving(false);
-    if (res.ok) setGrantFor(null);
-  };
-
   const openUsers = async (r: RoleRow) => {
     try {
-      setMembers(await loadMembers(r.id));
-      setUsersFor(r);
+      setMembers({ role: r, people: await loadMembers(r.id) });
     } catch (err) {
       reportError(err);
-    }
-  };
-  const saveUsers = async () => {
-    if (!usersFor) return;
-    form.setSaving(true);
-    let userIds: string[];
-    try {
-      const resolved = await resolveIds(members);
-      if (resolved.missing.length > 0) {
-        form.setSaving(false);
-        reportError(new Error(`${t('roles.usersMissing')}: ${resolved.missing.join(t('common.listSeparator'))}`));
-        return;
-      }
-      userIds = resolved.ids;
-    } catch (err) {
-      form.setSaving(false);
-      reportError(err);
-      return;
-    }
-    const res = await runAction(AdminPath.roleSetUsers, { roleId: usersFor.id, userIds }, t('roles.usersSaved'));
-    form.setSaving(false);
-    if (res.ok) {
-      setUsersFor(null);
-      list.reload();
     }
   };
 
@@ -245,61 +142,163 @@ export default function RolesView({ active }: ViewProps) {
 
       <ListCard testId="role" icon="id badge outline" title={t('roles.title')} list={list} create={{ permission: Permission.roleEdit, onClick: openCreate }} columns={columns} rowProps={(r) => ({ 'data-code': r.code, 'data-kind': r.kind, 'data-enabled': r.enabled ? '1' : '0' })} />
 
-      <FormModal open={draft !== null} title={draft?.id ? t('roles.editTitle', { name: draft.name }) : t('roles.createTitle')} testId="role-form" saving={form.saving} onSave={() => void save()} onClose={form.close}>
-        {draft ? (
-          <>
-            <Form.Group widths="equal">
-              <TextField label={t('roles.name')} testId="role-form-name" required maxLength={50} value={draft.name} error={errors.name} onValue={(v) => form.set('name', v)} />
-              <TextField label={t('roles.code')} testId="role-form-code" required maxLength={50} value={draft.code} error={errors.code} onValue={(v) => form.set('code', v)} />
-            </Form.Group>
-            <Form.Group widths="equal">
-              <TextField label={t('roles.nameEn')} testId="role-form-name-en" maxLength={100} value={draft.nameEn} error={errors.nameEn} onValue={(v) => form.set('nameEn', v)} />
-              <TextField label={t('admin.sort')} testId="role-form-sort" type="number" min={0} max={9999} value={draft.sort} error={errors.sort} onValue={(v) => form.set('sort', v)} />
-            </Form.Group>
-            <SelectField label={t('roles.roleType')} testId="role-form-type" required value={draft.roleTypeId} placeholder={t('admin.choose')} options={typeOptions} error={errors.roleTypeId} onValue={(v) => form.set('roleTypeId', v)} />
-            {draftKind === 'dynamic' ? (
-              <Segment secondary data-testid="role-form-dynamic">
-                <Form.Group inline>
-                  <Form.Field>
-                    <Radio label={t('roles.sourceSql')} checked={draft.source === 'sql'} onChange={() => form.set('source', 'sql')} data-testid="role-form-source-sql" />
-                  </Form.Field>
-                  <Form.Field>
-                    <Radio label={t('roles.sourceProcedure')} checked={draft.source === 'procedure'} onChange={() => form.set('source', 'procedure')} data-testid="role-form-source-procedure" />
-                  </Form.Field>
-                </Form.Group>
-                {draft.source === 'sql' ? (
-                  <TextAreaField label={t('roles.sql')} testId="role-form-sql" rows={5} maxLength={4000} className="sf-code" value={draft.sql} error={errors.sql} onValue={(v) => form.set('sql', v)} spellCheck={false} />
-                ) : (
-                  <TextField label={t('roles.procedure')} testId="role-form-procedure" maxLength={120} value={draft.procedure} error={errors.procedure} onValue={(v) => form.set('procedure', v)} />
-                )}
-                <Button type="button" size="small" basic color="purple" loading={testing} disabled={testing} onClick={() => void runTest()} data-testid="role-form-test">
-                  <Icon name="lab" /> {t('roles.test')}
-                </Button>
-                {test ? (
-                  <Message size="small" positive={test.ok} negative={!test.ok} data-testid="role-form-test-result" data-ok={test.ok ? '1' : '0'}>
-                    <p>{test.text}</p>
-                    {test.names.length > 0 ? <p className="sf-hint">{test.names.join(t('common.listSeparator'))}</p> : null}
-                  </Message>
-                ) : null}
-              </Segment>
-            ) : null}
-          </>
-        ) : null}
-      </FormModal>
-
-      <FormModal open={grantFor !== null} title={t('roles.grantTitle', { name: grantFor?.name ?? '' })} testId="role-grant-form" saving={form.saving} onSave={() => void saveGrant()} onClose={() => setGrantFor(null)}>
-        <div className="sf-two-cols sf-grant">
-          <Form.Field>
-            <label>{t('roles.menus')}</label>
-            <MenuCheckTree nodes={menus} checked={checked} onChange={setChecked} />
-          </Form.Field>
-          <TextAreaField label={t('roles.permissions')} hint={t('roles.permissionsHint')} testId="role-grant-permissions" rows={10} value={perms} error={grantError} onValue={setPerms} spellCheck={false} />
-        </div>
-      </FormModal>
-
-      <FormModal open={usersFor !== null} title={t('roles.usersTitle', { name: usersFor?.name ?? '' })} testId="role-users-form" saving={form.saving} onSave={() => void saveUsers()} onClose={() => setUsersFor(null)}>
-        {usersFor ? <PeoplePicker value={members} onChange={setMembers} /> : null}
-      </FormModal>
+      {editing ? <RoleForm draft={editing} types={types} typeOptions={typeOptions} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
+      {grants ? <GrantForm grants={grants} onClose={() => setGrants(null)} /> : null}
+      {members ? <MembersForm role={members.role} people={members.people} onClose={() => setMembers(null)} onSaved={list.reload} /> : null}
     </div>
+  );
+}
+
+/**
+ * The create/edit modal of a role, checked with the schema the server validates with; a role of a dynamic type takes
+ * the SQL or the procedure its source names (only that one is sent), and can be tried before it is saved.
+ */
+function RoleForm({ draft, types, typeOptions, onClose, onSaved }: { draft: Draft; types: readonly RoleTypeRow[]; typeOptions: Option[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const kindOf = (roleTypeId: string) => types.find((x) => x.id === roleTypeId)?.kind ?? 'ordinary';
+  const payload = (d: Draft) => {
+    const dynamic = kindOf(d.roleTypeId) === 'dynamic';
+    return {
+      id: d.id,
+      name: d.name.trim(),
+      code: d.code.trim(),
+      nameEn: d.nameEn.trim(),
+      roleTypeId: d.roleTypeId,
+      sql: dynamic && d.source === 'sql' ? d.sql.trim() : '',
+      procedure: dynamic && d.source === 'procedure' ? d.procedure.trim() : '',
+      sort: d.sort === '' ? 0 : d.sort,
+    };
+  };
+  // the form's own rules: a type is chosen, a dynamic role has the SQL or the procedure its source names
+  const extra = (d: Draft) => {
+    const dynamic = kindOf(d.roleTypeId) === 'dynamic';
+    return {
+      roleTypeId: d.roleTypeId ? undefined : t('admin.choose'),
+      sql: dynamic && d.source === 'sql' && !d.sql.trim() ? t('roles.sql') : undefined,
+      procedure: dynamic && d.source === 'procedure' && !d.procedure.trim() ? t('roles.procedure') : undefined,
+    };
+  };
+  const { control, handleSubmit, formState, getValues, setValue } = useForm({ defaultValues: draft, resolver: adminResolver(roleSchema, payload, extra) });
+  const [roleTypeId, source] = useWatch({ control, name: ['roleTypeId', 'source'] });
+  const test = useRoleSqlTest();
+  const outcome = test.data
+    ? { ok: true, text: test.data.count > 0 ? t('roles.testOk', { count: test.data.count }) : t('roles.testNone'), names: test.data.names }
+    : test.error
+      ? { ok: false, text: errorMessage(test.error), names: [] }
+      : null;
+  const runTest = () => {
+    const p = payload(getValues());
+    test.mutate({ sql: p.sql, procedure: p.procedure });
+  };
+  const save = handleSubmit((body) =>
+    postForm(AdminPath.roleSave, body, () => {
+      onClose();
+      onSaved();
+    }),
+  );
+
+  return (
+    <FormModal open title={draft.id ? t('roles.editTitle', { name: draft.name }) : t('roles.createTitle')} testId="role-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <Form.Group widths="equal">
+        <FormText control={control} name="name" label={t('roles.name')} testId="role-form-name" required maxLength={50} />
+        <FormText control={control} name="code" label={t('roles.code')} testId="role-form-code" required maxLength={50} />
+      </Form.Group>
+      <Form.Group widths="equal">
+        <FormText control={control} name="nameEn" label={t('roles.nameEn')} testId="role-form-name-en" maxLength={100} />
+        <FormText control={control} name="sort" label={t('admin.sort')} testId="role-form-sort" type="number" min={0} max={9999} />
+      </Form.Group>
+      <FormSelect control={control} name="roleTypeId" label={t('roles.roleType')} testId="role-form-type" required placeholder={t('admin.choose')} options={typeOptions} />
+      {kindOf(roleTypeId) === 'dynamic' ? (
+        <Segment secondary data-testid="role-form-dynamic">
+          <Form.Group inline>
+            <Form.Field>
+              <Radio label={t('roles.sourceSql')} checked={source === 'sql'} onChange={() => setValue('source', 'sql')} data-testid="role-form-source-sql" />
+            </Form.Field>
+            <Form.Field>
+              <Radio label={t('roles.sourceProcedure')} checked={source === 'procedure'} onChange={() => setValue('source', 'procedure')} data-testid="role-form-source-procedure" />
+            </Form.Field>
+          </Form.Group>
+          {source === 'sql' ? (
+            <FormTextArea control={control} name="sql" label={t('roles.sql')} testId="role-form-sql" rows={5} maxLength={4000} className="sf-code" spellCheck={false} />
+          ) : (
+            <FormText control={control} name="procedure" label={t('roles.procedure')} testId="role-form-procedure" maxLength={120} />
+          )}
+          <Button type="button" size="small" basic color="purple" loading={test.isPending} disabled={test.isPending} onClick={runTest} data-testid="role-form-test">
+            <Icon name="lab" /> {t('roles.test')}
+          </Button>
+          {outcome && !test.isPending ? (
+            <Message size="small" positive={outcome.ok} negative={!outcome.ok} data-testid="role-form-test-result" data-ok={outcome.ok ? '1' : '0'}>
+              <p>{outcome.text}</p>
+              {outcome.names.length > 0 ? <p className="sf-hint">{outcome.names.join(t('common.listSeparator'))}</p> : null}
+            </Message>
+          ) : null}
+        </Segment>
+      ) : null}
+    </FormModal>
+  );
+}
+
+/** A role's grants: the menus (a checked page brings its group) and further permissions, checked with the server's schema. */
+function GrantForm({ grants, onClose }: { grants: Grants; onClose: () => void }) {
+  const { t, tv } = useT();
+  const roleId = grants.role.id;
+  const resolver = useMemo(() => adminResolver(roleGrantSchema, (d: { menuIds: string[]; permissions: string }) => ({ roleId, menuIds: d.menuIds, permissions: permissionList(d.permissions) })), [roleId]);
+  const { control, handleSubmit, formState } = useForm({ defaultValues: { menuIds: grants.menuIds, permissions: grants.permissions }, resolver });
+  // one message for the dialog, under the permissions (a menu id or a permission the schema refuses)
+  const message = firstError(formState.errors);
+  const save = handleSubmit((body) => postForm(AdminPath.roleGrant, body, onClose, t('roles.granted')));
+  return (
+    <FormModal open title={t('roles.grantTitle', { name: grants.role.name })} testId="role-grant-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <div className="sf-two-cols sf-grant">
+        <Form.Field>
+          <label>{t('roles.menus')}</label>
+          <Controller control={control} name="menuIds" render={({ field }) => <MenuCheckTree nodes={grants.menus} checked={new Set(field.value)} onChange={(next) => field.onChange([...next])} />} />
+        </Form.Field>
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field }) => (
+            <TextAreaField label={t('roles.permissions')} hint={t('roles.permissionsHint')} testId="role-grant-permissions" rows={10} value={field.value} error={message ? tv(message) : undefined} onValue={field.onChange} spellCheck={false} />
+          )}
+        />
+      </div>
+    </FormModal>
+  );
+}
+
+/**
+ * A role's members, chosen with the people picker. The picker answers accounts; those newly picked are looked up to
+ * their user ids on save (no schema to run before: every entry is a person the server listed).
+ */
+function MembersForm({ role, people, onClose, onSaved }: { role: RoleRow; people: PickedPerson[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const { control, handleSubmit, formState } = useForm({ defaultValues: { people } });
+  const save = handleSubmit(async (d) => {
+    let userIds: string[];
+    try {
+      const resolved = await resolveIds(d.people);
+      if (resolved.missing.length > 0) {
+        reportError(new Error(`${t('roles.usersMissing')}: ${resolved.missing.join(t('common.listSeparator'))}`));
+        return;
+      }
+      userIds = resolved.ids;
+    } catch (err) {
+      reportError(err);
+      return;
+    }
+    await postForm(
+      AdminPath.roleSetUsers,
+      { roleId: role.id, userIds },
+      () => {
+        onClose();
+        onSaved();
+      },
+      t('roles.usersSaved'),
+    );
+  });
+  return (
+    <FormModal open title={t('roles.usersTitle', { name: role.name })} testId="role-users-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <Controller control={control} name="people" render={({ field }) => <PeoplePicker value={field.value} onChange={field.onChange} />} />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { AdminPath, ComponentPath, PICKER_PAGE_SIZE, type MenuAdminNode, type PickerPerson, type UserRow } from '@schoolflow/contracts';
 import { adminApi } from '../../../api/admin-api.js';
 import { adminKeys } from '../admin-keys.js';
@@ -91,4 +91,9 @@ export function usePickerPeople(search: string, page: number) {
     staleTime: 0,
   });
   return { result: people.isError ? NO_PEOPLE : (people.data ?? NO_PEOPLE), loading: people.isFetching };
+}
+
+/** Runs a dynamic role's SQL or procedure once, to show whom it would give the role to (its answer or refusal is shown by the form). */
+export function useRoleSqlTest() {
+  return useMutation({ mutationFn: (q: { sql: string; procedure: string }) => testRoleSql(q.sql, q.procedure) });
 }

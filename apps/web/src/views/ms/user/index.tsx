@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Checkbox, Form, Icon, Label } from 'semantic-ui-react';
 import {
   AdminPath,
@@ -12,14 +13,13 @@ import {
   type UserRow,
 } from '@schoolflow/contracts';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
-import { TextField } from '../../../components/form-field.js';
-import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, ToolButton, type Column } from '../../../components/list-page.js';
+import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, ToolButton, type Column, type Option } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
-import { FormModal, SelectField, ToggleField, confirmRun, treeOptions, useLocalName, validate } from '../admin-kit.js';
+import { FormSelect, FormText, FormToggle, adminResolver, firstError, postForm } from '../admin-form.js';
+import { FormModal, confirmRun, treeOptions, useLocalName } from '../admin-kit.js';
 import { runAction, useAllRows, usePagedList, useTreeOptions } from '../use-admin-lists.js';
-import { useDraft } from '../use-draft.js';
 import { UserImportDialog } from './import-dialog.js';
 import { downloadUserTemplate, useUserExport } from './use-user-files.js';
 
@@ -50,6 +50,10 @@ interface Draft {
 }
 const EMPTY: Draft = { account: '', name: '', password: '', userType: '3', enabled: true, deptId: '', roleIds: [] };
 
+const base = (d: Draft) => ({ name: d.name, userType: d.userType, enabled: d.enabled, deptId: d.deptId || null, roleIds: d.roleIds });
+const createResolver = adminResolver(userCreateSchema, (d: Draft) => ({ ...base(d), account: d.account, password: d.password }));
+const updateResolver = adminResolver(userUpdateSchema, (d: Draft) => ({ ...base(d), id: d.id }));
+
 /** Users (ms/user): search, table, create/edit, reset password, end sessions, enable, delete, Excel in and out. */
 export default function UsersView({ active }: ViewProps) {
   const { t } = useT();
@@ -57,11 +61,8 @@ export default function UsersView({ active }: ViewProps) {
   const { filters, applied, set, search, reset } = useFilters(NO_FILTERS);
   const query = useMemo(() => toQuery(applied), [applied]);
   const list = usePagedList<UserRow>(AdminPath.userList, query, active);
-  const form = useDraft<Draft>();
-  const { draft, errors } = form;
+  const [editing, setEditing] = useState<Draft | null>(null);
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
-  const [newPassword, setNewPassword] = useState('');
-  const [resetError, setResetError] = useState('');
   const [importOpen, setImportOpen] = useState(false);
   const localName = useLocalName();
 
@@ -74,38 +75,8 @@ export default function UsersView({ active }: ViewProps) {
   const deptOptions = treeOptions(orgs, localName);
 
 
-  const openCreate = () => form.open({ ...EMPTY });
-  const openEdit = (u: UserRow) => form.open({ id: u.id, account: u.account, name: u.name, password: '', userType: u.userType, enabled: u.enabled, deptId: u.deptId ?? '', roleIds: u.roles.map((r) => r.id) });
-  const openReset = (u: UserRow) => {
-    setNewPassword('');
-    setResetError('');
-    setResetFor(u);
-  };
-
-  const save = async () => {
-    if (!draft) return;
-    const base = (d: Draft) => ({ name: d.name, userType: d.userType, enabled: d.enabled, deptId: d.deptId || null, roleIds: d.roleIds });
-    const check = draft.id
-      ? { schema: userUpdateSchema, prepare: (d: Draft) => ({ ...base(d), id: d.id }) }
-      : { schema: userCreateSchema, prepare: (d: Draft) => ({ ...base(d), account: d.account, password: d.password }) };
-    await form.submit(check, draft.id ? AdminPath.userUpdate : AdminPath.userCreate, list.reload);
-  };
-
-  const doReset = async () => {
-    if (!resetFor) return;
-    const checked = validate(userResetPasswordSchema, { id: resetFor.id, password: newPassword });
-    if (checked.errors) {
-      setResetError(checked.errors.password ?? Object.values(checked.errors)[0] ?? '');
-      return;
-    }
-    form.setSaving(true);
-    const r = await runAction(AdminPath.userResetPassword, checked.data, t('users.resetDone'));
-    form.setSaving(false);
-    if (r.ok) {
-      setResetFor(null);
-      list.reload();
-    }
-  };
+  const openCreate = () => setEditing({ ...EMPTY });
+  const openEdit = (u: UserRow) => setEditing({ id: u.id, account: u.account, name: u.name, password: '', userType: u.userType, enabled: u.enabled, deptId: u.deptId ?? '', roleIds: u.roles.map((r) => r.id) });
 
   const endSessions = (u: UserRow) => confirmRun(t('users.confirmEndSessions', { name: u.name }), AdminPath.userEndSessions, { id: u.id }, t('users.sessionsEnded'), list.reload);
   const remove = (u: UserRow) => confirmRun(t('users.confirmDelete', { name: `${u.name} (${u.account})` }), AdminPath.userDelete, { ids: [u.id] }, t('admin.deleted'), list.reload);
@@ -115,8 +86,6 @@ export default function UsersView({ active }: ViewProps) {
   const exporter = useUserExport();
   const exporting = exporter.isPending;
   const exportUsers = () => exporter.mutate({ size: list.size, query });
-
-  const toggleRole = (id: string, on: boolean) => form.set('roleIds', on ? [...(draft?.roleIds ?? []), id] : (draft?.roleIds ?? []).filter((x) => x !== id));
 
   const columns: Column<UserRow>[] = [
     { title: t('users.account'), props: { 'data-testid': 'user-row-account' }, cell: (u) => u.account },
@@ -161,7 +130,7 @@ export default function UsersView({ active }: ViewProps) {
     actionsColumn(t('admin.actions'), Permission.userEdit, (u) => (
       <>
         <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEdit(u)} testId="user-edit" />
-        <RowButton icon="key" title={t('users.resetPassword')} onClick={() => openReset(u)} testId="user-reset-password" />
+        <RowButton icon="key" title={t('users.resetPassword')} onClick={() => setResetFor(u)} testId="user-reset-password" />
         <RowButton icon="sign-out" title={t('users.endSessions')} disabled={u.sessions === 0} onClick={() => void endSessions(u)} testId="user-end-sessions" />
         <DeleteButton title={t('admin.delete')} onClick={() => void remove(u)} testId="user-delete" />
       </>
@@ -205,44 +174,8 @@ export default function UsersView({ active }: ViewProps) {
         rowProps={(u) => ({ 'data-account': u.account, 'data-enabled': u.enabled ? '1' : '0' })}
       />
 
-      <FormModal open={draft !== null} title={draft?.id ? t('users.editTitle', { name: draft.name }) : t('users.createTitle')} testId="user-form" saving={form.saving} onSave={() => void save()} onClose={form.close}>
-        {draft ? (
-          <>
-            <Form.Group widths="equal">
-              {draft.id ? (
-                <Form.Field>
-                  <label>{t('users.account')}</label>
-                  <div className="ui fluid input disabled">
-                    <input value={draft.account} readOnly data-testid="user-form-account" />
-                  </div>
-                </Form.Field>
-              ) : (
-                <TextField label={t('users.account')} testId="user-form-account" required maxLength={50} value={draft.account} error={errors.account} onValue={(v) => form.set('account', v)} autoComplete="off" />
-              )}
-              <TextField label={t('users.name')} testId="user-form-name" required maxLength={50} value={draft.name} error={errors.name} onValue={(v) => form.set('name', v)} />
-            </Form.Group>
-            {draft.id ? null : <TextField label={t('users.password')} testId="user-form-password" type="password" required maxLength={50} value={draft.password} error={errors.password} onValue={(v) => form.set('password', v)} autoComplete="new-password" />}
-            <Form.Group widths="equal">
-              <SelectField label={t('users.userType')} testId="user-form-type" required value={draft.userType} options={typeOptions} error={errors.userType} onValue={(v) => form.set('userType', v)} />
-              <SelectField label={t('users.dept')} testId="user-form-dept" value={draft.deptId} placeholder={t('admin.none')} options={deptOptions} error={errors.deptId} onValue={(v) => form.set('deptId', v)} />
-            </Form.Group>
-            <Form.Field error={Boolean(errors.roleIds)}>
-              <label>{t('users.roles')}</label>
-              <div className="sf-check-list" data-testid="user-form-roles">
-                {roles.filter((r) => r.kind !== 'dynamic' || draft.roleIds.includes(r.id)).map((r) => (
-                  <Checkbox key={r.id} label={r.name} checked={draft.roleIds.includes(r.id)} onChange={(_, d) => toggleRole(r.id, Boolean(d.checked))} data-testid="user-form-role" data-code={r.code} />
-                ))}
-              </div>
-              {errors.roleIds ? <div className="sf-field-error">{errors.roleIds}</div> : null}
-            </Form.Field>
-            <ToggleField label={t('users.enabled')} testId="user-form-enabled" checked={draft.enabled} onValue={(v) => form.set('enabled', v)} />
-          </>
-        ) : null}
-      </FormModal>
-
-      <FormModal open={resetFor !== null} size="tiny" title={t('users.resetTitle', { name: resetFor?.name ?? '' })} testId="user-reset-form" saving={form.saving} onSave={() => void doReset()} onClose={() => setResetFor(null)}>
-        <TextField label={t('users.newPassword')} testId="user-reset-password-input" type="password" required maxLength={50} value={newPassword} error={resetError} onValue={setNewPassword} autoComplete="new-password" />
-      </FormModal>
+      {editing ? <UserForm draft={editing} roles={roles} typeOptions={typeOptions} deptOptions={deptOptions} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
+      {resetFor ? <ResetPasswordForm user={resetFor} onClose={() => setResetFor(null)} onSaved={list.reload} /> : null}
 
       <UserImportDialog
         open={importOpen}
@@ -253,5 +186,83 @@ export default function UsersView({ active }: ViewProps) {
         }}
       />
     </div>
+  );
+}
+
+/** The create/edit modal of a user, checked with the create or the update schema the server validates with. */
+function UserForm({ draft, roles, typeOptions, deptOptions, onClose, onSaved }: { draft: Draft; roles: readonly RoleRow[]; typeOptions: Option[]; deptOptions: Option[]; onClose: () => void; onSaved: () => void }) {
+  const { t, tv } = useT();
+  // the body is the create or the update input; it goes to the path of the same kind
+  const { control, handleSubmit, formState } = useForm<Draft, unknown, object>({ defaultValues: draft, resolver: draft.id ? updateResolver : createResolver });
+  const save = handleSubmit((body) =>
+    postForm(draft.id ? AdminPath.userUpdate : AdminPath.userCreate, body, () => {
+      onClose();
+      onSaved();
+    }),
+  );
+  return (
+    <FormModal open title={draft.id ? t('users.editTitle', { name: draft.name }) : t('users.createTitle')} testId="user-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <Form.Group widths="equal">
+        {draft.id ? (
+          <Form.Field>
+            <label>{t('users.account')}</label>
+            <div className="ui fluid input disabled">
+              <input value={draft.account} readOnly data-testid="user-form-account" />
+            </div>
+          </Form.Field>
+        ) : (
+          <FormText control={control} name="account" label={t('users.account')} testId="user-form-account" required maxLength={50} autoComplete="off" />
+        )}
+        <FormText control={control} name="name" label={t('users.name')} testId="user-form-name" required maxLength={50} />
+      </Form.Group>
+      {draft.id ? null : <FormText control={control} name="password" label={t('users.password')} testId="user-form-password" type="password" required maxLength={50} autoComplete="new-password" />}
+      <Form.Group widths="equal">
+        <FormSelect control={control} name="userType" label={t('users.userType')} testId="user-form-type" required options={typeOptions} />
+        <FormSelect control={control} name="deptId" label={t('users.dept')} testId="user-form-dept" placeholder={t('admin.none')} options={deptOptions} />
+      </Form.Group>
+      <Controller
+        control={control}
+        name="roleIds"
+        render={({ field, fieldState }) => {
+          const message = firstError(fieldState.error);
+          const toggle = (id: string, on: boolean) => field.onChange(on ? [...field.value, id] : field.value.filter((x) => x !== id));
+          return (
+            <Form.Field error={Boolean(message)}>
+              <label>{t('users.roles')}</label>
+              <div className="sf-check-list" data-testid="user-form-roles">
+                {roles.filter((r) => r.kind !== 'dynamic' || field.value.includes(r.id)).map((r) => (
+                  <Checkbox key={r.id} label={r.name} checked={field.value.includes(r.id)} onChange={(_, d) => toggle(r.id, Boolean(d.checked))} data-testid="user-form-role" data-code={r.code} />
+                ))}
+              </div>
+              {message ? <div className="sf-field-error">{tv(message)}</div> : null}
+            </Form.Field>
+          );
+        }}
+      />
+      <FormToggle control={control} name="enabled" label={t('users.enabled')} testId="user-form-enabled" />
+    </FormModal>
+  );
+}
+
+/** Sets a user's password, checked with the schema the server validates with (its message under the one field). */
+function ResetPasswordForm({ user, onClose, onSaved }: { user: UserRow; onClose: () => void; onSaved: () => void }) {
+  const { t } = useT();
+  const resolver = useMemo(() => adminResolver(userResetPasswordSchema, (d: { password: string }) => ({ id: user.id, password: d.password })), [user.id]);
+  const { control, handleSubmit, formState } = useForm({ defaultValues: { password: '' }, resolver });
+  const save = handleSubmit((body) =>
+    postForm(
+      AdminPath.userResetPassword,
+      body,
+      () => {
+        onClose();
+        onSaved();
+      },
+      t('users.resetDone'),
+    ),
+  );
+  return (
+    <FormModal open size="tiny" title={t('users.resetTitle', { name: user.name })} testId="user-reset-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+      <FormText control={control} name="password" label={t('users.newPassword')} testId="user-reset-password-input" type="password" required maxLength={50} autoComplete="new-password" />
+    </FormModal>
   );
 }

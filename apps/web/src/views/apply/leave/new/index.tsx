@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import {
@@ -91,7 +91,7 @@ export default function LeaveNewView(_props: ViewProps) {
   const session = useReadySession();
   const isParent = session?.info.roles.includes(RoleCode.parent) === true && !session.info.roles.includes(RoleCode.student);
   // Validation fires on save (docs/product/shell-and-sign-in.md#forms), then follows every change so fixed fields clear.
-  const { control, register, handleSubmit, reset, getValues, setValue, watch, formState } = useForm<Draft, unknown, LeaveForm>({
+  const { control, register, handleSubmit, reset, getValues, setValue, formState } = useForm<Draft, unknown, LeaveForm>({
     defaultValues: EMPTY,
     resolver,
     mode: 'onSubmit',
@@ -107,17 +107,17 @@ export default function LeaveNewView(_props: ViewProps) {
   const start = useStartFlow('leave');
   const saving = formState.isSubmitting;
 
-  const [from, to, reason] = watch(['start', 'end', 'reason']);
+  const [from, to, reason] = useWatch({ control, name: ['start', 'end', 'reason'] });
   const duration = useMemo(() => (from && to ? leaveDuration(localInput.toSchool(from), localInput.toSchool(to)) : null), [from, to]);
 
   // One key per application: a double click or a retry sends the same key, and the server creates one request.
-  const actionKey = useRef(newActionKey());
+  const [actionKey, setActionKey] = useState(newActionKey);
 
   const save = handleSubmit(
     async (form) => {
       try {
-        const { result, msg } = await start.mutateAsync({ form, key: actionKey.current });
-        actionKey.current = newActionKey(); // the next application is a new action
+        const { result, msg } = await start.mutateAsync({ form, key: actionKey });
+        setActionKey(newActionKey()); // the next application is a new action
         toast.success(msg || t('leave.submitted'));
         reset(EMPTY);
         void navigate(detailPath('leave', result.id));
