@@ -41,6 +41,8 @@ export interface AppConfig {
 export interface LoginResult {
   token: string;
   headerName: string;
+  /** The signed-in user's id: the user a request-encryption sign names (docs/adr/0036-request-encryption.md). */
+  userId?: string;
   /** The account still has its initial password: the browser asks for a new one before anything else. */
   mustChangePassword?: boolean;
 }

@@ -122,6 +122,13 @@ export interface ServerConfig {
   pwdRule: string;
   loginType: 'PASSWORD' | 'IDS';
   idsLoginUrl: string;
+  /**
+   * REQUEST_ENCRYPT: the default of request encryption; an administrator's choice in the system configuration
+   * (`security.requestEncrypt`) overrides it (docs/adr/0036-request-encryption.md).
+   */
+  requestEncrypt: boolean;
+  /** REQUEST_SIGN_WINDOW_SECONDS: how far a sign's time may be from the server's clock, either way (30–540, default 300). */
+  requestSignWindowSeconds: number;
   logoUrl: string;
   themeDefault: string;
   timeZone: string;
@@ -217,6 +224,9 @@ export function loadConfig(): ServerConfig {
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
     loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
     idsLoginUrl: str('IDS_LOGIN_URL', ''),
+    requestEncrypt: bool('REQUEST_ENCRYPT', false),
+    // At most 9 minutes: a sign 10 minutes old is always refused.
+    requestSignWindowSeconds: whole('REQUEST_SIGN_WINDOW_SECONDS', 300, 30, 540),
     logoUrl: str('LOGO_URL', ''),
     themeDefault: str('THEME_DEFAULT', ''),
     timeZone: str('TZ_SCHOOL', 'Asia/Shanghai'),

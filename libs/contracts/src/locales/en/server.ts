@@ -120,4 +120,11 @@ export const server: ServerMessages = {
   deptNotFound: 'The department code does not exist',
   roleNotFoundCode: 'The role code does not exist',
   exportColumnsRequired: 'Please name the columns to export',
+  signMissing: 'This request carries no encryption sign: request encryption is on; please reload the page and try again',
+  signInvalid: 'The request’s encryption sign is not valid; please reload the page and try again',
+  signStale: 'The request’s time is too far from the server’s; please check this device’s clock and try again',
+  signReplayed: 'This request has already been handled and cannot be sent again',
+  signUserMismatch: 'The user in the request’s sign is not the one signed in; please sign in again',
+  signBodyInvalid: 'The request body is not encrypted as required; please reload the page and try again',
+  requestEncryptionSaved: 'Request encryption setting saved',
 };
