@@ -1,11 +1,15 @@
 import { ApiPath, type LoginInput, type LoginResult, type PwdStrategy, type SessionView, type UpdatePwdInput } from '@schoolflow/contracts';
+import { rememberSignUser } from './encryption.js';
 import { request, requestData } from './http.js';
 
 /** The signed-in user's own account: signing in, their sessions (signed-in devices). */
 export const accountApi = {
   /** Signs in with an account and its password (docs/product/shell-and-sign-in.md#sign-in); a refusal is not a lapsed session. */
-  login(input: LoginInput): Promise<LoginResult> {
-    return requestData<LoginResult>(ApiPath.login, { form: { username: input.username, password: input.password }, silentExpiry: true });
+  async login(input: LoginInput): Promise<LoginResult> {
+    const result = await requestData<LoginResult>(ApiPath.login, { form: { username: input.username, password: input.password }, silentExpiry: true });
+    // Under request encryption every later sign names this user (docs/adr/0036-request-encryption.md).
+    rememberSignUser(result.token, result.userId);
+    return result;
   },
   /** The school's password rule and its description (in the request's language). */
   pwdStrategy(signal?: AbortSignal): Promise<PwdStrategy> {

@@ -1,5 +1,6 @@
-import { EXPIRY_CODES, LANGUAGE_HEADER, SUCCESS_CODES, type Envelope } from '@schoolflow/contracts';
+import { EXPIRY_CODES, LANGUAGE_HEADER, SIGN_HEADER, SUCCESS_CODES, type Envelope } from '@schoolflow/contracts';
 import { getAppConfig } from '../config/app-config.js';
+import { encrypts, recoverFromSignRefusal, sealCall, type SealedCall } from './encryption.js';
 import { currentLanguage } from '../i18n/i18n.js';
 import { translate } from '../i18n/use-t.js';
 import { showExpiryModal } from '../session/expiry.js';
@@ -79,18 +80,51 @@ function toEnvelope<T>(body: unknown, status: number): Envelope<T> | null {
   return { code, result, msg: typeof o.msg === 'string' ? o.msg : '', data: o.data as T | undefined };
 }
 
+/** Seals a call, or fails like a call that could not be sent (the crypto chunk or the key did not load). */
+async function sealOrFail(plain: string | undefined, signal?: AbortSignal): Promise<SealedCall> {
+  try {
+    return await sealCall(plain);
+  } catch (err) {
+    if (isAbort(err, signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
+    toast.error(translate('http.networkError'), 5000);
+    throw new ApiError(translate('http.networkError'), -1, 'network');
+  }
+}
+
+/** An answer opened with its call's key (a sealed answer that does not open reads as no envelope). */
+function opened(sealed: SealedCall | undefined, parsed: unknown): unknown {
+  if (!sealed) return parsed;
+  try {
+    return sealed.open(parsed);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One call to the API under BASE_API. Resolves with the envelope on success (code 200/1, result not false);
  * rejects with ApiError otherwise. The server answers 4xx/5xx with the envelope in the body, so the body is
  * always read.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  return send<T>(path, options, false);
+}
+
+async function send<T>(path: string, options: RequestOptions, retried: boolean): Promise<Envelope<T>> {
   const headerName = getTokenHeader();
   const token = getToken();
   const headers = new Headers({ ...options.headers, Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() });
   if (token) headers.set(headerName, token);
   let body: BodyInit | undefined;
-  if (options.multipart) {
+  let sealed: SealedCall | undefined;
+  if (encrypts(path)) {
+    // Under request encryption a form travels as a JSON object, sealed like any body; a multipart body stays as it is.
+    const plain = options.multipart ? undefined : options.form ? JSON.stringify(options.form) : options.json !== undefined ? JSON.stringify(options.json) : undefined;
+    sealed = await sealOrFail(plain, options.signal);
+    headers.set(SIGN_HEADER, sealed.sign);
+    if (sealed.body !== undefined) headers.set('Content-Type', 'application/json');
+    body = options.multipart ?? sealed.body;
+  } else if (options.multipart) {
     body = options.multipart;
   } else if (options.form) {
     body = new URLSearchParams(options.form); // fetch sets the form-urlencoded content type
@@ -126,9 +160,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (isAbort(err, options.signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
     parsed = null;
   }
-  const envelope = toEnvelope<T>(parsed, res.status);
+  const envelope = toEnvelope<T>(opened(sealed, parsed), res.status);
   if (!envelope) throw new ApiError(translate('http.badResponse', { status: res.status }), res.status, 'bad-response');
   if (SUCCESS_CODES.includes(envelope.code) && envelope.result) return envelope;
+  if (!retried && (await recoverFromSignRefusal(envelope.data, currentLanguage()))) return send<T>(path, options, true);
   if (EXPIRY_CODES.includes(envelope.code) && !options.silentExpiry && getToken()) showExpiryModal();
   throw new ApiError(envelope.msg || translate('http.requestFailed'), envelope.code, 'server', envelope.data);
 }
@@ -148,6 +183,9 @@ export async function requestBlob(path: string, signal?: AbortSignal): Promise<B
   const headers = new Headers({ [LANGUAGE_HEADER]: currentLanguage() });
   const token = getToken();
   if (token) headers.set(getTokenHeader(), token);
+  // Under request encryption a download is signed; the file itself comes back plain, a refusal sealed.
+  const sealed = encrypts(path) ? await sealOrFail(undefined, signal) : undefined;
+  if (sealed) headers.set(SIGN_HEADER, sealed.sign);
   let res: Response;
   try {
     res = await fetch(buildUrl(path), { headers, credentials: 'include', signal });
@@ -158,7 +196,7 @@ export async function requestBlob(path: string, signal?: AbortSignal): Promise<B
   const type = res.headers.get('Content-Type') ?? '';
   if (res.ok && !type.includes('application/json')) return res.blob();
   const parsed: unknown = await res.json().catch(() => null); // not JSON: fall back to the status below
-  const envelope = toEnvelope<unknown>(parsed, res.status);
+  const envelope = toEnvelope<unknown>(opened(sealed, parsed), res.status);
   if (envelope && EXPIRY_CODES.includes(envelope.code) && getToken()) showExpiryModal();
   throw new ApiError(envelope?.msg || translate('http.badResponse', { status: res.status }), envelope?.code ?? res.status, 'server');
 }
@@ -168,9 +206,12 @@ export async function postBlob(path: string, json: unknown, signal?: AbortSignal
   const headers = new Headers({ [LANGUAGE_HEADER]: currentLanguage(), 'Content-Type': 'application/json' });
   const token = getToken();
   if (token) headers.set(getTokenHeader(), token);
+  const plain = JSON.stringify(json ?? {});
+  const sealed = encrypts(path) ? await sealOrFail(plain, signal) : undefined;
+  if (sealed) headers.set(SIGN_HEADER, sealed.sign);
   let res: Response;
   try {
-    res = await fetch(buildUrl(path), { method: 'POST', headers, body: JSON.stringify(json ?? {}), credentials: 'include', signal });
+    res = await fetch(buildUrl(path), { method: 'POST', headers, body: sealed?.body ?? plain, credentials: 'include', signal });
   } catch (err) {
     if (isAbort(err, signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
     throw new ApiError(translate('http.networkError'), -1, 'network');
@@ -191,7 +232,7 @@ export async function postBlob(path: string, json: unknown, signal?: AbortSignal
     return { blob: await res.blob(), fileName };
   }
   const parsed: unknown = await res.json().catch(() => null); // not JSON: fall back to the status below
-  const envelope = toEnvelope<unknown>(parsed, res.status);
+  const envelope = toEnvelope<unknown>(opened(sealed, parsed), res.status);
   if (envelope && EXPIRY_CODES.includes(envelope.code) && getToken()) showExpiryModal();
   throw new ApiError(envelope?.msg || translate('http.badResponse', { status: res.status }), envelope?.code ?? res.status, 'server');
 }
@@ -200,13 +241,16 @@ export async function postBlob(path: string, json: unknown, signal?: AbortSignal
  * Multipart upload through XMLHttpRequest, because fetch reports no upload progress. `onProgress` gets 0…100.
  * Resolves with `data` of a successful envelope; rejects with ApiError like request().
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
+export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
+  // Under request encryption an upload is signed; its multipart body stays plain, its answer comes back sealed.
+  const sealed = encrypts(path) ? await sealOrFail(undefined, signal) : undefined;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader(LANGUAGE_HEADER, currentLanguage());
+    if (sealed) xhr.setRequestHeader(SIGN_HEADER, sealed.sign);
     const headerName = getTokenHeader();
     const token = getToken();
     if (token) xhr.setRequestHeader(headerName, token);
@@ -221,7 +265,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
     xhr.onload = () => {
       const renewed = xhr.getResponseHeader(headerName);
       if (renewed && token && renewed !== token) setToken(renewed);
-      const parsed = parseJson(xhr.responseText);
+      const parsed = opened(sealed, parseJson(xhr.responseText));
       const envelope = toEnvelope<T>(parsed, xhr.status);
       if (!envelope) return reject(new ApiError(translate('http.badResponse', { status: xhr.status }), xhr.status, 'bad-response'));
       if (SUCCESS_CODES.includes(envelope.code) && envelope.result) return resolve(envelope.data as T);
