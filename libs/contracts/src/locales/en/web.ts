@@ -859,6 +859,16 @@ export const web: WebMessages = {
     sectionWorkflow: 'Business parameters',
     saved: 'Configuration saved',
   },
+  requestEncryption: {
+    title: 'Request encryption',
+    hint: 'When on, request and answer bodies between browsers and the server travel as ciphertext (public paths such as /anon and /file excepted). A change applies to every server instance at once.',
+    stateOn: 'On',
+    stateOff: 'Off',
+    choiceDefault: 'The deployment’s default ({{state}})',
+    choiceOn: 'On',
+    choiceOff: 'Off',
+    saved: 'Request encryption setting saved',
+  },
   monitor: {
     title: 'Server monitor',
     updatedAt: 'Updated {{time}}',

@@ -860,6 +860,16 @@ export const web = {
     sectionWorkflow: '业务参数',
     saved: '配置已保存',
   },
+  requestEncryption: {
+    title: '请求加密',
+    hint: '开启后，浏览器与服务器之间的请求和应答内容都以密文传输（/anon、/file 等公开路径除外）。切换立即对所有服务器实例生效。',
+    stateOn: '已开启',
+    stateOff: '已关闭',
+    choiceDefault: '使用部署默认值（{{state}}）',
+    choiceOn: '开启',
+    choiceOff: '关闭',
+    saved: '请求加密设置已保存',
+  },
   monitor: {
     title: '服务监控',
     updatedAt: '更新于 {{time}}',

@@ -9,6 +9,7 @@ import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { TextAreaField, validate, type FieldErrors } from '../admin-kit.js';
 import { runAction, useSystemConfig } from '../use-admin-lists.js';
+import { RequestEncryptionSwitch } from './request-encryption-switch.js';
 
 type Draft = Omit<SystemConfig, 'leaveThresholdDays' | 'reminderDelayMinutes'> & { leaveThresholdDays: string; reminderDelayMinutes: string };
 type Localised = 'loginTitle' | 'loginFooter' | 'title' | 'pwdDescription';
@@ -197,6 +198,7 @@ export default function SystemConfigView({ active }: ViewProps) {
           ) : null}
         </Form>
       </Segment>
+      <RequestEncryptionSwitch active={active} />
     </div>
   );
 }
