@@ -33,8 +33,8 @@ export interface EncryptedBody {
 }
 
 /**
- * Paths under BASE_API that travel plain (platform-shell spec §7, plus what must work without a key: the key itself,
- * the load balancer's health checks, the OpenAPI document, the socket's handshake).
+ * Paths under BASE_API that travel plain: the contract's `/anon/**`, `/api/wjdc/wjdt/**` and `/file/**`, plus what
+ * must work without a key (the key itself, the load balancer's health checks, the OpenAPI document, the socket).
  */
 export const PLAIN_PATHS = ['/anon', '/api/wjdc/wjdt', '/file', '/api/security/get', '/health', '/docs', '/docs-json', '/socket.io'] as const;
 

@@ -10,7 +10,7 @@ import { RequestKeyStore } from '../../domain/request-key.store.js';
  * `POST /server/api/security/get`: the public key browsers sign with (docs/adr/0036-request-encryption.md), answered
  * whether encryption is on or off (a page may load just before an administrator switches it on). The key is
  * base64 of the raw 32-byte X25519 key, with one random filler character at index 10 that the browser removes
- * (platform-shell spec §7: "the public key with one character removed at position 10").
+ * (the contract: "the public key with one character removed at position 10"; docs/product/single-sign-on.md).
  */
 @ApiTags('security')
 @Controller()
