@@ -1,8 +1,9 @@
 import { expect, it } from '@jest/globals';
 import { isEncryptedBody, isPlainPath, SIGN_HEADER } from '@schoolflow/contracts';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encryptedCall } from '../support/encrypted-api.js';
-import { launchBrowser } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, signIn, tid, waitForPath } from '../support/browser.js';
+import { openFromSidebar, schoolInput } from '../support/flow-pages.js';
 import { leaveWorkflowScenario } from './leave-workflow.scenario.js';
 
 // The leave workflow's browser scenario, unchanged, on an app with REQUEST_ENCRYPT on (docs/adr/0036-request-encryption.md):
@@ -44,8 +45,10 @@ function watch(context: BrowserContext): void {
 }
 
 /** The browser, with every context it opens watched. */
+let browser: Browser | undefined;
+
 async function watchedBrowser(): Promise<Browser> {
-  const browser = await launchBrowser();
+  browser = await launchBrowser();
   const open = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await open(...args);
@@ -53,6 +56,11 @@ async function watchedBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/** The switch's state as the system configuration page shows it ('1' on, '0' off). */
+async function switchShows(page: Page): Promise<string | null> {
+  return page.locator(tid('request-encryption-state')).getAttribute('data-enabled');
 }
 
 function ciphertext(text: string | null): boolean {
@@ -89,5 +97,55 @@ leaveWorkflowScenario({
       // and the sealed bodies do not carry what the scenario typed
       expect(calls.filter((c) => `${c.requestBody}${c.responseBody}`.includes('情况属实'))).toEqual([]);
     });
+
+    it('an administrator switches encryption off and back on; a page opened meanwhile follows without a reload', async () => {
+      if (!browser) throw new Error('no browser');
+      const admin = await newTestPage(browser);
+      const student = await newTestPage(browser);
+      try {
+        const a = admin.page;
+        await signIn(a, 'admin');
+        await a.goto(appUrl('/ms/systemConfig'));
+        await a.locator(tid('request-encryption')).waitFor();
+        await eventually(async () => expect(await switchShows(a)).toBe('1'));
+        await a.locator(`${tid('request-encryption-off')} label`).click();
+        await eventually(async () => expect(await switchShows(a)).toBe('0'));
+
+        // a page that starts now reads "off" and talks plain
+        const s = student.page;
+        const answers: { what: string; sign: boolean; status: number }[] = [];
+        student.context.on('response', (res) => {
+          const path = encryptedPath(res.url());
+          if (path) answers.push({ what: `${res.request().method()} ${path}`, sign: Boolean(res.request().headers()[SIGN_HEADER]), status: res.status() });
+        });
+        await signIn(s, 'student');
+        expect(answers.find((x) => x.what === 'POST /api/login/v3')).toEqual({ what: 'POST /api/login/v3', sign: false, status: 200 });
+
+        // the student opens the leave form while it is still off
+        await openFromSidebar(s, '/apply', '/apply/leave/new');
+        await s.locator(tid('leave-form')).waitFor();
+        await s.waitForLoadState('networkidle');
+
+        // back to the deployment's default (on): the student's submission is refused for want of a sign, the page
+        // reads its configuration again and sends it once more, signed — and it goes through, once
+        await a.locator(`${tid('request-encryption-default')} label`).click();
+        await eventually(async () => expect(await switchShows(a)).toBe('1'));
+        await s.locator(tid('leave-type')).selectOption('personal');
+        await s.locator(tid('leave-start')).fill(schoolInput(20, 8));
+        await s.locator(tid('leave-end')).fill(schoolInput(20, 12));
+        await s.locator(tid('leave-reason')).fill(`switch test ${Date.now().toString(36)}`);
+        await s.locator(tid('leave-submit')).click();
+        await waitForPath(s, '/apply/leave/detail');
+        await s.locator(tid('leave-detail')).waitFor();
+        const submissions = answers.filter((x) => x.what === 'POST /api/workflows/leave');
+        expect(submissions).toEqual([
+          { what: 'POST /api/workflows/leave', sign: false, status: 400 },
+          { what: 'POST /api/workflows/leave', sign: true, status: 200 },
+        ]);
+      } finally {
+        await admin.close();
+        await student.close();
+      }
+    }, 120_000);
   },
 });
