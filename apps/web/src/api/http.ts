@@ -1,6 +1,6 @@
 import { EXPIRY_CODES, LANGUAGE_HEADER, SIGN_HEADER, SUCCESS_CODES, type Envelope } from '@schoolflow/contracts';
 import { getAppConfig } from '../config/app-config.js';
-import { encrypts, recoverFromSignRefusal, sealCall, type SealedCall } from './encryption.js';
+import type { SealedCall } from './encryption.js';
 import { currentLanguage } from '../i18n/i18n.js';
 import { translate } from '../i18n/use-t.js';
 import { showExpiryModal } from '../session/expiry.js';
@@ -80,15 +80,31 @@ function toEnvelope<T>(body: unknown, status: number): Envelope<T> | null {
   return { code, result, msg: typeof o.msg === 'string' ? o.msg : '', data: o.data as T | undefined };
 }
 
-/** Seals a call, or fails like a call that could not be sent (the crypto chunk or the key did not load). */
-async function sealOrFail(plain: string | undefined, signal?: AbortSignal): Promise<SealedCall> {
+/*
+ * Request encryption (docs/adr/0036-request-encryption.md) is loaded only when the served configuration turns it on:
+ * the sign-in page of a school without it carries none of it (docs/adr/0033-sign-in-page-weight.md).
+ */
+const encryption = () => import('./encryption.js');
+
+/**
+ * The seal of a call to `path` when encryption applies to it, else undefined; fails like a call that could not be
+ * sent when the encryption code or the server's key does not load.
+ */
+async function sealFor(path: string, plain: string | undefined, signal?: AbortSignal): Promise<SealedCall | undefined> {
+  if (!getAppConfig().REQUEST_ENCRYPT) return undefined;
   try {
-    return await sealCall(plain);
+    const e = await encryption();
+    return e.encrypts(path) ? await e.sealCall(plain) : undefined;
   } catch (err) {
     if (isAbort(err, signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
     toast.error(translate('http.networkError'), 5000);
     throw new ApiError(translate('http.networkError'), -1, 'network');
   }
+}
+
+/** A refusal of request encryption's sign (`data.sign`), which a new configuration or key may cure. */
+function isSignRefusal(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && typeof (data as { sign?: unknown }).sign === 'string';
 }
 
 /** An answer opened with its call's key (a sealed answer that does not open reads as no envelope). */
@@ -116,11 +132,9 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
   const headers = new Headers({ ...options.headers, Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() });
   if (token) headers.set(headerName, token);
   let body: BodyInit | undefined;
-  let sealed: SealedCall | undefined;
-  if (encrypts(path)) {
-    // Under request encryption a form travels as a JSON object, sealed like any body; a multipart body stays as it is.
-    const plain = options.multipart ? undefined : options.form ? JSON.stringify(options.form) : options.json !== undefined ? JSON.stringify(options.json) : undefined;
-    sealed = await sealOrFail(plain, options.signal);
+  // Under request encryption a form travels as a JSON object, sealed like any body; a multipart body stays as it is.
+  const sealed = await sealFor(path, options.multipart ? undefined : options.form ? JSON.stringify(options.form) : options.json !== undefined ? JSON.stringify(options.json) : undefined, options.signal);
+  if (sealed) {
     headers.set(SIGN_HEADER, sealed.sign);
     if (sealed.body !== undefined) headers.set('Content-Type', 'application/json');
     body = options.multipart ?? sealed.body;
@@ -163,7 +177,7 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
   const envelope = toEnvelope<T>(opened(sealed, parsed), res.status);
   if (!envelope) throw new ApiError(translate('http.badResponse', { status: res.status }), res.status, 'bad-response');
   if (SUCCESS_CODES.includes(envelope.code) && envelope.result) return envelope;
-  if (!retried && (await recoverFromSignRefusal(envelope.data, currentLanguage()))) return send<T>(path, options, true);
+  if (!retried && isSignRefusal(envelope.data) && (await (await encryption()).recoverFromSignRefusal(envelope.data, currentLanguage()))) return send<T>(path, options, true);
   if (EXPIRY_CODES.includes(envelope.code) && !options.silentExpiry && getToken()) showExpiryModal();
   throw new ApiError(envelope.msg || translate('http.requestFailed'), envelope.code, 'server', envelope.data);
 }
@@ -184,7 +198,7 @@ export async function requestBlob(path: string, signal?: AbortSignal): Promise<B
   const token = getToken();
   if (token) headers.set(getTokenHeader(), token);
   // Under request encryption a download is signed; the file itself comes back plain, a refusal sealed.
-  const sealed = encrypts(path) ? await sealOrFail(undefined, signal) : undefined;
+  const sealed = await sealFor(path, undefined, signal);
   if (sealed) headers.set(SIGN_HEADER, sealed.sign);
   let res: Response;
   try {
@@ -207,7 +221,7 @@ export async function postBlob(path: string, json: unknown, signal?: AbortSignal
   const token = getToken();
   if (token) headers.set(getTokenHeader(), token);
   const plain = JSON.stringify(json ?? {});
-  const sealed = encrypts(path) ? await sealOrFail(plain, signal) : undefined;
+  const sealed = await sealFor(path, plain, signal);
   if (sealed) headers.set(SIGN_HEADER, sealed.sign);
   let res: Response;
   try {
@@ -243,7 +257,7 @@ export async function postBlob(path: string, json: unknown, signal?: AbortSignal
  */
 export async function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<T> {
   // Under request encryption an upload is signed; its multipart body stays plain, its answer comes back sealed.
-  const sealed = encrypts(path) ? await sealOrFail(undefined, signal) : undefined;
+  const sealed = await sealFor(path, undefined, signal);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path));

@@ -861,13 +861,10 @@ export const web: WebMessages = {
   },
   requestEncryption: {
     title: 'Request encryption',
-    hint: 'When on, request and answer bodies between browsers and the server travel as ciphertext (public paths such as /anon and /file excepted). A change applies to every server instance at once.',
-    stateOn: 'On',
-    stateOff: 'Off',
-    choiceDefault: 'The deployment’s default ({{state}})',
-    choiceOn: 'On',
-    choiceOff: 'Off',
-    saved: 'Request encryption setting saved',
+    hint: 'When on, request and answer bodies travel encrypted; applies to every instance at once.',
+    choiceDefault: 'Deployment default ({{state}})',
+    on: 'On',
+    off: 'Off',
   },
   monitor: {
     title: 'Server monitor',

@@ -862,13 +862,10 @@ export const web = {
   },
   requestEncryption: {
     title: '请求加密',
-    hint: '开启后，浏览器与服务器之间的请求和应答内容都以密文传输（/anon、/file 等公开路径除外）。切换立即对所有服务器实例生效。',
-    stateOn: '已开启',
-    stateOff: '已关闭',
-    choiceDefault: '使用部署默认值（{{state}}）',
-    choiceOn: '开启',
-    choiceOff: '关闭',
-    saved: '请求加密设置已保存',
+    hint: '开启后请求与应答内容以密文传输，立即对所有实例生效。',
+    choiceDefault: '部署默认（{{state}}）',
+    on: '开启',
+    off: '关闭',
   },
   monitor: {
     title: '服务监控',

@@ -28,18 +28,18 @@ export function RequestEncryptionSwitch({ active }: { active: boolean }) {
     mutationFn: (choice: Choice) => adminApi.post<RequestEncryptionSetting>(AdminPath.requestEncryptionSave, { requestEncrypt: overrideOf(choice) }),
     onSuccess: async (saved) => {
       client.setQueryData(key, saved);
-      toast.success(t('requestEncryption.saved'));
+      toast.success(t('config.saved'));
       await loadAppConfig();
     },
     onError: reportError,
   });
   const data = setting.data;
   const current = data ? choiceOf(data.override) : null;
-  const envState = t(data?.defaultValue ? 'requestEncryption.stateOn' : 'requestEncryption.stateOff');
+  const envState = t(data?.defaultValue ? 'requestEncryption.on' : 'requestEncryption.off');
   const options: { value: Choice; label: string }[] = [
     { value: 'default', label: t('requestEncryption.choiceDefault', { state: envState }) },
-    { value: 'on', label: t('requestEncryption.choiceOn') },
-    { value: 'off', label: t('requestEncryption.choiceOff') },
+    { value: 'on', label: t('requestEncryption.on') },
+    { value: 'off', label: t('requestEncryption.off') },
   ];
 
   return (
@@ -48,7 +48,7 @@ export function RequestEncryptionSwitch({ active }: { active: boolean }) {
         {t('requestEncryption.title')}{' '}
         {data ? (
           <Label size="small" color={data.enabled ? 'green' : 'grey'} data-testid="request-encryption-state" data-enabled={data.enabled ? '1' : '0'}>
-            {t(data.enabled ? 'requestEncryption.stateOn' : 'requestEncryption.stateOff')}
+            {t(data.enabled ? 'requestEncryption.on' : 'requestEncryption.off')}
           </Label>
         ) : null}
       </Header>
