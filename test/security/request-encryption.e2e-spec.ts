@@ -138,9 +138,9 @@ describe('refusals: plain, localised, logged, nothing else written', () => {
     const before = await refusalsLogged('missing', `POST ${ApiPath.login}`);
     const zh = await call(ApiPath.login, { form: { username: 'teacher', password: DEMO_PASSWORD }, lang: 'zh' });
     expect({ status: zh.status, code: zh.body.code, result: zh.body.result, data: zh.body.data }).toEqual({ status: 400, code: 400, result: false, data: { sign: 'missing' } });
-    expect(zh.body.msg).toBe('此请求缺少加密签名：系统已开启请求加密，请刷新页面后重试');
+    expect(zh.body.msg).toBe('请求缺少加密签名，请刷新页面后重试');
     const en = await call(ApiPath.login, { form: { username: 'teacher', password: DEMO_PASSWORD }, lang: 'en' });
-    expect(en.body.msg).toBe('This request carries no encryption sign: request encryption is on; please reload the page and try again');
+    expect(en.body.msg).toBe('The request is not signed for encryption; please reload the page');
     expect(zh.body.data).not.toHaveProperty('token');
     await eventually(async () => expect(await refusalsLogged('missing', `POST ${ApiPath.login}`)).toBe(before + 2));
     const json = await call('/api/message/info/getInfoByRecipient', { token: teacher.token, json: { page: 1, size: 10 } });
@@ -173,7 +173,7 @@ describe('refusals: plain, localised, logged, nothing else written', () => {
     expect({ status: first.status, result: first.body.result }).toEqual({ status: 200, result: true });
     const again = await encryptedCall('/api/message/info/getInfoByRecipient', { token: teacher.token, sealed });
     expect({ status: again.status, encrypted: again.encrypted, sign: (again.body.data as { sign: string }).sign }).toEqual({ status: 400, encrypted: false, sign: 'replayed' });
-    expect(again.body.msg).toBe('此请求已经被处理过，不能重复提交');
+    expect(again.body.msg).toBe('此请求已处理过，不能重复提交');
     const elsewhere = await on(b, () => encryptedCall('/api/message/info/getInfoByRecipient', { token: teacher.token, sealed }));
     expect({ status: elsewhere.status, sign: (elsewhere.body.data as { sign: string }).sign }).toEqual({ status: 400, sign: 'replayed' });
     await eventually(async () => expect(await refusalsLogged('replayed', 'POST /api/message/info/getInfoByRecipient')).toBeGreaterThanOrEqual(2));
@@ -185,7 +185,7 @@ describe('refusals: plain, localised, logged, nothing else written', () => {
     for (const at of [Date.now() - 10 * 60_000, Date.now() + 10 * 60_000]) {
       const res = await encryptedCall(AdminPath.requestEncryptionSave, { token: admin.token, json: { requestEncrypt: false }, at, lang: 'en' });
       expect({ status: res.status, encrypted: res.encrypted, sign: (res.body.data as { sign: string }).sign }).toEqual({ status: 400, encrypted: false, sign: 'stale' });
-      expect(res.body.msg).toBe('The request’s time is too far from the server’s; please check this device’s clock and try again');
+      expect(res.body.msg).toBe('The request’s time is too far from the server’s; please check this device’s clock');
     }
     const setting = await encryptedCall<RequestEncryptionSetting>(AdminPath.requestEncryptionGet, { token: admin.token, json: {} });
     expect(setting.body.data).toEqual({ enabled: true, defaultValue: true, override: null });

@@ -4,9 +4,6 @@
  * so that this module costs the sign-in page nothing.
  */
 
-/** The request header carrying the sign: base64(ephemeral X25519 public key ‖ nonce ‖ AES-256-GCM({k, t, u})). */
-export const SIGN_HEADER = 'sign';
-
 /** `POST /server/api/security/get`: the server's public key with one filler character at this index. */
 export const PUBLIC_KEY_FILLER_INDEX = 10;
 

@@ -1,6 +1,5 @@
 import { ApiPath, type LoginInput, type LoginResult, type PwdStrategy, type SessionView, type UpdatePwdInput } from '@schoolflow/contracts';
-import { rememberSignUser } from './sign-user.js';
-import { request, requestData } from './http.js';
+import { rememberSignUser, request, requestData } from './http.js';
 
 /** The signed-in user's own account: signing in, their sessions (signed-in devices). */
 export const accountApi = {

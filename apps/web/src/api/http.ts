@@ -1,5 +1,5 @@
 import { EXPIRY_CODES, LANGUAGE_HEADER, SIGN_HEADER, SUCCESS_CODES, type Envelope } from '@schoolflow/contracts';
-import { getAppConfig } from '../config/app-config.js';
+import { appConfigStore, getAppConfig, mergeAppConfig } from '../config/app-config.js';
 import type { SealedCall } from './encryption.js';
 import { currentLanguage } from '../i18n/i18n.js';
 import { translate } from '../i18n/use-t.js';
@@ -86,20 +86,35 @@ function toEnvelope<T>(body: unknown, status: number): Envelope<T> | null {
  */
 const encryption = () => import('./encryption.js');
 
+/** The user request signs name, bound to the token it was learnt with (the sign-in answers it, the permission read too). */
+let signUser: { token: string; userId: string } | null = null;
+
+export function rememberSignUser(token: string | null, userId: string | undefined): void {
+  if (token && userId) signUser = { token, userId };
+}
+
 /**
  * The seal of a call to `path` when encryption applies to it, else undefined; fails like a call that could not be
  * sent when the encryption code or the server's key does not load.
  */
 async function sealFor(path: string, plain: string | undefined, signal?: AbortSignal): Promise<SealedCall | undefined> {
-  if (!getAppConfig().REQUEST_ENCRYPT) return undefined;
+  const config = getAppConfig();
+  if (!config.REQUEST_ENCRYPT) return undefined;
+  const token = getToken();
   try {
     const e = await encryption();
-    return e.encrypts(path) ? await e.sealCall(plain) : undefined;
+    return e.encrypts(path) ? await e.sealCall(config.BASE_API, plain, token && signUser?.token === token ? signUser.userId : '') : undefined;
   } catch (err) {
     if (isAbort(err, signal)) throw new ApiError(translate('http.cancelled'), -1, 'cancelled');
     toast.error(translate('http.networkError'), 5000);
     throw new ApiError(translate('http.networkError'), -1, 'network');
   }
+}
+
+/** A configuration read again after a refusal of the sign: stored; answers whether encryption is on now. */
+function adoptConfig(raw: unknown): boolean {
+  appConfigStore.set(mergeAppConfig(raw));
+  return getAppConfig().REQUEST_ENCRYPT;
 }
 
 /** A refusal of request encryption's sign (`data.sign`), which a new configuration or key may cure. */
@@ -177,7 +192,9 @@ async function send<T>(path: string, options: RequestOptions, retried: boolean):
   const envelope = toEnvelope<T>(opened(sealed, parsed), res.status);
   if (!envelope) throw new ApiError(translate('http.badResponse', { status: res.status }), res.status, 'bad-response');
   if (SUCCESS_CODES.includes(envelope.code) && envelope.result) return envelope;
-  if (!retried && isSignRefusal(envelope.data) && (await (await encryption()).recoverFromSignRefusal(envelope.data, currentLanguage()))) return send<T>(path, options, true);
+  if (!retried && isSignRefusal(envelope.data) && (await (await encryption()).cured(envelope.data, getAppConfig().BASE_API, currentLanguage(), adoptConfig))) {
+    return send<T>(path, options, true);
+  }
   if (EXPIRY_CODES.includes(envelope.code) && !options.silentExpiry && getToken()) showExpiryModal();
   throw new ApiError(envelope.msg || translate('http.requestFailed'), envelope.code, 'server', envelope.data);
 }

@@ -1,6 +1,5 @@
 import { ApiPath, LANGUAGES, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
-import { ApiError, request, requestData } from '../api/http.js';
-import { rememberSignUser } from '../api/sign-user.js';
+import { ApiError, rememberSignUser, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { loadMessages } from '../i18n/i18n.js';
 import { buildMenuModel, type MenuModel } from '../router/menu-model.js';

@@ -32,6 +32,6 @@ export class RequestEncryptionController {
     await this.encryption.set(body.requestEncrypt, me.userId);
     const after = await this.encryption.setting();
     await this.audit.record(me, client, 'config.requestEncryption', null, { from: before.override, to: after.override, enabled: after.enabled });
-    return ok(after, translate(lang, 'requestEncryptionSaved'));
+    return ok(after, translate(lang, 'configSaved'));
   }
 }
