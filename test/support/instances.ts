@@ -57,16 +57,16 @@ export async function loginAt(base: string, account: string): Promise<string> {
 /**
  * An app and database of its own for one test file, in place of the shared test server: the helpers that read
  * E2E_BASE_URL / E2E_DATABASE_URL (call, withDb, the browser helpers) target it between `start` and `stop`.
- * For tests that must not see what other files left behind (e.g. an oldest-first queue).
+ * For tests that must not see what other files left behind (e.g. an oldest-first queue). `env`: the app's own settings.
  */
-export function isolatedApp(): { start: () => Promise<Instance>; stop: () => Promise<void> } {
+export function isolatedApp(env: Record<string, string> = {}): { start: () => Promise<Instance>; stop: () => Promise<void> } {
   const shared = { base: process.env.E2E_BASE_URL, db: process.env.E2E_DATABASE_URL };
   let db: Awaited<ReturnType<typeof isolatedDatabase>> | undefined;
   let app: Instance | undefined;
   return {
     async start() {
       db = await isolatedDatabase();
-      app = await startInstance(db.url, db.name);
+      app = await startInstance(db.url, db.name, env);
       process.env.E2E_BASE_URL = app.url;
       process.env.E2E_DATABASE_URL = db.url;
       return app;

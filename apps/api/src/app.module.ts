@@ -10,6 +10,7 @@ import { InputGuard } from './infrastructure/http/input.guard.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { AccessModule } from './access/access.module.js';
 import { SystemModule } from './system/system.module.js';
+import { SecurityModule } from './security/security.module.js';
 import { BenchBaselineModule } from './system/bench-baseline/bench-baseline.module.js';
 import { WorkflowModule } from './workflow/workflow.module.js';
 import { MessagingModule } from './messaging/messaging.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
           ...(throttleStorage ? { storage: throttleStorage } : {}),
         }),
         SystemModule,
+        SecurityModule,
         AccessModule,
         IdentityModule,
         FilesModule,

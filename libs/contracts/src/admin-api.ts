@@ -44,6 +44,9 @@ export const AdminPath = {
   dictPublish: '/ms/dict/publish',
   configGet: '/ms/config/get',
   configSave: '/ms/config/save',
+  /** POST: the request-encryption switch (docs/adr/0036-request-encryption.md); save {requestEncrypt: true|false|null}. */
+  requestEncryptionGet: '/ms/config/request-encryption/get',
+  requestEncryptionSave: '/ms/config/request-encryption/save',
   monitor: '/ms/monitor',
   /** GET: the events subscriptions parked (docs/adr/0027). */
   monitorParked: '/ms/monitor/parked',
@@ -382,6 +385,18 @@ export const systemConfigSchema = z.object({
   reminderDelayMinutes: z.coerce.number({ error: 'validation.numberInvalid' }).int('validation.numberInvalid').min(1, 'validation.numberInvalid').max(60 * 24 * 30, 'validation.numberInvalid'),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
+
+/** The request-encryption switch: on, off, or null for the environment's REQUEST_ENCRYPT. */
+export const requestEncryptionSaveSchema = z.object({ requestEncrypt: z.boolean({ error: 'validation.invalid' }).nullable() });
+export type RequestEncryptionSave = z.infer<typeof requestEncryptionSaveSchema>;
+export interface RequestEncryptionSetting {
+  /** What every call is held to now. */
+  enabled: boolean;
+  /** The environment's REQUEST_ENCRYPT. */
+  defaultValue: boolean;
+  /** The administrator's choice; null while the default applies. */
+  override: boolean | null;
+}
 
 /* ---------- server monitor ---------- */
 

@@ -2,6 +2,11 @@
 export const DEFAULT_BASE_API = '/server';
 export const DEFAULT_TOKEN_HEADER = 'X-Access-Token';
 export const LANGUAGE_HEADER = 'Accept-Language';
+/**
+ * Request encryption's sign header: base64(ephemeral X25519 public key ‖ nonce ‖ AES-256-GCM({k, t, u})); the rest of
+ * its rules are in request-encryption.ts (docs/adr/0036-request-encryption.md).
+ */
+export const SIGN_HEADER = 'sign';
 
 export const ApiPath = {
   appConfig: '/anon/app-config',
@@ -63,6 +68,8 @@ export interface LogoutResult {
 export interface LoginResult {
   token: string;
   headerName: string;
+  /** The signed-in user's id: the user a request-encryption sign names (docs/adr/0036-request-encryption.md). */
+  userId?: string;
   /** The account still has its initial password: the browser asks for a new one before anything else. */
   mustChangePassword?: boolean;
 }

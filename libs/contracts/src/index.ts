@@ -20,3 +20,4 @@ export * from './grades-api.js';
 export * from './grades-analysis.js';
 export * from './timetable-api.js';
 export * from './resources/index.js';
+export * from './request-encryption.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { ComponentsController } from './components/components.controller.js';
 import { ConfigController } from './config/config.controller.js';
+import { RequestEncryptionController } from './config/request-encryption.controller.js';
 import { DictsAdminController } from './dicts/dicts-admin.controller.js';
 import { MenusController } from './menus/menus.controller.js';
 import { MonitorController } from './monitor/monitor.controller.js';
@@ -20,7 +21,7 @@ import { UsersController } from './users/users.controller.js';
 /** System administration (issue "System administration and the shared widgets"). */
 @Module({
   imports: [MessagingModule],
-  controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, MonitorController, ParkedEventsController, ComponentsController],
+  controllers: [UsersController, RolesController, MenusController, OrgsController, DictsAdminController, ConfigController, RequestEncryptionController, MonitorController, ParkedEventsController, ComponentsController],
   providers: [AdminAudit, UserAdminService, RolesRepository, DictsRepository, OrgsRepository, MenusRepository, PickersRepository],
 })
 export class AdminModule {}

@@ -123,6 +123,13 @@ export interface ServerConfig {
   loginType: 'PASSWORD' | 'IDS';
   /** Single sign-on when LOGIN_TYPE=IDS (docs/adr/0035-single-sign-on.md); null otherwise. */
   ids: IdsConfig | null;
+  /**
+   * REQUEST_ENCRYPT: the default of request encryption; an administrator's choice in the system configuration
+   * (`security.requestEncrypt`) overrides it (docs/adr/0036-request-encryption.md).
+   */
+  requestEncrypt: boolean;
+  /** REQUEST_SIGN_WINDOW_SECONDS: how far a sign's time may be from the server's clock, either way (30–540, default 300). */
+  requestSignWindowSeconds: number;
   logoUrl: string;
   themeDefault: string;
   timeZone: string;
@@ -291,6 +298,9 @@ export function loadConfig(): ServerConfig {
     pwdRule: str('PWD_RULE', DEFAULT_PWD_RULE),
     loginType: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? 'IDS' : 'PASSWORD',
     ids: str('LOGIN_TYPE', 'PASSWORD') === 'IDS' ? idsConfig(origin('PUBLIC_URL')) : null,
+    requestEncrypt: bool('REQUEST_ENCRYPT', false),
+    // At most 9 minutes: a sign 10 minutes old is always refused.
+    requestSignWindowSeconds: whole('REQUEST_SIGN_WINDOW_SECONDS', 300, 30, 540),
     logoUrl: str('LOGO_URL', ''),
     themeDefault: str('THEME_DEFAULT', ''),
     timeZone: str('TZ_SCHOOL', 'Asia/Shanghai'),

@@ -1,12 +1,12 @@
 import { ApiPath, LANGUAGES, type LogoutResult, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
-import { ApiError, request, requestData } from '../api/http.js';
+import { ApiError, rememberSignUser, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { loadMessages } from '../i18n/i18n.js';
 import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
 import { clearPasswordChange, requirePasswordChange } from './must-change-password.js';
-import { clearToken } from './token.js';
+import { clearToken, getToken } from './token.js';
 
 export type SessionProblem = 'no-user' | 'no-menus';
 
@@ -67,6 +67,8 @@ export async function loadSession(): Promise<SessionState> {
     // then instant (the sign-in page fetched only the one it shows).
     const [data] = await Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), loadMessages(LANGUAGES)]);
     const read = readPermissionInfo(data);
+    // A session that did not start at this page's sign-in (a token in the address, single sign-on) learns its user here.
+    if ('info' in read) rememberSignUser(getToken(), read.info.userInfo.id);
     next =
       'info' in read
         ? { status: 'ready', info: read.info, model: buildMenuModel(read.info.menus, getAppConfig().BASE_API) }

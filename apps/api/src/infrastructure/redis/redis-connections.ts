@@ -5,7 +5,7 @@ import { Outage } from '../outage.js';
  * Whether Redis is reachable, as this process sees it: every Redis client of the app reports here (the rate limit's,
  * the socket.io adapter's two, BullMQ's), and any command that succeeds ends an outage.
  */
-export const redisOutage = new Outage('Redis', 'sign-in limits per instance, reminders in-process, pushes to other instances delayed until it is back');
+export const redisOutage = new Outage('Redis', 'sign-in limits and request replays checked per instance, reminders in-process, pushes to other instances delayed until it is back');
 
 /** The app's fail-fast Redis client for plain commands (null without REDIS_URL): the rate limit, the health probe. */
 export const REDIS_COMMANDS = Symbol('REDIS_COMMANDS');

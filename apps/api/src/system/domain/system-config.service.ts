@@ -34,6 +34,11 @@ export class SystemConfigService {
     });
   }
 
+  /** Drops a setting: its environment default applies again. */
+  async remove(key: string): Promise<void> {
+    await this.db.query(`DELETE FROM sys_config WHERE key = $1`, [key]);
+  }
+
   async localised(key: string, lang: Language, fallbackKey: string): Promise<string> {
     const v = await this.get<Localised>(key);
     return v?.[lang] || translate(lang, fallbackKey);

@@ -127,4 +127,10 @@ export const server: ServerMessages = {
   deptNotFound: 'The department code does not exist',
   roleNotFoundCode: 'The role code does not exist',
   exportColumnsRequired: 'Please name the columns to export',
+  signMissing: 'The request is not signed for encryption; please reload the page',
+  signInvalid: 'The request’s encryption sign is not valid; please reload the page',
+  signStale: 'The request’s time is too far from the server’s; please check this device’s clock',
+  signReplayed: 'This request was already handled and cannot be sent again',
+  signUserMismatch: 'The request’s sign names another user than the one signed in; please sign in again',
+  signBodyInvalid: 'The request body is not encrypted as required; please reload the page',
 };

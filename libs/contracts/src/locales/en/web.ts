@@ -861,6 +861,13 @@ export const web: WebMessages = {
     sectionWorkflow: 'Business parameters',
     saved: 'Configuration saved',
   },
+  requestEncryption: {
+    title: 'Request encryption',
+    hint: 'When on, request and answer bodies travel encrypted; applies to every instance at once.',
+    choiceDefault: 'Deployment default ({{state}})',
+    on: 'On',
+    off: 'Off',
+  },
   monitor: {
     title: 'Server monitor',
     updatedAt: 'Updated {{time}}',

@@ -125,6 +125,12 @@ export const server = {
   deptNotFound: '部门代码不存在',
   roleNotFoundCode: '角色编码不存在',
   exportColumnsRequired: '请指定导出的列',
+  signMissing: '请求缺少加密签名，请刷新页面后重试',
+  signInvalid: '请求的加密签名无效，请刷新页面后重试',
+  signStale: '请求时间与服务器相差太久，请检查本机时间',
+  signReplayed: '此请求已处理过，不能重复提交',
+  signUserMismatch: '请求签名的用户与当前登录用户不符，请重新登录',
+  signBodyInvalid: '请求内容未按要求加密，请刷新页面后重试',
 } as const;
 
 export type ServerMessages = { [K in keyof typeof server]: string };

@@ -862,6 +862,13 @@ export const web = {
     sectionWorkflow: '业务参数',
     saved: '配置已保存',
   },
+  requestEncryption: {
+    title: '请求加密',
+    hint: '开启后请求与应答内容以密文传输，立即对所有实例生效。',
+    choiceDefault: '部署默认（{{state}}）',
+    on: '开启',
+    off: '关闭',
+  },
   monitor: {
     title: '服务监控',
     updatedAt: '更新于 {{time}}',

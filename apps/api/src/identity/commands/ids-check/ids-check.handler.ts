@@ -94,7 +94,7 @@ export class IdsCheckHandler {
     const token = await this.sessions.create(user.id, client);
     await this.store.remember(token, { protocol: protocol.name, ...(signIn.ticket ? { ticket: signIn.ticket } : {}), ...(signIn.idToken ? { idToken: signIn.idToken } : {}) });
     await log('success', { userId: user.id, account: user.account }, undefined, user.created ? { created: true } : {});
-    return { token, headerName: this.config.tokenHeader };
+    return { token, headerName: this.config.tokenHeader, userId: user.id };
   }
 
   private async match(ids: IdsConfig, value: string): Promise<(MatchedAccount & { created?: boolean }) | null> {

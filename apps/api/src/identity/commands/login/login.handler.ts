@@ -70,7 +70,7 @@ export class LoginHandler {
     await this.db.query(`UPDATE sys_user SET failed_attempts = 0, locked_until = NULL, last_failed_at = NULL WHERE id = $1`, [user.id]);
     const token = await this.sessions.create(user.id, client);
     await this.log(user.id, user.account, 'success', client);
-    return { token, headerName: this.config.tokenHeader, ...(user.must_change_password ? { mustChangePassword: true } : {}) };
+    return { token, headerName: this.config.tokenHeader, userId: user.id, ...(user.must_change_password ? { mustChangePassword: true } : {}) };
   }
 
   /**

@@ -5,6 +5,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js'
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { Lang, Public } from '../../../infrastructure/http/request-context.js';
 import { SystemConfigService } from '../../domain/system-config.service.js';
+import { RequestEncryptionSwitch } from '../../../security/domain/request-encryption-switch.js';
 
 /** What the SPA reads before anything else; titles in the caller's language, overridable in system configuration. */
 @ApiTags('system')
@@ -12,6 +13,7 @@ import { SystemConfigService } from '../../domain/system-config.service.js';
 export class AppConfigController {
   constructor(
     private readonly settings: SystemConfigService,
+    private readonly encryption: RequestEncryptionSwitch,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -19,12 +21,13 @@ export class AppConfigController {
   @Get('anon/app-config')
   @ApiOperation({ summary: 'Application configuration for the SPA start' })
   async get(@Lang() lang: Language): Promise<Envelope<AppConfig>> {
-    const [loginTitle, loginFooter, title, logo, theme] = await Promise.all([
+    const [loginTitle, loginFooter, title, logo, theme, encrypt] = await Promise.all([
       this.settings.localised('ui.loginTitle', lang, 'loginTitle'),
       this.settings.localised('ui.loginFooter', lang, 'loginFooter'),
       this.settings.localised('ui.title', lang, 'appTitle'),
       this.settings.get<string>('ui.logoUrl'),
       this.settings.get<string>('ui.themeDefault'),
+      this.encryption.enabled(),
     ]);
     return ok({
       BASE_API: this.config.baseApi,
@@ -34,7 +37,7 @@ export class AppConfigController {
       LOGIN_TYPE: this.config.loginType,
       LOGO_URL: logo ?? this.config.logoUrl,
       THEME_DEFAULT: theme ?? this.config.themeDefault,
-      REQUEST_ENCRYPT: false,
+      REQUEST_ENCRYPT: encrypt,
       PWD_HASH_PREFIX: this.config.pwdHashPrefix,
       TOKEN_HEADER: this.config.tokenHeader,
       // the server starts a sign-on itself (docs/adr/0035-single-sign-on.md): the browser asks it where to go

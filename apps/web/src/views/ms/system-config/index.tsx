@@ -10,6 +10,7 @@ import { translate, useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { FormText, FormTextArea, adminResolver, firstError, postForm } from '../admin-form.js';
 import { useSystemConfig } from '../use-admin-lists.js';
+import { RequestEncryptionSwitch } from './request-encryption-switch.js';
 
 type Draft = Omit<SystemConfig, 'leaveThresholdDays' | 'reminderDelayMinutes'> & { leaveThresholdDays: string; reminderDelayMinutes: string };
 type Localised = 'loginTitle' | 'loginFooter' | 'title' | 'pwdDescription';
@@ -78,6 +79,7 @@ export default function SystemConfigView({ active }: ViewProps) {
             even when they did not change: keyed by the read's time, not by the values */}
         <ConfigForm key={loadedAt} config={config} trial={trial} onTrial={setTrial} onSaved={reload} />
       </Segment>
+      <RequestEncryptionSwitch active={active} />
     </div>
   );
 }
