@@ -137,7 +137,8 @@ describe.each(['cas', 'oidc'] as const)('single sign-on by %s: the check', (prot
     const res = await check(app(), answer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 200, result: true, data: { headerName: 'X-Access-Token' } });
-    expect(Object.keys(res.body.data!).sort()).toEqual(['headerName', 'token']);
+    // the sign-in's answer: token, header name and the user's id (which later request signs name, docs/adr/0036)
+    expect(Object.keys(res.body.data!).sort()).toEqual(['headerName', 'token', 'userId']);
     const me = await callAt<{ userInfo: { userId: string } }>(app().url, '/ms/getPermission', { token: res.body.data!.token });
     expect(me.body.data?.userInfo.userId).toBe('teacher');
     expect(await lastLogin('teacher')).toMatchObject({ result: 'success', detail: { method: 'ids', protocol } });

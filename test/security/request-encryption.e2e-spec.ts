@@ -219,6 +219,18 @@ describe('plain paths', () => {
 });
 
 describe('the switch in the system configuration', () => {
+  it('a bad value is refused in the caller\'s language and changes nothing', async () => {
+    const before = await withDb((c) => c.query<{ n: string }>(`SELECT count(*) AS n FROM sys_config WHERE key = 'security.requestEncrypt'`));
+    for (const json of [{ requestEncrypt: 'yes' }, {}, { requestEncrypt: 1 }, []]) {
+      const res = await encryptedCall(AdminPath.requestEncryptionSave, { token: admin.token, json, lang: 'en' });
+      expect({ status: res.status, code: res.body.code, result: res.body.result }).toEqual({ status: 400, code: 400, result: false });
+      expect(res.body.msg).toMatch(/[a-z]/i);
+    }
+    const after = await withDb((c) => c.query<{ n: string }>(`SELECT count(*) AS n FROM sys_config WHERE key = 'security.requestEncrypt'`));
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+    expect((await call<AppConfig>(ApiPath.appConfig)).body.data?.REQUEST_ENCRYPT).toBe(true);
+  });
+
   it('an administrator turns encryption off: every instance follows, plain calls pass; back to the default, they are refused again', async () => {
     const off = await encryptedCall<RequestEncryptionSetting>(AdminPath.requestEncryptionSave, { token: admin.token, json: { requestEncrypt: false } });
     expect({ status: off.status, encrypted: off.encrypted, data: off.body.data }).toEqual({ status: 200, encrypted: true, data: { enabled: false, defaultValue: true, override: false } });
