@@ -20,7 +20,7 @@ export default function NoPermissionPage() {
       <p className="sf-error-message">{t('noPermission.message')}</p>
       {reason ? (
         <Message negative compact data-testid="no-permission-reason">
-          {t('noPermission.reason')}: {reason}
+          {t('noPermission.reason', { reason })}
         </Message>
       ) : null}
       <div className="sf-error-actions">

@@ -146,7 +146,7 @@ export const web: WebMessages = {
     message: 'Sorry, you have no permission to access this page',
     home: 'Back to home',
     login: 'Log in again',
-    reason: 'Reason',
+    reason: 'Reason: {{reason}}',
   },
   accountSecurity: {
     title: 'Account security',
@@ -438,7 +438,7 @@ export const web: WebMessages = {
         start: 'Leaving at',
         end: 'Back at',
         transport: 'Transport',
-        reason: 'Reason',
+        reason: 'Reason: {{reason}}',
         attachments: 'Pictures',
       },
       placeholder: {
@@ -456,7 +456,7 @@ export const web: WebMessages = {
         start: 'First day as a day student',
         address: 'Home address',
         guardianPhone: 'Guardian phone',
-        reason: 'Reason',
+        reason: 'Reason: {{reason}}',
       },
       placeholder: {
         address: 'Where the student will live, at most 100 characters',
@@ -542,7 +542,7 @@ export const web: WebMessages = {
     duration: 'Duration',
     durationValue: '{{hours}} h ({{days}} d)',
     durationEmpty: 'Calculated once start and end are chosen',
-    reason: 'Reason',
+    reason: 'Reason: {{reason}}',
     reasonPlaceholder: 'Why the leave is needed, at most 500 characters',
     reasonCount: '{{n}}/{{max}}',
     pictures: 'Pictures',

@@ -145,7 +145,7 @@ export const web = {
     message: '抱歉，您没有权限访问该页面',
     home: '返回首页',
     login: '重新登录',
-    reason: '原因',
+    reason: '原因：{{reason}}',
   },
   accountSecurity: {
     title: '账号安全',
