@@ -107,6 +107,13 @@ export async function dropDatabase(adminUrl: string, name: string): Promise<void
 }
 
 export async function freePort(): Promise<number> {
+  // Below Linux's ephemeral range (32768–60999): a port the kernel hands out for bind(0) is also one it hands to the
+  // next outgoing connection (to PostgreSQL, Redis, …) of any process, which then holds it when the server starts
+  // listening a moment later (EADDRINUSE, seen on a clean clone). Random ports of 20000–32767 meet only other listeners.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_768);
+    if (await canListen(port)) return port;
+  }
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -115,6 +122,14 @@ export async function freePort(): Promise<number> {
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       srv.close(() => resolve(port));
     });
+  });
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
 }
 
@@ -185,7 +200,17 @@ export function trackChild<C extends ChildProcess>(child: C): C {
  * the work it does after start (the demo school's grades) to end.
  */
 export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
-  const port = fixedPort ?? (await freePort());
+  // A port chosen here may still be taken between the check and the server's listen: then once more on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOn(env, fixedPort ?? (await freePort()));
+    } catch (e) {
+      if (fixedPort !== undefined || attempt >= 3 || !(e instanceof Error && /EADDRINUSE/.test(e.message))) throw e;
+    }
+  }
+}
+
+async function startServerOn(env: Record<string, string>, port: number): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
   let logs = '';
   // SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench)
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
