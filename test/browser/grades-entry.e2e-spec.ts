@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
 import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage, waitForPath } from '../support/browser.js';
-import { englishPage, openFromSidebar } from '../support/flow-pages.js';
+import { bellCount, englishPage, openFromSidebar, serverUnread } from '../support/flow-pages.js';
 
 // Issue 10's browser walk: a teacher pastes a column of 30 scores into the sheet of 高一(1)班 数学 (a keystroke that is
 // no score refused where it is typed, a score above full marks red as it is typed) and submits; the office passes it
@@ -16,22 +16,6 @@ import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 /** The demo class whose 数学 the demo `teacher` (陈老师) teaches, and the one student account of it. */
 const CLASS = '高一(1)班';
-
-/** The unread count the bell shows. */
-async function bellCount(page: Page): Promise<number> {
-  const text = (await page.locator(tid('message-bell-count')).innerText()).trim();
-  expect(text).toMatch(/^\d+$/);
-  return Number(text);
-}
-
-/** The unread count of the page's account as the server has it, asked with the page's own session token. */
-async function serverUnread(t: TestPage): Promise<number> {
-  const token = await t.page.evaluate(() => localStorage.getItem('sf_token'));
-  const res = await call<{ count: { UNREAD: number } }>('/api/message/info/getInfoByRecipient', { token: token ?? '', ip: t.ip, json: { page: 1, size: 10, status: '0' } });
-  const unread = res.body.data?.count.UNREAD;
-  if (typeof unread !== 'number') throw new Error(`unread count not read: ${res.status} ${res.body.msg}`);
-  return unread;
-}
 
 /** A command of a sheet's grade-confirmation through the API, as its page sends it (If-Match, an action's key). */
 async function sheetCommand(token: string, instanceId: string, type: string, comment?: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call as plainCall, type CallOptions, type CallResult } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
 import { eventually, launchBrowser, newTestPage, pathOf, shot, signIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
-import { englishPage, markDocument, openFromSidebar, openReviewQueue, sameDocument, schoolInput, shown, taskRow } from '../support/flow-pages.js';
+import { bellCount, englishPage, markDocument, serverUnread, openFromSidebar, openReviewQueue, sameDocument, schoolInput, shown, taskRow } from '../support/flow-pages.js';
 
 // The leave workflow of docs/product/workflows.md#leave driven through the SPA, with several people signed in at once in
 // their own browser contexts: what one does reaches the others' open pages live (socket pushes), never by a reload.
@@ -35,27 +35,11 @@ const STUDENT_CLASS = '高一(1)班';
  */
 const EXPECTED_PROBLEMS: RegExp[] = [];
 
-/** The unread count the bell shows. */
-async function bellCount(page: Page): Promise<number> {
-  const text = (await page.locator(tid('message-bell-count')).innerText()).trim();
-  expect(text).toMatch(/^\d+$/);
-  return Number(text);
-}
-
-/** The unread count of the page's account as the server has it, asked with the page's own session token. */
-async function serverUnread(t: TestPage): Promise<number> {
-  const token = await t.page.evaluate(() => localStorage.getItem('sf_token'));
-  const res = await call<{ count: { UNREAD: number } }>('/api/message/info/getInfoByRecipient', { token: token ?? '', ip: t.ip, json: { page: 1, size: 10, status: '0' } });
-  const unread = res.body.data?.count.UNREAD;
-  if (typeof unread !== 'number') throw new Error(`unread count not read: ${res.status} ${res.body.msg}`);
-  return unread;
-}
-
 /** The bell count once it has settled on the server's number (the bell loads it when the console starts). */
 async function settledBellCount(t: TestPage): Promise<number> {
   return eventually(async () => {
     const count = await bellCount(t.page);
-    expect(count).toBe(await serverUnread(t));
+    expect(count).toBe(await serverUnread(t, call));
     return count;
   });
 }

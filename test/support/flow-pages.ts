@@ -1,5 +1,6 @@
+import { expect } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl } from './api.js';
+import { baseUrl, call as plainCall, type CallOptions, type CallResult } from './api.js';
 import { newTestPage, type TestPage, tid, waitForPath } from './browser.js';
 
 // What the browser tests of every flow do alike: school-time inputs, "no reload" marks, the sidebar, the review queue.
@@ -63,3 +64,22 @@ export async function englishPage(browser: Browser): Promise<TestPage> {
   return t;
 }
 
+
+/** The unread count the bell shows. */
+export async function bellCount(page: Page): Promise<number> {
+  const text = (await page.locator(tid('message-bell-count')).innerText()).trim();
+  expect(text).toMatch(/^\d+$/);
+  return Number(text);
+}
+
+/**
+ * The unread count of the page's account as the server has it, asked with the page's own session token — through
+ * `call` (plain by default; a run with request encryption passes its encrypted call).
+ */
+export async function serverUnread(t: TestPage, call: <T>(path: string, o: CallOptions) => Promise<CallResult<T>> = plainCall): Promise<number> {
+  const token = await t.page.evaluate(() => localStorage.getItem('sf_token'));
+  const res = await call<{ count: { UNREAD: number } }>('/api/message/info/getInfoByRecipient', { token: token ?? '', ip: t.ip, json: { page: 1, size: 10, status: '0' } });
+  const unread = res.body.data?.count.UNREAD;
+  if (typeof unread !== 'number') throw new Error(`unread count not read: ${res.status} ${res.body.msg}`);
+  return unread;
+}
