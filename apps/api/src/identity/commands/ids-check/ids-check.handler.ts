@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { idsCheckSchema, type LoginResult } from '@schoolflow/contracts';
-import { SERVER_CONFIG, type IdsConfig, type ServerConfig } from '../../../config/app-config.js';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo } from '../../../infrastructure/http/request-context.js';
 import { validate } from '../../../infrastructure/http/validate.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
-import { ACCOUNT_LOOKUP, displayName, type MatchedAccount, type ProviderIdentity, providerValue } from '../../domain/ids/account-match.js';
+import { displayName, providerValue } from '../../domain/ids/account-match.js';
 import { IdsProtocols, ProviderRefused, ProviderUnavailable } from '../../domain/ids/ids-protocols.js';
 import { IdsStore } from '../../domain/ids/ids.store.js';
 import { SessionService } from '../../domain/session.service.js';
 import { IdentityErrors } from '../../identity.errors.js';
 
 /**
- * The single sign-on check (docs/product/single-sign-on.md): the sign-in the state names is taken (once), the
+ * The single sign-on check (docs/product/single-sign-on.md; its reads and writes in IdsStore): the sign-in the state names is taken (once), the
  * provider confirms the ticket or code, the person it names is matched to an account by the configured identifier,
  * and a session is made as the password sign-in makes one. Every outcome goes to the operation log as a `login` with
  * method `ids`, the protocol and, for a refusal, its reason.
@@ -20,7 +19,6 @@ import { IdentityErrors } from '../../identity.errors.js';
 @Injectable()
 export class IdsCheckHandler {
   constructor(
-    private readonly db: DataSource,
     private readonly sessions: SessionService,
     private readonly oplog: OperationLogService,
     private readonly store: IdsStore,
@@ -81,7 +79,9 @@ export class IdsCheckHandler {
       await log('failure', { account: signIn.identity.subject }, 'attribute_missing', { attribute: ids.userAttribute ?? 'subject' });
       throw IdentityErrors.idsNotCompleted();
     }
-    const user = (await this.match(ids, value)) ?? (ids.jitAccounts ? await this.createAccount(value, signIn.identity) : null);
+    // Just in time (IDS_JIT_ACCOUNTS, off by default): an account with no role and no password, which reaches nothing
+    // until an administrator grants it roles.
+    const user = (await this.store.accountBy(ids.accountAttribute, value)) ?? (ids.jitAccounts ? await this.store.createAccount(value, displayName(signIn.identity, value)) : null);
     if (!user) {
       await log('failure', { account: value }, 'unknown_account', { attribute: ids.accountAttribute });
       throw IdentityErrors.idsUnknownAccount(value);
@@ -95,27 +95,5 @@ export class IdsCheckHandler {
     await this.store.remember(token, { protocol: protocol.name, ...(signIn.ticket ? { ticket: signIn.ticket } : {}), ...(signIn.idToken ? { idToken: signIn.idToken } : {}) });
     await log('success', { userId: user.id, account: user.account }, undefined, user.created ? { created: true } : {});
     return { token, headerName: this.config.tokenHeader, userId: user.id };
-  }
-
-  private async match(ids: IdsConfig, value: string): Promise<(MatchedAccount & { created?: boolean }) | null> {
-    const rows: MatchedAccount[] = await this.db.query(ACCOUNT_LOOKUP[ids.accountAttribute], [value]);
-    return rows[0] ?? null;
-  }
-
-  /**
-   * Just in time (IDS_JIT_ACCOUNTS, off by default): an account of type "other" with no role and no password — it
-   * reaches nothing until an administrator grants it roles (the shell says 「对不起,你没有权限访问」 meanwhile).
-   * A concurrent first sign-in of the same person creates it once.
-   */
-  private async createAccount(account: string, identity: ProviderIdentity): Promise<(MatchedAccount & { created: boolean }) | null> {
-    if (account.length > 50) return null;
-    const rows: MatchedAccount[] = await this.db.query(
-      `INSERT INTO sys_user (account, name, user_type, password_hash) VALUES ($1, $2, '4', NULL) ON CONFLICT (account) DO NOTHING RETURNING id, account, enabled`,
-      [account, displayName(identity, account)],
-    );
-    const created = rows[0];
-    if (created) return { ...created, created: true };
-    const again = await this.db.query(ACCOUNT_LOOKUP.account, [account]);
-    return (again as MatchedAccount[])[0] ? { ...(again as MatchedAccount[])[0]!, created: false } : null;
   }
 }

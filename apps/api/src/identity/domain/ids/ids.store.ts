@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { IdsAccountAttribute } from '../../../config/app-config.js';
 import { tokenHash } from '../session.service.js';
+import { ACCOUNT_LOOKUP, type MatchedAccount } from './account-match.js';
 
 /** A sign-in started at the provider and not yet answered (docs/adr/0035-single-sign-on.md). */
 export interface StartedSignIn {
@@ -75,5 +77,27 @@ export class IdsStore {
       [tokenHash(token)],
     );
     return rows[0]?.id_token ?? null;
+  }
+
+  /** The account the provider's value names, by the configured identifier. */
+  async accountBy(attribute: IdsAccountAttribute, value: string): Promise<(MatchedAccount & { created?: boolean }) | null> {
+    const rows: MatchedAccount[] = await this.db.query(ACCOUNT_LOOKUP[attribute], [value]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * A just-in-time account of type "other", no role, no password. A concurrent first sign-in of the same person
+   * creates it once (the other finds it).
+   */
+  async createAccount(account: string, name: string): Promise<(MatchedAccount & { created: boolean }) | null> {
+    if (account.length > 50) return null;
+    const rows: MatchedAccount[] = await this.db.query(
+      `INSERT INTO sys_user (account, name, user_type, password_hash) VALUES ($1, $2, '4', NULL) ON CONFLICT (account) DO NOTHING RETURNING id, account, enabled`,
+      [account, name],
+    );
+    const created = rows[0];
+    if (created) return { ...created, created: true };
+    const found = await this.accountBy('account', account);
+    return found ? { ...found, created: false } : null;
   }
 }
