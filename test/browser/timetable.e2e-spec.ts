@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { datesOfWeek, formatSchoolTime, type Lesson, type TimetableAnswer, type TimetableVersion, weekdayOf, weekOfDate } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage } from '../support/browser.js';
+import { appUrl, barMoments, eventually, launchBrowser, newTestPage, recordBar, shot, signedIn, tid, type TestPage } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { isolatedApp } from '../support/instances.js';
 
@@ -43,21 +43,6 @@ const weekOf = (lessons: readonly Lesson[], classId: string): string[] =>
     .filter((l) => l.classId === classId)
     .map((l) => `${l.weekday}:${l.period} ${l.courseId} ${l.teacherId} ${l.classroomId ?? ''}`)
     .sort();
-
-/** Records every state and count the run's bar shows, from before it appears (a short run is over within a second). */
-async function recordBar(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __ttBar: string[] }).__ttBar = seen;
-    const note = () => {
-      const bar = document.querySelector('[data-testid="tt-run-progress"]');
-      if (!bar) return;
-      const entry = `${bar.getAttribute('data-state') ?? ''}:${bar.getAttribute('data-done') ?? ''}/${bar.getAttribute('data-total') ?? ''}`;
-      if (seen[seen.length - 1] !== entry) seen.push(entry);
-    };
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-done'] });
-  });
-}
 
 describe('the timetable pages in the browser', () => {
   let browser: Browser;
@@ -129,7 +114,7 @@ describe('the timetable pages in the browser', () => {
     await a.locator(tid('tt-schedule-seconds')).fill('2');
     await shot(a, 'tt-02-schedule-dialog-zh');
 
-    await recordBar(a);
+    await recordBar(a, 'tt-run-progress');
     await a.locator(tid('tt-schedule-start')).click();
     const run = a.locator(tid('tt-run'));
     await run.waitFor();
@@ -140,9 +125,9 @@ describe('the timetable pages in the browser', () => {
     expect(await bar.getAttribute('data-done')).toBe('180');
     expect(await bar.getAttribute('data-total')).toBe('180');
     // the bar was seen running before it completed
-    const seen = await a.evaluate(() => (window as unknown as { __ttBar: string[] }).__ttBar);
-    expect(seen.some((s) => s.startsWith('running:') || s.startsWith('queued:'))).toBe(true);
-    expect(seen[seen.length - 1]).toBe('completed:180/180');
+    const seen = await barMoments(a, 'tt-run-progress');
+    expect(seen.some((m) => m.state === 'running' || m.state === 'queued')).toBe(true);
+    expect(seen.map((m) => `${m.state}:${m.done}/${m.total}`).pop()).toBe('completed:180/180');
     expect(await a.locator(tid('tt-run-label')).innerText()).toMatch(/^已排 180 \/ 180 节 · 扣分 \d+ · 用时 [\d.]+ 秒$/);
 
     // the preview: the score and its four parts, nothing left out, a grid per class

@@ -218,3 +218,43 @@ export async function eventually<T>(check: () => Promise<T> | T, timeout = UI_TI
     }
   }
 }
+
+/** One moment of a progress bar: its state, its count and the words it showed. */
+export interface BarMoment {
+  state: string;
+  done: number;
+  total: number;
+  text: string;
+}
+
+/**
+ * Starts recording every moment the progress bar `testId` shows, from before it appears: a short job is over before
+ * a polling check looks, so "it was seen running" is asked of the record, not of the page at one instant.
+ * Read it back with `barMoments`.
+ */
+export async function recordBar(page: Page, testId: string): Promise<void> {
+  await page.evaluate((id) => {
+    const seen: { state: string; done: number; total: number; text: string }[] = [];
+    (window as unknown as { __bars: Record<string, unknown> }).__bars ??= {};
+    (window as unknown as { __bars: Record<string, unknown> }).__bars[id] = seen;
+    const note = () => {
+      const bar = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+      if (!bar) return;
+      const moment = {
+        state: bar.getAttribute('data-state') ?? '',
+        done: Number(bar.getAttribute('data-done') ?? ''),
+        total: Number(bar.getAttribute('data-total') ?? ''),
+        text: bar.innerText,
+      };
+      const last = seen[seen.length - 1];
+      if (!last || last.state !== moment.state || last.done !== moment.done || last.text !== moment.text) seen.push(moment);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state', 'data-done'] });
+  }, testId);
+}
+
+/** What `recordBar` has seen of the bar `testId` so far, in order. */
+export function barMoments(page: Page, testId: string): Promise<BarMoment[]> {
+  return page.evaluate((id) => ((window as unknown as { __bars?: Record<string, BarMoment[]> }).__bars?.[id] ?? []), testId);
+}
