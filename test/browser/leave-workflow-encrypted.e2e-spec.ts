@@ -78,6 +78,7 @@ leaveWorkflowScenario({
   env: { REQUEST_ENCRYPT: 'true' },
   call: encryptedCall,
   launch: watchedBrowser,
+  englishRejection: false,
   more: () => {
     it('every API request and answer body outside the plain paths crossed the wire as ciphertext, every request signed', async () => {
       const calls = await Promise.all(seen.map(async (s) => ({ ...s, responseBody: await s.responseBody })));
