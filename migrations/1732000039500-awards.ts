@@ -40,8 +40,8 @@ export class Awards1732000039500 implements MigrationInterface {
         state text NOT NULL DEFAULT 'recorded' CHECK (state IN ('recorded', 'passed')),
         instance_id uuid CONSTRAINT award_instance_id_key UNIQUE,
         created_at timestamptz NOT NULL DEFAULT now(),
-        CONSTRAINT award_recipient_check CHECK ((recipient = 'student' AND student_id IS NOT NULL) OR (recipient = 'teacher' AND teacher_id IS NOT NULL)),
-        CONSTRAINT award_title_check CHECK (contest_id IS NOT NULL OR title <> '')
+        CONSTRAINT award_names_recipient CHECK ((recipient = 'student' AND student_id IS NOT NULL) OR (recipient = 'teacher' AND teacher_id IS NOT NULL)),
+        CONSTRAINT award_names_title CHECK (contest_id IS NOT NULL OR title <> '')
       )`);
     await q.query(`CREATE INDEX award_awarded_on_idx ON award (awarded_on DESC)`);
     await q.query(`CREATE INDEX award_student_id_idx ON award (student_id)`);
