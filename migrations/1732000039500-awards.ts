@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Awards and contests (docs/product/awards.md, DESIGN.md §10): the contest setting and the awards of reward management,
+ * Awards and contests (docs/product/awards.md): the contest setting and the awards of reward management,
  * both resources of the kit. Rules the database keeps: a contest's name is unique, its end not before its start; a
  * contest with awards is not deleted (`award_contest_id_fkey`, no cascade); an award names its student or its teacher;
  * an award the `award-review` flow passed names its instance once (`award_instance_id_key`: the effect's replay writes

@@ -28,7 +28,7 @@ export const ApplicationErrors = {
   notAwardReporter: () => new AppException(403, ErrorCode.FORBIDDEN, 'workflow.notAwardReporter'),
   /** 422: the contest named is not in the contest setting (award-review). */
   awardContestMissing: () => AppException.unprocessable('validation.awardContestInvalid'),
-  /** 400: a certificate image that is not a JPG or PNG of at most 2 MB (school-business §5: award images). */
+  /** 400: a certificate image that is not a JPG or PNG of at most 2 MB (docs/product/awards.md#images). */
   awardImageInvalid: () => AppException.badRequest('validation.awardImageInvalid'),
   /** 403: a student neither in the teacher's class nor the office's to change. */
   notYourStudent: () => new AppException(403, ErrorCode.FORBIDDEN, 'workflow.notYourStudent'),

@@ -1,6 +1,6 @@
 import { date, defineResource, type FieldDef, oneOf, photo, ref, text } from './resource-kit.js';
 
-/** Awards and contests live under their own base (DESIGN.md §10): `/api/awards/contests`, `/api/awards`. */
+/** Awards and contests live under their own base (docs/product/awards.md): `/api/awards/contests`, `/api/awards`. */
 export const AWARDS_BASE = '/api/awards';
 
 /** A contest's or an award's level (docs/product/awards.md#levels); everything above `school` is reviewed. */
@@ -13,7 +13,7 @@ export const AWARD_KINDS = ['subject', 'contest', 'honour'] as const;
 export const AWARD_RECIPIENTS = ['student', 'teacher'] as const;
 /** `recorded`: a school-level award entered by reward management; `passed`: an above-school award its review passed. */
 export const AWARD_STATES = ['recorded', 'passed'] as const;
-/** A certificate image: JPG or PNG of at most 2 MB (school-business §5, award images). */
+/** A certificate image: JPG or PNG of at most 2 MB (docs/product/awards.md#images). */
 export const AWARD_IMAGE_RULES = { types: ['.jpg', '.jpeg', '.png'], maxSizeKb: 2048 } as const;
 
 const state: FieldDef = { ...oneOf('awardState', AWARD_STATES), readOnly: true };
