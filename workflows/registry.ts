@@ -10,6 +10,7 @@ import { gradeConfirmationFlow } from './grade-confirmation/grade-confirmation.f
 import { semesterUpgradeFlow } from './semester-upgrade/semester-upgrade.flow.js';
 import { makeUpClassFlow } from './make-up-class/make-up-class.flow.js';
 import { classSwapFlow } from './class-swap/class-swap.flow.js';
+import { awardReviewFlow } from './award-review/award-review.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -27,6 +28,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'semester-upgrade': semesterUpgradeFlow as unknown as FlowDefinition,
   'make-up-class': makeUpClassFlow as unknown as FlowDefinition,
   'class-swap': classSwapFlow as unknown as FlowDefinition,
+  'award-review': awardReviewFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

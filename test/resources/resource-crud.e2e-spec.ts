@@ -196,6 +196,20 @@ const CASES: Record<string, Case> = {
     change: () => ({ period: 7 }),
     text: () => String(records['unavailable-periods']?.reason),
   },
+  contests: {
+    body: () => ({ name: formulaName('竞赛'), level: 'city', courseId: demo.peCourseId, startDate: '2026-10-01', endDate: '2026-10-03' }),
+    hit: () => ({ level: 'city', courseId: demo.peCourseId }),
+    miss: () => ({ level: 'national' }),
+    change: () => ({ endDate: '2026-10-05', remark: '复赛' }),
+  },
+  // a school-level award, recorded directly (above-school ones come from the award-review flow: test/awards)
+  awards: {
+    body: () => ({ recipient: 'teacher', teacherId: demo.teacherId, kind: 'honour', title: formulaName('奖项'), level: 'school', prize: '优秀教师', awardedOn: '2026-09-10' }),
+    hit: () => ({ level: 'school', recipient: 'teacher', kind: 'honour', state: 'recorded' }),
+    miss: () => ({ state: 'passed' }),
+    change: () => ({ prize: '十佳教师' }),
+    text: () => String(records.awards?.title),
+  },
 };
 
 const ORDER = Object.keys(RESOURCES);
@@ -483,7 +497,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

@@ -24,6 +24,12 @@ export const ApplicationErrors = {
   chooseChild: (key: string) => AppException.badRequest(key),
   /** 422: the student's class has no head teacher to decide it. */
   noHeadTeacher: () => AppException.unprocessable('workflow.noHeadTeacher'),
+  /** 403: an award is reported by a student or a teacher for themself (award-review). */
+  notAwardReporter: () => new AppException(403, ErrorCode.FORBIDDEN, 'workflow.notAwardReporter'),
+  /** 422: the contest named is not in the contest setting (award-review). */
+  awardContestMissing: () => AppException.unprocessable('validation.awardContestInvalid'),
+  /** 400: a certificate image that is not a JPG or PNG of at most 2 MB (docs/product/awards.md#images). */
+  awardImageInvalid: () => AppException.badRequest('validation.awardImageInvalid'),
   /** 403: a student neither in the teacher's class nor the office's to change. */
   notYourStudent: () => new AppException(403, ErrorCode.FORBIDDEN, 'workflow.notYourStudent'),
   /** 400: a picture not the applicant's own (another's, removed, unknown). */

@@ -34,6 +34,14 @@ function idsOf(source: string, ids: string[] | null): string[] | null {
   return ids;
 }
 
+/**
+ * Whether the caller reads a resource of the kit whose records name records of `source` (reward management names
+ * students): then its names are theirs to read and pick — the labels only (id, name, key), never the records.
+ */
+function referredToByWhatMayBeRead(source: string, me: Principal): boolean {
+  return Object.values(RESOURCES).some((r) => r.name !== source && me.permissions.has(r.permissions.read) && Object.values(r.fields).some((f) => f.ref === source));
+}
+
 /** Options for pickers and reference labels (`/academic/options/{source}`), and a background job's state (`/jobs/{id}`). */
 @ApiTags('academic')
 @Controller()
@@ -55,7 +63,7 @@ export class ResourceMiscController {
     if (ids && ids.length === 0) return ok([]); // `ids=,`: none asked for
     if (isOptionSource(source)) return ok(await this.options.ofSource(source, keyword, ids, lang));
     if (!d) throw AppException.notFound();
-    const scope = d.optionsOpen ? {} : await this.service.readScope(d, me);
+    const scope = d.optionsOpen || referredToByWhatMayBeRead(d.name, me) ? {} : await this.service.readScope(d, me);
     if (!scope) return this.service.refuse(me, client, `resource.${d.name}.options`, '');
     return ok(await this.options.ofResource(d, keyword, ids, scope, lang));
   }

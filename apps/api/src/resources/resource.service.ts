@@ -284,8 +284,9 @@ export class ResourceService {
            FROM sys_file f WHERE f.res_id = $1 AND f.removed_at IS NULL`,
         [id, me.userId, `resource:${d.name}`, recordId],
       );
-      const fits = file && (PHOTO_RULES.types as readonly string[]).includes(file.res_suffix.toLowerCase()) && file.size <= PHOTO_RULES.maxSizeKb * 1024 && (file.mine || file.shown);
-      if (!fits) throw ResourceErrors.photoInvalid(name, translate(lang, `resource.${d.name}.fields.${name}`));
+      const types: readonly string[] = f.photo?.types ?? PHOTO_RULES.types;
+      const fits = file && types.includes(file.res_suffix.toLowerCase()) && file.size <= PHOTO_RULES.maxSizeKb * 1024 && (file.mine || file.shown);
+      if (!fits) throw ResourceErrors.photoInvalid(name, translate(lang, `resource.${d.name}.fields.${name}`), f.photo?.message);
       ids.push(id);
     }
     return ids;

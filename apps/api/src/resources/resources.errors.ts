@@ -12,7 +12,7 @@ export const ResourceErrors = {
   /** 400: a choice (a filter, a reference) that names nothing. */
   fieldChoose: (field: string | undefined, fieldName: string) => AppException.badRequest('validation.fieldChoose', { field: fieldName }).withData({ field }),
   /** 400: a photo that is not a picture of the accepted kinds and size. */
-  photoInvalid: (field: string, fieldName: string) => AppException.badRequest('validation.photoInvalid', { field: fieldName }).withData({ field }),
+  photoInvalid: (field: string, fieldName: string, message = 'validation.photoInvalid') => AppException.badRequest(message, { field: fieldName }).withData({ field }),
   /** 400: an option source's ids, the first bad one named. */
   idsInvalid: (value: string) => AppException.badRequest('validation.idsInvalid', { value }).withData({ field: 'ids' }),
   /** 400: a CHECK constraint the declaration does not name. */

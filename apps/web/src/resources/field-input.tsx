@@ -84,13 +84,13 @@ export function FieldInput({ name, f, label, testId, value, onValue, error, hint
         </Field>
       );
     case 'photo':
-      // One JPG of at most 2 MB (docs/product/base-data.md#photos), checked before it is sent and again by the server when the record is saved.
+      // One JPG of at most 2 MB (docs/product/base-data.md#photos; an award's certificate may be a PNG too), checked before it is sent and again by the server when the record is saved.
       return (
-        <Field label={label} testId={testId} required={required} error={error} hint={hint ?? t('resourceKit.photoHint')}>
+        <Field label={label} testId={testId} required={required} error={error} hint={hint ?? t(f.photo ? 'resourceKit.pictureHint' : 'resourceKit.photoHint')}>
           <PictureUpload
             value={typeof value === 'string' && value ? [{ resId: value, resName: label, resSuffix: '.jpg' }] : []}
             onChange={(next) => onValue(next[0]?.resId ?? null)}
-            rules={{ ...PHOTO_RULES, limit: 1 }}
+            rules={{ ...PHOTO_RULES, ...(f.photo ? { types: f.photo.types } : {}), limit: 1 }}
             testId={testId}
           />
         </Field>

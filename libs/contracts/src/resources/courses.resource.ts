@@ -37,6 +37,7 @@ export const courses = defineResource({
     grade_course_hours_course_id_fkey: 'resource.messages.courseInUse',
     timetable_lesson_course_id_fkey: 'resource.messages.courseInUse',
     lesson_change_course_id_fkey: 'resource.messages.courseInUse',
+    award_contest_course_id_fkey: 'resource.messages.courseInUse',
   },
   label: 'name',
   optionsOpen: true,

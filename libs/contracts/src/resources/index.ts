@@ -22,6 +22,7 @@ import { lessonPeriods } from './lesson-periods.resource.js';
 import { weeklyPeriods } from './weekly-periods.resource.js';
 import { teachingAssignments } from './teaching-assignments.resource.js';
 import { unavailablePeriods } from './unavailable-periods.resource.js';
+import { awards, contests } from './awards.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -32,13 +33,15 @@ export { GRADES, CLASS_USAGE } from './classes.resource.js';
 export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES } from './students.resource.js';
 export { CLOCK_TIME } from './lesson-periods.resource.js';
 export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
+export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWARD_RECIPIENTS, AWARD_STATES, AWARDS_BASE, type AwardLevel } from './awards.resource.js';
 
 /**
  * The one registry of base-data resources (docs/product/base-data.md) and grade settings (docs/product/grades.md#settings), in menu order. A path names a
- * resource (`/academic/options/{source}`), so it is a name table: `RESOURCES['constructor']` is undefined.
+ * resource (`/academic/options/{source}`), so it is a name table (contests before awards: `/api/awards/contests` is
+ * routed before `/api/awards/:id`): `RESOURCES['constructor']` is undefined.
  */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods].map((r): [string, ResourceDef] => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards].map((r): [string, ResourceDef] => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 
@@ -60,4 +63,5 @@ export const RESOURCE_GROUPS = {
   resources: { sort: 37, icon: 'cubes' },
   grades: { sort: 38, icon: 'chart bar outline' },
   timetable: { sort: 39, icon: 'calendar alternate outline' },
+  rewards: { sort: 41, icon: 'trophy' },
 } as const;

@@ -34,6 +34,8 @@ export interface FieldDef {
   hidden?: boolean;
   /** Shown in the form and the import only when creating (an account name, say). */
   createOnly?: boolean;
+  /** For `photo`: the file kinds it takes and the message of a file that does not fit (the kit's JPG rule when absent). */
+  photo?: { types: readonly string[]; message: string };
   required: boolean;
 }
 
@@ -149,10 +151,14 @@ export function ref(resource: string, o: { required?: boolean } = {}): FieldDef 
 /** A photo's upload rules (docs/product/base-data.md#photos: JPG, at most 2 MB); the server checks the stored file against them. */
 export const PHOTO_RULES = { types: ['.jpg', '.jpeg'], maxSizeKb: 2048 } as const;
 
-/** A photo: the id of an uploaded file (`/file/upload`), a JPG of at most 2 MB — checked again by the server on save. */
-export function photo(): FieldDef {
-  const id = z.string({ error: 'validation.photoInvalid' }).regex(UUID, 'validation.photoInvalid');
-  return { kind: 'photo', schema: z.preprocess((v) => (blank(v) ? null : v), id.nullable()), required: false };
+/**
+ * A photo: the id of an uploaded file (`/file/upload`), a JPG of at most 2 MB — checked again by the server on save.
+ * A resource whose pictures may be other kinds names them and its message (an award's certificate: JPG or PNG).
+ */
+export function photo(o?: { types: readonly string[]; message: string }): FieldDef {
+  const message = o?.message ?? 'validation.photoInvalid';
+  const id = z.string({ error: message }).regex(UUID, message);
+  return { kind: 'photo', schema: z.preprocess((v) => (blank(v) ? null : v), id.nullable()), required: false, ...(o ? { photo: o } : {}) };
 }
 
 /** Several of another resource's options (values as the source answers them: ids, or role codes). */

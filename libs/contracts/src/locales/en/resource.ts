@@ -12,6 +12,7 @@ export const resource: ResourceMessages = {
     resources: 'Teaching resources',
     grades: 'Grades',
     timetable: 'Timetabling',
+    rewards: 'Reward management',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {
@@ -74,7 +75,16 @@ export const resource: ResourceMessages = {
     },
   },
   'enrollment-batches': { title: 'Enrollment batches', fields: { name: 'Batch name', year: 'Enrollment year', campusId: 'Campus', startTime: 'Start', endTime: 'End', enabled: 'Enabled' } },
+  contests: { title: 'Contest setting', fields: { name: 'Contest name', level: 'Contest level', courseId: 'Subject', startDate: 'Start date', endDate: 'End date', remark: 'Remark' } },
+  awards: {
+    title: 'Awards',
+    fields: { recipient: 'Awarded to', studentId: 'Student', teacherId: 'Teacher', kind: 'Award kind', contestId: 'Contest', title: 'Award title', level: 'Award level', prize: 'Prize', awardedOn: 'Award date', certificateId: 'Certificate', remark: 'Remark', state: 'State' },
+  },
   enums: {
+    awardLevel: { school: 'School', district: 'District', city: 'City', province: 'Province', national: 'National', international: 'International' },
+    awardKind: { subject: 'Subject award', contest: 'Contest award', honour: 'Honorary title' },
+    awardRecipient: { student: 'Student', teacher: 'Teacher' },
+    awardState: { recorded: 'Recorded', passed: 'Review passed' },
     classroomType: { ordinary: 'Ordinary', multimedia: 'Multimedia', laboratory: 'Laboratory', computer: 'Computer room', music: 'Music room', art: 'Art room', gym: 'Gym', other: 'Other' },
     courseAssessment: { exam: 'Examination', assessment: 'Assessment' },
     courseType: { required: 'Required', elective: 'Elective', optionalRequired: 'Restricted elective' },
@@ -113,6 +123,7 @@ export const resource: ResourceMessages = {
     courses: { courseId: 'Course', fullMarks: 'Full marks', weight: 'Weight', scaleId: 'Grade scale' },
   },
   messages: {
+    contestInUse: 'This contest has awards and cannot be deleted',
     examNodeInUse: 'This exam node is used by a batch and cannot be deleted',
     scaleHasRanks: 'This grade scale has ranks and cannot be deleted',
     scaleInUse: 'This grade scale is used by a batch and cannot be deleted',

@@ -296,6 +296,7 @@ export const web: WebMessages = {
       'semester-upgrade': 'Semester upgrade',
       'make-up-class': 'Make-up class',
       'class-swap': 'Class swap',
+      'award-review': 'Award report',
     },
     mark: {
       done: 'Done',
@@ -489,6 +490,16 @@ export const web: WebMessages = {
       field: { classId: 'Class', courseId: 'Course', date: 'Date', periods: 'Periods', classroomId: "Classroom (the class's own if none)", reason: 'Reason' },
       placeholder: { reason: 'e.g. lessons lost to the sports day, at most 500 characters' },
       summary: '{{course}} · {{date}} {{periods}}',
+    },
+    'award-review': {
+      title: 'Award report',
+      hint: 'Report an award of your own above school level (district and above). A student’s report is reviewed by the head teacher, then the office; a teacher’s by the office. Once passed it counts in reward management. School-level awards are recorded by the office directly.',
+      field: { kind: 'Award kind', contestId: 'Contest', title: 'Award title', level: 'Award level', prize: 'Prize', awardedOn: 'Award date', certificates: 'Certificate', remark: 'Remark' },
+      placeholder: { title: 'Required when no contest is chosen, at most 100 characters', prize: 'E.g. first prize, gold medal; at most 50 characters', remark: 'Optional, at most 300 characters' },
+      option: {
+        kind: { subject: 'Subject award', contest: 'Contest award', honour: 'Honorary title' },
+        level: { district: 'District', city: 'City', province: 'Province', national: 'National', international: 'International' },
+      },
     },
     'class-swap': {
       title: 'Class swap',
@@ -963,6 +974,7 @@ export const web: WebMessages = {
   },
   resourceKit: {
     photoHint: 'A JPG of at most 2 MB',
+    pictureHint: 'A JPG or PNG of at most 2 MB',
     create: 'New',
     edit: 'Edit',
     delete: 'Delete',

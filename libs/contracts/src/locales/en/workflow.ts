@@ -27,6 +27,7 @@ export const workflow: WorkflowMessages = {
   unknownFlow: 'There is no such approval flow',
   notApplicant: 'Only the student or a parent can apply for leave',
   notStudentOrParent: 'Only the student or a parent can make this application',
+  notAwardReporter: 'Only the awarded student or teacher can report an award',
   mayNotApply: 'You may not make this kind of application',
   notYourChild: 'You can only apply for your own child',
   studentNotFound: 'The system has no such student',

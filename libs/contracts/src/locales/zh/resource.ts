@@ -11,6 +11,7 @@ export const resource = {
     resources: '教学资源',
     grades: '成绩管理',
     timetable: '课表管理',
+    rewards: '奖励管理',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {
@@ -73,7 +74,16 @@ export const resource = {
     },
   },
   'enrollment-batches': { title: '招生批次', fields: { name: '批次名称', year: '入学年份', campusId: '校区', startTime: '开始时间', endTime: '结束时间', enabled: '是否启用' } },
+  contests: { title: '竞赛设置', fields: { name: '竞赛名称', level: '竞赛级别', courseId: '学科', startDate: '开始日期', endDate: '结束日期', remark: '备注' } },
+  awards: {
+    title: '获奖记录',
+    fields: { recipient: '获奖对象', studentId: '获奖学生', teacherId: '获奖教师', kind: '奖项类别', contestId: '竞赛', title: '奖项名称', level: '奖项级别', prize: '获奖等级', awardedOn: '获奖日期', certificateId: '获奖证书', remark: '备注', state: '状态' },
+  },
   enums: {
+    awardLevel: { school: '校级', district: '区级', city: '市级', province: '省级', national: '国家级', international: '国际级' },
+    awardKind: { subject: '学科奖项', contest: '竞赛奖项', honour: '荣誉称号' },
+    awardRecipient: { student: '学生', teacher: '教师' },
+    awardState: { recorded: '已登记', passed: '审核通过' },
     classroomType: { ordinary: '普通教室', multimedia: '多媒体教室', laboratory: '实验室', computer: '计算机房', music: '音乐教室', art: '美术教室', gym: '体育馆', other: '其他' },
     courseAssessment: { exam: '考试', assessment: '考查' },
     courseType: { required: '必修', elective: '选修', optionalRequired: '限定选修' },
@@ -112,6 +122,7 @@ export const resource = {
     courses: { courseId: '课程', fullMarks: '满分', weight: '权重', scaleId: '评分体系' },
   },
   messages: {
+    contestInUse: '该竞赛已有获奖记录，不能删除',
     examNodeInUse: '该考试节点已被批次使用，不能删除',
     scaleHasRanks: '该评分体系已有等级，不能删除',
     scaleInUse: '该评分体系已被批次使用，不能删除',

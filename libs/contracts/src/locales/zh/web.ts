@@ -296,6 +296,7 @@ export const web = {
       'semester-upgrade': '学期升级',
       'make-up-class': '补课',
       'class-swap': '调课',
+      'award-review': '奖项申报',
     },
     mark: {
       done: '已完成',
@@ -490,6 +491,16 @@ export const web = {
       field: { classId: '班级', courseId: '课程', date: '补课日期', periods: '节次', classroomId: '教室（不选则在本班教室）', reason: '补课原因' },
       placeholder: { reason: '例如：运动会占用的课时，至多500个字符' },
       summary: '{{course}} · {{date}} {{periods}}',
+    },
+    'award-review': {
+      title: '奖项申报',
+      hint: '申报本人获得的校级以上（区级及以上）奖项。学生先由班主任审核，再由教务处审核；教师由教务处审核。通过后计入奖励管理。校级奖项由教务处直接登记，无需申报。',
+      field: { kind: '奖项类别', contestId: '竞赛', title: '奖项名称', level: '奖项级别', prize: '获奖等级', awardedOn: '获奖日期', certificates: '获奖证书', remark: '备注' },
+      placeholder: { title: '未选择竞赛时必填，至多100个字符', prize: '例如：一等奖、金奖，至多50个字符', remark: '选填，至多300个字符' },
+      option: {
+        kind: { subject: '学科奖项', contest: '竞赛奖项', honour: '荣誉称号' },
+        level: { district: '区级', city: '市级', province: '省级', national: '国家级', international: '国际级' },
+      },
     },
     'class-swap': {
       title: '调课申请',
@@ -964,6 +975,7 @@ export const web = {
   },
   resourceKit: {
     photoHint: 'JPG 格式，不超过 2MB',
+    pictureHint: 'JPG 或 PNG 格式，不超过 2MB',
     create: '新增',
     edit: '编辑',
     delete: '删除',
