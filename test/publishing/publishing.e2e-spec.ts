@@ -5,7 +5,7 @@ import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 import { connectSocket, nextPush, until } from '../support/workflow.js';
 
 /**
- * Publishing end to end (issue 24, DESIGN.md §10) on the worker's shared server: a notice to 高一(1)班 with parents
+ * Publishing end to end (issue 24, docs/product/publishing.md#calls) on the worker's shared server: a notice to 高一(1)班 with parents
  * reaches the parent jz202511001 live (push and bell), their reading and confirming (for their child too) change the
  * head teacher's counts live; reminders once an hour; the spec's refusals — no permission, each attachment limit,
  * bad input — with nothing stored; homework handed in, late marked, commented.

@@ -6,7 +6,7 @@ let n = 0;
 const file = (suffix: string, size = 1000, name = `f${++n}.${suffix}`): AttachedFile => ({ resId: `id-${n}`, name, suffix, mime: 'x', size });
 const many = (count: number, suffix: string, size?: number) => Array.from({ length: count }, () => file(suffix, size));
 
-describe('attachment limits (spec §5)', () => {
+describe('attachment limits', () => {
   it('takes up to 9 pictures, 1 MP4 ≤ 100 MB and 4 documents ≤ 10 MB together', () => {
     expect(attachmentRefusal([...many(9, 'jpg'), file('mp4', 100 * MB), ...many(2, 'pdf', 10 * MB), file('doc'), file('pptx')], 'post')).toBeNull();
     expect(attachmentRefusal([], 'post')).toBeNull();

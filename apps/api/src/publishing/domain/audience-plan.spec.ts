@@ -6,7 +6,7 @@ import { POST_KIND_DECLARATIONS } from './post-kinds.js';
 const C1 = '11111111-1111-4111-8111-111111111111';
 const U1 = '22222222-2222-4222-8222-222222222222';
 
-describe('audience plan (DESIGN.md §10)', () => {
+describe('audience plan', () => {
   it('groups give their students by default, not staff or parents', () => {
     const out = audiencePlan({ classIds: [C1, C1] }, POST_KIND_DECLARATIONS.notice);
     expect(out).toEqual({ plan: { school: false, grades: [], classIds: [C1], teachingClassIds: [], roles: [], userIds: [], groupStudents: true, groupStaff: false, parents: false } });
