@@ -191,6 +191,18 @@ describe('refusals', () => {
     expect(logged).toBeGreaterThanOrEqual(2);
   });
 
+  it("the pages under 信息发布 are every role's; each kind's publish grant is its declared roles", async () => {
+    const pages = await withDb(async (c) => (await c.query<{ url: string; roles: string[] }>(
+      `SELECT m.url, array_agg(r.code ORDER BY r.code) AS roles FROM sys_menu m JOIN sys_role_menu rm ON rm.menu_id = m.id JOIN sys_role r ON r.id = rm.role_id
+        WHERE m.url LIKE '/publishing/%' GROUP BY m.url ORDER BY m.url`)).rows);
+    expect(pages.map((p) => p.url)).toEqual(['/publishing/activity', '/publishing/homework', '/publishing/notice', '/publishing/performance']);
+    for (const p of pages) expect(p.roles).toEqual(expect.arrayContaining(['parent', 'student', 'teacher', 'headteacher', 'admin']));
+    const grants = async (permission: string) => withDb(async (c) => (await c.query<{ code: string }>(`SELECT r.code FROM sys_role_permission p JOIN sys_role r ON r.id = p.role_id WHERE p.permission = $1 ORDER BY r.code`, [permission])).rows.map((r) => r.code));
+    expect(await grants('post:notice:publish')).toEqual(['admin', 'headteacher', 'office', 'principal', 'teacher']);
+    expect(await grants('post:homework:publish')).toEqual(['admin', 'headteacher', 'teacher']);
+    expect(await grants('post:activity:publish')).not.toContain('teacher');
+  });
+
   it('each attachment limit is refused with the spec\'s message and nothing stored', async () => {
     const MB = 1024 * 1024;
     const notice = (attachments: string[]) => ({ kind: 'notice', title: '附件', body: '', audience: { classIds: [ids.class1] }, attachments, publish: true });
