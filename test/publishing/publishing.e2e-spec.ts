@@ -338,5 +338,18 @@ describe('homework', () => {
     expect(late.body.data?.late).toBe(true);
     const edit = await call(`/api/posts/${pastId}/submissions`, { method: 'PUT', token: tokens.student, json: { text: '改' } });
     expect(edit.body).toMatchObject({ code: 422, msg: '作业已截止，不能再修改' });
+
+    // the home page's "due this week": only homework due from now within the days asked, soonest first
+    const soon = await create('headteacher', { kind: 'homework', title: `三天后 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), publish: true });
+    const week = (await call<PostPage>('/api/posts?box=inbox&kind=homework&dueWithinDays=7', { token: tokens.student })).body.data as PostPage;
+    const dueIds = week.list.map((p) => p.id);
+    expect(dueIds).toContain(soon.body.data?.id);
+    expect(dueIds).not.toContain(id);
+    expect(dueIds).not.toContain(pastId);
+    // unread only: the student has opened the first homework but not the one due soon
+    await call(`/api/posts/${id}`, { token: tokens.student });
+    const unread = ((await call<PostPage>('/api/posts?box=inbox&kind=homework&unread=true', { token: tokens.student })).body.data as PostPage).list.map((p) => p.id);
+    expect(unread).toContain(soon.body.data?.id);
+    expect(unread).not.toContain(id);
   });
 });
