@@ -63,5 +63,6 @@ export const RESOURCE_GROUPS = {
   resources: { sort: 37, icon: 'cubes' },
   grades: { sort: 38, icon: 'chart bar outline' },
   timetable: { sort: 39, icon: 'calendar alternate outline' },
+  publishing: { sort: 40, icon: 'bullhorn' },
   rewards: { sort: 41, icon: 'trophy' },
 } as const;
