@@ -68,7 +68,13 @@ describe('award-review: reported, reviewed on the flow kit, then listed and expo
     await caughtUp('workflow-effects');
     expect(await awardOfInstance(id)).toEqual([]); // not before it passes
     expect((await act(office, id, { type: 'APPROVE' })).body.data?.state).toBe('approved');
-    const rows = await until(() => awardOfInstance(id), (r) => r.length === 1);
+    const rows = await until(() => awardOfInstance(id), (r) => r.length === 1, 60_000);
+    // the head teacher and the office were told of their task, the student and the parents of each decision
+    const messages = () => withDb(async (c) => (await c.query(`SELECT u.account || ':' || m.title_key AS m FROM message m JOIN sys_user u ON u.id = m.recipient_id WHERE m.link LIKE $1 ORDER BY 1`, [`%${id}`])).rows.map((r) => r.m as string));
+    // a generous wait: the notifications subscription runs behind the other files sharing the two cores
+    expect(await until(messages, (m) => m.length >= 6, 60_000)).toEqual(
+      expect.arrayContaining(['headteacher:messages.flowTask.title', 'office:messages.flowTask.title', 'student:messages.flowStepApproved.title', 'student:messages.flowApproved.title', 'jz202511001:messages.flowStepApproved.title', 'jz202511001:messages.flowApproved.title']),
+    );
     expect(rows).toEqual([{ state: 'passed', level: 'city', prize: `一等奖${T}`, student_id: studentId, teacher_id: null }]);
 
     const listed = await awardsOf({ keyword: T, state: 'passed', level: 'city', recipient: 'student', kind: 'contest' });
@@ -115,7 +121,7 @@ describe('award-review: reported, reviewed on the flow kit, then listed and expo
     expect((await act(head, ownId, { type: 'APPROVE' })).status).toBe(404); // not the office's: not even theirs to read
     expect((await act(office, ownId, { type: 'APPROVE' })).body.data?.state).toBe('approved');
     const teacherId = await withDb(async (c) => (await c.query(`SELECT id FROM sys_user WHERE account = 'teacher'`)).rows[0].id as string);
-    expect(await until(() => awardOfInstance(ownId), (r) => r.length === 1)).toEqual([{ state: 'passed', level: 'city', prize: '优秀', student_id: null, teacher_id: teacherId }]);
+    expect(await until(() => awardOfInstance(ownId), (r) => r.length === 1, 60_000)).toEqual([{ state: 'passed', level: 'city', prize: '优秀', student_id: null, teacher_id: teacherId }]);
 
     // the office's own report: while `teacher` also sits in the office, the office's step is theirs, never the reporter's
     const officeRole = await withDb(async (c) => (await c.query(`SELECT id FROM sys_role WHERE code = 'office'`)).rows[0].id as string);

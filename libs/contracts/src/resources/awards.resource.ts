@@ -86,7 +86,7 @@ export const awards = defineResource({
     keyword: ['title', 'prize'],
     sort: [['awardedOn', 'DESC']],
   },
-  excel: { columns: ['recipient', 'studentId', 'teacherId', 'kind', 'contestId', 'title', 'level', 'prize', 'awardedOn', 'state', 'remark'], importMaxKb: 500 },
+  // no `excel`: nothing is imported here (awards above school level come from their reviews); the export writes the list's columns
   permissions: { read: 'awards:list', write: 'awards:edit' },
   grants: { read: ['office'], write: ['office'] },
   menu: { group: 'rewards', sort: 1, icon: 'trophy' },
