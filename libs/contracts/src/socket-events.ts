@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PostPublishedPush, PostReceiptPush } from './posts-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -39,9 +40,13 @@ export interface PushPayloads {
   'message.created': MessageRow;
   'task.changed': TaskChanged;
   'workflow.transitioned': WorkflowTransitioned;
+  /** To each recipient of a post as it is published (issue 24). */
+  'post.published': PostPublishedPush;
+  /** To a post's author when a recipient reads or confirms it: the new counts. */
+  'post.receipt': PostReceiptPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned'];
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt'];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

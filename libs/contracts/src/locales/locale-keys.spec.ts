@@ -7,7 +7,7 @@ import { resources } from './index.js';
 // missing from the locales shows users the raw key (validation.sortInvalid once did).
 const ROOT = resolve(import.meta.dirname, '../../../..');
 const SOURCES = ['apps/api/src', 'libs/contracts/src', 'workflows'];
-const NAMESPACES = ['validation', 'workflow', 'messages', 'server', 'excel', 'documents', 'grades', 'timetable'] as const;
+const NAMESPACES = ['validation', 'workflow', 'messages', 'server', 'excel', 'documents', 'grades', 'timetable', 'publishing'] as const;
 const KEY = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z][A-Za-z0-9]*(?:\\.[A-Za-z][A-Za-z0-9]*)*)['"\`]`, 'g');
 
 /** Names that look like keys but are not messages: settings, socket event names, a socket error code. */

@@ -187,4 +187,12 @@ export const validation: ValidationMessages = {
   swapReasonTooLong: 'The reason can be at most 500 characters',
   teacherInvalid: 'Choose a teacher',
   arrivalBeforeWorkStart: 'The arrival date cannot be before the work start',
+  postAudienceRequired: 'Choose who the post goes to',
+  postTitleRequired: 'Enter a title',
+  postTitleTooLong: 'The title can be at most 100 characters',
+  postKindInvalid: 'The kind of post is not valid',
+  postBodyRequired: 'Enter the content',
+  postBodyTooLong: 'The content is too long',
+  submissionTextRequired: 'Enter the homework',
+  scoreInvalid: 'The score must be a number from 0 to 1000',
 };

@@ -4,6 +4,7 @@ import { grades } from './grades.js';
 import { messages } from './messages.js';
 import { resource } from './resource.js';
 import { server } from './server.js';
+import { publishing } from './publishing.js';
 import { timetable } from './timetable.js';
 import { validation } from './validation.js';
 import { web } from './web.js';
@@ -13,4 +14,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable } as const;
+export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing } as const;

@@ -187,5 +187,13 @@ export const validation = {
   swapReasonRequired: '请输入调课原因',
   swapReasonTooLong: '调课原因不能超过500个字符',
   teacherInvalid: '请选择教师',
+  postAudienceRequired: '请选择发布范围',
+  postTitleRequired: '请输入标题',
+  postTitleTooLong: '标题不能超过100个字符',
+  postKindInvalid: '发布类型不正确',
+  postBodyRequired: '请输入内容',
+  postBodyTooLong: '内容过长',
+  submissionTextRequired: '请输入作业内容',
+  scoreInvalid: '分数应为 0 到 1000 的数字',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };
