@@ -32,7 +32,7 @@ function usePageQuery(kind: PostKind, active: boolean): URLSearchParams {
 function PublishingPage({ kind, active }: { kind: PostKind; active: boolean }) {
   const { p } = usePublishingT();
   const query = usePageQuery(kind, active);
-  const canPublish = useAuthorized({ permission: [postPublishPermission(kind)] });
+  const canPublish = useAuthorized({ all: [postPublishPermission(kind)] });
   usePostsLive();
   const id = query.get('id') ?? '';
   if (query.get('compose') === '1' && canPublish) {

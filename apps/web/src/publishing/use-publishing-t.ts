@@ -1,13 +1,10 @@
-import type { PostKind, PostState } from '@schoolflow/contracts';
-import type { PublishingMessages } from '@schoolflow/contracts/locales/zh/publishing.js';
-import type { PublishingWebMessages } from '@schoolflow/contracts/locales/zh/publishing-web.js';
+import type { PostKind, PostState, PublishingMessages } from '@schoolflow/contracts';
 import { type MessageKey, namespaceHook, namespaceText } from '../util/namespace-text.js';
 
-/** The `publishing` namespace: the server's texts (kinds, states, refusals) and the pages' own under `web`. */
-type PublishingPageMessages = PublishingMessages & { web: PublishingWebMessages };
-export type PublishingKey = MessageKey<PublishingPageMessages>;
+/** A key of the `publishing` namespace: the server's texts (kinds, states, refusals) and the pages' own under `web`. */
+export type PublishingKey = MessageKey<PublishingMessages>;
 
-export const publishingText = namespaceText<PublishingPageMessages>('publishing');
+export const publishingText = namespaceText<PublishingMessages>('publishing');
 
 /** The publishing texts (`p`) and the web kit's, re-rendering the caller when the language changes. */
 export const usePublishingT = namespaceHook('p', publishingText);
