@@ -20,6 +20,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
 import { GradesModule } from './grades/grades.module.js';
 import { TimetableModule } from './timetable/timetable.module.js';
+import { PublishingModule } from './publishing/publishing.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -51,6 +52,7 @@ export class AppModule {
         ResourcesModule.forRoot(),
         GradesModule,
         TimetableModule,
+        PublishingModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

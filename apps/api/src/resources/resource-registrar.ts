@@ -1,8 +1,9 @@
-import { GRADE_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { GRADE_PAGES, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
+import { POST_KIND_DECLARATIONS } from '../publishing/domain/post-kinds.js';
 
 // A page's title: a `resource` key, or one of another namespace as `ns:key` (学期升级's is the web's).
 const title = (lang: 'zh' | 'en', key: string): string => {
@@ -53,6 +54,8 @@ const pages = (): Page[] => [
   ...UPGRADE_PAGES.map((p) => ({ url: p.url, key: p.key, group: p.group, sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: [], writers: [] })),
   // 课表查询 for everyone whose timetable it is, 排课 for those who make it (issue 9); titles in the `timetable` namespace
   ...TIMETABLE_PAGES.map((p) => ({ url: p.url, key: `timetable:page.${p.key}.title`, group: 'timetable', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
+  // 信息发布 (issue 24): everyone reads what was sent to them; each kind's publishers (its declaration) may publish and delete
+  ...PUBLISHING_PAGES.map((p) => ({ url: p.url, key: `publishing:page.${p.kind}`, group: 'publishing', sort: p.sort, icon: p.icon, read: postViewPermission(p.kind), write: POST_KIND_DECLARATIONS[p.kind].permission, scoped: [], readers: Object.values(RoleCode), writers: POST_KIND_DECLARATIONS[p.kind].publishers })),
 ];
 
 /**

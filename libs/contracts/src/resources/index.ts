@@ -60,4 +60,5 @@ export const RESOURCE_GROUPS = {
   resources: { sort: 37, icon: 'cubes' },
   grades: { sort: 38, icon: 'chart bar outline' },
   timetable: { sort: 39, icon: 'calendar alternate outline' },
+  publishing: { sort: 40, icon: 'bullhorn' },
 } as const;

@@ -77,7 +77,14 @@ export class FileStore {
                 SELECT 1 FROM sys_file_link l JOIN wf_instance i ON l.ref_type = 'workflow' AND i.id = l.ref_id
                  WHERE l.res_id = f.res_id AND i.participants @> ARRAY[$2::uuid])
                -- a base-data record's photo: whoever may read that resource (docs/adr/0023)
-               OR EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = ANY($4::text[])))`,
+               OR EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = ANY($4::text[]))
+               -- a post's attachment: its author and, once published, its recipients (issue 24)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post p ON l.ref_type = 'post' AND p.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND (p.author_id = $2 OR (p.state = 'published' AND EXISTS (SELECT 1 FROM post_recipient r WHERE r.post_id = p.id AND r.user_id = $2))))
+               -- a homework submission's: the teacher who set it, the student and their parents
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post_submission s ON l.ref_type = 'post-submission' AND s.id = l.ref_id JOIN post p ON p.id = s.post_id
+                           WHERE l.res_id = f.res_id AND (p.author_id = $2 OR EXISTS (SELECT 1 FROM student st WHERE st.id = s.student_id AND st.user_id = $2)
+                                                          OR EXISTS (SELECT 1 FROM guardian g WHERE g.student_id = s.student_id AND g.user_id = $2))))`,
       [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me)],
     );
     const row = rows[0];

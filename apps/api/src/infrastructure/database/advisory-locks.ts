@@ -40,4 +40,6 @@ export const AdvisoryLockSpace = {
   studentNumbering: 727028,
   /** Job admission: an owner's count of live jobs and the insert as one step (docs/adr/0029). Second key: the owner's id. */
   jobAdmission: 727029,
+  /** A post's receipts: a read or confirmation and the counts pushed to the author as one step, so the last push is the true count. Second key: the post's id. */
+  postReceipts: 727039,
 } as const;

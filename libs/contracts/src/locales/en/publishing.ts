@@ -22,6 +22,7 @@ export const publishing: PublishingMessages = {
     notPublished: 'Only a published post can be withdrawn or pinned',
     notEditable: 'A published post cannot be changed; withdraw it and publish again',
     audienceInvalid: 'A grade, class, teaching class, role or user of the audience does not exist',
+    audienceNotAllowed: 'A {{kind}} cannot be sent to such an audience',
     audienceEmpty: 'The audience has no recipients',
     courseRequired: 'Homework needs a course',
     courseNotFound: 'The course does not exist',

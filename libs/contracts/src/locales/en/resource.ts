@@ -12,6 +12,7 @@ export const resource: ResourceMessages = {
     resources: 'Teaching resources',
     grades: 'Grades',
     timetable: 'Timetabling',
+    publishing: 'Information publishing',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {

@@ -23,6 +23,7 @@ export const publishing = {
     notPublished: '只有已发布的信息可以撤回或置顶',
     notEditable: '已发布的信息不能修改，请撤回后重新发布',
     audienceInvalid: '发布范围中的年级、班级、教学班、角色或用户不存在',
+    audienceNotAllowed: '{{kind}}不能按这种范围发布',
     audienceEmpty: '发布范围内没有任何接收人',
     courseRequired: '作业须选择课程',
     courseNotFound: '课程不存在',

@@ -11,6 +11,7 @@ export const resource = {
     resources: '教学资源',
     grades: '成绩管理',
     timetable: '课表管理',
+    publishing: '信息发布',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {

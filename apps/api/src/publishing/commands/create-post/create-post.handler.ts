@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type CreatePostAnswer, type CreatePostBody, parseSchoolTime } from '@schoolflow/contracts';
+import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
+import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
+import { attachmentRefusal } from '../../domain/attachment-rules.js';
+import { audiencePlan } from '../../domain/audience-plan.js';
+import { sanitisePostHtml } from '../../domain/html-sanitiser.js';
+import { PostAccess } from '../../domain/post-access.js';
+import { kindOf } from '../../domain/post-kinds.js';
+import { PostNotifier } from '../../domain/post-notifier.js';
+import { PostPublisher } from '../../domain/post-publisher.js';
+import { PostsRepository } from '../../domain/posts.repository.js';
+import { PublishingErrors } from '../../publishing.errors.js';
+import { PublishingJobsRunner } from '../publish-post/publishing-jobs.runner.js';
+
+/**
+ * A new post (DESIGN.md §10): checked against its kind's declaration — the permission, the fields it needs, the
+ * audience selectors it allows, the attachments within the spec's limits (the author's own uploads) — its HTML
+ * sanitised, and kept as a draft; with `publish` it is published at once, or scheduled when `publishAt` is later.
+ * Nothing is written when any check fails.
+ */
+@Injectable()
+export class CreatePost {
+  constructor(
+    private readonly db: DataSource,
+    private readonly posts: PostsRepository,
+    private readonly access: PostAccess,
+    private readonly publisher: PostPublisher,
+    private readonly notifier: PostNotifier,
+    private readonly jobs: PublishingJobsRunner,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+  ) {}
+
+  async execute(body: CreatePostBody, me: Principal, client: ClientInfo): Promise<CreatePostAnswer> {
+    const kind = kindOf(body.kind);
+    await this.access.mayPublish(me, body.kind, client, 'post.create', null);
+    const time = (text: string | undefined): Date | null => {
+      if (text === undefined) return null;
+      const ms = parseSchoolTime(text, this.config.timeZone);
+      if (ms === null) throw PublishingErrors.timeInvalid();
+      return new Date(ms);
+    };
+    const has = (f: 'courseId' | 'dueAt' | 'place' | 'startAt' | 'endAt') => kind.allowed.includes(f);
+    if (kind.required.includes('courseId') && !body.courseId) throw PublishingErrors.courseRequired();
+    if (kind.required.includes('dueAt') && !body.dueAt) throw PublishingErrors.dueRequired();
+    const courseId = has('courseId') ? (body.courseId ?? null) : null;
+    if (courseId && !(await this.posts.courseExists(this.db, courseId))) throw PublishingErrors.courseNotFound();
+    const publishAt = time(body.publishAt);
+    const dueAt = has('dueAt') ? time(body.dueAt) : null;
+    const startAt = has('startAt') ? time(body.startAt) : null;
+    const endAt = has('endAt') ? time(body.endAt) : null;
+
+    const planned = audiencePlan(body.audience, kind);
+    if ('notAllowed' in planned) throw PublishingErrors.audienceNotAllowed(body.kind);
+    if (!(await this.posts.audienceExists(this.db, planned.plan))) throw PublishingErrors.audienceInvalid();
+
+    const ids = [...new Set(body.attachments ?? [])];
+    const files = await this.posts.ownFiles(this.db, ids, me.userId);
+    if (files.length !== ids.length) throw PublishingErrors.attachmentNotFound();
+    const refused = attachmentRefusal(files, kind.attachments);
+    if (refused) throw PublishingErrors.attachment(refused);
+
+    const scheduled = body.publish === true && publishAt !== null && publishAt.getTime() > Date.now();
+    const out = await this.db.transaction(async (tx) => {
+      const id = await this.posts.insert(tx, {
+        kind: body.kind,
+        title: body.title,
+        body: sanitisePostHtml(body.body),
+        audience: body.audience,
+        attachments: ids,
+        pinned: body.pinned === true,
+        requireConfirm: body.requireConfirm === true,
+        courseId,
+        dueAt,
+        place: has('place') ? (body.place?.trim() || null) : null,
+        startAt,
+        endAt,
+        authorId: me.userId,
+        publishAt,
+      });
+      await this.posts.link(tx, ids, 'post', id);
+      if (scheduled) {
+        await this.posts.setState(tx, id, 'scheduled');
+        return { id, state: 'scheduled' as const, pushes: [] };
+      }
+      if (body.publish !== true) return { id, state: 'draft' as const, pushes: [] };
+      const post = await this.posts.get(tx, id, true);
+      const { pushes } = await this.publisher.publishInTx(tx, post!);
+      return { id, state: 'published' as const, pushes };
+    });
+    this.notifier.emit(out.pushes);
+    if (out.state === 'scheduled' && publishAt) await this.jobs.schedule(out.id, publishAt);
+    await this.access.record(me, client, 'post.create', out.id, { kind: body.kind, state: out.state });
+    return { id: out.id, state: out.state };
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import type { Language, PostReceipts, ReceiptState } from '@schoolflow/contracts';
+import { DataSource } from 'typeorm';
+import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
+import { PostAccess } from '../../domain/post-access.js';
+import { PostsRepository } from '../../domain/posts.repository.js';
+import { PublishingErrors } from '../../publishing.errors.js';
+
+/** Who has read and confirmed a post: counts over all recipients, per class, and the rows the filter keeps — the author's. */
+@Injectable()
+export class PostReceiptsQuery {
+  constructor(
+    private readonly db: DataSource,
+    private readonly posts: PostsRepository,
+    private readonly access: PostAccess,
+  ) {}
+
+  async execute(id: string, filter: { classId?: string; state?: ReceiptState }, me: Principal, client: ClientInfo, lang: Language): Promise<PostReceipts> {
+    const post = await this.posts.get(this.db, id);
+    if (!post) throw PublishingErrors.notFound();
+    await this.access.mayFollow(me, post, client, 'post.receipts');
+    return this.posts.receipts(this.db, id, filter, lang);
+  }
+}
