@@ -144,7 +144,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     performance: useAuthorized({ all: [postPublishPermission('performance')] }),
   };
   const kinds = PUBLISHING_PAGES.map((page) => page.kind).filter((k) => mayPublish[k]);
-  const { control, register, handleSubmit, setValue, formState } = useForm<Draft, unknown, CreatePostBody>({
+  const { control, register, handleSubmit, setValue, trigger, formState } = useForm<Draft, unknown, CreatePostBody>({
     defaultValues: {
       kind,
       title: '',
@@ -180,6 +180,10 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
   const err = (field: keyof Draft) => {
     const m = errors[field]?.message;
     return typeof m === 'string' ? tv(m) : undefined;
+  };
+  // the audience's error sits on its first input; a choice in any of its inputs checks the audience again
+  const audienceChanged = () => {
+    if (errors.school) void trigger('school');
   };
   const busy = formState.isSubmitting || Object.values(uploading).some(Boolean);
 
@@ -217,7 +221,10 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
   const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles' | 'userIds', source: string, label: string, max: number) => (
     <Form.Field disabled={school}>
       <label htmlFor={`post-${name}`}>{label}</label>
-      <Controller control={control} name={name} render={({ field }) => <RefsSelect source={source} value={field.value} onValue={field.onChange} testId={`post-${name}`} max={max} alwaysSearch={source === 'teachers'} />} />
+      <Controller control={control} name={name} render={({ field }) => <RefsSelect source={source} value={field.value} onValue={(v) => {
+            field.onChange(v);
+            audienceChanged();
+          }} testId={`post-${name}`} max={max} alwaysSearch={source === 'teachers'} />} />
     </Form.Field>
   );
 
@@ -307,7 +314,10 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                         checked={field.value.includes(g)}
                         disabled={school}
                         data-testid={`post-grade-${g}`}
-                        onChange={(_e, d) => field.onChange(d.checked ? [...field.value, g] : field.value.filter((x) => x !== g))}
+                        onChange={(_e, d) => {
+                          field.onChange(d.checked ? [...field.value, g] : field.value.filter((x) => x !== g));
+                          audienceChanged();
+                        }}
                       />
                     ))}
                   </div>
