@@ -152,7 +152,7 @@ export function PostDetailPanel({ id, kind, active }: { id: string; kind: PostKi
           {d.place ? <span>{p('web.detail.place', { place: d.place })}</span> : null}
           {d.startAt && d.endAt ? <span>{p('web.detail.period', { start: formatDateTime(d.startAt), end: formatDateTime(d.endAt) })}</span> : null}
         </div>
-        {/* The body is HTML the server sanitised when the post was saved (DESIGN.md §10). */}
+        {/* The body is HTML the server sanitised when the post was saved: the publishing module's sanitiser keeps no script, style or event handler. */}
         <div className="sf-post-body" data-testid="post-body" dangerouslySetInnerHTML={{ __html: d.body }} />
         <Attachments post={d} />
         <div className="sf-post-confirm">

@@ -42,7 +42,7 @@ export const postsKeys = {
 
 const enc = encodeURIComponent;
 
-/** The publishing module's calls (DESIGN.md §10; `postsPath`) under BASE_API. */
+/** The publishing module's calls (`postsPath` of the contracts) under BASE_API. */
 export const publishingClient = {
   list(p: PostListParams, signal?: AbortSignal): Promise<PostPage> {
     return requestData<PostPage>(postsPath.list, { query: { kind: p.kind, box: p.box, current: p.current, size: p.size }, signal }).then((page) => page ?? { total: 0, list: [] });
