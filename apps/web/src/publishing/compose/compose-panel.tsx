@@ -1,129 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
-import {
-  type CreatePostBody,
-  createPostSchema,
-  DOCUMENT_SUFFIXES,
-  GRADES,
-  PICTURE_SUFFIXES,
-  POST_ATTACHMENT_LIMITS,
-  POST_TITLE_MAX,
-  postPublishPermission,
-  type PostKind,
-  PUBLISHING_PAGES,
-  VIDEO_SUFFIXES,
-} from '@schoolflow/contracts';
+import { type CreatePostBody, GRADES, POST_ATTACHMENT_LIMITS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { useAuthorized } from '../../components/authorized.js';
 import { FileUpload } from '../../components/widgets/file-upload.js';
 import { i18n } from '../../i18n/i18n.js';
 import { RefSelect, RefsSelect } from '../../resources/ref-select.js';
 import { toast } from '../../util/toast.js';
-import { localInput } from '../../workflow/flow-model.js';
 import { postLink } from '../post-links.js';
 import { useCreatePost } from '../use-create-post.js';
 import { kindLabel, usePublishingT } from '../use-publishing-t.js';
+import { type Category, type Draft, emptyDraft, MB, resolver, UPLOADS } from './compose-model.js';
 import { RichTextEditor } from './rich-text-editor.js';
-
-type Category = 'pictures' | 'videos' | 'documents';
-type Mode = 'now' | 'schedule' | 'draft';
-
-/** The form as it is typed: the schema's fields, times as the inputs hold them, attachments by category. */
-interface Draft {
-  kind: PostKind;
-  title: string;
-  body: string;
-  school: boolean;
-  grades: string[];
-  classIds: string[];
-  teachingClassIds: string[];
-  roles: string[];
-  userIds: string[];
-  students: boolean;
-  staff: boolean;
-  parents: boolean;
-  pictures: string[];
-  videos: string[];
-  documents: string[];
-  requireConfirm: boolean;
-  pinned: boolean;
-  mode: Mode;
-  publishAt: string;
-  courseId: string;
-  dueAt: string;
-  place: string;
-  startAt: string;
-  endAt: string;
-}
-
-const MB = 1024 * 1024;
-/** Each category's upload rules (the spec's limits, POST_ATTACHMENT_LIMITS; the server checks them again). */
-const UPLOADS: Record<Category, { types: string; limit: number; maxSizeKb: number }> = {
-  pictures: { types: PICTURE_SUFFIXES.map((s) => `.${s}`).join(','), limit: POST_ATTACHMENT_LIMITS.pictures, maxSizeKb: 0 },
-  videos: { types: VIDEO_SUFFIXES.map((s) => `.${s}`).join(','), limit: POST_ATTACHMENT_LIMITS.videos, maxSizeKb: POST_ATTACHMENT_LIMITS.videoBytes / 1024 },
-  documents: { types: DOCUMENT_SUFFIXES.map((s) => `.${s}`).join(','), limit: POST_ATTACHMENT_LIMITS.documents, maxSizeKb: POST_ATTACHMENT_LIMITS.documentBytes / 1024 },
-};
-
-const blank = (s: string): string | undefined => (s.trim() === '' ? undefined : s);
-const schoolTime = (s: string): string | undefined => (s ? localInput.toSchool(s) : undefined);
-const list = <T,>(xs: readonly T[]): T[] | undefined => (xs.length > 0 ? [...xs] : undefined);
-
-/** The draft as the shared schema (`createPostSchema`, the server's) reads it. */
-function toBody(d: Draft): Record<string, unknown> {
-  return {
-    kind: d.kind,
-    title: d.title,
-    body: d.body,
-    audience: {
-      ...(d.school ? { school: true } : {}),
-      grades: list(d.grades.map(Number)),
-      classIds: list(d.classIds),
-      teachingClassIds: list(d.teachingClassIds),
-      roles: list(d.roles),
-      userIds: list(d.userIds),
-      students: d.students,
-      staff: d.staff,
-      parents: d.parents,
-    },
-    attachments: list([...d.pictures, ...d.videos, ...d.documents]),
-    pinned: d.pinned,
-    requireConfirm: d.requireConfirm,
-    publish: d.mode !== 'draft',
-    publishAt: d.mode === 'schedule' ? (schoolTime(d.publishAt) ?? '') : undefined,
-    ...(d.kind === 'homework' ? { courseId: blank(d.courseId), dueAt: schoolTime(d.dueAt) } : {}),
-    ...(d.kind === 'activity' ? { place: blank(d.place), startAt: schoolTime(d.startAt), endAt: schoolTime(d.endAt) } : {}),
-  };
-}
-
-/** Which input shows a schema error: the audience's own fields all mark the audience. */
-const INPUT_OF: Record<string, keyof Draft> = { kind: 'kind', title: 'title', body: 'body', audience: 'school', attachments: 'pictures', publishAt: 'publishAt', courseId: 'courseId', dueAt: 'dueAt', place: 'place', startAt: 'startAt', endAt: 'endAt' };
-
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string') return own;
-  for (const [key, item] of Object.entries(error)) {
-    const found = key === 'ref' ? undefined : firstMessage(item);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-const schemaResolver = zodResolver(createPostSchema);
-/** Validates with the shared schema; its errors mark the inputs they are about, as `validation.*` keys. */
-const resolver: Resolver<Draft, unknown, CreatePostBody> = async (values, context, options) => {
-  const parsed = await schemaResolver(toBody(values) as never, context, options as never);
-  const errors: FieldErrors<Draft> = {};
-  for (const [field, error] of Object.entries(parsed.errors)) {
-    const input = INPUT_OF[field];
-    const message = firstMessage(error);
-    if (input && message && !errors[input]) errors[input] = { type: 'validate', message };
-  }
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: parsed.values as CreatePostBody, errors: {} };
-};
 
 const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'resource' });
 
@@ -145,32 +35,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
   };
   const kinds = PUBLISHING_PAGES.map((page) => page.kind).filter((k) => mayPublish[k]);
   const { control, register, handleSubmit, setValue, trigger, formState } = useForm<Draft, unknown, CreatePostBody>({
-    defaultValues: {
-      kind,
-      title: '',
-      body: '',
-      school: false,
-      grades: [],
-      classIds: [],
-      teachingClassIds: [],
-      roles: [],
-      userIds: [],
-      students: true,
-      staff: false,
-      parents: false,
-      pictures: [],
-      videos: [],
-      documents: [],
-      requireConfirm: false,
-      pinned: false,
-      mode: 'now',
-      publishAt: '',
-      courseId: '',
-      dueAt: '',
-      place: '',
-      startAt: '',
-      endAt: '',
-    },
+    defaultValues: emptyDraft(kind),
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
