@@ -100,6 +100,8 @@ describe('publishing in the browser', () => {
 
     // the parent's bell rises by itself, and the notice is in the bell
     await eventually(async () => expect(await bellCount(f)).toBe(bellBefore + 1));
+    // and the home page lists it among the unread notices, on the same push
+    await f.locator(`${tid('dashboard-unread-notices')} ${tid('dashboard-post')}[data-id="${id}"]`).waitFor();
     expect(await sameDocument(f)).toBe(true);
     await f.locator(tid('message-bell')).click();
     const item = f.locator(`${tid('message-bell-item')}[data-link="${NOTICES}?id=${id}"]`);
@@ -163,5 +165,17 @@ describe('publishing in the browser', () => {
     await shot(parentEn.page, 'publishing-07-detail-en');
     expect(headEn.problems.unexpected()).toEqual([]);
     expect(parentEn.problems.unexpected()).toEqual([]);
+
+    // back on the list: pinned, then withdrawn — gone from the parent's inbox
+    await h.locator(tid('receipts-back')).click();
+    const listed = h.locator(`${tid('post-row')}[data-id="${id}"]`);
+    await listed.locator(tid('post-pin')).click();
+    await listed.locator(tid('post-pinned')).waitFor();
+    await listed.locator(tid('post-withdraw')).click();
+    await h.locator(tid('confirm-ok')).click();
+    await eventually(async () => expect(await listed.locator(tid('post-state')).getAttribute('data-state')).toBe('withdrawn'));
+    const inbox = await call<{ list: { id: string }[] }>(`/api/posts?kind=notice&box=inbox&size=200`, { token: await login(PARENT) });
+    expect((inbox.body.data?.list ?? []).some((p) => p.id === id)).toBe(false);
+    expect(head.problems.unexpected({ allow: [new RegExp(`429 POST .*/api/posts/${id}/remind`), /status of 429/] })).toEqual([]);
   }, 240_000);
 });
