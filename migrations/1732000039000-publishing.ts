@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Publishing (issue 24, DESIGN.md §10, docs/adr/0037): posts of five kinds, their recipients as resolved when published
+ * Publishing (issue 24, docs/product/publishing.md, docs/adr/0037): posts of five kinds, their recipients as resolved when published
  * (a snapshot: the read rate has a fixed denominator), each recipient's read and confirm times, and homework
  * submissions. Attachments are files of the files module, linked (`sys_file_link`, ref_type `post` /
  * `post-submission`) so the sweep keeps them and their readers may download them; the post keeps their order.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isUuid } from './schemas.js';
 
 /**
- * Publishing (issue 24; DESIGN.md §10; docs/product/publishing.md): notices, homework, activities, performance and
+ * Publishing (issue 24; docs/product/publishing.md#calls): notices, homework, activities, performance and
  * awards as posts of one module, with receipts. Shared by server, browser and tests; additive changes only.
  */
 export const POSTS_BASE = '/api/posts';
@@ -33,12 +33,12 @@ export type PostState = (typeof POST_STATES)[number];
 export const RECEIPT_STATES = ['read', 'confirmed', 'unread'] as const;
 export type ReceiptState = (typeof RECEIPT_STATES)[number];
 
-/** Who may publish or delete a kind: a permission each (granted through roles; the spec's §6 message otherwise). */
+/** Who may publish or delete a kind: a permission each (granted through roles; docs/product/publishing.md#kinds). */
 export const postPublishPermission = (kind: PostKind): string => `post:${kind}:publish`;
 /** Reading one's own posts needs only a session; the pages under 信息发布 need this to appear in the menu. */
 export const postViewPermission = (kind: PostKind): string => `post:${kind}:view`;
 
-/** The pages under 信息发布 (spec §2: performance, activity, notice, homework); titles `publishing.page.<kind>`. */
+/** The pages under 信息发布 (performance, activity, notice, homework: docs/product/publishing.md#kinds); titles `publishing.page.<kind>`. */
 export const PUBLISHING_PAGES = [
   { url: '/publishing/notice', kind: 'notice', sort: 1, icon: 'bullhorn' },
   { url: '/publishing/homework', kind: 'homework', sort: 2, icon: 'book' },
@@ -46,14 +46,14 @@ export const PUBLISHING_PAGES = [
   { url: '/publishing/performance', kind: 'performance', sort: 4, icon: 'star outline' },
 ] as const satisfies readonly { url: string; kind: PostKind; sort: number; icon: string }[];
 
-/** Attachment limits (spec §5, §9): per post, and per file by what it is. */
+/** Attachment limits (docs/product/publishing.md#rules-and-limits): per post, and per file by what it is. */
 export const POST_ATTACHMENT_LIMITS = {
   pictures: 9,
   videos: 1,
   documents: 4,
   videoBytes: 100 * 1024 * 1024,
   documentBytes: 10 * 1024 * 1024,
-  /** Award certificate images (spec §5). */
+  /** Award certificate images (docs/product/publishing.md#rules-and-limits). */
   awardImageBytes: 2 * 1024 * 1024,
 } as const;
 export const PICTURE_SUFFIXES = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const;
@@ -75,7 +75,7 @@ const timeText = z.string({ error: 'validation.timeInvalid' }).min(1, 'validatio
 const optionalTime = z.preprocess((v) => (v === '' || v === null ? undefined : v), timeText.optional());
 
 /**
- * Who a post goes to (DESIGN.md §10), resolved to recipients when published (a snapshot). Groups — the school, grades,
+ * Who a post goes to (docs/product/publishing.md#audience-and-recipients), resolved to recipients when published (a snapshot). Groups — the school, grades,
  * classes, teaching classes — give their students unless `students: false`, their teachers with `staff: true` (the
  * whole school: every staff member) and the students' parents with `parents: true`; roles and named users are added as
  * they are (named students bring their parents with `parents: true` too).
@@ -139,6 +139,10 @@ export const postListQuerySchema = z.object({
   box: z.enum(['inbox', 'authored'], { error: 'validation.invalid' }).default('inbox'),
   current: z.coerce.number({ error: 'validation.pageInvalid' }).int('validation.pageInvalid').min(1, 'validation.pageInvalid').max(100_000, 'validation.pageInvalid').default(1),
   size: z.coerce.number({ error: 'validation.pageSizeInvalid' }).int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(200, 'validation.pageSizeInvalid').default(20),
+  /** Inbox only: just those not yet read (the dashboard's unread notices). */
+  unread: z.preprocess((v) => (v === '' ? undefined : v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'validation.invalid' }).optional()),
+  /** Inbox only: homework due from now to this many days ahead, soonest first (the home page's "due this week"). */
+  dueWithinDays: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(31, 'validation.invalid').optional()),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { flowPage, flowSlug, GRADE_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, UPGRADE_PAGES } from './index.js';
+import { flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -15,6 +15,7 @@ describe('names the platform ships keep the menu rule', () => {
     ...GRADE_PAGES.map((p) => p.permission),
     ...TIMETABLE_PAGES.map((p) => p.permission),
     ...UPGRADE_PAGES.map((p) => p.permission),
+    ...POST_KINDS.flatMap((k) => [postPublishPermission(k), postViewPermission(k)]),
     ...FLOWS.map((flow) => `workflow:${flowSlug(flow)}:apply`),
   ];
   const pages = [
@@ -22,6 +23,7 @@ describe('names the platform ships keep the menu rule', () => {
     ...GRADE_PAGES.map((p) => p.url),
     ...TIMETABLE_PAGES.map((p) => p.url),
     ...UPGRADE_PAGES.map((p) => p.url),
+    ...PUBLISHING_PAGES.map((p) => p.url),
     ...FLOWS.flatMap((flow) => [flowPage(flow, 'new'), flowPage(flow, 'detail')]),
   ];
 

@@ -43,7 +43,7 @@ const known = (id: string): string => {
 };
 
 /**
- * Publishing (DESIGN.md §10, docs/product/publishing.md): every signed-in user reads what was sent to them; writing,
+ * Publishing (docs/product/publishing.md#calls): every signed-in user reads what was sent to them; writing,
  * publishing and deleting a kind needs its permission (checked per kind by the handlers, refusals logged).
  */
 @ApiTags('publishing')

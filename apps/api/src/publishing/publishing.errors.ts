@@ -4,7 +4,7 @@ import type { AttachmentRefusal } from './domain/attachment-rules.js';
 
 /** Publishing's refusals (messages `publishing.errors.*`), each stated once. */
 export const PublishingErrors = {
-  /** 403, spec §6: no permission to publish or delete activities, notices, questionnaires (contact administrator). */
+  /** 403 (docs/product/publishing.md#kinds): no permission to publish or delete activities, notices, questionnaires (contact administrator). */
   forbiddenPublish: () => AppException.forbidden('publishing.errors.forbiddenPublish'),
   /** 404 for a post that does not exist and for one the caller may not see (its existence is not told). */
   notFound: () => AppException.notFound('publishing.errors.notFound'),

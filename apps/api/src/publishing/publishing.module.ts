@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AdminAudit } from '../admin/shared/admin-support.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { SystemModule } from '../system/system.module.js';
@@ -13,6 +14,7 @@ import { PostAccess } from './domain/post-access.js';
 import { PostNotifier } from './domain/post-notifier.js';
 import { PostPublisher } from './domain/post-publisher.js';
 import { PostsRepository } from './domain/posts.repository.js';
+import { registerPostKinds } from './domain/publishing-registrar.js';
 import { PostsController } from './posts.controller.js';
 import { GetPost } from './queries/get-post/get-post.query.js';
 import { ListPosts } from './queries/list-posts/list-posts.query.js';
@@ -45,4 +47,10 @@ import { PostReceiptsQuery } from './queries/receipts/receipts.query.js';
     PostReceiptsQuery,
   ],
 })
-export class PublishingModule {}
+export class PublishingModule implements OnModuleInit {
+  constructor(private readonly db: DataSource) {}
+
+  async onModuleInit(): Promise<void> {
+    await registerPostKinds(this.db);
+  }
+}

@@ -2,7 +2,7 @@ import type { Audience } from '@schoolflow/contracts';
 import type { AudienceSelector, PostKindDeclaration } from './post-kinds.js';
 
 /**
- * How an audience becomes recipients (DESIGN.md §10), decided before any row is read. Groups (the school, grades,
+ * How an audience becomes recipients (docs/product/publishing.md#audience-and-recipients), decided before any row is read. Groups (the school, grades,
  * classes, teaching classes) give their students unless `students: false`, and their teachers with `staff: true` (the
  * whole school: every staff member); `parents: true` adds the parents of every student the audience reaches, named or
  * by role too; roles and named users are recipients as they are.

@@ -1,6 +1,6 @@
 import { type PostKind, postPublishPermission, RoleCode } from '@schoolflow/contracts';
 
-/** The audience selectors a kind may use (DESIGN.md §10's `audience`). */
+/** The audience selectors a kind may use (docs/product/publishing.md#audience-and-recipients). */
 export type AudienceSelector = 'school' | 'grades' | 'classIds' | 'teachingClassIds' | 'roles' | 'userIds';
 /** Fields beyond title, body and audience. */
 export type KindField = 'courseId' | 'dueAt' | 'place' | 'startAt' | 'endAt';

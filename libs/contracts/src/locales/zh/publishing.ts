@@ -14,7 +14,7 @@ export const publishing = {
     performance: '表现',
   },
   errors: {
-    /** Spec §6, verbatim in meaning. */
+    /** The platform's permission message (docs/product/publishing.md#kinds). */
     forbiddenPublish: '您没有发布或删除活动、通知、问卷的权限，请联系管理员',
     notFound: '信息不存在或已被删除',
     notAuthor: '只有发布人可以进行此操作',

@@ -15,7 +15,7 @@ import { PublishingErrors } from '../../publishing.errors.js';
 import { PublishingJobsRunner } from '../publish-post/publishing-jobs.runner.js';
 
 /**
- * A new post (DESIGN.md §10): checked against its kind's declaration — the permission, the fields it needs, the
+ * A new post (docs/product/publishing.md#audience-and-recipients): checked against its kind's declaration — the permission, the fields it needs, the
  * audience selectors it allows, the attachments within the spec's limits (the author's own uploads) — its HTML
  * sanitised, and kept as a draft; with `publish` it is published at once, or scheduled when `publishAt` is later.
  * Nothing is written when any check fails.
