@@ -10,8 +10,6 @@ import { usePostsLive } from './use-posts-live.js';
 import { usePublishingT } from './use-publishing-t.js';
 import './publishing.css';
 
-/** Rows a card reads: the inbox's first page, where the server puts the unread first. */
-const CARD_ROWS = 20;
 /** Rows a card shows. */
 const SHOWN = 5;
 
@@ -34,21 +32,21 @@ function PostLine({ post, extra }: { post: PostListItem; extra?: string }) {
 export function DashboardPosts({ active, now }: { active: boolean; now: Dayjs }) {
   const { p } = usePublishingT();
   usePostsLive();
-  const notices = usePosts({ kind: 'notice', box: 'inbox', current: 1, size: CARD_ROWS }, active);
-  const homework = usePosts({ kind: 'homework', box: 'inbox', current: 1, size: CARD_ROWS }, active);
-  const unread = (notices.data?.list ?? []).filter((post) => !post.readAt);
   const weekEnd = now.add(6 - now.day(), 'day').endOf('day'); // weeks run Sunday to Saturday, like the week strip
-  const due = (homework.data?.list ?? [])
-    .filter((post) => post.dueAt !== null && schoolTime(post.dueAt).isAfter(now) && !schoolTime(post.dueAt).isAfter(weekEnd))
-    .sort((a, b) => (a.dueAt ?? '').localeCompare(b.dueAt ?? ''));
+  // the server counts days from now: the week's last day is within 7 - weekday of them (Saturday: 1)
+  const notices = usePosts({ kind: 'notice', box: 'inbox', unread: true, current: 1, size: SHOWN }, active);
+  const homework = usePosts({ kind: 'homework', box: 'inbox', dueWithinDays: 7 - now.day(), current: 1, size: SHOWN * 2 }, active);
+  const unread = notices.data?.list ?? [];
+  const unreadTotal = notices.data?.total ?? 0;
+  const due = (homework.data?.list ?? []).filter((post) => post.dueAt !== null && !schoolTime(post.dueAt).isAfter(weekEnd));
   return (
     <>
-      <Segment className="sf-area" data-testid="dashboard-unread-notices" data-count={unread.length}>
+      <Segment className="sf-area" data-testid="dashboard-unread-notices" data-count={unreadTotal}>
         <h3 className="sf-area-title">
           <Icon name="bullhorn" /> {p('web.dashboard.unread')}
-          {unread.length > 0 ? (
+          {unreadTotal > 0 ? (
             <Label size="mini" color="red" circular data-testid="dashboard-unread-count">
-              {unread.length}
+              {unreadTotal}
             </Label>
           ) : null}
         </h3>
@@ -56,7 +54,7 @@ export function DashboardPosts({ active, now }: { active: boolean; now: Dayjs })
           <EmptyState icon="bullhorn" text={p('web.dashboard.unreadEmpty')} testId="dashboard-unread-empty" />
         ) : (
           <ul className="sf-post-card-list">
-            {unread.slice(0, SHOWN).map((post) => (
+            {unread.map((post) => (
               <PostLine key={post.id} post={post} />
             ))}
           </ul>

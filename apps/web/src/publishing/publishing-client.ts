@@ -18,6 +18,10 @@ export interface PostListParams {
   box: PostBox;
   current: number;
   size: number;
+  /** Inbox only: just the unread. */
+  unread?: boolean;
+  /** Inbox only: homework due from now to this many days ahead, soonest first. */
+  dueWithinDays?: number;
 }
 
 export interface ReceiptFilter {
@@ -34,7 +38,7 @@ export interface ReceiptFilter {
 export const postsKeys = {
   all: ['posts'] as const,
   lists: ['posts', 'list'] as const,
-  list: (p: PostListParams, lang: string) => ['posts', 'list', p.box, p.kind ?? '', p.current, p.size, lang] as const,
+  list: (p: PostListParams, lang: string) => ['posts', 'list', p.box, p.kind ?? '', p.current, p.size, p.unread ?? false, p.dueWithinDays ?? 0, lang] as const,
   detail: (id: string, lang: string) => ['posts', 'detail', id, lang] as const,
   receiptsOf: (id: string) => ['posts', 'receipts', id] as const,
   receipts: (id: string, f: ReceiptFilter, lang: string) => ['posts', 'receipts', id, f.classId ?? '', f.state ?? '', lang] as const,
@@ -45,7 +49,7 @@ const enc = encodeURIComponent;
 /** The publishing module's calls (`postsPath` of the contracts) under BASE_API. */
 export const publishingClient = {
   list(p: PostListParams, signal?: AbortSignal): Promise<PostPage> {
-    return requestData<PostPage>(postsPath.list, { query: { kind: p.kind, box: p.box, current: p.current, size: p.size }, signal }).then((page) => page ?? { total: 0, list: [] });
+    return requestData<PostPage>(postsPath.list, { query: { kind: p.kind, box: p.box, current: p.current, size: p.size, unread: p.unread, dueWithinDays: p.dueWithinDays }, signal }).then((page) => page ?? { total: 0, list: [] });
   },
 
   /** One post; reading it records the reader's read time on the server. */
