@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -33,6 +33,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     resource: () => import('@schoolflow/contracts/locales/zh/resource.js').then((m) => m.resource),
     grades: () => import('@schoolflow/contracts/locales/zh/grades.js').then((m) => m.grades),
     timetable: () => import('@schoolflow/contracts/locales/zh/timetable.js').then((m) => m.timetable),
+    publishing: () => import('@schoolflow/contracts/locales/zh/publishing.js').then((m) => m.publishing),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -42,6 +43,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     resource: () => import('@schoolflow/contracts/locales/en/resource.js').then((m) => m.resource),
     grades: () => import('@schoolflow/contracts/locales/en/grades.js').then((m) => m.grades),
     timetable: () => import('@schoolflow/contracts/locales/en/timetable.js').then((m) => m.timetable),
+    publishing: () => import('@schoolflow/contracts/locales/en/publishing.js').then((m) => m.publishing),
   },
 };
 

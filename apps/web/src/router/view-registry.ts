@@ -39,6 +39,11 @@ const views: Readonly<Record<string, View>> = {
   'academic/semester_upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
   'timetable/inquiry': lazy(() => import('../timetable/inquiry-view.js')),
   'timetable/scheduling': lazy(() => import('../timetable/scheduling-view.js')),
+  // 信息发布: one page per kind (PUBLISHING_PAGES); its detail, receipts and compose forms are states of it (?id=, ?compose=1).
+  'publishing/notice': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.notice }))),
+  'publishing/homework': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.homework }))),
+  'publishing/activity': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.activity }))),
+  'publishing/performance': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.performance }))),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

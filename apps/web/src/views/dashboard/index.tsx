@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { Button, Icon, Label, Segment } from 'semantic-ui-react';
+import { RoleCode } from '@schoolflow/contracts';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT, webMessages } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { useReadySession } from '../../session/session-store.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, schoolTime } from '../../util/date.js';
+import { DashboardPosts } from '../../publishing/dashboard-posts.js';
 import { DashboardBacklog } from './backlog.js';
 
 /** Home page: greeting, a week strip around the chosen day, and the to-do / other-work areas. */
@@ -34,6 +36,8 @@ export default function DashboardView({ active }: ViewProps) {
   const days = Array.from({ length: 7 }, (_, i) => weekStart.add(i, 'day'));
   const roleNames: Record<string, string> = webMessages(lang).roleNames;
   const name = session?.info.userInfo.username ?? '';
+  // students and parents are told things: their unread notices and the homework due this week
+  const isFamily = session?.info.roles.some((r) => r === RoleCode.student || r === RoleCode.parent) === true;
   const weekdayOf = (d: Dayjs) => `${t('dashboard.weekdayPrefix')}${weekdays[d.day()] ?? ''}`;
 
   return (
@@ -129,6 +133,7 @@ export default function DashboardView({ active }: ViewProps) {
           </h3>
           <EmptyState icon="calendar check outline" text={t('dashboard.otherWorkEmpty')} testId="dashboard-other-work-empty" />
         </Segment>
+        {isFamily ? <DashboardPosts active={active} now={now} /> : null}
       </div>
     </div>
   );

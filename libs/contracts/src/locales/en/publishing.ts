@@ -1,4 +1,5 @@
 import type { PublishingMessages } from '../zh/publishing.js';
+import { publishingWeb } from './publishing-web.js';
 
 export const publishing: PublishingMessages = {
   kinds: { notice: 'Notice', homework: 'Homework', activity: 'Activity', performance: 'Performance', award: 'Award' },
@@ -51,4 +52,5 @@ export const publishing: PublishingMessages = {
     remindTitle: 'Reminder: {{kind}} "{{title}}"',
     remindContent: '{{author}} reminds you to read the {{kind}} "{{title}}"',
   },
+  web: publishingWeb,
 };

@@ -1,3 +1,5 @@
+import { publishingWeb, type PublishingWebMessages } from './publishing-web.js';
+
 /** Publishing's texts (issue 24, docs/product/publishing.md): kinds, states, refusals, bell messages, page titles. */
 export const publishing = {
   kinds: { notice: '通知', homework: '作业', activity: '活动', performance: '表现', award: '奖项' },
@@ -51,7 +53,9 @@ export const publishing = {
     remindTitle: '提醒：{{kind}}“{{title}}”',
     remindContent: '{{author}}提醒您阅读{{kind}}“{{title}}”',
   },
+  /** The pages' own texts (lists, compose, detail, receipts, the dashboard's card). */
+  web: publishingWeb,
 } as const;
 export type PublishingMessages = {
-  [K in keyof typeof publishing]: { [L in keyof (typeof publishing)[K]]: string };
-};
+  [K in Exclude<keyof typeof publishing, 'web'>]: { [L in keyof (typeof publishing)[K]]: string };
+} & { web: PublishingWebMessages };

@@ -1,0 +1,164 @@
+import { useNavigate } from 'react-router-dom';
+import { Button, Icon, Label, Segment } from 'semantic-ui-react';
+import type { PostAttachment, PostDetail, PostKind } from '@schoolflow/contracts';
+import { errorMessage, reportError } from '../api/http.js';
+import { AuthImage } from '../components/auth-image.js';
+import { EmptyState } from '../components/empty-state.js';
+import { PageLoader } from '../components/page-loader.js';
+import { useDownloadFile } from '../components/use-files.js';
+import { usePictureUrl } from '../components/use-picture-url.js';
+import { formatDateTime } from '../util/date.js';
+import { toast } from '../util/toast.js';
+import { postLink } from './post-links.js';
+import { useConfirmPost } from './use-confirm-post.js';
+import { usePost } from './use-post.js';
+import { kindLabel, usePublishingT } from './use-publishing-t.js';
+
+/** An attachment as the download saves it: its name, with its suffix unless the name already ends with it. */
+function fileRef(a: PostAttachment) {
+  const suffix = a.suffix ? `.${a.suffix.replace(/^\./, '')}` : '';
+  return { resId: a.resId, resName: a.name, resSuffix: a.name.toLowerCase().endsWith(suffix.toLowerCase()) ? '' : suffix };
+}
+
+/** The video, played in the page: fetched with the session's token (the file API needs its header) and shown by URL. */
+function PostVideo({ attachment }: { attachment: PostAttachment }) {
+  const url = usePictureUrl(attachment.resId);
+  if (!url.data) return <Icon name={url.isError ? 'video' : 'spinner'} loading={!url.isError} size="big" />;
+  return <video className="sf-post-video" src={url.data} controls preload="metadata" data-testid="post-video" aria-label={attachment.name} />;
+}
+
+function Attachments({ post }: { post: PostDetail }) {
+  const { p } = usePublishingT();
+  const download = useDownloadFile();
+  const pictures = post.attachments.filter((a) => a.kind === 'picture');
+  const videos = post.attachments.filter((a) => a.kind === 'video');
+  const documents = post.attachments.filter((a) => a.kind === 'document');
+  const save = async (a: PostAttachment) => {
+    try {
+      await download.mutateAsync(fileRef(a));
+    } catch (err) {
+      reportError(err);
+    }
+  };
+  return (
+    <>
+      {pictures.length > 0 ? (
+        <section className="sf-post-section" data-testid="post-pictures">
+          <h4>{p('web.detail.pictures')}</h4>
+          <div className="sf-post-pictures">
+            {pictures.map((a) => (
+              <AuthImage key={a.resId} resId={a.resId} alt={a.name} className="sf-post-picture" testId="post-picture" />
+            ))}
+          </div>
+        </section>
+      ) : null}
+      {videos.length > 0 ? (
+        <section className="sf-post-section">
+          <h4>{p('web.detail.video')}</h4>
+          {videos.map((a) => (
+            <PostVideo key={a.resId} attachment={a} />
+          ))}
+        </section>
+      ) : null}
+      {documents.length > 0 ? (
+        <section className="sf-post-section" data-testid="post-documents">
+          <h4>{p('web.detail.documents')}</h4>
+          <ul className="sf-file-list">
+            {documents.map((a) => (
+              <li key={a.resId} className="sf-file-item" data-testid="post-document">
+                <Icon name="file alternate outline" />
+                <span className="sf-file-name">{a.name}</span>
+                <button type="button" className="sf-link" disabled={download.isPending} onClick={() => void save(a)} data-testid="post-document-download">
+                  {p('web.detail.download')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The reader's confirmation: a button while it is asked for and not given, then when it was given. */
+function ConfirmBar({ post }: { post: PostDetail }) {
+  const { p } = usePublishingT();
+  const confirm = useConfirmPost();
+  if (!post.requireConfirm || post.mine) return null;
+  if (post.confirmedAt) {
+    return (
+      <Label color="green" data-testid="post-confirmed">
+        <Icon name="check" /> {p('web.detail.confirmedAt', { time: formatDateTime(post.confirmedAt) })}
+      </Label>
+    );
+  }
+  const run = async () => {
+    try {
+      toast.success(await confirm.mutateAsync({ id: post.id }));
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <Button primary loading={confirm.isPending} disabled={confirm.isPending} onClick={() => void run()} data-testid="post-confirm">
+      <Icon name="check circle outline" /> {p('web.detail.confirm')}
+    </Button>
+  );
+}
+
+/**
+ * A post as its reader sees it (the kind's page with `?id=`): title, who and when, the body (HTML the server
+ * sanitised), pictures, the video played in the page, documents to download, and the confirmation when asked for.
+ */
+export function PostDetailPanel({ id, kind, active }: { id: string; kind: PostKind; active: boolean }) {
+  const { p } = usePublishingT();
+  const navigate = useNavigate();
+  const post = usePost(id, active);
+  const back = (
+    <Button basic size="small" onClick={() => void navigate(postLink.list(kind))} data-testid="post-back">
+      <Icon name="arrow left" /> {p('web.detail.back')}
+    </Button>
+  );
+  if (post.isPending) return <PageLoader />;
+  if (!post.data) {
+    return (
+      <div className="sf-page sf-publishing">
+        <Segment className="sf-card">
+          {back}
+          <EmptyState icon="bullhorn" text={post.error ? errorMessage(post.error) : p('web.detail.notFound')} testId="post-not-found" />
+        </Segment>
+      </div>
+    );
+  }
+  const d = post.data;
+  return (
+    <div className="sf-page sf-publishing" data-testid="post-detail" data-id={d.id}>
+      <Segment className="sf-card sf-post-detail">
+        <div className="sf-post-detail-tools">
+          {back}
+          {d.mine ? (
+            <Button basic primary size="small" onClick={() => void navigate(postLink.receipts(d.kind, d.id))} data-testid="post-detail-receipts">
+              <Icon name="chart bar outline" /> {p('web.detail.receipts')}
+            </Button>
+          ) : null}
+        </div>
+        <h2 className="sf-post-heading" data-testid="post-title">
+          <Label size="small">{kindLabel(d.kind)}</Label> {d.title}
+        </h2>
+        <div className="sf-post-meta">
+          <span>{p('web.detail.author', { name: d.authorName })}</span>
+          {d.publishedAt ? <span>{p('web.detail.publishedAt', { time: formatDateTime(d.publishedAt) })}</span> : null}
+          {d.dueAt ? <span data-testid="post-due">{p('web.detail.due', { time: formatDateTime(d.dueAt) })}</span> : null}
+          {d.place ? <span>{p('web.detail.place', { place: d.place })}</span> : null}
+          {d.startAt && d.endAt ? <span>{p('web.detail.period', { start: formatDateTime(d.startAt), end: formatDateTime(d.endAt) })}</span> : null}
+        </div>
+        {/* The body is HTML the server sanitised when the post was saved: the publishing module's sanitiser keeps no script, style or event handler. */}
+        <div className="sf-post-body" data-testid="post-body" dangerouslySetInnerHTML={{ __html: d.body }} />
+        <Attachments post={d} />
+        <div className="sf-post-confirm">
+          <ConfirmBar post={d} />
+        </div>
+      </Segment>
+    </div>
+  );
+}
