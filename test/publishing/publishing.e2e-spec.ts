@@ -191,6 +191,18 @@ describe('refusals', () => {
     expect(logged).toBeGreaterThanOrEqual(2);
   });
 
+  it("the pages under 信息发布 are every role's; each kind's publish grant is its declared roles", async () => {
+    const pages = await withDb(async (c) => (await c.query<{ url: string; roles: string[] }>(
+      `SELECT m.url, array_agg(r.code ORDER BY r.code) AS roles FROM sys_menu m JOIN sys_role_menu rm ON rm.menu_id = m.id JOIN sys_role r ON r.id = rm.role_id
+        WHERE m.url LIKE '/publishing/%' GROUP BY m.url ORDER BY m.url`)).rows);
+    expect(pages.map((p) => p.url)).toEqual(['/publishing/activity', '/publishing/homework', '/publishing/notice', '/publishing/performance']);
+    for (const p of pages) expect(p.roles).toEqual(expect.arrayContaining(['parent', 'student', 'teacher', 'headteacher', 'admin']));
+    const grants = async (permission: string) => withDb(async (c) => (await c.query<{ code: string }>(`SELECT r.code FROM sys_role_permission p JOIN sys_role r ON r.id = p.role_id WHERE p.permission = $1 ORDER BY r.code`, [permission])).rows.map((r) => r.code));
+    expect(await grants('post:notice:publish')).toEqual(['admin', 'headteacher', 'office', 'principal', 'teacher']);
+    expect(await grants('post:homework:publish')).toEqual(['admin', 'headteacher', 'teacher']);
+    expect(await grants('post:activity:publish')).not.toContain('teacher');
+  });
+
   it('each attachment limit is refused with the spec\'s message and nothing stored', async () => {
     const MB = 1024 * 1024;
     const notice = (attachments: string[]) => ({ kind: 'notice', title: '附件', body: '', audience: { classIds: [ids.class1] }, attachments, publish: true });
@@ -247,6 +259,59 @@ describe('refusals', () => {
   });
 });
 
+describe('audiences, scheduling and managing', () => {
+  it('a performance record to a named student with parents reaches the two of them; a role reaches its holders', async () => {
+    const perf = await create('headteacher', { kind: 'performance', title: `表现 ${Date.now()}`, body: '<p>课堂积极</p>', audience: { userIds: [ids.student], parents: true }, publish: true });
+    expect(perf.body.data?.state).toBe('published');
+    const who = await withDb(async (c) => (await c.query<{ user_id: string; role: string }>(`SELECT user_id, role FROM post_recipient WHERE post_id = $1 ORDER BY role`, [perf.body.data?.id])).rows);
+    expect(who).toEqual([{ user_id: ids.parent, role: 'parent' }, { user_id: ids.student, role: 'student' }]);
+    const byRole = await create('admin', { kind: 'notice', title: `校长 ${Date.now()}`, body: '', audience: { roles: ['principal'] }, publish: true });
+    const expected = Number(await one(`SELECT count(*) FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id JOIN sys_user u ON u.id = ur.user_id WHERE r.code = 'principal' AND u.enabled`));
+    expect(Number(await one(`SELECT count(*) FROM post_recipient WHERE post_id = $1`, [byRole.body.data?.id]))).toBe(expected);
+    // a kind keeps to its audience: homework is not for the whole school
+    const wide = await create('headteacher', { kind: 'homework', title: 't', body: '', audience: { school: true }, courseId: ids.math, dueAt: '2099-01-01 08:00' });
+    expect(wide.body).toMatchObject({ code: 400, msg: '作业不能按这种范围发布' });
+  });
+
+  it('a grade with staff and without students reaches its teachers only', async () => {
+    const res = await create('headteacher', { kind: 'notice', title: `教师会 ${Date.now()}`, body: '', audience: { grades: [10], students: false, staff: true }, publish: true });
+    const rows = await withDb(async (c) => (await c.query<{ account: string; role: string }>(`SELECT u.account, r.role FROM post_recipient r JOIN sys_user u ON u.id = r.user_id WHERE r.post_id = $1`, [res.body.data?.id])).rows);
+    expect(rows.every((r) => r.role === 'staff')).toBe(true);
+    // 高一(2)班's head teacher and the maths teacher of 高一; the author is not their own recipient
+    expect(rows.map((r) => r.account)).toEqual(expect.arrayContaining(['teacher01', 'teacher']));
+    expect(rows.map((r) => r.account)).not.toContain('headteacher');
+  });
+
+  it('a scheduled post is published at its time by the job and reaches its recipients then', async () => {
+    const parentSocket = await connectSocket(tokens.jz202511001);
+    sockets.push(parentSocket);
+    const title = `定时通知 ${Date.now()}`;
+    const pushed = nextPush<PostPublishedPush>(parentSocket, 'post.published', (p) => p.title === title, 30_000);
+    const res = await create('headteacher', { kind: 'notice', title, body: '', audience: { classIds: [ids.class1], parents: true }, publishAt: new Date(Date.now() + 1500).toISOString(), publish: true });
+    expect(res.body.data?.state).toBe('scheduled');
+    expect(Number(await one(`SELECT count(*) FROM post_recipient WHERE post_id = $1`, [res.body.data?.id]))).toBe(0);
+    expect((await pushed).id).toBe(res.body.data?.id);
+    expect(await one(`SELECT state FROM post WHERE id = $1`, [res.body.data?.id])).toBe('published');
+  });
+
+  it('a draft is published later by its author only; pinned it comes first; deleted it is gone', async () => {
+    const draft = await create('headteacher', { kind: 'notice', title: `草稿 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] } });
+    expect(draft.body.data?.state).toBe('draft');
+    const id = draft.body.data?.id as string;
+    expect((await call(`/api/posts/${id}`, { token: tokens.student })).status).toBe(404);
+    expect((await call(`/api/posts/${id}/publish`, { token: tokens.teacher, json: {} })).status).toBe(403);
+    expect((await call<CreatePostAnswer>(`/api/posts/${id}/publish`, { token: tokens.headteacher, json: {} })).body.data?.state).toBe('published');
+    expect((await call(`/api/posts/${id}/publish`, { token: tokens.headteacher, json: {} })).status).toBe(422);
+    expect((await call(`/api/posts/${id}/pin`, { token: tokens.headteacher, json: { pinned: true } })).status).toBe(200);
+    const inbox = (await call<PostPage>('/api/posts?box=inbox', { token: tokens.student })).body.data as PostPage;
+    expect(inbox.list[0]?.id).toBe(id);
+    expect((await call(`/api/posts/${id}`, { method: 'DELETE', token: tokens.teacher })).status).toBe(403);
+    expect((await call(`/api/posts/${id}`, { method: 'DELETE', token: tokens.headteacher })).status).toBe(200);
+    expect(await one(`SELECT count(*) FROM post WHERE id = $1`, [id])).toBe('0');
+    expect((await call(`/api/posts/${id}`, { token: tokens.student })).status).toBe(404);
+  });
+});
+
 describe('homework', () => {
   it('is handed in by the student, edited until due, marked late after it, and commented by the teacher', async () => {
     const open = await create('headteacher', { kind: 'homework', title: `作文 ${Date.now()}`, body: '<p>写一篇作文</p>', audience: { classIds: [ids.class1], parents: true }, courseId: ids.math, dueAt: '2099-01-01 08:00', publish: true });
@@ -273,5 +338,18 @@ describe('homework', () => {
     expect(late.body.data?.late).toBe(true);
     const edit = await call(`/api/posts/${pastId}/submissions`, { method: 'PUT', token: tokens.student, json: { text: '改' } });
     expect(edit.body).toMatchObject({ code: 422, msg: '作业已截止，不能再修改' });
+
+    // the home page's "due this week": only homework due from now within the days asked, soonest first
+    const soon = await create('headteacher', { kind: 'homework', title: `三天后 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), publish: true });
+    const week = (await call<PostPage>('/api/posts?box=inbox&kind=homework&dueWithinDays=7', { token: tokens.student })).body.data as PostPage;
+    const dueIds = week.list.map((p) => p.id);
+    expect(dueIds).toContain(soon.body.data?.id);
+    expect(dueIds).not.toContain(id);
+    expect(dueIds).not.toContain(pastId);
+    // unread only: the student has opened the first homework but not the one due soon
+    await call(`/api/posts/${id}`, { token: tokens.student });
+    const unread = ((await call<PostPage>('/api/posts?box=inbox&kind=homework&unread=true', { token: tokens.student })).body.data as PostPage).list.map((p) => p.id);
+    expect(unread).toContain(soon.body.data?.id);
+    expect(unread).not.toContain(id);
   });
 });

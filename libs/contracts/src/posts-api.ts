@@ -139,6 +139,10 @@ export const postListQuerySchema = z.object({
   box: z.enum(['inbox', 'authored'], { error: 'validation.invalid' }).default('inbox'),
   current: z.coerce.number({ error: 'validation.pageInvalid' }).int('validation.pageInvalid').min(1, 'validation.pageInvalid').max(100_000, 'validation.pageInvalid').default(1),
   size: z.coerce.number({ error: 'validation.pageSizeInvalid' }).int('validation.pageSizeInvalid').min(1, 'validation.pageSizeInvalid').max(200, 'validation.pageSizeInvalid').default(20),
+  /** Inbox only: just those not yet read (the dashboard's unread notices). */
+  unread: z.preprocess((v) => (v === '' ? undefined : v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'validation.invalid' }).optional()),
+  /** Inbox only: homework due from now to this many days ahead, soonest first (the home page's "due this week"). */
+  dueWithinDays: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'validation.invalid' }).int('validation.invalid').min(1, 'validation.invalid').max(31, 'validation.invalid').optional()),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 

@@ -267,15 +267,20 @@ export class PostsRepository {
                    ${localName('co', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "courseName", p.created_at AS "createdAt"`;
   }
 
-  async inbox(db: Db, userId: string, kind: PostKind | undefined, offset: number, size: number, lang: Language): Promise<{ total: number; list: PostListItem[] }> {
-    const where = `r.user_id = $1 AND p.state = 'published' AND ($2::text IS NULL OR p.kind = $2)`;
-    const [count] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM post_recipient r JOIN post p ON p.id = r.post_id WHERE ${where}`, [userId, kind ?? null]);
+  async inbox(db: Db, userId: string, q: { kind?: PostKind; unread?: boolean; dueWithinDays?: number }, offset: number, size: number, lang: Language): Promise<{ total: number; list: PostListItem[] }> {
+    // the filters' placeholders: after kind in the count, after kind, limit and offset in the page
+    const where = (u: string, d: string): string => `r.user_id = $1 AND p.state = 'published' AND ($2::text IS NULL OR p.kind = $2)
+      AND (${u}::boolean IS NULL OR (r.read_at IS NULL) = ${u}::boolean)
+      AND (${d}::int IS NULL OR (p.due_at >= now() AND p.due_at < now() + make_interval(days => ${d}::int)))`;
+    const order = q.dueWithinDays === undefined ? 'p.pinned DESC, p.published_at DESC, p.id' : 'p.due_at, p.id';
+    const filters = [q.unread ?? null, q.dueWithinDays ?? null];
+    const [count] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM post_recipient r JOIN post p ON p.id = r.post_id WHERE ${where('$3', '$4')}`, [userId, q.kind ?? null, ...filters]);
     const list = await rows<PostListItem & { readAt: Date | null; confirmedAt: Date | null }>(
       db,
       `${this.listSelect(lang)}, r.read_at AS "readAt", r.confirmed_at AS "confirmedAt", NULL AS counts
          FROM post_recipient r JOIN post p ON p.id = r.post_id JOIN sys_user u ON u.id = p.author_id LEFT JOIN course co ON co.id = p.course_id
-        WHERE ${where} ORDER BY p.pinned DESC, p.published_at DESC, p.id LIMIT $3 OFFSET $4`,
-      [userId, kind ?? null, size, offset],
+        WHERE ${where('$5', '$6')} ORDER BY ${order} LIMIT $3 OFFSET $4`,
+      [userId, q.kind ?? null, size, offset, ...filters],
     );
     return { total: count?.n ?? 0, list: list.map(timesOf) };
   }

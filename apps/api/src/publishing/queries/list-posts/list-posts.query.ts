@@ -4,7 +4,10 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../../../infrastructure/http/request-context.js';
 import { PostsRepository } from '../../domain/posts.repository.js';
 
-/** The caller's posts: received (published, pinned first, newest first, with their receipt) or written (any state, with counts). */
+/**
+ * The caller's posts: received (published, pinned first, newest first, with their receipt; or only the unread, or
+ * homework due within days, soonest first) or written (any state, with counts).
+ */
 @Injectable()
 export class ListPosts {
   constructor(
@@ -14,6 +17,6 @@ export class ListPosts {
 
   execute(q: PostListQuery, me: Principal, lang: Language): Promise<PostPage> {
     const offset = (q.current - 1) * q.size;
-    return q.box === 'authored' ? this.posts.authored(this.db, me.userId, q.kind, offset, q.size, lang) : this.posts.inbox(this.db, me.userId, q.kind, offset, q.size, lang);
+    return q.box === 'authored' ? this.posts.authored(this.db, me.userId, q.kind, offset, q.size, lang) : this.posts.inbox(this.db, me.userId, q, offset, q.size, lang);
   }
 }
