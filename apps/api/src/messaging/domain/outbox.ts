@@ -23,6 +23,35 @@ export interface PlannedPush {
   sourceKey: string;
 }
 
+/** Pushes per statement at most, unless one user alone has more (their pushes stay in one statement, numbered in order). */
+export const PUSH_CHUNK = 500;
+
+/**
+ * The indexes of `planned` in chunks of about `size`, each holding whole users, users in ascending order (PostgreSQL's
+ * uuid order is the order of their lowercase text), and each user's pushes in their given order.
+ */
+export function chunksOfWholeUsers(planned: readonly Pick<PlannedPush, 'userId'>[], size: number): number[][] {
+  const order = planned.map((_, i) => i).sort((a, b) => {
+    const ua = (planned[a] as Pick<PlannedPush, 'userId'>).userId.toLowerCase();
+    const ub = (planned[b] as Pick<PlannedPush, 'userId'>).userId.toLowerCase();
+    return ua < ub ? -1 : ua > ub ? 1 : a - b;
+  });
+  const chunks: number[][] = [];
+  let current: number[] = [];
+  let lastUser: string | undefined;
+  for (const i of order) {
+    const user = (planned[i] as Pick<PlannedPush, 'userId'>).userId.toLowerCase();
+    if (current.length >= size && user !== lastUser) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(i);
+    lastUser = user;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
 /**
  * Writes messages and pushes inside the caller's transaction, a whole batch per statement. Each carries a source
  * key (what caused it and for whom), unique in its table: a batch handled again after a crash writes nothing twice.
@@ -76,31 +105,43 @@ export const Outbox = {
    * Appends pushes in the given order, skipping any already written (a batch handled again), each numbered next in
    * its user's sequence (docs/adr/0018). The user's counter row is locked until commit, so numbers follow commit
    * order per user; counters are taken in user order, so two writers never wait on each other in a cycle.
+   *
+   * A school-wide post writes thousands of pushes at once. PostgreSQL estimates a `jsonb_to_recordset` at 100 rows
+   * and joins them by nested loops, quadratic in the batch (12,000 pushes took 9 s: bench:publish, ADR 0037), so a
+   * large batch goes in chunks of whole users, in user order — the counters are still locked in one ascending order.
    */
   async pushes(db: Queryable, planned: PlannedPush[]): Promise<PushRow[]> {
     if (planned.length === 0) return [];
-    const input = planned.map((p, i) => ({ i, u: p.userId, e: p.event, p: p.payload, k: p.sourceKey }));
-    const written = rowsOf<{ seq: string; i: number }>(
-      await db.query(
-        `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, u uuid, e text, p jsonb, k text)),
-         fresh AS (SELECT input.* FROM input WHERE NOT EXISTS (SELECT 1 FROM push_log x WHERE x.source_key = input.k)),
-         counts AS (SELECT u, count(*)::bigint AS n FROM fresh GROUP BY u),
-         bumped AS (
-           INSERT INTO push_counter (user_id, seq) SELECT u, n FROM counts ORDER BY u
-           ON CONFLICT (user_id) DO UPDATE SET seq = push_counter.seq + EXCLUDED.seq
-           RETURNING user_id, seq),
-         numbered AS (
-           SELECT f.*, b.seq - c.n + row_number() OVER (PARTITION BY f.u ORDER BY f.i) AS us
-             FROM fresh f JOIN counts c ON c.u = f.u JOIN bumped b ON b.user_id = f.u),
-         ins AS (
+    const written: { seq: string; i: number }[] = [];
+    for (const chunk of chunksOfWholeUsers(planned, PUSH_CHUNK)) {
+      const input = chunk.map((i) => {
+        const p = planned[i] as PlannedPush;
+        return { i, u: p.userId, e: p.event, p: p.payload, k: p.sourceKey };
+      });
+      const indexOfKey = new Map(input.map((x) => [x.k, x.i]));
+      const rows = rowsOf<{ seq: string; k: string }>(
+        await db.query(
+          `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, u uuid, e text, p jsonb, k text)),
+           fresh AS (SELECT input.* FROM input WHERE NOT EXISTS (SELECT 1 FROM push_log x WHERE x.source_key = input.k)),
+           counts AS (SELECT u, count(*)::bigint AS n FROM fresh GROUP BY u),
+           bumped AS (
+             INSERT INTO push_counter (user_id, seq) SELECT u, n FROM counts ORDER BY u
+             ON CONFLICT (user_id) DO UPDATE SET seq = push_counter.seq + EXCLUDED.seq
+             RETURNING user_id, seq),
+           numbered AS (
+             SELECT f.*, b.seq - c.n + row_number() OVER (PARTITION BY f.u ORDER BY f.i) AS us
+               FROM fresh f JOIN counts c ON c.u = f.u JOIN bumped b ON b.user_id = f.u)
            INSERT INTO push_log (user_id, user_seq, event, payload, source_key)
            SELECT u, us, e, p, k FROM numbered ORDER BY i
            ON CONFLICT (source_key) DO NOTHING
-           RETURNING user_seq, source_key)
-         SELECT ins.user_seq::text AS seq, input.i FROM ins JOIN input ON input.k = ins.source_key ORDER BY input.i`,
-        [JSON.stringify(input)],
-      ),
-    );
+           RETURNING user_seq::text AS seq, source_key AS k`,
+          [JSON.stringify(input)],
+        ),
+      );
+      // source keys are unique: each written row names its planned push without joining back in SQL
+      for (const r of rows) written.push({ seq: r.seq, i: indexOfKey.get(r.k) as number });
+    }
+    written.sort((a, b) => a.i - b.i);
     return written.map((w) => {
       const p = planned[w.i] as PlannedPush;
       return { seq: w.seq, user_id: p.userId, event: p.event, payload: p.payload };
