@@ -87,7 +87,7 @@ describe('homework in the browser', () => {
     // the student opens it: the due time, nothing handed in yet
     await s.goto(appUrl(`${HOMEWORK}?id=${id}`));
     await s.locator(tid('homework-panel')).waitFor();
-    expect(await s.locator(tid('homework-due')).innerText()).toContain(`${due.replace('T', ' ')} 截止，截止前可修改`);
+    expect((await s.locator(tid('homework-due')).innerText()).trim()).toBe(`${due.replace('T', ' ')}:00 截止，截止前可修改`);
     await s.locator(tid('homework-not-submitted')).waitFor();
     await s.locator(tid('homework-text-input')).fill('第 1 题：x = 2');
     await s.locator(tid('homework-files-input')).setInputFiles({ name: '作业照片.png', mimeType: 'image/png', buffer: PNG });

@@ -64,7 +64,7 @@ function SubmissionFiles({ files }: { files: readonly PostAttachment[] }) {
       {files.map((a) => (
         <li key={a.resId} className="sf-file-item" data-testid="homework-file">
           <Icon name={a.kind === 'picture' ? 'image outline' : 'file alternate outline'} />
-          <span className="sf-file-name">{a.name}</span>
+          <span className="sf-file-name">{`${fileRef(a).resName}${fileRef(a).resSuffix}`}</span>
           <button type="button" className="sf-link" disabled={download.isPending} onClick={() => void save(a)} data-testid="homework-file-download">
             {p('web.detail.download')}
           </button>
