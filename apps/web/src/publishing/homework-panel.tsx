@@ -131,7 +131,7 @@ function SubmissionForm({ post, existing, onDone }: { post: PostDetail; existing
   const save = handleSubmit(async (body) => {
     try {
       const { msg } = await submit.mutateAsync({ id: post.id, body, edit: existing !== null });
-      toast.success(msg);
+      toast.success(msg || p(existing ? 'web.homework.saved' : 'web.homework.submitted'));
       onDone();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -226,7 +226,7 @@ function ReviewForm({ post, s, onDone }: { post: PostDetail; s: Submission; onDo
   const save = handleSubmit(async (body) => {
     try {
       const { msg } = await review.mutateAsync({ id: post.id, studentId: s.studentId, body });
-      toast.success(msg);
+      toast.success(msg || p('web.homework.reviewSaved'));
       onDone();
     } catch (err) {
       toast.error(errorMessage(err));
@@ -282,11 +282,6 @@ function ClassOverview({ post }: { post: PostDetail }) {
   ];
   return (
     <>
-      {post.dueAt ? (
-        <div className="sf-post-meta" data-testid="homework-due">
-          <Icon name="clock outline" /> {isPast(post.dueAt) ? p('web.homework.dueClosed', { time: formatDateTime(post.dueAt) }) : p('web.homework.dueOpen', { time: formatDateTime(post.dueAt) })}
-        </div>
-      ) : null}
       <div className="sf-homework-counts" data-testid="homework-counts" data-total={counts.total} data-on-time={counts.onTime} data-late={counts.late} data-missing={counts.missing}>
         {p('web.homework.counts', { total: counts.total, onTime: counts.onTime, late: counts.late, missing: counts.missing })}
       </div>

@@ -155,6 +155,9 @@ export const publishingWeb: PublishingWebMessages = {
     open: 'Review',
     close: 'Close',
     empty: 'This homework went to no students',
+    submitted: 'Homework handed in',
+    saved: 'Changes saved',
+    reviewSaved: 'Review saved',
     noText: '(no text)',
   },
   dashboard: {

@@ -153,6 +153,9 @@ export const publishingWeb = {
     open: '批改',
     close: '收起',
     empty: '这份作业没有布置给学生',
+    submitted: '作业已提交',
+    saved: '修改已保存',
+    reviewSaved: '批改已保存',
     noText: '（没有文字）',
   },
   dashboard: {
