@@ -21,6 +21,7 @@ import { type BenchServer, runMain, withBenchServer } from './support/bench-serv
 import { openDb } from './support/db.js';
 import { type DemoStudent, demoStudents, OFFICE, spreadOverClasses } from './support/demo-school.js';
 import { LeanClient } from './support/lean-http.js';
+import { scaleSchool } from './support/scale-school.js';
 import { describeContext, formatCpu, sampleCpu } from './support/machine.js';
 import { ms, ratio, summarise, table } from './support/stats.js';
 
@@ -36,25 +37,9 @@ const FLOW = 'semester-upgrade';
 const out = (line = ''): void => void process.stdout.write(`${line}\n`);
 const sleep = (millis: number): Promise<void> => new Promise((r) => setTimeout(r, millis));
 
-/** Classes beside the demo's six, and their students, in bulk: grades 10, 11, 12 in turn. */
+/** Classes beside the demo's six, and their students, in bulk (bench/support/scale-school.ts): grades 10, 11, 12 in turn. */
 async function generate(db: pg.Client): Promise<void> {
-  const demo = (await db.query<{ classes: number; students: number }>(`SELECT (SELECT count(*)::int FROM admin_class) AS classes, (SELECT count(*)::int FROM student) AS students`)).rows[0];
-  const classes = CLASSES - (demo?.classes ?? 0);
-  const students = STUDENTS - (demo?.students ?? 0);
-  await db.query(
-    `INSERT INTO admin_class (grade, enrollment_year, code, name, name_en, short_name, head_teacher_id, sort, in_school)
-     SELECT 10 + (i % 3), 2025 - (i % 3), '9' || lpad(i::text, 5, '0'), '基准班' || i, 'Bench class ' || i, '基准' || i,
-            (SELECT id FROM sys_user WHERE account = 'teacher0' || (1 + i % 5)), 10, true
-       FROM generate_series(1, $1::int) i`,
-    [classes],
-  );
-  await db.query(
-    `INSERT INTO student (student_no, name, gender, class_id, enrollment_year)
-     SELECT '9' || lpad(n::text, 8, '0'), '基准学生' || n, CASE WHEN n % 2 = 0 THEN 'M' ELSE 'F' END, c.id, c.enrollment_year
-       FROM generate_series(0, $1::int - 1) n
-       JOIN admin_class c ON c.code = '9' || lpad((1 + n % $2::int)::text, 5, '0')`,
-    [students, classes],
-  );
+  await scaleSchool(db, { classes: CLASSES, students: STUDENTS });
   // the school as it is before an upgrade, to put back between runs
   await db.query(`CREATE TABLE bench_class_before AS SELECT id, grade, in_school FROM admin_class`);
   await db.query(`CREATE TABLE bench_student_before AS SELECT id, status FROM student`);
