@@ -154,6 +154,9 @@ describe('a notice to 高一(1)班 with parents', () => {
     const studentSocket = await connectSocket(await login('202511003'));
     sockets.push(studentSocket);
     const reminded = nextPush<MessageRow>(studentSocket, 'message.created', (m) => m.MESSAGE_TITLE.startsWith('提醒'));
+    // never reminded: the receipts say a reminder may be asked now
+    const fresh = (await call<PostReceipts>(`/api/posts/${postId}/receipts`, { token: tokens.headteacher })).body.data;
+    expect(fresh).toMatchObject({ lastRemindedAt: null, remindAgainAt: null });
     const first = await call<RemindAnswer>(`/api/posts/${postId}/remind`, { token: tokens.headteacher, json: {} });
     expect(first.status).toBe(200);
     const total = Number(await one(`SELECT count(*) FROM post_recipient WHERE post_id = $1`, [postId]));
@@ -166,6 +169,11 @@ describe('a notice to 高一(1)班 with parents', () => {
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ code: 429, result: false });
     expect(again.body.msg).toMatch(/^A post can be reminded once an hour; try again after \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    // the receipts carry the reminder and when the next may be asked: an hour after it
+    const after = (await call<PostReceipts>(`/api/posts/${postId}/receipts`, { token: tokens.headteacher })).body.data as PostReceipts;
+    const last = Date.parse(after.lastRemindedAt ?? '');
+    expect(Number.isNaN(last)).toBe(false);
+    expect(Date.parse(after.remindAgainAt ?? '') - last).toBe(60 * 60_000);
   });
 
   it('withdrawn, the recipients no longer see it', async () => {

@@ -247,6 +247,10 @@ export interface PostReceipts {
   counts: ReceiptCounts;
   classes: ReceiptClass[];
   list: ReceiptRow[];
+  /** When the unread were last reminded (null: never). */
+  lastRemindedAt: string | null;
+  /** While a reminder is within the hour: when the next may be asked; null when one may be asked now. */
+  remindAgainAt: string | null;
 }
 
 export interface RemindAnswer {

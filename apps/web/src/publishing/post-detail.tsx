@@ -9,16 +9,12 @@ import { useDownloadFile } from '../components/use-files.js';
 import { usePictureUrl } from '../components/use-picture-url.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
+import { fileRef } from './attachment-ref.js';
+import { HomeworkPanel } from './homework-panel.js';
 import { postLink } from './post-links.js';
 import { useConfirmPost } from './use-confirm-post.js';
 import { usePost } from './use-post.js';
 import { kindLabel, usePublishingT } from './use-publishing-t.js';
-
-/** An attachment as the download saves it: its name, with its suffix unless the name already ends with it. */
-function fileRef(a: PostAttachment) {
-  const suffix = a.suffix ? `.${a.suffix.replace(/^\./, '')}` : '';
-  return { resId: a.resId, resName: a.name, resSuffix: a.name.toLowerCase().endsWith(suffix.toLowerCase()) ? '' : suffix };
-}
 
 /** The video, played in the page: fetched with the session's token (the file API needs its header) and shown by URL. */
 function PostVideo({ attachment }: { attachment: PostAttachment }) {
@@ -159,6 +155,7 @@ export function PostDetailPanel({ id, kind, active }: { id: string; kind: PostKi
           <ConfirmBar post={d} />
         </div>
       </Segment>
+      {d.kind === 'homework' ? <HomeworkPanel post={d} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Label, Message, Segment, Statistic } from 'semantic-ui-react';
 import { RECEIPT_STATES, type PostKind, type ReceiptClass, type ReceiptRow, type ReceiptState } from '@schoolflow/contracts';
@@ -21,8 +21,9 @@ const TOO_SOON = 429;
 /**
  * The author's receipts of a post (the kind's page with `?id=&view=receipts`): read / confirmed / unread counts,
  * per class, and per person with names, kept live by the `post.receipt` push (usePostsLive writes the counts and
- * reads the rows again) — no reload. 提醒未读 reminds the unread once; a second try within the hour is refused and
- * the button stays disabled with the server's words.
+ * reads the rows again) — no reload. 提醒未读 reminds the unread once; within the hour of a reminder (the receipts'
+ * `remindAgainAt`) the button is disabled and says when it may be asked again; a refusal from the server (another
+ * window reminded first) keeps it disabled with the server's words.
  */
 export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: PostKind; active: boolean }) {
   const { p } = usePublishingT();
@@ -32,6 +33,14 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
   const post = usePost(id, active);
   const receipts = usePostReceipts(id, filter, active);
   const remind = useRemindUnread();
+  // the server sends remindAgainAt only while it is ahead; when it comes, the receipts are read again to turn the button back on
+  const againAt = receipts.data?.remindAgainAt ?? null;
+  const { refetch } = receipts;
+  useEffect(() => {
+    if (!againAt) return undefined;
+    const timer = setTimeout(() => void refetch(), Math.max(0, Date.parse(againAt) - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [againAt, refetch]);
 
   if (receipts.isPending) return <PageLoader />;
   const data = receipts.data;
@@ -53,6 +62,8 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
   const { counts } = data;
   const unread = counts.total - counts.read;
   const requireConfirm = post.data?.requireConfirm ?? true;
+  // a reminder within the hour (the server's answer): the button starts off, saying when it may be asked again
+  const waitHint = refusal ?? (againAt ? p('web.receipts.remindAgainAt', { time: formatDateTime(againAt) }) : null);
 
   const runRemind = async () => {
     try {
@@ -133,9 +144,9 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
               <Button
                 color="orange"
                 size="small"
-                disabled={refusal !== null || remind.isPending || unread === 0}
+                disabled={waitHint !== null || remind.isPending || unread === 0}
                 loading={remind.isPending}
-                title={refusal ?? undefined}
+                title={waitHint ?? undefined}
                 onClick={() => void runRemind()}
                 data-testid="receipts-remind"
               >
@@ -148,6 +159,10 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
         {refusal ? (
           <Message warning size="small" data-testid="receipts-remind-refused">
             {refusal}
+          </Message>
+        ) : againAt ? (
+          <Message info size="small" data-testid="receipts-remind-wait" data-again={againAt}>
+            {waitHint}
           </Message>
         ) : null}
         <Statistic.Group size="small" widths={requireConfirm ? 4 : 3} className="sf-receipt-counts">

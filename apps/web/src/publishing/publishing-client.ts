@@ -8,6 +8,7 @@ import {
   postsPath,
   type ReceiptState,
   type RemindAnswer,
+  type Submission,
 } from '@schoolflow/contracts';
 import { request, requestData } from '../api/http.js';
 
@@ -42,7 +43,23 @@ export const postsKeys = {
   detail: (id: string, lang: string) => ['posts', 'detail', id, lang] as const,
   receiptsOf: (id: string) => ['posts', 'receipts', id] as const,
   receipts: (id: string, f: ReceiptFilter, lang: string) => ['posts', 'receipts', id, f.classId ?? '', f.state ?? '', lang] as const,
+  /** A homework's submissions: the author's class overview, or the reader's own (or their child's). */
+  submissionsOf: (id: string) => ['posts', 'submissions', id] as const,
+  submissions: (id: string, lang: string) => ['posts', 'submissions', id, lang] as const,
 };
+
+/** What a student (or a parent for the child) hands in: `submissionSchema` of the contracts. */
+export interface SubmissionBody {
+  text: string;
+  attachments?: string[];
+  studentId?: string;
+}
+
+/** The teacher's review: `reviewSubmissionSchema` of the contracts. */
+export interface ReviewBody {
+  comment: string;
+  score?: number;
+}
 
 const enc = encodeURIComponent;
 
@@ -91,5 +108,21 @@ export const publishingClient = {
   async remind(id: string): Promise<{ answer: RemindAnswer | undefined; msg: string }> {
     const env = await request<RemindAnswer>(postsPath.remind(enc(id)), { method: 'POST', json: {} });
     return { answer: env.data, msg: env.msg };
+  },
+
+  submissions(id: string, signal?: AbortSignal): Promise<Submission[]> {
+    return requestData<Submission[]>(postsPath.submissions(enc(id)), { signal }).then((list) => list ?? []);
+  },
+
+  /** Hands in (`POST`) or edits until due (`PUT`) the caller's submission. */
+  async submit(id: string, body: SubmissionBody, edit: boolean): Promise<{ submission: Submission | undefined; msg: string }> {
+    const env = await request<Submission>(postsPath.submissions(enc(id)), { method: edit ? 'PUT' : 'POST', json: body });
+    return { submission: env.data, msg: env.msg };
+  },
+
+  /** The teacher comments on and may score a student's submission. */
+  async review(id: string, studentId: string, body: ReviewBody): Promise<{ submission: Submission | undefined; msg: string }> {
+    const env = await request<Submission>(postsPath.submission(enc(id), enc(studentId)), { method: 'PUT', json: body });
+    return { submission: env.data, msg: env.msg };
   },
 };
