@@ -66,6 +66,9 @@ describe('a notice to 高一(1)班 with parents', () => {
     parentSocket = await connectSocket(tokens.jz202511001);
     sockets.push(authorSocket, parentSocket);
     const picture = await uploadPng(tokens.headteacher);
+    // a bell message is written in its reader's language: another file on this shared server may have left the parent
+    // reading English (the browser tests switch it)
+    await withDb((c) => c.query(`UPDATE sys_user SET lang = 'zh' WHERE account = 'jz202511001'`));
     const title = `家长会通知 ${Date.now()}`;
     const published = nextPush<PostPublishedPush>(parentSocket, 'post.published', (p) => p.title === title);
     const bell = nextPush<MessageRow>(parentSocket, 'message.created', (m) => m.MESSAGE_TITLE.includes(title));

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
 import { checkBodies, type DocumentedPaths, type RouteHandler, WRITES } from '../../apps/api/src/infrastructure/http/openapi-bodies.js';
-import { baseUrl } from '../support/api.js';
+import { baseUrl, fetchFresh } from '../support/api.js';
 
 /**
  * Every body a handler reads is described in the OpenAPI document the server serves (issue 23, item 5), from the zod
@@ -23,7 +23,7 @@ async function handlers(): Promise<RouteHandler[]> {
 
 describe('OpenAPI request bodies', () => {
   it('no handler reads a body the served document does not describe; a write without one reads none', async () => {
-    const [all, doc] = await Promise.all([handlers(), fetch(`${baseUrl()}/server/docs-json`).then(async (r) => (await r.json()) as DocumentedPaths)]);
+    const [all, doc] = await Promise.all([handlers(), fetchFresh(`${baseUrl()}/server/docs-json`).then(async (r) => (await r.json()) as DocumentedPaths)]);
     // Not a check that passes on nothing: the app has well over a hundred writes, most of them reading a body.
     expect(all.filter((h) => WRITES.includes(h.method)).length).toBeGreaterThan(100);
     expect(all.filter((h) => h.readsBody).length).toBeGreaterThan(100);

@@ -75,6 +75,11 @@ function fetchOnce(url: string, init: RequestInit & { method: string }): Promise
   return fetch(url, { ...init, dispatcher } as RequestInit);
 }
 
+/** A plain GET on a connection of its own (see the dispatcher above), for a test reading something raw (a document). */
+export function fetchFresh(url: string): Promise<Response> {
+  return fetchOnce(url, { method: 'GET' });
+}
+
 export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp()): Promise<string> {
   const res = await call<{ token: string; headerName: string }>('/api/login/v3', { form: { username: account, password }, ip });
   if (!res.body.result || !res.body.data) throw new Error(`login ${account} failed: ${res.body.msg}`);
