@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { call, login, withDb } from '../support/api.js';
 import { upload } from '../support/admin.js';
-import { caughtUp, flowCalls, until } from '../support/workflow.js';
+import { caughtUp, flowCalls, schoolDate, until } from '../support/workflow.js';
 import { getFile, readSheet, runTag } from '../resources/resource-support.js';
 
 // Awards and contests end to end (docs/product/awards.md, issue 24): a contest set up; a student's city-level award
@@ -11,6 +11,11 @@ import { getFile, readSheet, runTag } from '../resources/resource-support.js';
 
 const { submit, act, view } = flowCalls('award-review');
 const T = runTag();
+// dates of a contest some weeks ago and of the award at its end, counted from today (the tests run any day)
+const CONTEST_START = schoolDate(-41);
+const CONTEST_END = schoolDate(-40);
+const AWARDED_ON = schoolDate(-39);
+const SCHOOL_AWARD_ON = schoolDate(-49);
 type Award = { id: string; recipient: string; studentId: string | null; teacherId: string | null; kind: string; contestId: string | null; title: string; level: string; prize: string; awardedOn: string; certificateId: string | null; state: string };
 type Page = { total: number; list: Award[] };
 
@@ -31,7 +36,7 @@ async function certificate(token: string, bytes = png(50_000), name = 'cert.png'
   expect([r.status, r.body.result]).toEqual([200, true]);
   return r.body.data?.[0]?.resId as string;
 }
-const report = async (token: string, over: Record<string, unknown> = {}) => ({ kind: 'contest', contestId, level: 'city', prize: `一等奖${T}`, awardedOn: '2026-10-20', certificates: [await certificate(token)], ...over });
+const report = async (token: string, over: Record<string, unknown> = {}) => ({ kind: 'contest', contestId, level: 'city', prize: `一等奖${T}`, awardedOn: AWARDED_ON, certificates: [await certificate(token)], ...over });
 const awardsOf = (query: Record<string, string>, token = office) => call<Page>(`/api/awards?${new URLSearchParams({ size: '100', ...query })}`, { token });
 const awardOfInstance = (id: string) => withDb(async (c) => (await c.query(`SELECT state, level, prize, student_id, teacher_id FROM award WHERE instance_id = $1`, [id])).rows);
 const filesOf = (account: string) => withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM sys_file f JOIN sys_user u ON u.id = f.owner_id WHERE u.account = $1`, [account])).rows[0].n as number);
@@ -39,7 +44,7 @@ const filesOf = (account: string) => withDb(async (c) => (await c.query(`SELECT 
 beforeAll(async () => {
   [student, head, office, teacher] = (await Promise.all(['student', 'headteacher', 'office', 'teacher'].map((a) => login(a)))) as [string, string, string, string];
   studentId = await withDb(async (c) => (await c.query(`SELECT s.id FROM student s JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`)).rows[0].id as string);
-  const created = await call<{ id: string }>('/api/awards/contests', { token: office, json: { name: `市青少年科技创新大赛${T}`, level: 'city', startDate: '2026-10-18', endDate: '2026-10-19' } });
+  const created = await call<{ id: string }>('/api/awards/contests', { token: office, json: { name: `市青少年科技创新大赛${T}`, level: 'city', startDate: CONTEST_START, endDate: CONTEST_END } });
   expect([created.status, created.body.msg]).toEqual([200, '新增成功']);
   contestId = created.body.data?.id as string;
 });
@@ -48,9 +53,9 @@ describe('contest setting', () => {
   it('a contest whose end is before its start is refused with the message, nothing written; a student reads no contest setting', async () => {
     const count = () => withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM award_contest WHERE name LIKE $1`, [`%${T}`])).rows[0].n as number);
     const before = await count();
-    const bad = await call<{ field: string }>('/api/awards/contests', { token: office, json: { name: `倒序竞赛${T}`, level: 'district', startDate: '2026-10-19', endDate: '2026-10-18' } });
+    const bad = await call<{ field: string }>('/api/awards/contests', { token: office, json: { name: `倒序竞赛${T}`, level: 'district', startDate: CONTEST_END, endDate: CONTEST_START } });
     expect([bad.status, bad.body.result, bad.body.msg]).toEqual([400, false, '结束时间不能早于开始时间']);
-    const en = await call('/api/awards/contests', { token: office, json: { name: `倒序竞赛${T}`, level: 'district', startDate: '2026-10-19', endDate: '2026-10-18' }, lang: 'en' });
+    const en = await call('/api/awards/contests', { token: office, json: { name: `倒序竞赛${T}`, level: 'district', startDate: CONTEST_END, endDate: CONTEST_START }, lang: 'en' });
     expect(en.body.msg).toBe('The end cannot be before the start');
     expect(await count()).toBe(before);
     // a student reads no contest setting: the API refuses
@@ -79,7 +84,7 @@ describe('award-review: reported, reviewed on the flow kit, then listed and expo
 
     const listed = await awardsOf({ keyword: T, state: 'passed', level: 'city', recipient: 'student', kind: 'contest' });
     expect(listed.status).toBe(200);
-    expect(listed.body.data?.list).toEqual([expect.objectContaining({ recipient: 'student', studentId, contestId, level: 'city', prize: `一等奖${T}`, awardedOn: '2026-10-20', state: 'passed' })]);
+    expect(listed.body.data?.list).toEqual([expect.objectContaining({ recipient: 'student', studentId, contestId, level: 'city', prize: `一等奖${T}`, awardedOn: AWARDED_ON, state: 'passed' })]);
     expect((await awardsOf({ keyword: T, level: 'school' })).body.data?.total).toBe(0);
     // the certificate is kept with the award (the upload sweep leaves it, the award's readers may open it)
     const certificateId = (await call<Award>(`/api/awards/${listed.body.data?.list[0]?.id}`, { token: office })).body.data?.certificateId as string;
@@ -94,7 +99,7 @@ describe('award-review: reported, reviewed on the flow kit, then listed and expo
     expect(sheet).toHaveLength(2);
     const [header, row] = sheet as string[][];
     const cell = (title: string) => (row as string[])[(header as string[]).indexOf(title)];
-    expect([cell('获奖对象'), cell('奖项类别'), cell('竞赛'), cell('奖项级别'), cell('获奖等级'), cell('获奖日期'), cell('状态')]).toEqual(['学生', '竞赛奖项', `市青少年科技创新大赛${T}`, '市级', `一等奖${T}`, '2026-10-20', '审核通过']);
+    expect([cell('获奖对象'), cell('奖项类别'), cell('竞赛'), cell('奖项级别'), cell('获奖等级'), cell('获奖日期'), cell('状态')]).toEqual(['学生', '竞赛奖项', `市青少年科技创新大赛${T}`, '市级', `一等奖${T}`, AWARDED_ON, '审核通过']);
     expect(cell('获奖学生')).toBeTruthy();
     const en = readSheet((await getFile(`/api/awards/export?${new URLSearchParams({ keyword: T, state: 'passed' })}`, office, 'en')).bytes).rows as string[][];
     expect(en[1]?.[(en[0] as string[]).indexOf('Award level')]).toBe('City');
@@ -140,7 +145,7 @@ describe('award-review: reported, reviewed on the flow kit, then listed and expo
   it('a school-level award is not reported but recorded directly; above school level it must be reported', async () => {
     const school = await submit(student, await report(student, { level: 'school' }));
     expect([school.status, school.body.msg]).toEqual([400, '请选择校级以上的奖项级别']);
-    const base = { recipient: 'student', studentId, kind: 'subject', title: `校运动会${T}`, prize: '第一名', awardedOn: '2026-10-10' };
+    const base = { recipient: 'student', studentId, kind: 'subject', title: `校运动会${T}`, prize: '第一名', awardedOn: SCHOOL_AWARD_ON };
     const above = await call<{ field: string }>('/api/awards', { token: office, json: { ...base, level: 'district' } });
     expect([above.status, above.body.msg]).toEqual([400, '校级以上奖项须由获奖人申报，经班主任和教务处审核后计入']);
     const direct = await call<{ id: string }>('/api/awards', { token: office, json: { ...base, level: 'school' } });
@@ -169,7 +174,7 @@ describe('certificate images: at most 2 MB, not empty', () => {
 
     const officeBig = (await upload<{ resId: string }[]>('/file/upload', office, png(3 * 1024 * 1024), 'big.png')).body.data?.[0]?.resId as string;
     const count = () => withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM award WHERE title = $1`, [`大图${T}`])).rows[0].n as number);
-    const award = await call<{ field: string }>('/api/awards', { token: office, json: { recipient: 'student', studentId, kind: 'subject', title: `大图${T}`, level: 'school', prize: '一等奖', awardedOn: '2026-10-10', certificateId: officeBig } });
+    const award = await call<{ field: string }>('/api/awards', { token: office, json: { recipient: 'student', studentId, kind: 'subject', title: `大图${T}`, level: 'school', prize: '一等奖', awardedOn: SCHOOL_AWARD_ON, certificateId: officeBig } });
     expect([award.status, award.body.msg, award.body.data?.field]).toEqual([400, '奖项图片须为 JPG 或 PNG 格式，且不超过 2MB', 'certificateId']);
     expect(await count()).toBe(0);
   });
@@ -183,7 +188,7 @@ describe('certificate images: at most 2 MB, not empty', () => {
 
   it('a PNG certificate is kept with a school-level award', async () => {
     const pic = await certificate(office);
-    const created = await call<{ id: string }>('/api/awards', { token: office, json: { recipient: 'student', studentId, kind: 'subject', title: `图片奖${T}`, level: 'school', prize: '一等奖', awardedOn: '2026-10-10', certificateId: pic } });
+    const created = await call<{ id: string }>('/api/awards', { token: office, json: { recipient: 'student', studentId, kind: 'subject', title: `图片奖${T}`, level: 'school', prize: '一等奖', awardedOn: SCHOOL_AWARD_ON, certificateId: pic } });
     expect([created.status, created.body.msg]).toEqual([200, '新增成功']);
     expect((await call<Award>(`/api/awards/${created.body.data?.id}`, { token: office })).body.data?.certificateId).toBe(pic);
   });

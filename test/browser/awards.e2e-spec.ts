@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
 import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
-import { flowCalls } from '../support/workflow.js';
+import { flowCalls, schoolDate } from '../support/workflow.js';
 import { readSheet, runTag } from '../resources/resource-support.js';
 
 // 奖项申报 and 奖励管理 in the browser: the student reports a city-level award on the kit's form with its certificate;
@@ -15,6 +15,9 @@ import { readSheet, runTag } from '../resources/resource-support.js';
 // state and level) and exports it; the same page in English.
 
 const T = runTag();
+// a contest some weeks ago, counted from today (the tests run any day); the award is dated its last day
+const CONTEST_START = schoolDate(-49);
+const CONTEST_END = schoolDate(-48);
 const dir = mkdtempSync(join(tmpdir(), 'awards-'));
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -34,7 +37,7 @@ describe('awards in the browser', () => {
 
   it('a student reports an award; once head teacher and office pass it, reward management lists and exports it (zh, en)', async () => {
     const office = await login('office');
-    const contest = await call<{ id: string }>('/api/awards/contests', { token: office, json: { name: `市中学生物理竞赛${T}`, level: 'city', startDate: '2026-10-10', endDate: '2026-10-11' } });
+    const contest = await call<{ id: string }>('/api/awards/contests', { token: office, json: { name: `市中学生物理竞赛${T}`, level: 'city', startDate: CONTEST_START, endDate: CONTEST_END } });
     expect(contest.status).toBe(200);
     const student = await newTestPage(browser);
     const officePage = await newTestPage(browser);
@@ -51,7 +54,7 @@ describe('awards in the browser', () => {
       await s.locator(tid('award-review-contestId')).selectOption(contest.body.data?.id as string);
       await s.locator(tid('award-review-level')).selectOption('city');
       await s.locator(tid('award-review-prize')).fill(`一等奖${T}`);
-      await s.locator(tid('award-review-awardedOn')).fill('2026-10-11');
+      await s.locator(tid('award-review-awardedOn')).fill(CONTEST_END);
       const file = join(dir, 'certificate.png');
       writeFileSync(file, PNG);
       await s.locator(tid('award-review-certificates-input')).setInputFiles(file);

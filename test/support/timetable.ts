@@ -1,5 +1,6 @@
 import { datesOfWeek, formatSchoolTime } from '@schoolflow/contracts';
 import { withDb } from './api.js';
+import { schoolDate } from './workflow.js';
 
 /**
  * The demo school's timetable as the dated-change tests need it (make-up classes, class swaps, loans over lessons).
@@ -143,7 +144,7 @@ export function afterTeaching(ids: DemoIds): string {
 
 /** A date before today, school time (a date in the past: refused). */
 export function yesterday(): string {
-  return formatSchoolTime(Date.now() - 86_400_000).slice(0, 10);
+  return schoolDate(-1);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { WorkflowCommandResult, WorkflowInstanceView } from '@schoolflow/contracts';
+import { formatSchoolTime, type WorkflowCommandResult, type WorkflowInstanceView } from '@schoolflow/contracts';
 import { baseUrl, call, type CallResult, withDb } from './api.js';
 
 export interface LeaveFormInput {
@@ -16,6 +16,11 @@ function nextMonday(): number {
   const school = new Date(Date.now() + 8 * 3600_000); // the school's wall clock, read through UTC fields
   const daysAhead = ((8 - school.getUTCDay()) % 7) || 7;
   return Date.UTC(school.getUTCFullYear(), school.getUTCMonth(), school.getUTCDate() + daysAhead) - 8 * 3600_000;
+}
+
+/** The date `days` days from today, school time ('YYYY-MM-DD'): tests date things from the day they run, never fixed. */
+export function schoolDate(days: number): string {
+  return formatSchoolTime(Date.now() + days * 86_400_000).slice(0, 10);
 }
 
 /** `YYYY-MM-DD HH:mm` in school time, `days` after next Monday, at `hhmm`. */
