@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { type CreatePostAnswer, type CreatePostBody, parseSchoolTime } from '@schoolflow/contracts';
+import { Injectable } from '@nestjs/common';
+import { type CreatePostAnswer, type CreatePostBody } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { attachmentRefusal } from '../../domain/attachment-rules.js';
 import { audiencePlan } from '../../domain/audience-plan.js';
@@ -29,27 +28,20 @@ export class CreatePost {
     private readonly publisher: PostPublisher,
     private readonly notifier: PostNotifier,
     private readonly jobs: PublishingJobsRunner,
-    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   async execute(body: CreatePostBody, me: Principal, client: ClientInfo): Promise<CreatePostAnswer> {
     const kind = kindOf(body.kind);
     await this.access.mayPublish(me, body.kind, client, 'post.create', null);
-    const time = (text: string | undefined): Date | null => {
-      if (text === undefined) return null;
-      const ms = parseSchoolTime(text, this.config.timeZone);
-      if (ms === null) throw PublishingErrors.timeInvalid();
-      return new Date(ms);
-    };
     const has = (f: 'courseId' | 'dueAt' | 'place' | 'startAt' | 'endAt') => kind.allowed.includes(f);
     if (kind.required.includes('courseId') && !body.courseId) throw PublishingErrors.courseRequired();
     if (kind.required.includes('dueAt') && !body.dueAt) throw PublishingErrors.dueRequired();
     const courseId = has('courseId') ? (body.courseId ?? null) : null;
     if (courseId && !(await this.posts.courseExists(this.db, courseId))) throw PublishingErrors.courseNotFound();
-    const publishAt = time(body.publishAt);
-    const dueAt = has('dueAt') ? time(body.dueAt) : null;
-    const startAt = has('startAt') ? time(body.startAt) : null;
-    const endAt = has('endAt') ? time(body.endAt) : null;
+    const publishAt = this.publisher.timeOf(body.publishAt);
+    const dueAt = has('dueAt') ? this.publisher.timeOf(body.dueAt) : null;
+    const startAt = has('startAt') ? this.publisher.timeOf(body.startAt) : null;
+    const endAt = has('endAt') ? this.publisher.timeOf(body.endAt) : null;
 
     const planned = audiencePlan(body.audience, kind);
     if ('notAllowed' in planned) throw PublishingErrors.audienceNotAllowed(body.kind);
@@ -61,7 +53,6 @@ export class CreatePost {
     const refused = attachmentRefusal(files, kind.attachments);
     if (refused) throw PublishingErrors.attachment(refused);
 
-    const scheduled = body.publish === true && publishAt !== null && publishAt.getTime() > Date.now();
     const out = await this.db.transaction(async (tx) => {
       const id = await this.posts.insert(tx, {
         kind: body.kind,
@@ -80,14 +71,10 @@ export class CreatePost {
         publishAt,
       });
       await this.posts.link(tx, ids, 'post', id);
-      if (scheduled) {
-        await this.posts.setState(tx, id, 'scheduled');
-        return { id, state: 'scheduled' as const, pushes: [] };
-      }
       if (body.publish !== true) return { id, state: 'draft' as const, pushes: [] };
       const post = await this.posts.get(tx, id, true);
-      const { pushes } = await this.publisher.publishInTx(tx, post!);
-      return { id, state: 'published' as const, pushes };
+      if (!post) throw PublishingErrors.notFound();
+      return { id, ...(await this.publisher.publishOrSchedule(tx, post, publishAt)) };
     });
     this.notifier.emit(out.pushes);
     if (out.state === 'scheduled' && publishAt) await this.jobs.schedule(out.id, publishAt);
