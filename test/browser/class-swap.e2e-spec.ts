@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { type MessageRow, weekdayOf, weekOfDate, type WorkflowInstanceView } from '@schoolflow/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, type TestPage, tid, waitForPath } from '../support/browser.js';
-import { englishPage, openFromSidebar, openReviewQueue, taskRow } from '../support/flow-pages.js';
+import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { browserPages, openFromSidebar, openReviewQueue, taskRow } from '../support/flow-pages.js';
 import { type DayRow, type DemoIds, demoTimetable, freePeriods, lessonsOn, nextWeek, weekDates } from '../support/timetable.js';
 import { flowCalls, until } from '../support/workflow.js';
 
@@ -74,20 +74,7 @@ async function cell(p: Page, date: string, period: number): Promise<{ teacher: s
 }
 
 describe('class swap in the browser', () => {
-  let browser: Browser;
-  const opened: TestPage[] = [];
-  const page = async (english = false): Promise<TestPage> => {
-    const p = english ? await englishPage(browser) : await newTestPage(browser);
-    opened.push(p);
-    return p;
-  };
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    for (const p of opened) await p.close().catch(() => undefined);
-    await browser?.close();
-  });
+  const { page } = browserPages();
 
   it('a teacher files a swap in the form, the other teacher consents, the office approves: the student’s week shows both lessons moved, badged 调课 / Swap', async () => {
     const ids = await demoTimetable();

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import type { CreatePostAnswer, Submission } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath, type TestPage } from '../support/browser.js';
-import { englishPage, openFromSidebar, schoolInput } from '../support/flow-pages.js';
+import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { browserPages, openFromSidebar, schoolInput } from '../support/flow-pages.js';
 
 // Issue 24's homework in the browser: the head teacher posts homework to 高一(1)班 due tomorrow; the demo student
 // hands it in with an attachment and changes it before the due time; a homework already past its due time is handed
@@ -28,20 +28,7 @@ const overviewCounts = async (page: Page) => {
 };
 
 describe('homework in the browser', () => {
-  let browser: Browser;
-  const opened: TestPage[] = [];
-  const page = async (english = false): Promise<TestPage> => {
-    const p = english ? await englishPage(browser) : await newTestPage(browser);
-    opened.push(p);
-    return p;
-  };
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    for (const p of opened) await p.close().catch(() => undefined);
-    await browser?.close();
-  });
+  const { page } = browserPages();
 
   it('posted, handed in with an attachment, a late one marked, reviewed by the teacher and seen by the student', async () => {
     const title = `数学作业 ${Date.now().toString(36)}`;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import type { PostReceipts } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath, type TestPage } from '../support/browser.js';
-import { bellCount, englishPage, markDocument, openFromSidebar, sameDocument } from '../support/flow-pages.js';
+import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { bellCount, browserPages, markDocument, openFromSidebar, sameDocument } from '../support/flow-pages.js';
 
 // Issue 24's "done when" in the browser: the head teacher writes a notice to 高一(1)班 with parents, a picture and a
 // confirmation asked for; the demo parent's bell rises while their page stays open, they open the notice from the
@@ -28,20 +28,7 @@ const counts = async (page: Page) => ({
 });
 
 describe('publishing in the browser', () => {
-  let browser: Browser;
-  const opened: TestPage[] = [];
-  const page = async (english = false): Promise<TestPage> => {
-    const p = english ? await englishPage(browser) : await newTestPage(browser);
-    opened.push(p);
-    return p;
-  };
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 120_000);
-  afterAll(async () => {
-    for (const p of opened) await p.close().catch(() => undefined);
-    await browser?.close();
-  });
+  const { page } = browserPages();
 
   it('a notice to 高一(1)班 with parents: the bell rises live, the parent confirms, the receipts follow without a reload', async () => {
     const title = `家长会通知 ${Date.now().toString(36)}`;

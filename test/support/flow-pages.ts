@@ -1,7 +1,7 @@
-import { expect } from '@jest/globals';
+import { afterAll, beforeAll, expect } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, call as plainCall, type CallOptions, type CallResult } from './api.js';
-import { newTestPage, type TestPage, tid, waitForPath } from './browser.js';
+import { launchBrowser, newTestPage, type TestPage, tid, waitForPath } from './browser.js';
 
 // What the browser tests of every flow do alike: school-time inputs, "no reload" marks, the sidebar, the review queue.
 
@@ -82,4 +82,28 @@ export async function serverUnread(t: TestPage, call: <T>(path: string, o: CallO
   const unread = res.body.data?.count.UNREAD;
   if (typeof unread !== 'number') throw new Error(`unread count not read: ${res.status} ${res.body.msg}`);
   return unread;
+}
+
+/**
+ * A describe block's browser and its pages: launched before its tests, every page it opened closed after them.
+ * `page(true)` opens one in English.
+ */
+export function browserPages(): { page: (english?: boolean) => Promise<TestPage> } {
+  let browser: Browser | undefined;
+  const opened: TestPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    for (const p of opened) await p.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    page: async (english = false) => {
+      if (!browser) throw new Error('browserPages: no browser yet (call page() inside a test)');
+      const p = english ? await englishPage(browser) : await newTestPage(browser);
+      opened.push(p);
+      return p;
+    },
+  };
 }
