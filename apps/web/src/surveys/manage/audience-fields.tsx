@@ -1,9 +1,9 @@
-import { type Control, Controller, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Checkbox, Form } from 'semantic-ui-react';
 import { GRADES } from '@schoolflow/contracts';
 import { i18n } from '../../i18n/i18n.js';
 import { RefsSelect } from '../../resources/ref-select.js';
-import type { SurveyDraft } from './designer-model.js';
+import type { SurveyControl } from './designer-model.js';
 import { useSurveysT } from './use-manage-t.js';
 
 const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'resource' });
@@ -13,7 +13,7 @@ const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'reso
  * its shared `audienceSchema`): the whole school, grades, classes, roles, named people; students, staff, parents.
  * The compose form keeps its audience inline, so the same widgets are laid out here rather than moved out of it.
  */
-export function AudienceFields({ control, disabled, onChanged }: { control: Control<SurveyDraft>; disabled: boolean; onChanged: () => void }) {
+export function AudienceFields({ control, disabled, onChanged }: { control: SurveyControl; disabled: boolean; onChanged: () => void }) {
   const { s } = useSurveysT();
   const school = useWatch({ control, name: 'school' });
   const off = disabled || school;

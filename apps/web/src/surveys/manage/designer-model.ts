@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
+import type { Control, FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import {
   type Audience,
   CHOICE_TYPES,
@@ -58,6 +58,9 @@ export interface QuestionDraft {
 }
 
 export type AudienceMode = 'public' | 'audience';
+
+/** The form's control as its components take it: the draft typed, the schema's input once valid. */
+export type SurveyControl = Control<SurveyDraft, unknown, SurveyInput>;
 
 /** The form as it is typed. */
 export interface SurveyDraft {
@@ -343,6 +346,14 @@ export interface DraftErrors {
 
 const error = (message: string): FieldError => ({ type: 'validate', message });
 
+/** The input a whole-question refusal (`questionsRefusal`) is about: its options, its rows, its condition, or the question. */
+function inputOfRefusal(key: string): keyof QuestionDraft {
+  if (key === 'validation.surveyOptionsRequired') return 'options';
+  if (key === 'validation.surveyRowsRequired') return 'rows';
+  if (key === 'validation.surveyShowIfInvalid') return 'showIfKey';
+  return 'key';
+}
+
 function setQuestion(out: DraftErrors, index: number, field: keyof QuestionDraft, message: string): void {
   const q = (out.questions[index] ??= {});
   q[field] ??= error(message);
@@ -359,7 +370,7 @@ export function draftErrors(schemaErrors: Record<string, unknown>, body: Record<
         const index = Number(i);
         if (!Number.isInteger(index) || !item || typeof item !== 'object') continue;
         const whole = (item as { message?: unknown }).message;
-        if (typeof whole === 'string') setQuestion(out, index, 'key', whole);
+        if (typeof whole === 'string') setQuestion(out, index, inputOfRefusal(whole), whole);
         for (const [name, sub] of Object.entries(item)) {
           const m = name === 'message' || name === 'type' || name === 'ref' ? undefined : firstMessage(sub);
           if (m) setQuestion(out, index, QUESTION_INPUT_OF[name] ?? 'key', m);
@@ -382,7 +393,7 @@ export function draftErrors(schemaErrors: Record<string, unknown>, body: Record<
   const refusal = questionsRefusal(questions);
   if (refusal) {
     if (questions.length === 0) out.fields.questions ??= error(refusal.key);
-    else if (!out.questions[refusal.index]) setQuestion(out, refusal.index, refusal.key === 'validation.surveyOptionsRequired' ? 'options' : refusal.key === 'validation.surveyRowsRequired' ? 'rows' : refusal.key === 'validation.surveyShowIfInvalid' ? 'showIfKey' : 'key', refusal.key);
+    else if (!out.questions[refusal.index]) setQuestion(out, refusal.index, inputOfRefusal(refusal.key), refusal.key);
   }
   return out;
 }

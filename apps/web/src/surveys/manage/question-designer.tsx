@@ -1,12 +1,12 @@
-import { type Control, Controller, type FieldErrors, useFieldArray, type UseFormGetValues, type UseFormRegister, useWatch } from 'react-hook-form';
+import { Controller, type FieldErrors, useFieldArray, type UseFormGetValues, type UseFormRegister, useWatch } from 'react-hook-form';
 import { Button, Icon, Message, Segment } from 'semantic-ui-react';
 import { CHOICE_TYPES, QUESTION_TYPES, type QuestionType, SURVEY_LIMITS } from '@schoolflow/contracts';
-import { changeType, conditionSources, moveQuestion, newQuestion, pruneConditions, type QuestionDraft, type SurveyDraft } from './designer-model.js';
+import { changeType, conditionSources, moveQuestion, newQuestion, pruneConditions, type QuestionDraft, type SurveyControl, type SurveyDraft } from './designer-model.js';
 import { OptionPicture } from './option-picture.js';
 import { useSurveysT } from './use-manage-t.js';
 
 interface CardProps {
-  control: Control<SurveyDraft>;
+  control: SurveyControl;
   register: UseFormRegister<SurveyDraft>;
   index: number;
   count: number;
@@ -199,7 +199,7 @@ function QuestionCard({ control, register, index, count, locked, errors, onType,
  * remove; each question's options (with pictures), matrix rows and scale, limits, required flag and condition.
  * Moves and removals go through the model (`moveQuestion`, `pruneConditions`) so a condition never points forward.
  */
-export function QuestionDesigner({ control, register, getValues, errors, locked, onBusy }: { control: Control<SurveyDraft>; register: UseFormRegister<SurveyDraft>; getValues: UseFormGetValues<SurveyDraft>; errors: FieldErrors<SurveyDraft>; locked: boolean; onBusy: (busy: boolean) => void }) {
+export function QuestionDesigner({ control, register, getValues, errors, locked, onBusy }: { control: SurveyControl; register: UseFormRegister<SurveyDraft>; getValues: UseFormGetValues<SurveyDraft>; errors: FieldErrors<SurveyDraft>; locked: boolean; onBusy: (busy: boolean) => void }) {
   const { s, tv } = useSurveysT();
   const questions = useFieldArray({ control, name: 'questions' });
   const listError = errors.questions?.message ?? errors.questions?.root?.message;

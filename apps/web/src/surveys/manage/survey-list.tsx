@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Icon, Label } from 'semantic-ui-react';
+import { Button, Icon, Label, type SemanticICONS } from 'semantic-ui-react';
 import type { SurveyListItem } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
@@ -44,7 +44,7 @@ function RowActions({ survey }: { survey: SurveyListItem }) {
       toast.error(errorMessage(err));
     }
   };
-  const button = (testId: string, icon: Parameters<typeof Icon>[0]['name'], text: string, onClick: () => void, color?: 'green' | 'orange' | 'red' | 'blue') => (
+  const button = (testId: string, icon: SemanticICONS, text: string, onClick: () => void, color?: 'green' | 'orange' | 'red' | 'blue') => (
     <Button size="mini" basic color={color} disabled={busy} data-testid={testId} onClick={onClick}>
       <Icon name={icon} /> {text}
     </Button>
