@@ -119,7 +119,8 @@ export function newQuestion(type: QuestionType, key = newKey()): QuestionDraft {
       return { ...base, min: String(RATING_DEFAULT.min), max: String(RATING_DEFAULT.max) };
     case 'matrix':
       return { ...base, options: [{ label: '', picture: '' }, { label: '', picture: '' }, { label: '', picture: '' }], rows: [{ label: '' }] };
-    default:
+    case 'text':
+    case 'date':
       return base;
   }
 }
