@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { type SurveyCategory, type SurveyDetail, surveysPath } from '@schoolflow/contracts';
-import { call, login } from '../support/api.js';
+import { call, login, withDb } from '../support/api.js';
 import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
 import { schoolDate } from '../support/workflow.js';
@@ -132,8 +132,9 @@ describe('questionnaire management in the browser', () => {
     await toast(p, '问卷名称已被使用');
     expect(new URL(p.url()).pathname).toBe(FORM);
     await p.locator(tid('survey-name-input')).fill(name);
-    await p.evaluate(() => window.scrollTo(0, 0));
     await shot(p, 'survey-manage-01-designer');
+    await card(p, q2).scrollIntoViewIfNeeded();
+    await shot(p, 'survey-manage-02-designer-questions');
     await p.locator(tid('survey-submit')).click();
 
     // listed, unpublished; published from the list with the server's message
@@ -147,7 +148,7 @@ describe('questionnaire management in the browser', () => {
     await eventually(async () => expect(await row.locator(tid('survey-published')).getAttribute('data-state')).toBe('published'));
     expect(await row.locator(tid('survey-enabled')).getAttribute('data-state')).toBe('enabled');
     expect(await row.locator(tid('survey-respondents')).innerText()).toBe('0');
-    await shot(p, 'survey-manage-02-list');
+    await shot(p, 'survey-manage-03-list');
 
     // what was saved: public, five questions in the designer's order, the picture, limits and the condition
     const saved = (await call<SurveyDetail>(surveysPath.one(id), { token })).body.data;
@@ -182,12 +183,56 @@ describe('questionnaire management in the browser', () => {
     await enRow.waitFor();
     expect((await enRow.locator(tid('survey-published')).innerText()).trim()).toBe('Published');
     expect((await enRow.locator(tid('survey-unpublish')).innerText()).trim()).toBe('Unpublish');
-    await shot(en.page, 'survey-manage-03-list-en');
+    await shot(en.page, 'survey-manage-04-list-en');
     await enRow.locator(tid('survey-edit')).click();
     await waitForPath(en.page, FORM);
     await en.page.locator(tid('question-card')).nth(4).waitFor();
     expect((await en.page.locator(`${tid('question-card')}[data-index="2"] ${tid('question-type')} option:checked`).innerText()).trim()).toBe('Rating');
-    await shot(en.page, 'survey-manage-04-form-en');
+    await shot(en.page, 'survey-manage-05-form-en');
     expect(en.problems.unexpected()).toEqual([]);
   }, 240_000);
+
+  it('an answered questionnaire opens locked but for its end, and extending the end is saved', async () => {
+    const token = await login('admin');
+    const category = ((await call<SurveyCategory[]>(surveysPath.categories, { token })).body.data ?? [])[0];
+    const name = `期中教学评价 ${Date.now().toString(36)}`;
+    const made = await call<{ id: string }>(surveysPath.list, {
+      token,
+      json: {
+        name,
+        category: category?.code,
+        start: `${schoolDate(-1)} 08:00`,
+        end: `${schoolDate(6)} 18:00`,
+        public: true,
+        questions: [
+          { type: 'single', title: '课堂节奏合适吗？', options: [{ label: '合适' }, { label: '太快' }] },
+          { type: 'text', title: '建议', required: false },
+        ],
+      },
+    });
+    const id = made.body.data?.id ?? '';
+    expect(id).not.toBe('');
+    // an answer, as the answering part stores one (that part's pages are another branch's): the lock is "has answers"
+    await withDb((c) => c.query(`INSERT INTO survey_response (survey_id, respondent_key) VALUES ($1, 'd:browser-test')`, [id]));
+
+    const admin = await page();
+    const p = admin.page;
+    await signedIn(p, 'admin');
+    await p.goto(appUrl(`${FORM}?id=${id}`));
+    await p.locator(tid('survey-locked')).waitFor();
+    expect(await p.locator(tid('survey-locked')).innerText()).toContain('该问卷已有 1 人作答，已锁定：只能延长结束时间。');
+    expect(await p.locator(tid('survey-name-input')).isDisabled()).toBe(true);
+    expect(await p.locator(tid('survey-start')).isDisabled()).toBe(true);
+    expect(await card(p, 0).locator(tid('question-title')).isDisabled()).toBe(true);
+    expect(await p.locator(tid('survey-add-single')).isDisabled()).toBe(true);
+    expect(await p.locator(tid('survey-end')).isEnabled()).toBe(true);
+    await p.locator(tid('survey-end')).fill(`${schoolDate(13)}T18:00`);
+    await shot(p, 'survey-manage-06-locked');
+    await p.locator(tid('survey-submit')).click();
+    await waitForPath(p, LIST);
+    const saved = (await call<SurveyDetail>(surveysPath.one(id), { token })).body.data;
+    expect(saved).toMatchObject({ name, end: `${schoolDate(13)} 18:00`, answered: true });
+    expect(saved?.questions.map((q) => q.title)).toEqual(['课堂节奏合适吗？', '建议']);
+    expect(admin.problems.unexpected()).toEqual([]);
+  }, 120_000);
 });

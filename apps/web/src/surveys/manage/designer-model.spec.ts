@@ -6,6 +6,7 @@ import {
   conditionSources,
   emptyDraft,
   fromDetail,
+  lockedBody,
   moveQuestion,
   newQuestion,
   pictureRefusal,
@@ -158,5 +159,20 @@ describe('the question designer model', () => {
     expect(d.questions[0]?.options[1]).toEqual({ label: '否', picture: PICTURE });
     // and sent again unchanged
     expect(toBody(d)).toMatchObject({ start: '2026-03-02 08:00', end: '2026-03-09 08:00', audience: { grades: [10] }, questions: [{ type: 'single' }, { type: 'text', max: 200, showIf: { question: 0, options: [1] } }] });
+    // answered: what was saved goes back as it was (the audience as stored), only the end from the form
+    expect(lockedBody(saved, '2026-03-16T08:00')).toEqual({
+      name: '期中教学评价',
+      category: 'teaching',
+      description: undefined,
+      start: '2026-03-02 08:00',
+      end: '2026-03-16 08:00',
+      anonymous: true,
+      audience: { grades: [10], students: true, parents: false },
+      template: undefined,
+      questions: [
+        { type: 'single', title: '满意吗', required: true, options: [{ label: '是' }, { label: '否', picture: PICTURE }] },
+        { type: 'text', title: '建议', required: false, max: 200, showIf: { question: 0, options: [1] } },
+      ],
+    });
   });
 });

@@ -313,9 +313,33 @@ export function teachingQualityQuestions(texts: { rate: string; scale: readonly 
   ];
 }
 
-/** What the edit lock leaves open: an answered questionnaire changes only its end (the server enforces it too). */
-export function lockedFields(answered: boolean): { locked: boolean; endOnly: boolean } {
-  return { locked: answered, endOnly: answered };
+/**
+ * What an answered questionnaire sends: exactly what was saved (the server compares it with what it holds: the edit
+ * lock), with only the end from the form — not the form read back, which could word an audience differently.
+ */
+export function lockedBody(s: SurveyDetail, end: string): Record<string, unknown> {
+  const questions = [...s.questions].sort((a, b) => a.position - b.position);
+  return {
+    name: s.name,
+    category: s.category,
+    description: s.description === '' ? undefined : s.description,
+    start: s.start,
+    end: end ? localInput.toSchool(end) : '',
+    anonymous: s.anonymous,
+    ...(s.public ? { public: true } : { audience: s.audience ?? undefined }),
+    template: s.template ?? undefined,
+    questions: questions.map((q) => ({
+      type: q.type,
+      title: q.title,
+      required: q.required,
+      ...(q.options.length > 0 ? { options: q.options.map((o) => ({ label: o.label, ...(o.picture ? { picture: o.picture } : {}) })) } : {}),
+      ...(q.min !== null ? { min: q.min } : {}),
+      ...(q.max !== null ? { max: q.max } : {}),
+      ...(q.rows.length > 0 ? { rows: [...q.rows] } : {}),
+      ...(q.rowsSource ? { rowsSource: q.rowsSource } : {}),
+      ...(q.showIf ? { showIf: q.showIf } : {}),
+    })),
+  };
 }
 
 // ---------- errors: which input shows which schema message ----------

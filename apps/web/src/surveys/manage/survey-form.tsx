@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
-import { SURVEY_LIMITS, SURVEY_TEMPLATES, type SurveyDetail, type SurveyInput } from '@schoolflow/contracts';
+import { SURVEY_LIMITS, SURVEY_TEMPLATES, type SurveyDetail, type SurveyInput, surveyInputSchema } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
 import { OptionList } from '../../components/list-page.js';
@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/page-loader.js';
 import { useLeaveWarning } from '../../components/use-leave-warning.js';
 import { toast } from '../../util/toast.js';
 import { AudienceFields } from './audience-fields.js';
-import { emptyDraft, fromDetail, resolver, type SurveyDraft, teachingQualityQuestions } from './designer-model.js';
+import { emptyDraft, fromDetail, lockedBody, resolver, type SurveyDraft, teachingQualityQuestions } from './designer-model.js';
 import { QuestionDesigner } from './question-designer.js';
 import { surveyLink } from './survey-links.js';
 import { useCreateSurvey } from './use-create-survey.js';
@@ -47,7 +47,9 @@ function SurveyForm({ id, saved }: { id: string; saved?: SurveyDetail }) {
   useLeaveWarning(formState.isDirty && !formState.isSubmitSuccessful);
   const busy = formState.isSubmitting || uploads > 0;
 
-  const save = handleSubmit(async (body) => {
+  const save = handleSubmit(async (checked) => {
+    // the lock: what was saved, with the form's end (which the schema has just checked)
+    const body = locked && saved ? (surveyInputSchema.safeParse(lockedBody(saved, getValues('end'))).data ?? checked) : checked;
     try {
       const { msg } = id ? await update.mutateAsync({ id, body }) : await create.mutateAsync(body);
       toast.success(msg || s('manage.form.saved'));

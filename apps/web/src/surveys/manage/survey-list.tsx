@@ -4,9 +4,8 @@ import { Button, Icon, Label, type SemanticICONS } from 'semantic-ui-react';
 import type { SurveyListItem } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
-import { FilterCard, FilterInput, FilterSelect, ListTable, RefreshButton, TableCard, type Column } from '../../components/list-page.js';
+import { DeleteButton, FilterCard, FilterInput, FilterSelect, ListTable, RefreshButton, RowButton, TableCard, type Column } from '../../components/list-page.js';
 import { usePaging } from '../../components/pager.js';
-import { formatDateTime } from '../../util/date.js';
 import { toast } from '../../util/toast.js';
 import type { SurveyListParams } from './manage-client.js';
 import { surveyLink } from './survey-links.js';
@@ -44,24 +43,25 @@ function RowActions({ survey }: { survey: SurveyListItem }) {
       toast.error(errorMessage(err));
     }
   };
-  const button = (testId: string, icon: SemanticICONS, text: string, onClick: () => void, color?: 'green' | 'orange' | 'red' | 'blue') => (
+  const button = (testId: string, icon: SemanticICONS, text: string, onClick: () => void, color?: 'green' | 'orange') => (
     <Button size="mini" basic color={color} disabled={busy} data-testid={testId} onClick={onClick}>
       <Icon name={icon} /> {text}
     </Button>
   );
+  // the frequent state changes carry their words; the rest are icons named by their titles, so a row stays one line
   return (
     <span className="sf-survey-actions">
-      {button('survey-edit', 'edit outline', s('manage.list.edit'), () => void navigate(surveyLink.edit(survey.id)))}
+      <RowButton icon="edit outline" title={s('manage.list.edit')} testId="survey-edit" disabled={busy} onClick={() => void navigate(surveyLink.edit(survey.id))} />
       {/* same site and no `noopener`: the new window starts with this one's session, so the author sees the draft */}
-      {button('survey-preview', 'eye', s('manage.list.preview'), () => window.open(surveyLink.preview(survey.id), '_blank'))}
-      {button('survey-results', 'chart bar outline', s('manage.list.results'), () => void navigate(surveyLink.results(survey.id)), 'blue')}
+      <RowButton icon="eye" title={s('manage.list.preview')} testId="survey-preview" onClick={() => window.open(surveyLink.preview(survey.id), '_blank')} />
+      <RowButton icon="chart bar outline" color="blue" title={s('manage.list.results')} testId="survey-results" onClick={() => void navigate(surveyLink.results(survey.id))} />
       {survey.published
         ? button('survey-unpublish', 'undo', s('manage.list.unpublish'), () => void run(s('manage.list.unpublishConfirm', { name: survey.name }), () => unpublish.mutateAsync(survey.id)), 'orange')
         : button('survey-publish', 'send', s('manage.list.publish'), () => void run(null, () => publish.mutateAsync(survey.id)), 'green')}
       {survey.enabled
         ? button('survey-disable', 'pause circle outline', s('manage.list.disable'), () => void run(null, () => disable.mutateAsync(survey.id)))
         : button('survey-enable', 'play circle outline', s('manage.list.enable'), () => void run(null, () => enable.mutateAsync(survey.id)))}
-      {button('survey-delete', 'trash alternate outline', s('manage.list.remove'), () => void run(s('manage.list.removeConfirm', { name: survey.name }), () => remove.mutateAsync(survey.id)), 'red')}
+      <DeleteButton title={s('manage.list.remove')} testId="survey-delete" disabled={busy} onClick={() => void run(s('manage.list.removeConfirm', { name: survey.name }), () => remove.mutateAsync(survey.id))} />
     </span>
   );
 }
@@ -93,7 +93,8 @@ export function SurveyList({ active }: { active: boolean }) {
   const columns: Column<SurveyListItem>[] = [
     { title: s('manage.list.name'), cell: (r) => <span data-testid="survey-name">{r.name}</span> },
     { title: s('manage.list.category'), narrow: true, props: { singleLine: true }, cell: (r) => r.categoryName },
-    { title: s('manage.list.window'), narrow: true, props: { singleLine: true }, cell: (r) => s('manage.list.range', { start: formatDateTime(r.start).slice(0, 16), end: formatDateTime(r.end).slice(0, 16) }) },
+    // the API answers both as school time already (`YYYY-MM-DD HH:mm`): shown as they are
+    { title: s('manage.list.window'), narrow: true, props: { singleLine: true }, cell: (r) => s('manage.list.range', { start: r.start, end: r.end }) },
     {
       title: s('manage.list.status'),
       narrow: true,
