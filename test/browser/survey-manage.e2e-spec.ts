@@ -222,6 +222,8 @@ describe('questionnaire management in the browser', () => {
     await p.locator(tid('survey-locked')).waitFor();
     expect(await p.locator(tid('survey-locked')).innerText()).toContain('该问卷已有 1 人作答，已锁定：只能延长结束时间。');
     expect(await p.locator(tid('survey-name-input')).isDisabled()).toBe(true);
+    // the category shows although the dictionary arrives after the form is filled
+    await eventually(async () => expect(await p.locator(tid('survey-category')).inputValue()).toBe(category?.code));
     expect(await p.locator(tid('survey-start')).isDisabled()).toBe(true);
     expect(await card(p, 0).locator(tid('question-title')).isDisabled()).toBe(true);
     expect(await p.locator(tid('survey-add-single')).isDisabled()).toBe(true);

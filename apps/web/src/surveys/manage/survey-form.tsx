@@ -96,9 +96,16 @@ function SurveyForm({ id, saved }: { id: string; saved?: SurveyDetail }) {
               </Form.Field>
               <Form.Field required error={Boolean(err('category'))}>
                 <label htmlFor="survey-category">{s('manage.form.category')}</label>
-                <select id="survey-category" className="ui dropdown" data-testid="survey-category" {...register('category')}>
-                  <OptionList empty={s('manage.form.choose')} options={(categories.data ?? []).map((c) => ({ value: c.code, text: categoryLabel(c, lang) }))} />
-                </select>
+                {/* controlled: the dictionary arrives after the form is filled, and an uncontrolled select would keep showing none */}
+                <Controller
+                  control={control}
+                  name="category"
+                  render={({ field }) => (
+                    <select id="survey-category" className="ui dropdown" data-testid="survey-category" name={field.name} value={field.value} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value)}>
+                      <OptionList empty={s('manage.form.choose')} options={(categories.data ?? []).map((c) => ({ value: c.code, text: categoryLabel(c, lang) }))} />
+                    </select>
+                  )}
+                />
                 {err('category') ? <div className="sf-field-error" data-testid="survey-category-error">{err('category')}</div> : null}
               </Form.Field>
               <Form.Field>
