@@ -30,7 +30,7 @@ const detail = (id: string) => call<SurveyDetail>(`/api/surveys/${id}`, { token:
 
 async function upload(token: string, name: string, bytes: Buffer, type: string): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${baseUrl()}/server/file/upload`, { method: 'POST', headers: { 'X-Access-Token': token, 'X-Forwarded-For': randomIp() }, body: form });
   const body = (await res.json()) as { data: { resId: string }[] };
   return (body.data[0] as { resId: string }).resId;
