@@ -19,7 +19,7 @@ export function usePageQuery(path: string, active: boolean): URLSearchParams {
 }
 
 /**
- * 问卷管理 (`/survey/wjlb`). Its results state (`?id=…&view=results`) is the results page's (docs/adr/0038-questionnaires.md#routes):
+ * 问卷管理 (`/survey/wjlb`). Its results state (`?id=…&view=results`) is the results page's (docs/adr/0038-questionnaires.md#management-pages):
  * the list links to it; the page itself plugs in where both parts are merged.
  */
 export function SurveyListView({ active }: ViewProps) {
@@ -35,7 +35,7 @@ export function SurveyFormView({ active }: ViewProps) {
 
 /**
  * 问卷填写 (`/survey/wjtx`): answering, which is the answer pages' (`/survey/wjdt`); the stem is kept so a menu
- * carrying it lands there (docs/adr/0038-questionnaires.md#routes).
+ * carrying it lands there (docs/adr/0038-questionnaires.md#management-pages).
  */
 export function SurveyFillView() {
   return <Navigate to="/survey/wjdt" replace />;
@@ -43,7 +43,7 @@ export function SurveyFillView() {
 
 /**
  * 字段属性验证 (`/survey/zdsxyz`): the answer rules of questions (required, how many chosen, the scale, the length,
- * conditions) are set per question in the designer, so the stem opens it (docs/adr/0038-questionnaires.md#routes).
+ * conditions) are set per question in the designer, so the stem opens it (docs/adr/0038-questionnaires.md#management-pages).
  */
 export function SurveyRulesView() {
   return <Navigate to={surveyLink.create()} replace />;

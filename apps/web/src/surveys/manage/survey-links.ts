@@ -4,7 +4,7 @@ const pageUrl = (key: (typeof SURVEY_PAGES)[number]['key']): string => SURVEY_PA
 const enc = encodeURIComponent;
 
 /**
- * Where the management pages open (docs/adr/0038-questionnaires.md#routes): the list, its results state
+ * Where the management pages open (docs/adr/0038-questionnaires.md#management-pages): the list, its results state
  * (`?id=…&view=results`, the results page's), the form new or editing (`?id=`), and the public preview.
  */
 export const surveyLink = {
