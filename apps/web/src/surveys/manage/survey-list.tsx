@@ -35,10 +35,11 @@ function RowActions({ survey }: { survey: SurveyListItem }) {
   const disable = useDisableSurvey();
   const remove = useDeleteSurvey();
   const busy = publish.isPending || unpublish.isPending || enable.isPending || disable.isPending || remove.isPending;
-  const run = async (question: string | null, action: () => Promise<string>) => {
+  // state changes answer their own message; a deletion answers none, so the page words it
+  const run = async (question: string | null, action: () => Promise<string>, done = '') => {
     if (question && !(await confirmAction(question))) return;
     try {
-      toast.success(await action());
+      toast.success((await action()) || done);
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -61,7 +62,7 @@ function RowActions({ survey }: { survey: SurveyListItem }) {
       {survey.enabled
         ? button('survey-disable', 'pause circle outline', s('manage.list.disable'), () => void run(null, () => disable.mutateAsync(survey.id)))
         : button('survey-enable', 'play circle outline', s('manage.list.enable'), () => void run(null, () => enable.mutateAsync(survey.id)))}
-      <DeleteButton title={s('manage.list.remove')} testId="survey-delete" disabled={busy} onClick={() => void run(s('manage.list.removeConfirm', { name: survey.name }), () => remove.mutateAsync(survey.id))} />
+      <DeleteButton title={s('manage.list.remove')} testId="survey-delete" disabled={busy} onClick={() => void run(s('manage.list.removeConfirm', { name: survey.name }), () => remove.mutateAsync(survey.id), s('manage.list.removed'))} />
     </span>
   );
 }

@@ -30,6 +30,7 @@ export const surveysManageWeb: SurveysManageWebMessages = {
     remove: 'Delete',
     unpublishConfirm: 'Once unpublished, “{{name}}” can no longer be answered. Unpublish it?',
     removeConfirm: 'Delete the questionnaire “{{name}}”? This cannot be undone.',
+    removed: 'Deleted',
   },
   form: {
     newTitle: 'New questionnaire',

@@ -33,6 +33,7 @@ export const surveysManageWeb = {
     remove: '删除',
     unpublishConfirm: '取消发布后答题人将无法再作答，确定取消发布“{{name}}”吗？',
     removeConfirm: '删除后不可恢复，确定删除问卷“{{name}}”吗？',
+    removed: '删除成功',
   },
   form: {
     newTitle: '创建问卷',
