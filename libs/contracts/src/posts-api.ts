@@ -24,6 +24,8 @@ export const postsPath = {
   submissions: (id: string): string => `${POSTS_BASE}/${id}/submissions`,
   /** `PUT` with `reviewSubmissionSchema` (the teacher). */
   submission: (id: string, studentId: string): string => `${POSTS_BASE}/${id}/submissions/${studentId}`,
+  /** `GET` with `audiencePeopleQuerySchema` → `AudiencePerson[]`: people an author may name as a post's audience. */
+  people: `${POSTS_BASE}/people`,
 } as const;
 
 export const POST_KINDS = ['notice', 'homework', 'activity', 'performance', 'award'] as const;
@@ -146,6 +148,31 @@ export const postListQuerySchema = z.object({
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
+/** At most this many people in one answer of `GET /posts/people` (narrow by class or name). */
+export const AUDIENCE_PEOPLE_MAX = 50;
+
+/**
+ * `GET /posts/people`: students (of a class, or by name, student number or account) and staff (by name or account)
+ * an author who may publish `kind` may name (`audience.userIds`).
+ */
+export const audiencePeopleQuerySchema = z.object({
+  kind: z.enum(POST_KINDS, { error: 'validation.postKindInvalid' }),
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['student', 'staff'], { error: 'validation.invalid' }).optional()),
+  classId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
+  keyword: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string({ error: 'validation.invalid' }).max(50, 'validation.tooLong').optional()),
+});
+export type AudiencePeopleQuery = z.infer<typeof audiencePeopleQuerySchema>;
+
+/** A person an author may name: a student (with number and class) or a staff member. */
+export interface AudiencePerson {
+  userId: string;
+  name: string;
+  account: string;
+  type: 'student' | 'staff';
+  studentNo: string | null;
+  className: string | null;
+}
+
 export const receiptQuerySchema = z.object({
   classId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(RECEIPT_STATES, { error: 'validation.invalid' }).optional()),
@@ -220,6 +247,19 @@ export interface PostDetail extends PostListItem {
   mine: boolean;
   /** Whether the reader may delete or withdraw it. */
   canManage: boolean;
+  /**
+   * A parent reader: their children among the post's student recipients, each with its own confirmation (a parent
+   * confirms, and hands homework in, for one child at a time: `studentId`). Empty for anyone else.
+   */
+  children: PostChild[];
+}
+
+/** A parent's child among a post's recipients, and whether the post is confirmed for them. */
+export interface PostChild {
+  studentId: string;
+  name: string;
+  className: string | null;
+  confirmedAt: string | null;
 }
 
 export interface ReceiptRow {
@@ -286,5 +326,16 @@ export interface PostReceiptPush {
   confirmed: number;
   total: number;
 }
+/**
+ * To a homework's author when a student (or their parent) hands it in or changes it: the overview reads it again.
+ * `submitted` is whether the student now has a submission (always so today); `late` as the submission is marked.
+ */
+export interface PostSubmissionPush {
+  id: string;
+  studentId: string;
+  submitted: boolean;
+  late: boolean;
+}
 export const POST_PUBLISHED = 'post.published';
 export const POST_RECEIPT = 'post.receipt';
+export const POST_SUBMISSION = 'post.submission';

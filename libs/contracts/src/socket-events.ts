@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PostPublishedPush, PostReceiptPush } from './posts-api.js';
+import type { PostPublishedPush, PostReceiptPush, PostSubmissionPush } from './posts-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -44,9 +44,11 @@ export interface PushPayloads {
   'post.published': PostPublishedPush;
   /** To a post's author when a recipient reads or confirms it: the new counts. */
   'post.receipt': PostReceiptPush;
+  /** To a homework's author when a student or parent hands it in or changes it. */
+  'post.submission': PostSubmissionPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt'];
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission'];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an
