@@ -12,6 +12,7 @@ import { toast } from '../../util/toast.js';
 import { postLink } from '../post-links.js';
 import { useCreatePost } from '../use-create-post.js';
 import { kindLabel, usePublishingT } from '../use-publishing-t.js';
+import { AudiencePeoplePicker } from './audience-people-picker.js';
 import { type Category, type Draft, emptyDraft, MB, resolver, UPLOADS } from './compose-model.js';
 import { RichTextEditor } from './rich-text-editor.js';
 
@@ -19,7 +20,7 @@ const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'reso
 
 /**
  * 新建 (the kind's page with `?compose=1`): kind, title, rich-text body, the audience (the whole school, grades,
- * classes, teaching classes, roles, named staff; students, staff, parents), attachments under the spec's limits,
+ * classes, teaching classes, roles, named students and staff; students, staff, parents), attachments under the spec's limits,
  * confirmation asked or not, pin, and publish now, at a set time, or keep as a draft.
  */
 export default function ComposePanel({ kind }: { kind: PostKind }) {
@@ -83,13 +84,13 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     </Form.Field>
   );
 
-  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles' | 'userIds', source: string, label: string, max: number) => (
+  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles', source: string, label: string, max: number) => (
     <Form.Field disabled={school}>
       <label htmlFor={`post-${name}`}>{label}</label>
       <Controller control={control} name={name} render={({ field }) => <RefsSelect source={source} value={field.value} onValue={(v) => {
             field.onChange(v);
             audienceChanged();
-          }} testId={`post-${name}`} max={max} alwaysSearch={source === 'teachers'} />} />
+          }} testId={`post-${name}`} max={max} />} />
     </Form.Field>
   );
 
@@ -193,10 +194,26 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
               {audienceRef('classIds', 'classes', p('web.compose.classes'), 500)}
               {audienceRef('teachingClassIds', 'teaching-classes', p('web.compose.teachingClasses'), 500)}
             </Form.Group>
-            <Form.Group widths="equal">
-              {audienceRef('roles', 'roles', p('web.compose.roles'), 50)}
-              {audienceRef('userIds', 'teachers', p('web.compose.people'), 500)}
-            </Form.Group>
+            <Form.Group widths="equal">{audienceRef('roles', 'roles', p('web.compose.roles'), 50)}</Form.Group>
+            <Form.Field disabled={school}>
+              <label>{p('web.compose.people')}</label>
+              <Controller
+                control={control}
+                name="userIds"
+                render={({ field }) => (
+                  <AudiencePeoplePicker
+                    kind={chosenKind}
+                    value={field.value}
+                    disabled={school}
+                    max={500}
+                    onValue={(v) => {
+                      field.onChange(v);
+                      audienceChanged();
+                    }}
+                  />
+                )}
+              />
+            </Form.Field>
             <Form.Group inline>
               <label>{p('web.compose.includes')}</label>
               {(['students', 'staff', 'parents'] as const).map((name) => (
