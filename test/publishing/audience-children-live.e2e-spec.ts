@@ -47,8 +47,10 @@ describe('named people as the audience', () => {
     // a wildcard typed is a character searched for, not every name
     expect((await call<AudiencePerson[]>('/api/posts/people?kind=notice&keyword=%25', { token: tokens.headteacher })).body.data).toEqual([]);
     // a student may publish nothing: the spec's message, in the caller's language, logged
+    const loggedBefore = Number(await one(`SELECT count(*) FROM sys_operation_log WHERE action = 'post.people' AND result = 'failure' AND user_id = (SELECT id FROM sys_user WHERE account = 'student')`));
     const refused = await call('/api/posts/people?kind=notice', { token: tokens.student, lang: 'en' });
     expect(refused.body).toMatchObject({ code: 403, msg: 'You have no permission to publish or delete activities, notices or questionnaires; contact the administrator' });
+    expect(Number(await one(`SELECT count(*) FROM sys_operation_log WHERE action = 'post.people' AND result = 'failure' AND user_id = (SELECT id FROM sys_user WHERE account = 'student')`))).toBe(loggedBefore + 1);
     expect((await call('/api/posts/people?kind=award', { token: tokens.headteacher })).status).toBe(403);
     expect((await call('/api/posts/people?kind=nonsense', { token: tokens.headteacher })).status).toBe(400);
   });
