@@ -30,6 +30,21 @@ export const postsPath = {
 
 export const POST_KINDS = ['notice', 'homework', 'activity', 'performance', 'award'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
+/** The audience selectors a post may name (`audience` below; docs/product/publishing.md#audience-and-recipients). */
+export const AUDIENCE_SELECTORS = ['school', 'grades', 'classIds', 'teachingClassIds', 'roles', 'userIds'] as const;
+export type AudienceSelector = (typeof AUDIENCE_SELECTORS)[number];
+/**
+ * The selectors each kind allows — stated once, here: the server refuses the others (its kind declarations take them
+ * from this table) and the compose form offers only these. Homework goes to classes or teaching classes; a
+ * performance record to named students.
+ */
+export const POST_KIND_SELECTORS: Record<PostKind, readonly AudienceSelector[]> = {
+  notice: AUDIENCE_SELECTORS,
+  homework: ['classIds', 'teachingClassIds'],
+  activity: AUDIENCE_SELECTORS,
+  performance: ['userIds'],
+  award: AUDIENCE_SELECTORS,
+};
 export const POST_STATES = ['draft', 'scheduled', 'published', 'withdrawn'] as const;
 export type PostState = (typeof POST_STATES)[number];
 export const RECEIPT_STATES = ['read', 'confirmed', 'unread'] as const;

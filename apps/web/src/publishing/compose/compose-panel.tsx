@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
-import { type CreatePostBody, GRADES, POST_ATTACHMENT_LIMITS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
+import { type AudienceSelector, type CreatePostBody, GRADES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { useAuthorized } from '../../components/authorized.js';
 import { FileUpload } from '../../components/widgets/file-upload.js';
@@ -42,6 +42,8 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     reValidateMode: 'onChange',
   });
   const [chosenKind, school, mode] = useWatch({ control, name: ['kind', 'school', 'mode'] });
+  // the kind's audience selectors, the same table the server refuses the others by
+  const offers = (selector: AudienceSelector): boolean => POST_KIND_SELECTORS[chosenKind].includes(selector);
   const errors = formState.errors;
   const err = (field: keyof Draft) => {
     const m = errors[field]?.message;
@@ -84,7 +86,8 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     </Form.Field>
   );
 
-  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles', source: string, label: string, max: number) => (
+  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles', source: string, label: string, max: number) =>
+    !offers(name) ? null : (
     <Form.Field disabled={school}>
       <label htmlFor={`post-${name}`}>{label}</label>
       <Controller control={control} name={name} render={({ field }) => <RefsSelect source={source} value={field.value} onValue={(v) => {
@@ -163,9 +166,12 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                 {err('school')}
               </Message>
             ) : null}
+            {offers('school') ? (
             <Form.Field>
               <Controller control={control} name="school" render={({ field }) => <Checkbox toggle label={p('web.compose.school')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-school" />} />
             </Form.Field>
+            ) : null}
+            {offers('grades') ? (
             <Form.Field disabled={school}>
               <label>{p('web.compose.grades')}</label>
               <Controller
@@ -190,11 +196,13 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                 )}
               />
             </Form.Field>
+            ) : null}
             <Form.Group widths="equal">
               {audienceRef('classIds', 'classes', p('web.compose.classes'), 500)}
               {audienceRef('teachingClassIds', 'teaching-classes', p('web.compose.teachingClasses'), 500)}
             </Form.Group>
-            <Form.Group widths="equal">{audienceRef('roles', 'roles', p('web.compose.roles'), 50)}</Form.Group>
+            {offers('roles') ? <Form.Group widths="equal">{audienceRef('roles', 'roles', p('web.compose.roles'), 50)}</Form.Group> : null}
+            {offers('userIds') ? (
             <Form.Field disabled={school}>
               <label>{p('web.compose.people')}</label>
               <Controller
@@ -214,6 +222,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                 )}
               />
             </Form.Field>
+            ) : null}
             <Form.Group inline>
               <label>{p('web.compose.includes')}</label>
               {(['students', 'staff', 'parents'] as const).map((name) => (
