@@ -1,10 +1,12 @@
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Icon, Label, Segment } from 'semantic-ui-react';
+import { Button, Icon, Label, Modal, Segment } from 'semantic-ui-react';
 import type { PostAttachment, PostDetail, PostKind } from '@schoolflow/contracts';
 import { errorMessage, reportError } from '../api/http.js';
 import { AuthImage } from '../components/auth-image.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
+import { SignaturePad, type SignaturePadHandle } from '../components/widgets/signature-pad.js';
 import { useDownloadFile } from '../components/use-files.js';
 import { usePictureUrl } from '../components/use-picture-url.js';
 import { formatDateTime } from '../util/date.js';
@@ -76,10 +78,16 @@ function Attachments({ post }: { post: PostDetail }) {
   );
 }
 
-/** The reader's confirmation: a button while it is asked for and not given, then when it was given. */
+/**
+ * The reader's confirmation: a button while it is asked for and not given, then when it was given. A post that asks
+ * for a signature opens the signature pad first; the image goes up with the confirmation (the server refuses one
+ * without it).
+ */
 function ConfirmBar({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const confirm = useConfirmPost();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [signing, setSigning] = useState(false);
   if (!post.requireConfirm || post.mine) return null;
   if (post.confirmedAt) {
     return (
@@ -88,17 +96,45 @@ function ConfirmBar({ post }: { post: PostDetail }) {
       </Label>
     );
   }
-  const run = async () => {
+  const run = async (signature?: string) => {
     try {
-      toast.success(await confirm.mutateAsync({ id: post.id }));
+      toast.success(await confirm.mutateAsync({ id: post.id, signature }));
+      setSigning(false);
     } catch (err) {
       toast.error(errorMessage(err));
     }
   };
+  const signAndRun = () => {
+    // generate() says "not signed" itself when the pad is empty
+    const image = pad.current?.generate();
+    if (image) void run(image);
+  };
   return (
-    <Button primary loading={confirm.isPending} disabled={confirm.isPending} onClick={() => void run()} data-testid="post-confirm">
-      <Icon name="check circle outline" /> {p('web.detail.confirm')}
-    </Button>
+    <>
+      <Button primary loading={confirm.isPending} disabled={confirm.isPending} onClick={() => (post.requireSignature ? setSigning(true) : void run())} data-testid="post-confirm">
+        <Icon name={post.requireSignature ? 'pencil alternate' : 'check circle outline'} /> {p(post.requireSignature ? 'web.detail.signTitle' : 'web.detail.confirm')}
+      </Button>
+      {post.requireSignature ? (
+        <Modal open={signing} onClose={() => setSigning(false)} size="small" data-testid="post-sign-dialog">
+          <Modal.Header>{p('web.detail.signTitle')}</Modal.Header>
+          <Modal.Content>
+            <p className="sf-hint">{p('web.detail.signHint')}</p>
+            <SignaturePad ref={pad} showActions={false} testId="post-signature" />
+          </Modal.Content>
+          <Modal.Actions>
+            <Button basic onClick={() => pad.current?.clear()} data-testid="post-sign-clear">
+              <Icon name="eraser" /> {p('web.detail.signClear')}
+            </Button>
+            <Button onClick={() => setSigning(false)} data-testid="post-sign-cancel">
+              {p('web.detail.signCancel')}
+            </Button>
+            <Button primary loading={confirm.isPending} disabled={confirm.isPending} onClick={signAndRun} data-testid="post-sign-confirm">
+              <Icon name="check" /> {p('web.detail.confirm')}
+            </Button>
+          </Modal.Actions>
+        </Modal>
+      ) : null}
+    </>
   );
 }
 
