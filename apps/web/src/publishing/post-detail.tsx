@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Label, Modal, Segment } from 'semantic-ui-react';
 import type { PostAttachment, PostDetail, PostKind } from '@schoolflow/contracts';
@@ -11,12 +11,26 @@ import { useDownloadFile } from '../components/use-files.js';
 import { usePictureUrl } from '../components/use-picture-url.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
-import { fileRef } from './attachment-ref.js';
+import { documentIcon, fileRef, previewable, sizeText } from './attachment-ref.js';
 import { HomeworkPanel } from './homework-panel.js';
 import { postLink } from './post-links.js';
 import { useConfirmPost } from './use-confirm-post.js';
 import { usePost } from './use-post.js';
 import { kindLabel, usePublishingT } from './use-publishing-t.js';
+
+/** pdf.js and the viewer: their own chunk, fetched when a reader first opens a PDF. */
+const PdfViewer = lazy(() => import('./pdf-viewer.js'));
+
+/** A PDF previewed in the page: the file fetched with the session's token, then shown by the lazy viewer. */
+function PdfPreview({ attachment }: { attachment: PostAttachment }) {
+  const url = usePictureUrl(attachment.resId);
+  if (!url.data) return <Icon name={url.isError ? 'file pdf outline' : 'spinner'} loading={!url.isError} size="big" />;
+  return (
+    <Suspense fallback={<Icon name="spinner" loading size="big" />}>
+      <PdfViewer url={url.data} name={attachment.name} />
+    </Suspense>
+  );
+}
 
 /** The video, played in the page: fetched with the session's token (the file API needs its header) and shown by URL. */
 function PostVideo({ attachment }: { attachment: PostAttachment }) {
@@ -28,6 +42,8 @@ function PostVideo({ attachment }: { attachment: PostAttachment }) {
 function Attachments({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const download = useDownloadFile();
+  const [large, setLarge] = useState<PostAttachment | null>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
   const pictures = post.attachments.filter((a) => a.kind === 'picture');
   const videos = post.attachments.filter((a) => a.kind === 'video');
   const documents = post.attachments.filter((a) => a.kind === 'document');
@@ -45,9 +61,15 @@ function Attachments({ post }: { post: PostDetail }) {
           <h4>{p('web.detail.pictures')}</h4>
           <div className="sf-post-pictures">
             {pictures.map((a) => (
-              <AuthImage key={a.resId} resId={a.resId} alt={a.name} className="sf-post-picture" testId="post-picture" />
+              <AuthImage key={a.resId} resId={a.resId} alt={a.name} className="sf-post-picture" testId="post-picture" onClick={() => setLarge(a)} />
             ))}
           </div>
+          {/* a picture opens large over the page; a click anywhere or Esc closes it */}
+          <Modal open={large !== null} onClose={() => setLarge(null)} basic size="large" closeIcon data-testid="post-lightbox">
+            <Modal.Content className="sf-post-lightbox" onClick={() => setLarge(null)}>
+              {large ? <AuthImage resId={large.resId} alt={large.name} className="sf-post-lightbox-image" testId="post-lightbox-image" /> : null}
+            </Modal.Content>
+          </Modal>
         </section>
       ) : null}
       {videos.length > 0 ? (
@@ -63,12 +85,21 @@ function Attachments({ post }: { post: PostDetail }) {
           <h4>{p('web.detail.documents')}</h4>
           <ul className="sf-file-list">
             {documents.map((a) => (
-              <li key={a.resId} className="sf-file-item" data-testid="post-document">
-                <Icon name="file alternate outline" />
-                <span className="sf-file-name">{a.name}</span>
-                <button type="button" className="sf-link" disabled={download.isPending} onClick={() => void save(a)} data-testid="post-document-download">
-                  {p('web.detail.download')}
-                </button>
+              <li key={a.resId} className="sf-file-item sf-post-document" data-testid="post-document" data-suffix={a.suffix}>
+                <div className="sf-post-document-row">
+                  <Icon name={documentIcon(a)} size="large" />
+                  <span className="sf-file-name">{a.name}</span>
+                  <span className="sf-hint">{sizeText(a.size)}</span>
+                  {previewable(a) ? (
+                    <button type="button" className="sf-link" onClick={() => setPreviewing(previewing === a.resId ? null : a.resId)} data-testid="post-document-preview">
+                      {p(previewing === a.resId ? 'web.detail.closePreview' : 'web.detail.preview')}
+                    </button>
+                  ) : null}
+                  <button type="button" className="sf-link" disabled={download.isPending} onClick={() => void save(a)} data-testid="post-document-download">
+                    {p('web.detail.download')}
+                  </button>
+                </div>
+                {previewing === a.resId ? <PdfPreview attachment={a} /> : null}
               </li>
             ))}
           </ul>
