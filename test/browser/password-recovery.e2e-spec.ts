@@ -24,11 +24,11 @@ beforeAll(async () => {
 }, 60_000);
 
 async function fill(p: Page, v: { account: string; idNumber: string; mobile: string; password: string }): Promise<void> {
-  await p.locator(`${tid('recovery-account')} input`).fill(v.account);
-  await p.locator(`${tid('recovery-idNumber')} input`).fill(v.idNumber);
-  await p.locator(`${tid('recovery-mobile')} input`).fill(v.mobile);
-  await p.locator(`${tid('recovery-newPassword')} input`).fill(v.password);
-  await p.locator(`${tid('recovery-confirmPassword')} input`).fill(v.password);
+  await p.locator(tid('recovery-account')).fill(v.account);
+  await p.locator(tid('recovery-idNumber')).fill(v.idNumber);
+  await p.locator(tid('recovery-mobile')).fill(v.mobile);
+  await p.locator(tid('recovery-newPassword')).fill(v.password);
+  await p.locator(tid('recovery-confirmPassword')).fill(v.password);
 }
 
 describe('password recovery in the browser', () => {
@@ -43,7 +43,7 @@ describe('password recovery in the browser', () => {
     expect(await p.locator(tid('recovery-title')).innerText()).toContain('找回密码');
     // nothing typed: the shared schema's messages, nothing sent
     await p.locator(tid('recovery-submit')).click();
-    expect(await p.locator(tid('recovery-account')).innerText()).toContain('请输入用户名');
+    expect(await p.locator(tid('recovery-account-error')).innerText()).toBe('请输入用户名');
     await fill(p, { ...student, mobile: '13900000000', password: 'Neu-Pass9x!' });
     await p.locator(tid('recovery-submit')).click();
     expect(await p.locator(tid('recovery-error')).innerText()).toContain('账号、证件号码与手机号码不匹配');

@@ -12,9 +12,9 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 /**
  * A PDF attachment previewed in the page (docs/adr/0037): pdf.js renders one page at a time to a canvas, with
  * previous/next and zoom. This module and pdf.js are one lazy chunk, fetched only when a reader opens a document.
- * `url`: the file's object URL (fetched with the session's token, as pictures are).
+ * `data`: the file's bytes (fetched with the session's token; a blob: URL is not for the page's connect-src).
  */
-export default function PdfViewer({ url, name }: { url: string; name: string }) {
+export default function PdfViewer({ data, name }: { data: ArrayBuffer; name: string }) {
   const { p } = usePublishingT();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
@@ -24,10 +24,11 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
   const [rendered, setRendered] = useState(0);
 
   useEffect(() => {
-    const task = getDocument({ url });
+    // a copy: pdf.js transfers the buffer to its worker, and the query cache keeps the original for a reopen.
+    const task = getDocument({ data: data.slice(0) });
     task.promise.then(setDoc, () => setFailed(true));
     return () => void task.destroy();
-  }, [url]);
+  }, [data]);
 
   useEffect(() => {
     if (!doc || !canvas.current) return;

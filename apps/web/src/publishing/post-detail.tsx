@@ -15,6 +15,7 @@ import { documentIcon, fileRef, previewable, sizeText } from './attachment-ref.j
 import { HomeworkPanel } from './homework-panel.js';
 import { postLink } from './post-links.js';
 import { useConfirmPost } from './use-confirm-post.js';
+import { useDocumentBytes } from './use-document-bytes.js';
 import { usePost } from './use-post.js';
 import { kindLabel, usePublishingT } from './use-publishing-t.js';
 
@@ -23,11 +24,11 @@ const PdfViewer = lazy(() => import('./pdf-viewer.js'));
 
 /** A PDF previewed in the page: the file fetched with the session's token, then shown by the lazy viewer. */
 function PdfPreview({ attachment }: { attachment: PostAttachment }) {
-  const url = usePictureUrl(attachment.resId);
-  if (!url.data) return <Icon name={url.isError ? 'file pdf outline' : 'spinner'} loading={!url.isError} size="big" />;
+  const bytes = useDocumentBytes(attachment.resId);
+  if (!bytes.data) return <Icon name={bytes.isError ? 'file pdf outline' : 'spinner'} loading={!bytes.isError} size="big" />;
   return (
     <Suspense fallback={<Icon name="spinner" loading size="big" />}>
-      <PdfViewer url={url.data} name={attachment.name} />
+      <PdfViewer data={bytes.data} name={attachment.name} />
     </Suspense>
   );
 }
