@@ -13,6 +13,9 @@ import { browserPages } from '../support/flow-pages.js';
 const NOTICES = '/publishing/notice';
 const PARENT = 'jz202511001';
 
+/** A 1×1 PNG: the picture that opens large. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /** A two-page PDF with text and a filled box on each page (something a blank canvas cannot pass for). */
 function twoPagePdf(): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -64,11 +67,11 @@ const inked = (page: Page, selector: string) =>
 describe('publishing documents and signatures in the browser', () => {
   const { page } = browserPages();
 
-  it('a PDF attachment is previewed in the page: the first page drawn, then the next, zoomed; Word offered for download', async () => {
+  it('a PDF attachment is previewed in the page: the first page drawn, then the next, zoomed; a picture opens large', async () => {
     const pdf = await twoPagePdf();
     const id = await notice({
       title: `校历 PDF ${Date.now().toString(36)}`,
-      attachments: [(t: string) => upload(t, '校历.pdf', 'application/pdf', pdf)],
+      attachments: [(t: string) => upload(t, '校历.pdf', 'application/pdf', pdf), (t: string) => upload(t, '会场.png', 'image/png', PNG)],
     });
     const parent = await page();
     const p = parent.page;
@@ -90,6 +93,11 @@ describe('publishing documents and signatures in the browser', () => {
     expect(await p.locator(tid('pdf-zoom')).innerText()).toBe('125%');
     await eventually(async () => expect(await inked(p, tid('pdf-canvas'))).toBeGreaterThan(1000));
     await shot(p, 'publishing-documents-02-pdf-page-2-zoomed');
+    // the picture opens large over the page, and closes with Esc
+    await p.locator(`img${tid('post-picture')}`).click();
+    await p.locator(`img${tid('post-lightbox-image')}`).waitFor();
+    await p.keyboard.press('Escape');
+    await p.locator(tid('post-lightbox-image')).waitFor({ state: 'detached' });
     expect(parent.problems.unexpected()).toEqual([]);
   });
 
