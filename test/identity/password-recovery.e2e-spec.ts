@@ -107,6 +107,22 @@ describe('password recovery', () => {
     expect((await reset({ ...parent, mobile: mother as string }, NEW_PASSWORD)).body.msg).toBe(REFUSED_ZH);
   });
 
+  it('staff recover with their own ID number and phone; a disabled account gets the same one message', async () => {
+    const account = `t${Date.now().toString(36)}`;
+    const idNumber = `31011519800101${String(Date.now() % 10000).padStart(4, '0')}`;
+    const userId = await withDb(async (c) => {
+      const u = (await c.query<{ id: string }>(`INSERT INTO sys_user (account, name, user_type) VALUES ($1, '找回老师', '2') RETURNING id`, [account])).rows[0] as { id: string };
+      await c.query(`INSERT INTO staff (user_id, name, id_number, phone) VALUES ($1, '找回老师', $2, '021-5555 0101')`, [u.id, idNumber]);
+      return u.id;
+    });
+    expect((await reset({ account, idNumber, mobile: '02155550101' }, NEW_PASSWORD)).status).toBe(200);
+    expect(await signedIn(await login(account, NEW_PASSWORD))).toBe(true);
+    await withDb((c) => c.query(`UPDATE sys_user SET enabled = false WHERE id = $1`, [userId]));
+    const before = await hashOf(userId);
+    expect((await reset({ account, idNumber, mobile: '02155550101' }, `${NEW_PASSWORD}5`)).body.msg).toBe(REFUSED_ZH);
+    expect(await hashOf(userId)).toBe(before);
+  });
+
   it('locks the account after repeated failures: right evidence is refused too while locked, nothing changed', async () => {
     const before = await hashOf(parent.userId);
     // one failure is already counted above; four more from different addresses reach the limit of five
