@@ -131,6 +131,8 @@ export const createPostSchema = z.object({
   publishAt: optionalTime,
   pinned: z.boolean({ error: 'validation.invalid' }).optional(),
   requireConfirm: z.boolean({ error: 'validation.invalid' }).optional(),
+  /** The confirmation must carry a signature (the signature pad's image); implies `requireConfirm`. */
+  requireSignature: z.boolean({ error: 'validation.invalid' }).optional(),
   /** Homework: the course (required for homework) and the due time. */
   courseId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.lessonCourseRequired').optional()),
   dueAt: optionalTime,
@@ -193,7 +195,7 @@ export const receiptQuerySchema = z.object({
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(RECEIPT_STATES, { error: 'validation.invalid' }).optional()),
 });
 
-/** `POST /posts/{id}/confirm`: optionally a signature image; a parent names the child when they have several. */
+/** `POST /posts/{id}/confirm`: a signature image (an upload's id; required when the post asks for one); a parent names the child when they have several. */
 export const confirmPostSchema = z.object({
   signature: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.attachmentInvalid').optional()),
   studentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.studentInvalid').optional()),
@@ -233,6 +235,8 @@ export interface PostListItem {
   state: PostState;
   pinned: boolean;
   requireConfirm: boolean;
+  /** The confirmation must carry a signature. */
+  requireSignature: boolean;
   authorId: string;
   authorName: string;
   publishAt: string | null;
@@ -292,6 +296,8 @@ export interface ReceiptRow {
   confirmedAt: string | null;
   /** A parent confirming for their child: the parent's name on the child's row. */
   confirmedByName: string | null;
+  /** The signature image the confirmation came with (a file id the author may fetch), or null. */
+  signatureId: string | null;
 }
 export interface ReceiptClass extends ReceiptCounts {
   classId: string | null;

@@ -100,8 +100,9 @@ export const publishingClient = {
   },
 
   /** The reader confirms; a parent names the child when they have several. */
-  async confirm(id: string, studentId?: string): Promise<string> {
-    return (await request<unknown>(postsPath.confirm(enc(id)), { method: 'POST', json: studentId ? { studentId } : {} })).msg;
+  /** `signature`: the id of the signer's uploaded signature image (required when the post asks for one). */
+  async confirm(id: string, studentId?: string, signature?: string): Promise<string> {
+    return (await request<unknown>(postsPath.confirm(enc(id)), { method: 'POST', json: { ...(studentId ? { studentId } : {}), ...(signature ? { signature } : {}) } })).msg;
   },
 
   receipts(id: string, f: ReceiptFilter, signal?: AbortSignal): Promise<PostReceipts> {

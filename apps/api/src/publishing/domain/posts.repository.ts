@@ -18,6 +18,7 @@ export interface PostRow {
   author_id: string;
   author_name: string;
   require_confirm: boolean;
+  require_signature: boolean;
   due_at: Date | null;
   publish_at: Date | null;
   last_reminded_at: Date | null;
@@ -33,6 +34,7 @@ export interface NewPost {
   attachments: string[];
   pinned: boolean;
   requireConfirm: boolean;
+  requireSignature: boolean;
   courseId: string | null;
   dueAt: Date | null;
   place: string | null;
@@ -59,9 +61,9 @@ export class PostsRepository {
   async insert(tx: Db, p: NewPost): Promise<string> {
     const [row] = await rows<{ id: string }>(
       tx,
-      `INSERT INTO post (kind, title, body, audience, attachments, pinned, require_confirm, course_id, due_at, place, start_at, end_at, author_id, publish_at)
-       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-      [p.kind, p.title, p.body, JSON.stringify(p.audience), p.attachments, p.pinned, p.requireConfirm, p.courseId, p.dueAt, p.place, p.startAt, p.endAt, p.authorId, p.publishAt],
+      `INSERT INTO post (kind, title, body, audience, attachments, pinned, require_confirm, require_signature, course_id, due_at, place, start_at, end_at, author_id, publish_at)
+       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+      [p.kind, p.title, p.body, JSON.stringify(p.audience), p.attachments, p.pinned, p.requireConfirm, p.requireSignature, p.courseId, p.dueAt, p.place, p.startAt, p.endAt, p.authorId, p.publishAt],
     );
     return (row as { id: string }).id;
   }
@@ -70,7 +72,7 @@ export class PostsRepository {
   async get(db: Db, id: string, lock = false): Promise<PostRow | null> {
     const [row] = await rows<PostRow>(
       db,
-      `SELECT p.id, p.kind, p.title, p.state, p.author_id, u.name AS author_name, p.require_confirm, p.due_at, p.publish_at, p.last_reminded_at, p.attachments, p.audience
+      `SELECT p.id, p.kind, p.title, p.state, p.author_id, u.name AS author_name, p.require_confirm, p.require_signature, p.due_at, p.publish_at, p.last_reminded_at, p.attachments, p.audience
          FROM post p JOIN sys_user u ON u.id = p.author_id WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`,
       [id],
     );
@@ -94,7 +96,7 @@ export class PostsRepository {
   }
 
   /** Files kept for a post or a submission: the sweep leaves them, and their readers may download them. */
-  async link(tx: Db, ids: readonly string[], refType: 'post' | 'post-submission', refId: string): Promise<void> {
+  async link(tx: Db, ids: readonly string[], refType: 'post' | 'post-submission' | 'post-signature', refId: string): Promise<void> {
     if (ids.length === 0) return;
     await tx.query(`INSERT INTO sys_file_link (res_id, ref_type, ref_id) SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`, [ids, refType, refId]);
   }
@@ -213,16 +215,17 @@ export class PostsRepository {
 
   /**
    * A confirmation: the caller's own row, and — a parent confirming — the rows of their children among the recipients
-   * (`studentIds`; the confirmation counts for the child). Answers how many rows changed.
+   * (`studentIds`; the confirmation counts for the child), each with the signature it came with. Answers how many
+   * rows changed.
    */
-  async confirm(tx: Db, postId: string, userId: string, studentIds: readonly string[]): Promise<number> {
+  async confirm(tx: Db, postId: string, userId: string, studentIds: readonly string[], signatureId: string | null): Promise<number> {
     const changed = await rows(
       tx,
-      `UPDATE post_recipient r SET confirmed_at = now(), read_at = coalesce(r.read_at, now()), confirmed_by = $2
+      `UPDATE post_recipient r SET confirmed_at = now(), read_at = coalesce(r.read_at, now()), confirmed_by = $2, signature_id = $4
         WHERE r.post_id = $1 AND r.confirmed_at IS NULL
           AND (r.user_id = $2 OR (r.role = 'student' AND r.student_id = ANY($3::uuid[])))
         RETURNING r.user_id`,
-      [postId, userId, studentIds],
+      [postId, userId, studentIds, signatureId],
     );
     return changed.length;
   }
@@ -306,7 +309,7 @@ export class PostsRepository {
   }
 
   private listSelect(lang: Language): string {
-    return `SELECT p.id, p.kind, p.title, p.state, p.pinned, p.require_confirm AS "requireConfirm", p.author_id AS "authorId", u.name AS "authorName",
+    return `SELECT p.id, p.kind, p.title, p.state, p.pinned, p.require_confirm AS "requireConfirm", p.require_signature AS "requireSignature", p.author_id AS "authorId", u.name AS "authorName",
                    p.publish_at AS "publishAt", p.published_at AS "publishedAt", p.due_at AS "dueAt", p.course_id AS "courseId",
                    ${localName('co', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "courseName", p.created_at AS "createdAt"`;
   }
@@ -373,7 +376,8 @@ export class PostsRepository {
       db,
       `SELECT r.user_id AS "userId", u.name, u.account, r.role, r.student_id AS "studentId", s.name AS "studentName",
               r.class_id AS "classId", ${localName('c', l)} AS "className", r.read_at AS "readAt", r.confirmed_at AS "confirmedAt",
-              CASE WHEN r.confirmed_by IS NOT NULL AND r.confirmed_by <> r.user_id THEN b.name END AS "confirmedByName"
+              CASE WHEN r.confirmed_by IS NOT NULL AND r.confirmed_by <> r.user_id THEN b.name END AS "confirmedByName",
+              r.signature_id AS "signatureId"
          FROM post_recipient r JOIN sys_user u ON u.id = r.user_id
          LEFT JOIN student s ON s.id = r.student_id LEFT JOIN admin_class c ON c.id = r.class_id LEFT JOIN sys_user b ON b.id = r.confirmed_by
         WHERE r.post_id = $1 AND ($2::uuid IS NULL OR r.class_id = $2)

@@ -29,8 +29,13 @@ describe('the compose form model', () => {
       attachments: [PICTURE, DOCUMENT],
       pinned: false,
       requireConfirm: true,
+      requireSignature: false,
       publish: true,
     });
+  });
+
+  it('asks for the confirmation whenever it asks for a signature', () => {
+    expect(toBody(notice({ requireSignature: true }))).toMatchObject({ requireConfirm: true, requireSignature: true });
   });
 
   it('reads the whole school, grades as numbers, a time set as school time, and a draft as not published', () => {

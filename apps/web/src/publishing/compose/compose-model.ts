@@ -26,6 +26,8 @@ export interface Draft {
   videos: string[];
   documents: string[];
   requireConfirm: boolean;
+  /** The confirmation must carry a signature (implies `requireConfirm` on the server). */
+  requireSignature: boolean;
   pinned: boolean;
   mode: Mode;
   publishAt: string;
@@ -69,7 +71,8 @@ export function toBody(d: Draft): Record<string, unknown> {
     },
     attachments: list([...d.pictures, ...d.videos, ...d.documents]),
     pinned: d.pinned,
-    requireConfirm: d.requireConfirm,
+    requireConfirm: d.requireConfirm || d.requireSignature,
+    requireSignature: d.requireSignature,
     publish: d.mode !== 'draft',
     publishAt: d.mode === 'schedule' ? (schoolTime(d.publishAt) ?? '') : undefined,
     ...(d.kind === 'homework' ? { courseId: blank(d.courseId), dueAt: schoolTime(d.dueAt) } : {}),
@@ -123,6 +126,7 @@ export function emptyDraft(kind: PostKind): Draft {
     videos: [],
     documents: [],
     requireConfirm: false,
+    requireSignature: false,
     pinned: false,
     mode: 'now',
     publishAt: '',

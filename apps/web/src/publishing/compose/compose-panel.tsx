@@ -257,6 +257,9 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
               <Controller control={control} name="requireConfirm" render={({ field }) => <Checkbox label={p('web.compose.requireConfirm')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-require-confirm" />} />
             </Form.Field>
             <Form.Field>
+              <Controller control={control} name="requireSignature" render={({ field }) => <Checkbox label={p('web.compose.requireSignature')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-require-signature" />} />
+            </Form.Field>
+            <Form.Field>
               <Controller control={control} name="pinned" render={({ field }) => <Checkbox label={p('web.compose.pinned')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-pinned-input" />} />
             </Form.Field>
           </Form.Group>
