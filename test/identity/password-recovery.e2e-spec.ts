@@ -3,7 +3,7 @@ import { call, login, randomIp, withDb } from '../support/api.js';
 
 /**
  * Password recovery without sign-in (issue 25 item 5; docs/product/shell-and-sign-in.md#password-recovery,
- * docs/adr/0038): the account, the ID number and the mobile on record prove who one is. A student and a parent
+ * docs/adr/0039-password-recovery.md): the account, the ID number and the mobile on record prove who one is. A student and a parent
  * recover and sign in with the new password, their earlier sessions ended; any wrong part answers one message and
  * changes nothing; repeated failures lock the account and the address; every attempt is logged without the evidence.
  * Accounts of this file only (a student no other file signs in as, a parent made here), so the shared server's other

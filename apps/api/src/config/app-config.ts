@@ -109,7 +109,7 @@ export interface ServerConfig {
   certificateRateLimit: number;
   certificateRateWindowSeconds: number;
   /**
-   * Password recovery (docs/adr/0038): failed attempts per typed account and per client address within the window
+   * Password recovery (docs/adr/0039-password-recovery.md): failed attempts per typed account and per client address within the window
    * before further attempts are refused for the lock time (PASSWORD_RESET_MAX_FAILURES, PASSWORD_RESET_WINDOW_SECONDS,
    * PASSWORD_RESET_LOCK_SECONDS).
    */

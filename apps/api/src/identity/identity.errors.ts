@@ -22,7 +22,7 @@ export const IdentityErrors = {
   userNotFound: () => AppException.notFound('userNotFound'),
   /**
    * 400: password recovery's evidence does not match — unknown account, wrong ID number, wrong mobile, disabled
-   * account — one answer for all, so a guess learns nothing about which part was wrong (docs/adr/0038).
+   * account — one answer for all, so a guess learns nothing about which part was wrong (docs/adr/0039-password-recovery.md).
    */
   passwordResetRefused: () => AppException.badRequest('passwordResetRefused'),
   /** 429: too many failed recoveries for the typed account or from the address; counted on what was typed, so it tells nothing either. */

@@ -10,7 +10,7 @@ export interface RecoveredUser {
 }
 
 /**
- * Password recovery's statements (docs/adr/0038). The evidence is what the records hold for each kind of account:
+ * Password recovery's statements (docs/adr/0039-password-recovery.md). The evidence is what the records hold for each kind of account:
  * - a student: their own ID number (the student record) and the mobile of one of their guardians on that record
  *   (a student's record holds no mobile of their own);
  * - a parent: the ID number of a child they are the guardian of, and their own mobile on that child's record

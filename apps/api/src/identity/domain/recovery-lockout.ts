@@ -22,7 +22,7 @@ export interface RecoveryAttempt {
 }
 
 /**
- * Password recovery's lockout (docs/adr/0038): failures counted per typed account and per address within
+ * Password recovery's lockout (docs/adr/0039-password-recovery.md): failures counted per typed account and per address within
  * PASSWORD_RESET_WINDOW_SECONDS; at PASSWORD_RESET_MAX_FAILURES that account or address is refused for
  * PASSWORD_RESET_LOCK_SECONDS, right evidence or not. Counted in Redis, so every instance sees the same count;
  * without Redis (none configured, or while it is away) this instance counts on its own, like the sign-in limit.

@@ -12,7 +12,7 @@ import { RecoveryLockout } from '../../domain/recovery-lockout.js';
 import { IdentityErrors } from '../../identity.errors.js';
 
 /**
- * Password recovery without sign-in (issue 25 item 5; docs/adr/0038): the account, the ID number and the mobile on
+ * Password recovery without sign-in (issue 25 item 5; docs/adr/0039-password-recovery.md): the account, the ID number and the mobile on
  * record prove who one is; the new password must meet the strategy. Every mismatch answers one message; repeated
  * failures lock the typed account and the address for a while; every attempt is logged without the evidence or the
  * password; on success every session of the user ends.
