@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAudit } from '../../admin/shared/admin-support.js';
-import { ResultsAccess } from './domain/results-access.js';
+import { SurveyAccess } from '../domain/survey-access.js';
 import { ResultsRepository } from './domain/results.repository.js';
 import { ExportSurveyAnswers } from './queries/export-answers/export-answers.query.js';
 import { SurveyStatsQueryHandler } from './queries/survey-stats/survey-stats.query.js';
@@ -11,6 +11,6 @@ import { SurveyResultsController } from './survey-results.controller.js';
 /** The results part of questionnaires (issue 25, S4): statistics, text answers, export, templates. Imported by SurveysModule. */
 @Module({
   controllers: [SurveyResultsController],
-  providers: [AdminAudit, ResultsAccess, ResultsRepository, SurveyStatsQueryHandler, SurveyTextAnswersQueryHandler, ExportSurveyAnswers, SurveyTemplateQueryHandler],
+  providers: [AdminAudit, SurveyAccess, ResultsRepository, SurveyStatsQueryHandler, SurveyTextAnswersQueryHandler, ExportSurveyAnswers, SurveyTemplateQueryHandler],
 })
 export class SurveyResultsModule {}

@@ -8,7 +8,7 @@ import type { ClientInfo, Principal } from '../../../../infrastructure/http/requ
 import { XlsxStreamWriter } from '../../../../infrastructure/spreadsheet/xlsx-stream.js';
 import { SurveysErrors } from '../../../surveys.errors.js';
 import { exportHeader, exportRow, type ExportTexts, exportWidths } from '../../domain/export-rows.js';
-import { ResultsAccess } from '../../domain/results-access.js';
+import { SurveyAccess } from '../../../domain/survey-access.js';
 import { ResultsRepository } from '../../domain/results.repository.js';
 
 /**
@@ -36,14 +36,15 @@ export class ExportSurveyAnswers {
   constructor(
     private readonly db: DataSource,
     private readonly results: ResultsRepository,
-    private readonly access: ResultsAccess,
+    private readonly access: SurveyAccess,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   async prepare(id: string, f: SurveyStatsQuery, me: Principal, client: ClientInfo, lang: Language): Promise<PreparedExport> {
-    await this.access.mayRead(me, client, 'survey.export', id);
+    await this.access.mayManage(me, client, 'survey.export', id);
     const survey = await this.results.survey(this.db, id);
     if (!survey) throw SurveysErrors.notFound();
+    await this.access.mayManageOne(me, client, 'survey.export', { id, author_id: survey.authorId });
     const questions = await this.results.questions(this.db, id);
     const teachers = await this.results.answeredTeachers(this.db, id);
     const t: ExportTexts = {
@@ -80,7 +81,8 @@ export class ExportSurveyAnswers {
         } finally {
           await cursor.close();
         }
-        await this.access.exported(me, client, id, { rows, classId: f.classId ?? null, grade: f.grade ?? null });
+        // an export is a copy of every answer leaving the system: logged like an administrator's change
+        await this.access.record(me, client, 'survey.export', id, { rows, classId: f.classId ?? null, grade: f.grade ?? null });
         return rows;
       },
     };

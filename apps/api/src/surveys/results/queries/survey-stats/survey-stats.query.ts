@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppException } from '../../../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../../../infrastructure/http/request-context.js';
 import { SurveysErrors } from '../../../surveys.errors.js';
-import { ResultsAccess } from '../../domain/results-access.js';
+import { SurveyAccess } from '../../../domain/survey-access.js';
 import { ResultsRepository } from '../../domain/results.repository.js';
 import { questionStats, teacherSummary } from '../../domain/stats-shape.js';
 
@@ -20,13 +20,14 @@ export class SurveyStatsQueryHandler {
   constructor(
     private readonly db: DataSource,
     private readonly results: ResultsRepository,
-    private readonly access: ResultsAccess,
+    private readonly access: SurveyAccess,
   ) {}
 
   async execute(id: string, f: SurveyStatsQuery, me: Principal, client: ClientInfo, lang: Language): Promise<SurveyStats> {
-    await this.access.mayRead(me, client, 'survey.stats', id);
+    await this.access.mayManage(me, client, 'survey.stats', id);
     const survey = await this.results.survey(this.db, id);
     if (!survey) throw SurveysErrors.notFound();
+    await this.access.mayManageOne(me, client, 'survey.stats', { id, author_id: survey.authorId });
     try {
       // one snapshot: the counts, respondents and texts agree even while answers arrive
       return await this.db.transaction('REPEATABLE READ', async (tx) => {
