@@ -21,6 +21,7 @@ import { ResourcesModule } from './resources/resources.module.js';
 import { GradesModule } from './grades/grades.module.js';
 import { TimetableModule } from './timetable/timetable.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
+import { SurveysModule } from './surveys/surveys.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -53,6 +54,7 @@ export class AppModule {
         GradesModule,
         TimetableModule,
         PublishingModule,
+        SurveysModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

@@ -20,5 +20,6 @@ export * from './grades-api.js';
 export * from './grades-analysis.js';
 export * from './timetable-api.js';
 export * from './posts-api.js';
+export * from './surveys-api.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';

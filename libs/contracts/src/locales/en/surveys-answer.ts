@@ -1,0 +1,3 @@
+import type { SurveysAnswerMessages } from '../zh/surveys-answer.js';
+
+export const surveysAnswer: SurveysAnswerMessages = {};

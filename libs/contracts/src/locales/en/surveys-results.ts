@@ -1,0 +1,3 @@
+import type { SurveysResultsMessages } from '../zh/surveys-results.js';
+
+export const surveysResults: SurveysResultsMessages = {};
