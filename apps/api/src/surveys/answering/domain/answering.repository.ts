@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Audience } from '@schoolflow/contracts';
 import { rowsOf } from '@schoolflow/event-store';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { FileRow } from '../../../files/domain/file-store.js';
 import { AUDIENCE_CANDIDATES, audienceParams } from '../../../publishing/domain/posts.repository.js';
 import { planOfAudience } from '../../../publishing/domain/audience-plan.js';
 
@@ -23,6 +24,8 @@ export interface SurveyHead {
   published: boolean;
   author_id: string;
   response_count: number;
+  category_name: string | null;
+  category_name_en: string | null;
   /** Whether it is open now by the database's clock (the window's one judge). */
   open_now: boolean;
   not_started: boolean;
@@ -67,9 +70,9 @@ export interface TeacherRow {
 }
 
 const HEAD = `SELECT s.id, s.name, s.description, s.category, s.start_at, s.end_at, s.anonymous, s.is_public, s.audience, s.enabled,
-                     s.published, s.author_id, s.response_count,
+                     s.published, s.author_id, s.response_count, d.name AS category_name, d.name_en AS category_name_en,
                      (now() >= s.start_at AND now() < s.end_at) AS open_now, now() < s.start_at AS not_started
-                FROM survey s`;
+                FROM survey s LEFT JOIN sys_dict d ON d.dict_type = 'STD_SURVEY_CATEGORY' AND d.code = s.category`;
 
 /** Every statement of answering (no SQL in handlers or controllers). */
 @Injectable()
@@ -142,6 +145,18 @@ export class AnsweringRepository {
         ORDER BY u.name, u.id`,
       [classId],
     );
+  }
+
+  /** An option picture of this questionnaire (linked to it by management), as the files module keeps it. */
+  async picture(db: Db, surveyId: string, resId: string): Promise<FileRow | null> {
+    const [row] = await rows<FileRow>(
+      db,
+      `SELECT f.res_id, f.owner_id, f.res_name, f.res_suffix, f.mime, f.size, f.storage_name FROM sys_file f
+        WHERE f.res_id = $2 AND f.removed_at IS NULL
+          AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'survey' AND l.ref_id = $1)`,
+      [surveyId, resId],
+    );
+    return row ?? null;
   }
 
   /** A device token issued with a public paper: only its digest is kept. */
