@@ -50,11 +50,14 @@ export const SURVEY_MANAGE_PERMISSION = 'survey:manage';
 /** The category dictionary's table (sys_dict.dict_type). */
 export const SURVEY_CATEGORY_DICT = 'STD_SURVEY_CATEGORY';
 
-/** The pages of 问卷管理 (view stems survey: cjwj, wjdt, wjlb, wjtx, zdsxyz; docs/adr/0038); titles `surveys.page.<key>`. */
+/**
+ * The pages of 问卷管理 (view stems survey: cjwj, wjdt, wjlb, wjtx, zdsxyz; docs/adr/0038): the demo seed's menus
+ * and the web routes; titles `surveys.page.<key>`. Answering needs no permission of its own beyond its menu's.
+ */
 export const SURVEY_PAGES = [
   { url: '/survey/wjlb', key: 'list', sort: 1, icon: 'list alternate outline', permission: SURVEY_MANAGE_PERMISSION },
   { url: '/survey/cjwj', key: 'create', sort: 2, icon: 'edit outline', permission: SURVEY_MANAGE_PERMISSION },
-  { url: '/survey/wjdt', key: 'answer', sort: 3, icon: 'check square outline', permission: '' },
+  { url: '/survey/wjdt', key: 'answer', sort: 3, icon: 'check square outline', permission: 'menu:survey_answer' },
 ] as const satisfies readonly { url: string; key: string; sort: number; icon: string; permission: string }[];
 /** Routes that render without sign-in (platform shell §2.1). */
 export const SURVEY_PUBLIC_ROUTES = ['/survey/cjwj/perviewWJ', '/survey/wjdt/wjdtListNotLogin', '/survey/wjdt/answerSurvey'] as const;

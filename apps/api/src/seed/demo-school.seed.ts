@@ -1,8 +1,9 @@
-import { formatSchoolTime, Permission, RoleCode, UserType, withCheckCharacter } from '@schoolflow/contracts';
+import { formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
 import { logger } from '../infrastructure/logging/logger.js';
+import { seedDemoSurveys } from '../surveys/seed/surveys-demo.seed.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
@@ -36,6 +37,19 @@ const MENUS: MenuSeed[] = [
   { key: 'tasks', parent: 'apply', name: '审批待办', nameEn: 'Review queue', url: '/apply/tasks', permission: Permission.workflowReview, icon: 'tasks', sort: 3, roles: REVIEWERS },
   { key: 'leaveAll', parent: 'apply', name: '申请记录', nameEn: 'Application records', url: '/apply/leave/all', permission: Permission.workflowReview, icon: 'archive', sort: 4, roles: REVIEWERS },
   { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', permission: 'menu:leave_detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: [...APPLICANTS, ...REVIEWERS] },
+  // 问卷管理 (issue 25, docs/adr/0038-questionnaires.md#routes): the list and the form for managers, answering for everyone
+  { key: 'survey', name: resources.zh.surveys.page.group, nameEn: resources.en.surveys.page.group, url: '/survey', permission: 'menu:survey', icon: 'clipboard list', sort: 50, roles: ALL_ROLES },
+  ...SURVEY_PAGES.map((p) => ({
+    key: `survey-${p.key}`,
+    parent: 'survey',
+    name: resources.zh.surveys.page[p.key],
+    nameEn: resources.en.surveys.page[p.key],
+    url: p.url,
+    permission: p.permission,
+    icon: p.icon,
+    sort: p.sort,
+    roles: p.permission === SURVEY_MANAGE_PERMISSION ? [RoleCode.admin] : ALL_ROLES,
+  })),
   { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', permission: 'menu:message', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', permission: 'menu:personal', icon: 'user', sort: 80, roles: ALL_ROLES },
@@ -118,6 +132,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     for (const code of codes) await tx.query(`INSERT INTO sys_role_permission (role_id, permission) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [roleId.get(code), p]);
   };
   await grant([RoleCode.office, RoleCode.principal], Permission.workflowViewAll);
+  await grant([RoleCode.admin], SURVEY_MANAGE_PERMISSION);
   await grant(ALL_ROLES, Permission.fileUpload);
   for (const code of ALL_ROLES) {
     for (const p of [Permission.dashboardView, Permission.accountSecurity, Permission.messageView]) {
@@ -304,6 +319,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
 
   await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId, weeks: calendar.batches });
   await seedDemoTimetable(tx, { semesterId: currentSemester, semesterName: calendar.current.name, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });
+  await seedDemoSurveys(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string, timeZone: config.timeZone });
 }
 
 /**
