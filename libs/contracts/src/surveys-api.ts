@@ -306,6 +306,9 @@ export interface AnonSurveyItem {
   start: string;
   end: string;
   respondents: number;
+  /** The signed-in list (`surveysPath.mine`) only: whether the caller has answered it, and whether it is open now. */
+  answered?: boolean;
+  open?: boolean;
 }
 export interface AnonSurveyPage {
   records: AnonSurveyItem[];
