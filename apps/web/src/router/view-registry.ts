@@ -44,6 +44,11 @@ const views: Readonly<Record<string, View>> = {
   'publishing/homework': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.homework }))),
   'publishing/activity': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.activity }))),
   'publishing/performance': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.performance }))),
+  // 问卷管理 (docs/adr/0038-questionnaires.md#routes): the list (its results a state of it), the form; wjtx and zdsxyz open the answer pages and the designer.
+  'survey/wjlb': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyListView }))),
+  'survey/cjwj': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyFormView }))),
+  'survey/wjtx': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyFillView }))),
+  'survey/zdsxyz': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyRulesView }))),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.
