@@ -74,20 +74,27 @@ export class ResultsRepository {
   }
 
   /**
-   * One pass over the answer rows, two groupings at once: per value (option, matrix cell, rating, date) and per
-   * question and matrix row (how many answer rows, their mean score). A single, rating, text or date question has one
-   * answer row per respondent, and a matrix one per respondent and row, so those counts ARE respondents; a multiple
+   * One pass over the answer rows: a plain GROUP BY per value (option, matrix cell, rating, date; a text question's
+   * rows fall in one group), then — over those few hundred groups, still in the database — the roll-up per question
+   * and matrix row (how many answer rows, their mean score). A single, rating, text or date question has one answer
+   * row per respondent, and a matrix one per respondent and row, so those counts ARE respondents; a multiple
    * choice's and a whole matrix's respondents come from `distinctRespondents`.
    */
   async counts(db: Db, surveyId: string, f: SurveyStatsQuery): Promise<{ counts: CountRow[]; answered: AnsweredRow[] }> {
     const filter = responseFilter(f, 2);
     const list = await rows<{ questionId: string; option: number | null; rowIndex: number | null; rowRef: string | null; number: string | null; date: string | null; byValue: boolean; count: number; average: number | null }>(
       db,
-      `SELECT a.question_id AS "questionId", a.option_index AS option, a.row_index AS "rowIndex", a.row_ref AS "rowRef", a.number, to_char(a.date, 'YYYY-MM-DD') AS date,
-              GROUPING(a.option_index) = 0 AS "byValue", count(*)::int AS count, avg(${SCORE})::float8 AS average
-         FROM survey_answer a ${filter.join}
-        WHERE a.survey_id = $1
-        GROUP BY GROUPING SETS ((a.question_id, a.row_ref, a.row_index, a.option_index, a.number, a.date), (a.question_id, a.row_ref, a.row_index))`,
+      `WITH g AS (
+         SELECT a.question_id, a.row_ref, a.row_index, a.option_index, a.number, a.date, count(*)::int AS n
+           FROM survey_answer a ${filter.join}
+          WHERE a.survey_id = $1
+          GROUP BY a.question_id, a.row_ref, a.row_index, a.option_index, a.number, a.date)
+       SELECT question_id AS "questionId", option_index AS option, row_index AS "rowIndex", row_ref AS "rowRef", number, to_char(date, 'YYYY-MM-DD') AS date,
+              true AS "byValue", n AS count, NULL::float8 AS average
+         FROM g
+       UNION ALL
+       SELECT question_id, NULL, row_index, row_ref, NULL, NULL, false, sum(n)::int, (sum(n * COALESCE(number, option_index + 1)) / nullif(sum(n) FILTER (WHERE COALESCE(number, option_index + 1) IS NOT NULL), 0))::float8
+         FROM g GROUP BY question_id, row_ref, row_index`,
       [surveyId, ...filter.params],
     );
     const counts: CountRow[] = [];
@@ -106,32 +113,44 @@ export class ResultsRepository {
     return { counts, answered };
   }
 
-  /** Respondents of questions with several answer rows per respondent (multiple choice, matrix). */
+  /**
+   * Respondents of questions with several answer rows per respondent (multiple choice, matrix): (question,
+   * response) pairs hashed once, then counted — cheaper than count(DISTINCT …), which sorts.
+   */
   async distinctRespondents(db: Db, surveyId: string, questionIds: string[], f: SurveyStatsQuery): Promise<Map<string, number>> {
     if (questionIds.length === 0) return new Map();
     const filter = responseFilter(f, 3);
     const list = await rows<{ questionId: string; n: number }>(
       db,
-      `SELECT a.question_id AS "questionId", count(DISTINCT a.response_id)::int AS n FROM survey_answer a ${filter.join}
-        WHERE a.survey_id = $1 AND a.question_id = ANY($2::uuid[]) GROUP BY a.question_id`,
+      `SELECT question_id AS "questionId", count(*)::int AS n
+         FROM (SELECT a.question_id, a.response_id FROM survey_answer a ${filter.join}
+                WHERE a.survey_id = $1 AND a.question_id = ANY($2::uuid[]) GROUP BY a.question_id, a.response_id) pairs
+        GROUP BY question_id`,
       [surveyId, questionIds, ...filter.params],
     );
     return new Map(list.map((r) => [r.questionId, r.n]));
   }
 
-  /** One text question's answers, newest first, a page at a time; `q`: part of the text (case-insensitive). */
-  async texts(db: Db, surveyId: string, questionId: string, f: SurveyStatsQuery & { q?: string; current: number; size: number }): Promise<SurveyTextPage> {
+  /**
+   * One text question's answers, newest first (by the answer's own sequence, so a page reads a few rows backwards
+   * instead of sorting them all), a page at a time; `q`: part of the text (case-insensitive, its % and _ literal).
+   * `total`, when the caller already counted them (the statistics' first page), saves the count.
+   */
+  async texts(db: Db, surveyId: string, questionId: string, f: SurveyStatsQuery & { q?: string; current: number; size: number }, total?: number): Promise<SurveyTextPage> {
+    const filtered = f.classId !== undefined || f.grade !== undefined;
     const where = `a.survey_id = $1 AND a.question_id = $2 AND a.text IS NOT NULL AND a.text <> ''
       AND ($3::uuid IS NULL OR r.class_id = $3) AND ($4::int IS NULL OR r.grade = $4) AND ($5::text IS NULL OR a.text ILIKE $5)`;
     const params = [surveyId, questionId, f.classId ?? null, f.grade ?? null, f.q ? likePattern(f.q) : null];
-    const [total] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM survey_answer a JOIN survey_response r ON r.id = a.response_id WHERE ${where}`, params);
+    // without a class or grade the count needs no response rows
+    const from = filtered ? 'survey_answer a JOIN survey_response r ON r.id = a.response_id' : 'survey_answer a CROSS JOIN (SELECT NULL::uuid AS class_id, NULL::int AS grade) r';
+    const count = total ?? (await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params))[0]?.n ?? 0;
     const records = await rows<{ text: string; createdAt: Date }>(
       db,
       `SELECT a.text, r.created_at AS "createdAt" FROM survey_answer a JOIN survey_response r ON r.id = a.response_id WHERE ${where}
-        ORDER BY r.created_at DESC, a.id DESC LIMIT $6 OFFSET $7`,
+        ORDER BY a.id DESC LIMIT $6 OFFSET $7`,
       [...params, f.size, (f.current - 1) * f.size],
     );
-    return { records: records.map((r) => ({ text: r.text, createdAt: new Date(r.createdAt).toISOString() })), total: total?.n ?? 0, current: f.current, size: f.size };
+    return { records: records.map((r) => ({ text: r.text, createdAt: new Date(r.createdAt).toISOString() })), total: count, current: f.current, size: f.size };
   }
 
   /** Respondents per class (and grade), for the breakdown and the page's class filter. */

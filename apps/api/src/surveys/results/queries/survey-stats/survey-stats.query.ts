@@ -40,7 +40,9 @@ export class SurveyStatsQueryHandler {
         const teacherIds = [...new Set(counts.filter((c) => teacherQuestions.includes(c.questionId) && c.row !== null).map((c) => c.row as string))];
         const names = await this.results.userNames(tx, teacherIds);
         const texts = new Map<string, SurveyTextPage>();
-        for (const q of questions.filter((x) => x.type === 'text')) texts.set(q.id, await this.results.texts(tx, id, q.id, { ...f, current: 1, size: SURVEY_TEXT_FIRST_PAGE }));
+        // a text question's rows are one group of the counts: its total is known, only the first page is read
+        const textTotal = (qid: string) => answered.find((a) => a.questionId === qid && a.row === null)?.answered ?? 0;
+        for (const q of questions.filter((x) => x.type === 'text')) texts.set(q.id, await this.results.texts(tx, id, q.id, { ...f, current: 1, size: SURVEY_TEXT_FIRST_PAGE }, textTotal(q.id)));
         // a question answered by several rows per respondent counts its respondents apart; a text question's are its texts
         const perQuestion = answered.filter((a) => a.row !== null || !(distinct.has(a.questionId) || texts.has(a.questionId)));
         for (const [qid, n] of distinct) perQuestion.push({ questionId: qid, row: null, answered: n, average: null });
