@@ -24,10 +24,27 @@ export const postsPath = {
   submissions: (id: string): string => `${POSTS_BASE}/${id}/submissions`,
   /** `PUT` with `reviewSubmissionSchema` (the teacher). */
   submission: (id: string, studentId: string): string => `${POSTS_BASE}/${id}/submissions/${studentId}`,
+  /** `GET` with `audiencePeopleQuerySchema` → `AudiencePerson[]`: people an author may name as a post's audience. */
+  people: `${POSTS_BASE}/people`,
 } as const;
 
 export const POST_KINDS = ['notice', 'homework', 'activity', 'performance', 'award'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
+/** The audience selectors a post may name (`audience` below; docs/product/publishing.md#audience-and-recipients). */
+export const AUDIENCE_SELECTORS = ['school', 'grades', 'classIds', 'teachingClassIds', 'roles', 'userIds'] as const;
+export type AudienceSelector = (typeof AUDIENCE_SELECTORS)[number];
+/**
+ * The selectors each kind allows — stated once, here: the server refuses the others (its kind declarations take them
+ * from this table) and the compose form offers only these. Homework goes to classes or teaching classes; a
+ * performance record to named students.
+ */
+export const POST_KIND_SELECTORS: Record<PostKind, readonly AudienceSelector[]> = {
+  notice: AUDIENCE_SELECTORS,
+  homework: ['classIds', 'teachingClassIds'],
+  activity: AUDIENCE_SELECTORS,
+  performance: ['userIds'],
+  award: AUDIENCE_SELECTORS,
+};
 export const POST_STATES = ['draft', 'scheduled', 'published', 'withdrawn'] as const;
 export type PostState = (typeof POST_STATES)[number];
 export const RECEIPT_STATES = ['read', 'confirmed', 'unread'] as const;
@@ -146,6 +163,31 @@ export const postListQuerySchema = z.object({
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
+/** At most this many people in one answer of `GET /posts/people` (narrow by class or name). */
+export const AUDIENCE_PEOPLE_MAX = 50;
+
+/**
+ * `GET /posts/people`: students (of a class, or by name, student number or account) and staff (by name or account)
+ * an author who may publish `kind` may name (`audience.userIds`).
+ */
+export const audiencePeopleQuerySchema = z.object({
+  kind: z.enum(POST_KINDS, { error: 'validation.postKindInvalid' }),
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['student', 'staff'], { error: 'validation.invalid' }).optional()),
+  classId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
+  keyword: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string({ error: 'validation.invalid' }).max(50, 'validation.tooLong').optional()),
+});
+export type AudiencePeopleQuery = z.infer<typeof audiencePeopleQuerySchema>;
+
+/** A person an author may name: a student (with number and class) or a staff member. */
+export interface AudiencePerson {
+  userId: string;
+  name: string;
+  account: string;
+  type: 'student' | 'staff';
+  studentNo: string | null;
+  className: string | null;
+}
+
 export const receiptQuerySchema = z.object({
   classId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(RECEIPT_STATES, { error: 'validation.invalid' }).optional()),
@@ -220,6 +262,19 @@ export interface PostDetail extends PostListItem {
   mine: boolean;
   /** Whether the reader may delete or withdraw it. */
   canManage: boolean;
+  /**
+   * A parent reader: their children among the post's student recipients, each with its own confirmation (a parent
+   * confirms, and hands homework in, for one child at a time: `studentId`). Empty for anyone else.
+   */
+  children: PostChild[];
+}
+
+/** A parent's child among a post's recipients, and whether the post is confirmed for them. */
+export interface PostChild {
+  studentId: string;
+  name: string;
+  className: string | null;
+  confirmedAt: string | null;
 }
 
 export interface ReceiptRow {
@@ -286,5 +341,16 @@ export interface PostReceiptPush {
   confirmed: number;
   total: number;
 }
+/**
+ * To a homework's author when a student (or their parent) hands it in or changes it: the overview reads it again.
+ * `submitted` is whether the student now has a submission (always so today); `late` as the submission is marked.
+ */
+export interface PostSubmissionPush {
+  id: string;
+  studentId: string;
+  submitted: boolean;
+  late: boolean;
+}
 export const POST_PUBLISHED = 'post.published';
 export const POST_RECEIPT = 'post.receipt';
+export const POST_SUBMISSION = 'post.submission';

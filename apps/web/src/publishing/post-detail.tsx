@@ -76,11 +76,50 @@ function Attachments({ post }: { post: PostDetail }) {
   );
 }
 
+/**
+ * A parent of several children the post reached confirms for each (a confirmation counts for the child named): a
+ * row per child with its own state, and a button while that child's is not given.
+ */
+function ChildrenConfirm({ post }: { post: PostDetail }) {
+  const { p } = usePublishingT();
+  const confirm = useConfirmPost();
+  const run = async (studentId: string) => {
+    try {
+      toast.success(await confirm.mutateAsync({ id: post.id, studentId }));
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <div className="sf-child-confirm" data-testid="post-children" aria-label={p('web.detail.children')}>
+      {post.children.map((c) => (
+        <div key={c.studentId} className="sf-child-confirm-row" data-testid="post-child" data-student={c.studentId} data-confirmed={String(c.confirmedAt !== null)}>
+          <strong>{c.name}</strong>
+          {c.className ? <span className="sf-hint">{c.className}</span> : null}
+          {c.confirmedAt ? (
+            <Label color="green" size="small" data-testid="post-child-confirmed">
+              <Icon name="check" /> {p('web.detail.childConfirmed', { time: formatDateTime(c.confirmedAt) })}
+            </Label>
+          ) : (
+            <>
+              <span className="sf-hint">{p('web.detail.childUnconfirmed')}</span>
+              <Button primary size="small" loading={confirm.isPending && confirm.variables?.studentId === c.studentId} disabled={confirm.isPending} onClick={() => void run(c.studentId)} data-testid="post-child-confirm">
+                <Icon name="check circle outline" /> {p('web.detail.confirmFor', { name: c.name })}
+              </Button>
+            </>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** The reader's confirmation: a button while it is asked for and not given, then when it was given. */
 function ConfirmBar({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const confirm = useConfirmPost();
   if (!post.requireConfirm || post.mine) return null;
+  if (post.children.length > 1) return <ChildrenConfirm post={post} />;
   if (post.confirmedAt) {
     return (
       <Label color="green" data-testid="post-confirmed">

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Audience, Language, PostAttachment, PostKind, PostListItem, PostState, ReceiptCounts, ReceiptRow, ReceiptClass, ReceiptState, Submission } from '@schoolflow/contracts';
+import type { Audience, AudiencePeopleQuery, AudiencePerson, Language, PostAttachment, PostChild, PostKind, PostListItem, PostState, ReceiptCounts, ReceiptRow, ReceiptClass, ReceiptState, Submission } from '@schoolflow/contracts';
 import { rowsOf } from '@schoolflow/event-store';
 import { DataSource, type EntityManager } from 'typeorm';
 import { localName } from '../../timetable/domain/local-names.js';
@@ -40,6 +40,13 @@ export interface NewPost {
   endAt: Date | null;
   authorId: string;
   publishAt: Date | null;
+}
+
+/** A submission as written: its id, whether it is late, and when (the push's source key). */
+export interface SubmissionWritten {
+  id: string;
+  late: boolean;
+  updated_at: Date;
 }
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -242,6 +249,43 @@ export class PostsRepository {
     ).map((r) => r.student_id);
   }
 
+  /** A parent's children among the post's student recipients, each with its confirmation (the detail's per-child state). */
+  async childrenOf(db: Db, postId: string, parentId: string, lang: Language): Promise<PostChild[]> {
+    const list = await rows<PostChild & { confirmedAt: Date | null }>(
+      db,
+      `SELECT r.student_id AS "studentId", s.name, ${localName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", r.confirmed_at AS "confirmedAt"
+         FROM post_recipient r JOIN guardian g ON g.student_id = r.student_id AND g.user_id = $2
+         JOIN student s ON s.id = r.student_id LEFT JOIN admin_class c ON c.id = r.class_id
+        WHERE r.post_id = $1 AND r.role = 'student' ORDER BY s.student_no`,
+      [postId, parentId],
+    );
+    return list.map((c) => ({ ...c, confirmedAt: iso(c.confirmedAt) }));
+  }
+
+  /**
+   * People an author may name (`GET /posts/people`): enabled students still at school — of a class, or by name,
+   * student number or account — and enabled staff by name or account (not by class). At most `limit`, students first.
+   */
+  async people(db: Db, q: AudiencePeopleQuery, limit: number, lang: Language): Promise<AudiencePerson[]> {
+    const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+    return rows<AudiencePerson>(
+      db,
+      `(SELECT u.id AS "userId", s.name, u.account, 'student' AS type, s.student_no AS "studentNo", ${localName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", 0 AS rank, c.sort, s.student_no AS k
+          FROM student s JOIN sys_user u ON u.id = s.user_id LEFT JOIN admin_class c ON c.id = s.class_id
+         WHERE u.enabled AND s.status NOT IN ('transferred_out', 'graduated') AND ($1::text IS NULL OR $1 = 'student')
+           AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::text IS NULL OR s.name ILIKE $3 OR s.student_no ILIKE $3 OR u.account ILIKE $3)
+         ORDER BY c.sort NULLS LAST, s.student_no LIMIT $4)
+       UNION ALL
+       (SELECT u.id, u.name, u.account, 'staff', NULL, NULL, 1, NULL, u.account
+          FROM sys_user u
+         WHERE u.enabled AND u.user_type IN ('1', '3') AND ($1::text IS NULL OR $1 = 'staff') AND $2::uuid IS NULL
+           AND ($3::text IS NULL OR u.name ILIKE $3 OR u.account ILIKE $3)
+         ORDER BY u.account LIMIT $4)
+       ORDER BY rank, sort NULLS LAST, k LIMIT $4`,
+      [q.type ?? null, q.classId ?? null, like, limit],
+    ).then((list) => list.map(({ userId, name, account, type, studentNo, className }) => ({ userId, name, account, type, studentNo, className })));
+  }
+
   async counts(db: Db, postId: string): Promise<ReceiptCounts> {
     const [row] = await rows<{ total: number; read: number; confirmed: number }>(
       db,
@@ -358,24 +402,25 @@ export class PostsRepository {
     return { own: own?.student_id ?? null, children: own ? [] : await this.childrenAmongRecipients(db, postId, userId) };
   }
 
-  async insertSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<string | null> {
-    const [row] = await rows<{ id: string }>(
+  /** The new submission (its id and whether it is late), or null when the student has one already. */
+  async insertSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<SubmissionWritten | null> {
+    const [row] = await rows<SubmissionWritten>(
       tx,
       `INSERT INTO post_submission (post_id, student_id, text, attachments, submitted_by, late)
        SELECT $1, $2, $3, $4::uuid[], $5, now() > p.due_at FROM post p WHERE p.id = $1
-       ON CONFLICT ON CONSTRAINT post_submission_once DO NOTHING RETURNING id`,
+       ON CONFLICT ON CONSTRAINT post_submission_once DO NOTHING RETURNING id, late, updated_at`,
       [s.postId, s.studentId, s.text, s.attachments, s.by],
     );
-    return row?.id ?? null;
+    return row ?? null;
   }
 
-  async updateSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<string | null> {
-    const [row] = await rows<{ id: string }>(
+  async updateSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<SubmissionWritten | null> {
+    const [row] = await rows<SubmissionWritten>(
       tx,
-      `UPDATE post_submission SET text = $3, attachments = $4::uuid[], submitted_by = $5, updated_at = now() WHERE post_id = $1 AND student_id = $2 RETURNING id`,
+      `UPDATE post_submission SET text = $3, attachments = $4::uuid[], submitted_by = $5, updated_at = now() WHERE post_id = $1 AND student_id = $2 RETURNING id, late, updated_at`,
       [s.postId, s.studentId, s.text, s.attachments, s.by],
     );
-    return row?.id ?? null;
+    return row ?? null;
   }
 
   async review(db: Db, postId: string, studentId: string, comment: string, score: number | null, by: string): Promise<boolean> {

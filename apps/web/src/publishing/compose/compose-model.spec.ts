@@ -47,4 +47,11 @@ describe('the compose form model', () => {
     expect(activity).toMatchObject({ place: '礼堂', startAt: '2026-12-05 09:00', endAt: '2026-12-05 11:00' });
     expect(activity).not.toHaveProperty('dueAt');
   });
+
+  it('sends only the selectors the kind takes: what was chosen under another kind is left behind', () => {
+    const draft = notice({ school: true, grades: ['10'], roles: ['teacher'], userIds: ['u1'] });
+    expect(toBody({ ...draft, kind: 'homework' }).audience).toEqual(expect.not.objectContaining({ school: true }));
+    expect(toBody({ ...draft, kind: 'homework' }).audience).toMatchObject({ classIds: [CLASS], grades: undefined, roles: undefined, userIds: undefined });
+    expect(toBody({ ...draft, kind: 'performance' }).audience).toMatchObject({ userIds: ['u1'], classIds: undefined, grades: undefined });
+  });
 });
