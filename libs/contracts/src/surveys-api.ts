@@ -440,7 +440,7 @@ export interface TeacherSummary {
   items: { questionId: string; title: string; answered: number; average: number | null }[];
 }
 
-/** `GET` → `SurveyInput`: a template as a draft to edit and save with `POST /surveys` (docs/adr/0038-questionnaires.md#template). */
+/** `GET` → `SurveyInput`: a template as a draft to edit and save with `POST /surveys` (docs/adr/0038-questionnaires.md#results). */
 export const surveyTemplatePath = (name: SurveyTemplate): string => `${SURVEYS_BASE}/templates/${name}`;
 /** The first page of each text question in `SurveyStats`; more through `surveysPath.texts`. */
 export const SURVEY_TEXT_FIRST_PAGE = 10;

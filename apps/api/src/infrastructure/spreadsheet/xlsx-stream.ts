@@ -6,7 +6,7 @@ import { escapeCell } from '@schoolflow/contracts';
 /**
  * An .xlsx written row by row straight into a stream (an HTTP response), in memory bounded by one chunk of XML and
  * the deflate window — whatever the number of rows. SheetJS (docs/adr/0009-excel.md) builds the whole workbook in
- * memory first, which is what runs out of memory on large result sets (docs/adr/0038-questionnaires.md#export).
+ * memory first, which is what runs out of memory on large result sets (docs/adr/0038-questionnaires.md#results).
  *
  * The zip is written forward only: each entry's local header says "sizes follow" (bit 3), the sizes and CRC come in
  * a data descriptor after the data, and the central directory at the end repeats them. Strings are inline

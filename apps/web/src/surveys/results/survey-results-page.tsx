@@ -197,7 +197,7 @@ function MatrixTable({ rows }: { rows: MatrixRowStat[] }) {
   const labels = rows[0]?.columns.map((c) => c.label) ?? [];
   const columns: Column<MatrixRowStat>[] = [
     { title: s('results.page.row'), cell: (r) => r.label },
-    ...labels.map((label, i) => ({ title: label, narrow: true, cell: (r: MatrixRowStat) => `${r.columns[i]?.count ?? 0} (${r.columns[i]?.percent ?? 0}%)` })),
+    ...labels.map((label, i) => ({ title: label, narrow: true, props: { singleLine: true }, cell: (r: MatrixRowStat) => `${r.columns[i]?.count ?? 0} (${r.columns[i]?.percent ?? 0}%)` })),
     { title: s('results.page.average'), narrow: true, cell: (r) => r.average ?? '—' },
   ];
   return <ListTable testId="results-matrix" columns={columns} rows={rows} rowKey={(r) => r.key} rowProps={(r) => ({ 'data-testid': 'results-matrix-row', 'data-label': r.label, 'data-average': r.average ?? '' })} empty={{ text: s('results.page.noAnswers'), testId: 'results-matrix-empty' }} />;

@@ -13,7 +13,7 @@ const OPEN_DAYS = 14;
 /**
  * The teaching-quality questionnaire (issue 25: students rate each of their teachers), as a draft for the question
  * designer: the author adjusts and saves it with `POST /surveys` like any other — a template is data, not a second
- * way of creating (docs/adr/0038-questionnaires.md#template). Each item is a matrix whose rows are the respondent's
+ * way of creating (docs/adr/0038-questionnaires.md#results). Each item is a matrix whose rows are the respondent's
  * class's teachers (`rowsSource: 'myTeachers'`, resolved when the paper is served), so the results can summarise
  * per teacher; a text question closes it. Anonymous by default: students rate their teachers more freely.
  * `today` is the school's date (YYYY-MM-DD); the window is today 00:00 to `OPEN_DAYS` later.

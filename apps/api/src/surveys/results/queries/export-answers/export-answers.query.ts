@@ -13,7 +13,7 @@ import { ResultsRepository } from '../../domain/results.repository.js';
 
 /**
  * Responses read from the cursor per FETCH: with the xlsx writer's 64 KB chunk, what bounds an export's memory
- * (docs/adr/0038-questionnaires.md#export) — 20,000 responses or 2,000,000, the same.
+ * (docs/adr/0038-questionnaires.md#results) — 20,000 responses or 2,000,000, the same.
  */
 export const EXPORT_BATCH = 500;
 
