@@ -44,6 +44,8 @@ const views: Readonly<Record<string, View>> = {
   'publishing/homework': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.homework }))),
   'publishing/activity': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.activity }))),
   'publishing/performance': lazy(() => import('../publishing/publishing-view.js').then((m) => ({ default: m.publishingViews.performance }))),
+  // 问卷答题: the questionnaires addressed to me; answering one is a state of it (?id=)
+  'survey/wjdt': lazy(() => import('../surveys/answering/my-surveys-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.
