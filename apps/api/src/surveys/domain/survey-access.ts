@@ -6,7 +6,7 @@ import { SurveysErrors } from '../surveys.errors.js';
 
 /**
  * Who may manage questionnaires, checked on the server (docs/product/questionnaires.md#who): creating one needs
- * `survey:manage` (the spec's §6 message otherwise); changing, publishing or deleting one is its author's, holding
+ * `survey:manage` (the spec's permission message otherwise); changing, publishing or deleting one is its author's, holding
  * that permission still — or an administrator's. Refusals and every change go to the operation log.
  */
 @Injectable()
