@@ -1,4 +1,5 @@
 import { ErrorCode } from '@schoolflow/contracts';
+import { useRef } from 'react';
 import { Message } from 'semantic-ui-react';
 import { ApiError, errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
@@ -16,6 +17,8 @@ const isConflict = (err: unknown): boolean => err instanceof ApiError && (err.co
 export function AnswerPanel({ id }: { id: string }) {
   const paper = useSurveyPaper(id);
   const answer = useAnswerSurvey(id);
+  // a double click runs the form's (asynchronous) submit twice before the button turns off: the first send holds this
+  const sending = useRef(false);
   if (paper.isPending) return <PageLoader />;
   if (paper.isError)
     return (
@@ -32,7 +35,9 @@ export function AnswerPanel({ id }: { id: string }) {
       done={done}
       serverError={answer.isError && !conflict ? errorMessage(answer.error) : null}
       onSubmit={(body) => {
-        if (!answer.isPending) answer.mutate(body);
+        if (sending.current) return;
+        sending.current = true;
+        answer.mutate(body, { onSettled: () => (sending.current = false) });
       }}
     />
   );

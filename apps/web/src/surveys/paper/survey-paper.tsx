@@ -129,7 +129,7 @@ function hintOf(q: PaperQuestion, s: ReturnType<typeof useSurveysT>['s']): strin
   return '';
 }
 
-function Questions({ paper, control, readOnly }: { paper: SurveyPaper; control: Control<PaperFormValues, unknown, SurveyAnswersBody>; readOnly: boolean }) {
+function Questions({ paper, control, readOnly, locked }: { paper: SurveyPaper; control: Control<PaperFormValues, unknown, SurveyAnswersBody>; readOnly: boolean; locked: boolean }) {
   const { s } = useSurveysT();
   const values = useWatch({ control, name: 'values' });
   const rules = useMemo(() => paper.questions.map(toAnswerRules), [paper]);
@@ -158,7 +158,7 @@ function Questions({ paper, control, readOnly }: { paper: SurveyPaper; control: 
                     ) : null}
                   </h3>
                   {hint ? <div className="sf-paper-hint">{hint}</div> : null}
-                  <QuestionInput paper={paper} q={q} field={{ value: field.value, onChange: field.onChange }} readOnly={readOnly} />
+                  <QuestionInput paper={paper} q={q} field={{ value: field.value, onChange: field.onChange }} readOnly={readOnly || locked} />
                   {refusal ? (
                     <div className="sf-field-error" role="alert" data-testid={`paper-error-${q.position}`}>
                       {s(`answer.errors.${refusal.key}`, refusal.params)}
@@ -206,12 +206,13 @@ export function SurveyPaperView({ paper, readOnly = false, submitting = false, d
         </div>
       </header>
       {readOnly ? <Message info size="small" content={s('answer.paper.previewBanner')} data-testid="paper-preview" /> : null}
-      <Questions paper={paper} control={form.control} readOnly={readOnly} />
+      {/* answered before (this account or device): said first, and the paper is for reading only */}
+      {done === 'already' ? <Message warning content={s('errors.alreadySubmitted')} data-testid="paper-already" /> : null}
+      <Questions paper={paper} control={form.control} readOnly={readOnly} locked={done !== null || submitting} />
       {readOnly ? null : (
         <footer className="sf-paper-foot">
           {serverError ? <Message negative size="small" content={serverError} data-testid="paper-server-error" /> : null}
           {done === 'thanks' ? <Message positive content={s('answer.paper.thanks')} data-testid="paper-thanks" /> : null}
-          {done === 'already' ? <Message warning content={s('errors.alreadySubmitted')} data-testid="paper-already" /> : null}
           {Object.keys(form.formState.errors).length > 0 ? <div className="sf-field-error">{s('answer.paper.fixErrors')}</div> : null}
           <Button primary fluid size="large" type="submit" disabled={submitting || done !== null} loading={submitting} data-testid="paper-submit">
             {submitting ? s('answer.paper.submitting') : s('answer.paper.submit')}
