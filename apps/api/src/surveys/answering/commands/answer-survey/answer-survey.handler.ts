@@ -60,12 +60,17 @@ export class AnswerSurvey {
     const cells = checked.accepted.flatMap(cellsOf);
 
     const limited = who.userId === null;
-    if (limited && !(await this.addresses.take(id, address))) throw SurveysErrors.tooManyFromAddress();
     const key = who.key;
+    let took = false;
     let out: { count: number; pushes: PushRow[] } | null;
     try {
       out = await this.db.transaction(async (tx) => {
+        // the claim first: a repeat waits here on the first's row and is told "already submitted", not "too many"
         if (!(await this.answering.claim(tx, id, key))) return null;
+        if (limited) {
+          took = await this.addresses.take(id, address);
+          if (!took) throw SurveysErrors.tooManyFromAddress();
+        }
         // anonymous: neither the account nor the key reaches the response; the claim above is the only trace
         const responseId = await this.answering.insertResponse(tx, {
           surveyId: id,
@@ -80,13 +85,10 @@ export class AnswerSurvey {
         return { count, pushes };
       });
     } catch (err) {
-      if (limited) await this.addresses.giveBack(id, address);
+      if (took) await this.addresses.giveBack(id, address);
       throw err;
     }
-    if (!out) {
-      if (limited) await this.addresses.giveBack(id, address);
-      throw SurveysErrors.alreadySubmitted();
-    }
+    if (!out) throw SurveysErrors.alreadySubmitted();
     if (out.pushes.length > 0) this.realtime.emit(out.pushes);
     return { id, count: out.count };
   }
