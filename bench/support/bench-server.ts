@@ -29,6 +29,8 @@ const BENCH_SERVER_ENV = {
   LOG_LEVEL: 'warn',
   // bench:workflow's baseline: one INSERT per request on the same process, HTTP stack and pool (docs/benchmarks.md)
   BENCH_BASELINE_ENDPOINT: 'true',
+  // bench:survey answers a public questionnaire thousands of times from one machine (docs/product/questionnaires.md)
+  SURVEY_ADDRESS_LIMIT: '1000000',
 } as const;
 
 type Cleanup = () => Promise<void>;

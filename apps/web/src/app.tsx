@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { IDS_LANDING_PATH } from '@schoolflow/contracts';
+import { IDS_LANDING_PATH, SURVEY_PUBLIC_ROUTES } from '@schoolflow/contracts';
 import { queryClient } from './api/query-client.js';
 import { getAppConfig } from './config/app-config.js';
 import { loadAppConfig } from './config/load-app-config.js';
@@ -19,6 +19,9 @@ const RecoverPasswordDesktop = lazy(() => import('./password-recovery/recover-pa
 const RecoverPasswordPhone = lazy(() => import('./password-recovery/recover-password-phone.js'));
 const NoPermissionPage = lazy(() => import('./views/error/no-permission.js'));
 const SsoCallbackPage = lazy(() => import('./views/sso/callback.js'));
+const PublicSurveyListPage = lazy(() => import('./surveys/answering/public-list-page.js'));
+const AnswerSurveyPage = lazy(() => import('./surveys/answering/answer-page.js'));
+const PreviewSurveyPage = lazy(() => import('./surveys/answering/preview-page.js'));
 const Shell = lazy(() => import('./layout/shell.js'));
 const ConfirmDialog = lazy(() => import('./components/confirm-dialog.js').then((m) => ({ default: m.ConfirmDialog })));
 const ExpiryModal = lazy(() => import('./components/expiry-modal.js').then((m) => ({ default: m.ExpiryModal })));
@@ -54,6 +57,10 @@ function AppRoutes() {
       <Route path="/no-permission" element={<NoPermissionPage />} />
       {/* single sign-on lands here with the provider's answer (docs/product/single-sign-on.md) */}
       <Route path={IDS_LANDING_PATH} element={<SsoCallbackPage />} />
+      {/* questionnaires anyone may open (platform shell §2.1; docs/product/questionnaires.md#public-pages) */}
+      <Route path={SURVEY_PUBLIC_ROUTES[1]} element={<PublicSurveyListPage />} />
+      <Route path={SURVEY_PUBLIC_ROUTES[2]} element={<AnswerSurveyPage />} />
+      <Route path={SURVEY_PUBLIC_ROUTES[0]} element={<PreviewSurveyPage />} />
       <Route path="*" element={<Shell />} />
     </Routes>
   );

@@ -306,6 +306,9 @@ export interface AnonSurveyItem {
   start: string;
   end: string;
   respondents: number;
+  /** The signed-in list (`surveysPath.mine`) only: whether the caller has answered it, and whether it is open now. */
+  answered?: boolean;
+  open?: boolean;
 }
 export interface AnonSurveyPage {
   records: AnonSurveyItem[];
@@ -422,8 +425,25 @@ export interface SurveyStats {
   respondents: number;
   questions: QuestionStat[];
   breakdown: SurveyBreakdownRow[];
-  teachers: { teacherId: string; name: string; answered: number; average: number | null }[];
+  teachers: TeacherSummary[];
 }
+
+/**
+ * One teacher in the teaching-quality summary (matrix questions with `rowsSource: 'myTeachers'`): respondents who
+ * rated them, the mean over every item, and the mean per item (each such matrix question is an item). S4.
+ */
+export interface TeacherSummary {
+  teacherId: string;
+  name: string;
+  answered: number;
+  average: number | null;
+  items: { questionId: string; title: string; answered: number; average: number | null }[];
+}
+
+/** `GET` → `SurveyInput`: a template as a draft to edit and save with `POST /surveys` (docs/adr/0038-questionnaires.md#results). */
+export const surveyTemplatePath = (name: SurveyTemplate): string => `${SURVEYS_BASE}/templates/${name}`;
+/** The first page of each text question in `SurveyStats`; more through `surveysPath.texts`. */
+export const SURVEY_TEXT_FIRST_PAGE = 10;
 
 // ---- real time ----
 

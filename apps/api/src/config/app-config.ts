@@ -117,6 +117,13 @@ export interface ServerConfig {
   passwordResetWindowSeconds: number;
   passwordResetLockSeconds: number;
   /**
+   * Public questionnaire answers stored per questionnaire from one client address within the window
+   * (SURVEY_ADDRESS_LIMIT per SURVEY_ADDRESS_WINDOW_SECONDS; docs/adr/0038): a school's NAT puts many phones behind one
+   * address, so it is generous — it bounds a script that clears its device token, not a class.
+   */
+  surveyAddressLimit: number;
+  surveyAddressWindowSeconds: number;
+  /**
    * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
    */
@@ -300,6 +307,8 @@ export function loadConfig(): ServerConfig {
     passwordResetMaxFailures: Math.max(1, Math.round(positive('PASSWORD_RESET_MAX_FAILURES', 5))),
     passwordResetWindowSeconds: Math.round(positive('PASSWORD_RESET_WINDOW_SECONDS', 15 * 60)),
     passwordResetLockSeconds: Math.round(positive('PASSWORD_RESET_LOCK_SECONDS', 30 * 60)),
+    surveyAddressLimit: Math.max(1, Math.round(positive('SURVEY_ADDRESS_LIMIT', 200))),
+    surveyAddressWindowSeconds: positive('SURVEY_ADDRESS_WINDOW_SECONDS', 24 * 60 * 60),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     passwordHashCost: {

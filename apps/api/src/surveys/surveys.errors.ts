@@ -1,5 +1,6 @@
-import { resources, SURVEY_LIMITS, type SurveyStatusAction } from '@schoolflow/contracts';
+import { type AnswerRefusal, resources, SURVEY_LIMITS, type SurveyStatusAction } from '@schoolflow/contracts';
 import { AppException } from '../infrastructure/http/app-exception.js';
+import { InfrastructureErrors } from '../infrastructure/infrastructure.errors.js';
 
 /** Why a state change failed: a key of `surveys.reasons`. */
 export type StatusReason = 'alreadyPublished' | 'notPublished' | 'notEnabled' | 'alreadyEnabled' | 'alreadyDisabled' | 'published' | 'ended';
@@ -37,6 +38,12 @@ export const SurveysErrors = {
   questionsFailed: () => AppException.unprocessable('surveys.errors.questionsFailed'),
   tooManyFromAddress: () => AppException.tooMany('surveys.errors.tooManyFromAddress'),
   deviceInvalid: () => AppException.badRequest('surveys.errors.deviceInvalid'),
+  /** 400 an answer sheet the questionnaire's rules refuse (surveys.answer.errors.*; `n` the question's number). */
+  answerRefused: (r: AnswerRefusal) => (r.key === 'unknownQuestion' ? AppException.badRequest('validation.surveyAnswerInvalid') : AppException.badRequest(`surveys.answer.errors.${r.key}`, { ...r })),
+  /** 403 a signed-in audience's questionnaire answered by someone outside it (spec: no access permission). */
+  notRecipient: () => AppException.forbidden('surveys.answer.errors.notRecipient'),
+  /** 401 a signed-in audience's questionnaire opened without signing in (spec: you may not have logged in). */
+  signInRequired: () => InfrastructureErrors.loginRequired(),
   /** 422 a state change that cannot be made: "<action> failed: <reason>" (spec: failure messages on state change). */
   statusFailed: (action: SurveyStatusAction, why: StatusReason) => AppException.unprocessable(`surveys.status.${action}Failed`, { reason: reason(why) }),
 };

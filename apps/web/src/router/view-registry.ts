@@ -49,6 +49,8 @@ const views: Readonly<Record<string, View>> = {
   'survey/cjwj': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyFormView }))),
   'survey/wjtx': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyFillView }))),
   'survey/zdsxyz': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyRulesView }))),
+  // 问卷答题: the questionnaires addressed to me; answering one is a state of it (?id=)
+  'survey/wjdt': lazy(() => import('../surveys/answering/my-surveys-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

@@ -30,19 +30,22 @@ export function audiencePlan(a: Audience, kind: PostKindDeclaration): { plan: Au
     ['userIds', !!a.userIds?.length],
   ];
   for (const [selector, present] of used) if (present && !kind.selectors.includes(selector)) return { notAllowed: selector };
+  return { plan: planOfAudience(a) };
+}
+
+/** The plan of an audience whatever allows it (questionnaires take every selector: surveys/answering reuses it). */
+export function planOfAudience(a: Audience): AudiencePlan {
   const unique = <T>(xs: readonly T[] | undefined): T[] => [...new Set(xs ?? [])];
   return {
-    plan: {
-      school: a.school === true,
-      grades: unique(a.grades),
-      classIds: unique(a.classIds),
-      teachingClassIds: unique(a.teachingClassIds),
-      roles: unique(a.roles),
-      userIds: unique(a.userIds),
-      groupStudents: a.students !== false,
-      groupStaff: a.staff === true,
-      parents: a.parents === true,
-    },
+    school: a.school === true,
+    grades: unique(a.grades),
+    classIds: unique(a.classIds),
+    teachingClassIds: unique(a.teachingClassIds),
+    roles: unique(a.roles),
+    userIds: unique(a.userIds),
+    groupStudents: a.students !== false,
+    groupStaff: a.staff === true,
+    parents: a.parents === true,
   };
 }
 

@@ -53,6 +53,38 @@ export interface SubmissionWritten {
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
+/**
+ * The recipients an audience plan reaches now, as the CTE `candidates` (user_id, role, student_id, class_id, rank; a
+ * user may appear several ways, the lowest rank first wins; disabled accounts are not yet left out): $1–$9 are
+ * audienceParams(plan). Publishing snapshots it; questionnaires ask it whether one user is among them
+ * (surveys/answering), so the two agree on who an audience is.
+ */
+export const AUDIENCE_CANDIDATES = `WITH
+       live_student AS (SELECT s.* FROM student s WHERE s.status NOT IN ('transferred_out', 'graduated')),
+       grouped AS (
+         SELECT s.id, s.user_id, s.class_id FROM live_student s JOIN admin_class c ON c.id = s.class_id
+          WHERE $1 OR c.grade = ANY($2::int[]) OR s.class_id = ANY($3::uuid[])
+             OR s.id IN (SELECT student_id FROM teaching_class_student WHERE teaching_class_id = ANY($4::uuid[]))),
+       role_users AS (SELECT ur.user_id FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE r.code = ANY($5::text[])),
+       named AS (SELECT unnest($6::uuid[]) AS user_id UNION SELECT user_id FROM role_users),
+       named_students AS (SELECT s.id, s.user_id, s.class_id FROM live_student s WHERE s.user_id IN (SELECT user_id FROM named)),
+       reached_students AS (SELECT * FROM grouped UNION SELECT * FROM named_students),
+       current_semester AS (SELECT id FROM semester WHERE is_current),
+       group_classes AS (SELECT c.id FROM admin_class c WHERE c.grade = ANY($2::int[]) OR c.id = ANY($3::uuid[])),
+       staff AS (
+         SELECT u.id AS user_id FROM sys_user u WHERE $1 AND u.user_type IN ('1', '3')
+         UNION SELECT c.head_teacher_id FROM admin_class c WHERE c.id IN (SELECT id FROM group_classes) AND c.head_teacher_id IS NOT NULL
+         UNION SELECT a.teacher_id FROM teaching_assignment a WHERE a.class_id IN (SELECT id FROM group_classes) AND a.semester_id IN (SELECT id FROM current_semester)
+         UNION SELECT t.teacher_id FROM teaching_class t WHERE t.id = ANY($4::uuid[])),
+       candidates AS (
+         SELECT user_id, 'student' AS role, id AS student_id, class_id, 1 AS rank FROM grouped WHERE $7 AND user_id IS NOT NULL
+         UNION ALL SELECT user_id, 'student', id, class_id, 1 FROM named_students WHERE user_id IS NOT NULL
+         UNION ALL SELECT user_id, 'staff', NULL, NULL, 2 FROM staff WHERE $8
+         UNION ALL SELECT g.user_id, 'parent', s.id, s.class_id, 3 FROM guardian g JOIN reached_students s ON s.id = g.student_id WHERE $9
+         UNION ALL SELECT n.user_id, CASE WHEN u.user_type IN ('1', '3') THEN 'staff' ELSE 'other' END, NULL, NULL, 4 FROM named n JOIN sys_user u ON u.id = n.user_id)`;
+
+export const audienceParams = (p: AudiencePlan): unknown[] => [p.school, p.grades, p.classIds, p.teachingClassIds, p.roles, p.userIds, p.groupStudents, p.groupStaff, p.parents];
+
 /** Posts, their recipients and submissions: every statement of the publishing module (no SQL in handlers). */
 @Injectable()
 export class PostsRepository {
@@ -143,29 +175,7 @@ export class PostsRepository {
   async snapshotRecipients(tx: Db, postId: string, p: AudiencePlan, authorId: string): Promise<string[]> {
     const written = await rows<{ user_id: string }>(
       tx,
-      `WITH
-       live_student AS (SELECT s.* FROM student s WHERE s.status NOT IN ('transferred_out', 'graduated')),
-       grouped AS (
-         SELECT s.id, s.user_id, s.class_id FROM live_student s JOIN admin_class c ON c.id = s.class_id
-          WHERE $1 OR c.grade = ANY($2::int[]) OR s.class_id = ANY($3::uuid[])
-             OR s.id IN (SELECT student_id FROM teaching_class_student WHERE teaching_class_id = ANY($4::uuid[]))),
-       role_users AS (SELECT ur.user_id FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE r.code = ANY($5::text[])),
-       named AS (SELECT unnest($6::uuid[]) AS user_id UNION SELECT user_id FROM role_users),
-       named_students AS (SELECT s.id, s.user_id, s.class_id FROM live_student s WHERE s.user_id IN (SELECT user_id FROM named)),
-       reached_students AS (SELECT * FROM grouped UNION SELECT * FROM named_students),
-       current_semester AS (SELECT id FROM semester WHERE is_current),
-       group_classes AS (SELECT c.id FROM admin_class c WHERE c.grade = ANY($2::int[]) OR c.id = ANY($3::uuid[])),
-       staff AS (
-         SELECT u.id AS user_id FROM sys_user u WHERE $1 AND u.user_type IN ('1', '3')
-         UNION SELECT c.head_teacher_id FROM admin_class c WHERE c.id IN (SELECT id FROM group_classes) AND c.head_teacher_id IS NOT NULL
-         UNION SELECT a.teacher_id FROM teaching_assignment a WHERE a.class_id IN (SELECT id FROM group_classes) AND a.semester_id IN (SELECT id FROM current_semester)
-         UNION SELECT t.teacher_id FROM teaching_class t WHERE t.id = ANY($4::uuid[])),
-       candidates AS (
-         SELECT user_id, 'student' AS role, id AS student_id, class_id, 1 AS rank FROM grouped WHERE $7 AND user_id IS NOT NULL
-         UNION ALL SELECT user_id, 'student', id, class_id, 1 FROM named_students WHERE user_id IS NOT NULL
-         UNION ALL SELECT user_id, 'staff', NULL, NULL, 2 FROM staff WHERE $8
-         UNION ALL SELECT g.user_id, 'parent', s.id, s.class_id, 3 FROM guardian g JOIN reached_students s ON s.id = g.student_id WHERE $9
-         UNION ALL SELECT n.user_id, CASE WHEN u.user_type IN ('1', '3') THEN 'staff' ELSE 'other' END, NULL, NULL, 4 FROM named n JOIN sys_user u ON u.id = n.user_id)
+      `${AUDIENCE_CANDIDATES}
        INSERT INTO post_recipient (post_id, user_id, role, student_id, class_id)
        SELECT DISTINCT ON (c.user_id) $10::uuid, c.user_id, c.role, c.student_id, c.class_id
          FROM candidates c JOIN sys_user u ON u.id = c.user_id
@@ -173,7 +183,7 @@ export class PostsRepository {
         ORDER BY c.user_id, c.rank, c.student_id
        ON CONFLICT DO NOTHING
        RETURNING user_id`,
-      [p.school, p.grades, p.classIds, p.teachingClassIds, p.roles, p.userIds, p.groupStudents, p.groupStaff, p.parents, postId, authorId],
+      [...audienceParams(p), postId, authorId],
     );
     return written.map((r) => r.user_id);
   }

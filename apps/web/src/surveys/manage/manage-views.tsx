@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader.js';
 import { tabsStore } from '../../layout/tabs-store.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { useStore } from '../../util/store.js';
@@ -6,6 +8,8 @@ import { SurveyFormPage } from './survey-form.js';
 import { SurveyList } from './survey-list.js';
 import { surveyLink } from './survey-links.js';
 import './manage.css';
+
+const SurveyResultsPage = lazy(() => import('../results/survey-results-page.js'));
 
 /**
  * The query a page was last shown with. A page kept alive in a background tab must not follow another page's query
@@ -19,10 +23,19 @@ export function usePageQuery(path: string, active: boolean): URLSearchParams {
 }
 
 /**
- * 问卷管理 (`/survey/wjlb`). Its results state (`?id=…&view=results`) is the results page's (docs/adr/0038-questionnaires.md#management-pages):
- * the list links to it; the page itself plugs in where both parts are merged.
+ * 问卷管理 (`/survey/wjlb`). Its results state (`?id=…&view=results`) is the results page's (docs/adr/0038-questionnaires.md#routes):
+ * the list links to it; the results page (ECharts inside) is a chunk of its own, loaded when opened.
  */
 export function SurveyListView({ active }: ViewProps) {
+  const query = usePageQuery(surveyLink.list(), active);
+  const id = query.get('id') ?? '';
+  if (id && query.get('view') === 'results') {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SurveyResultsPage key={id} id={id} />
+      </Suspense>
+    );
+  }
   return <SurveyList active={active} />;
 }
 

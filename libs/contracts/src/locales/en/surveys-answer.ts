@@ -1,3 +1,52 @@
 import type { SurveysAnswerMessages } from '../zh/surveys-answer.js';
 
-export const surveysAnswer: SurveysAnswerMessages = {};
+export const surveysAnswer: SurveysAnswerMessages = {
+  errors: {
+    required: 'Please answer question {{n}}',
+    invalid: 'The answer to question {{n}} is not valid',
+    atMost: 'Selection exceeds limit: you may select at most {{max}} in question {{n}}',
+    atLeast: 'Select at least {{min}} in question {{n}}',
+    tooLong: 'The answer to question {{n}} cannot exceed {{max}} characters',
+    notRecipient: 'This questionnaire is not addressed to you: no access permission',
+  },
+  publicList: {
+    title: 'Questionnaires',
+    intro: 'These questionnaires are open now; answer them without signing in.',
+    empty: 'No questionnaire is open now',
+    signIn: 'Sign in',
+  },
+  mine: {
+    title: 'My questionnaires',
+    intro: 'Questionnaires sent to you: answer before they end; each one is submitted once.',
+    empty: 'No questionnaire is waiting for you',
+    answered: 'Submitted',
+    notAnswered: 'Not answered',
+    notStarted: 'Not started',
+  },
+  item: {
+    window: '{{start}} to {{end}}',
+    ends: 'Ends {{time}}',
+    respondents: '{{count}} answered',
+    open: 'Answer',
+    view: 'View',
+  },
+  paper: {
+    anonymous: 'Anonymous: who answers is not recorded',
+    required: 'Required',
+    multipleHint: 'Choose any',
+    atLeastHint: 'at least {{min}}',
+    atMostHint: 'at most {{max}}',
+    ratingHint: '{{min}}–{{max}} points',
+    textPlaceholder: 'Your answer',
+    textCount: '{{count}}/{{max}}',
+    matrixRow: 'Item',
+    submit: 'Submit',
+    submitting: 'Submitting…',
+    thanks: 'Submitted. Thank you for taking part!',
+    back: 'Back to the questionnaires',
+    previewBanner: 'Preview: for reading only, it cannot be submitted',
+    previewOnly: 'Preview',
+    loading: 'Loading the questionnaire…',
+    fixErrors: 'Please complete the questions marked in red',
+  },
+};

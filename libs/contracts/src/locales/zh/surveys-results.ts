@@ -1,5 +1,71 @@
 import type { DeepStrings } from './surveys.js';
 
 /** Questionnaires — S4 results: statistics, charts, text answers, export, per-teacher summary (issue 25). Kept as a part of the `surveys` namespace. */
-export const surveysResults = {} as const;
+export const surveysResults = {
+  /** The server's export (sheet headers, the file's name). */
+  export: {
+    file: '{{name}}-答卷.xlsx',
+    time: '提交时间',
+    className: '班级',
+    grade: '年级',
+    respondent: '答题人',
+    account: '账号',
+    separator: '；',
+  },
+  /** The teaching-quality template's texts (the draft is written in the author's language). */
+  template: {
+    name: '教学质量评价 {{date}}',
+    description: '请对本班每位任课教师的教学情况进行评价，问卷匿名填写。',
+    items: {
+      attitude: '教学态度认真，备课充分',
+      clarity: '讲解清楚，重点突出',
+      interaction: '课堂互动，调动学习积极性',
+      homework: '作业布置合理，批改及时',
+      care: '关心学生，耐心答疑',
+    },
+    scale: { s1: '很不满意', s2: '不满意', s3: '一般', s4: '满意', s5: '很满意' },
+    comments: '对老师的意见和建议',
+  },
+  /** The results page (/survey/wjlb?id=…&view=results). */
+  page: {
+    title: '问卷结果：{{name}}',
+    back: '返回问卷列表',
+    respondents: '答卷数',
+    live: '实时更新',
+    loading: '正在统计…',
+    chartLoading: '图表加载中…',
+    filterClass: '班级',
+    filterGrade: '年级',
+    allClasses: '全部班级',
+    allGrades: '全部年级',
+    gradeN: '{{n}} 年级',
+    export: '导出 Excel',
+    exporting: '正在导出…',
+    noAnswers: '还没有人作答',
+    answered: '{{n}} 人作答',
+    option: '选项',
+    count: '人数',
+    percent: '比例',
+    average: '平均分',
+    averageOf: '平均 {{value}} 分',
+    score: '分',
+    row: '行',
+    date: '日期',
+    breakdown: '各班作答情况',
+    className: '班级',
+    noClass: '未分班',
+    teachers: '教学质量汇总（按教师）',
+    teacher: '教师',
+    overall: '总平均分',
+    raters: '评价人数',
+    textSearch: '搜索回答内容',
+    textEmpty: '没有符合条件的回答',
+    textTotal: '共 {{n}} 条',
+    textTime: '提交时间',
+    textAnswer: '回答',
+    prev: '上一页',
+    next: '下一页',
+    pageOf: '第 {{current}} / {{pages}} 页',
+  },
+} as const;
 export type SurveysResultsMessages = DeepStrings<typeof surveysResults>;

@@ -1,0 +1,223 @@
+import { Injectable } from '@nestjs/common';
+import type { Audience } from '@schoolflow/contracts';
+import { rowsOf } from '@schoolflow/event-store';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FileRow } from '../../../files/domain/file-store.js';
+import { AUDIENCE_CANDIDATES, audienceParams } from '../../../publishing/domain/posts.repository.js';
+import { planOfAudience } from '../../../publishing/domain/audience-plan.js';
+
+export type Db = DataSource | EntityManager;
+const rows = async <R>(db: Db, sql: string, params: unknown[] = []): Promise<R[]> => rowsOf<R>(await db.query(sql, params));
+
+/** A questionnaire as answering decides on it. */
+export interface SurveyHead {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  start_at: Date;
+  end_at: Date;
+  anonymous: boolean;
+  is_public: boolean;
+  audience: Audience | null;
+  enabled: boolean;
+  published: boolean;
+  author_id: string;
+  response_count: number;
+  category_name: string | null;
+  category_name_en: string | null;
+  /** Whether it is open now by the database's clock (the window's one judge). */
+  open_now: boolean;
+  not_started: boolean;
+}
+
+/** A question as stored (surveys' migration): options, rows and show-if as jsonb. */
+export interface StoredQuestion {
+  id: string;
+  position: number;
+  type: 'single' | 'multiple' | 'text' | 'rating' | 'matrix' | 'date';
+  title: string;
+  required: boolean;
+  options: { label: string; picture?: string | null }[];
+  min: number | null;
+  max: number | null;
+  rows: string[];
+  rows_source: 'myTeachers' | null;
+  show_if: { question: number; options: number[] } | null;
+}
+
+/** One stored value of an answer (survey_answer's columns). */
+export interface AnswerCell {
+  questionId: string;
+  optionIndex: number | null;
+  rowIndex: number | null;
+  rowRef: string | null;
+  number: number | null;
+  text: string | null;
+  date: string | null;
+}
+
+/** Where the respondent sits, for the results' breakdowns: their class (a parent: the child's) and its grade. */
+export interface Seat {
+  classId: string | null;
+  grade: number | null;
+}
+
+/** A teacher a matrix's rows name (`rowsSource: 'myTeachers'`). */
+export interface TeacherRow {
+  id: string;
+  name: string;
+}
+
+const HEAD = `SELECT s.id, s.name, s.description, s.category, s.start_at, s.end_at, s.anonymous, s.is_public, s.audience, s.enabled,
+                     s.published, s.author_id, s.response_count, d.name AS category_name, d.name_en AS category_name_en,
+                     (now() >= s.start_at AND now() < s.end_at) AS open_now, now() < s.start_at AS not_started
+                FROM survey s LEFT JOIN sys_dict d ON d.dict_type = 'STD_SURVEY_CATEGORY' AND d.code = s.category`;
+
+/** Every statement of answering (no SQL in handlers or controllers). */
+@Injectable()
+export class AnsweringRepository {
+  async head(db: Db, id: string): Promise<SurveyHead | null> {
+    const [row] = await rows<SurveyHead>(db, `${HEAD} WHERE s.id = $1`, [id]);
+    return row ?? null;
+  }
+
+  async questions(db: Db, surveyId: string): Promise<StoredQuestion[]> {
+    return rows<StoredQuestion>(
+      db,
+      `SELECT id, position, type, title, required, options, min, max, rows, rows_source, show_if FROM survey_question WHERE survey_id = $1 ORDER BY position`,
+      [surveyId],
+    );
+  }
+
+  /** Open public questionnaires (published, in use, inside their window), ending soonest first. */
+  async openPublic(db: Db): Promise<SurveyHead[]> {
+    return rows<SurveyHead>(db, `${HEAD} WHERE s.is_public AND s.published AND s.enabled AND now() >= s.start_at AND now() < s.end_at ORDER BY s.end_at, s.name LIMIT 200`);
+  }
+
+  /** Published questionnaires in use whose window has not ended, addressed to a signed-in audience or the public. */
+  async published(db: Db): Promise<SurveyHead[]> {
+    return rows<SurveyHead>(db, `${HEAD} WHERE s.published AND s.enabled AND now() < s.end_at ORDER BY s.end_at, s.name LIMIT 500`);
+  }
+
+  async countView(db: Db, id: string): Promise<void> {
+    await db.query(`UPDATE survey SET view_count = view_count + 1 WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Whether `userId` is among the recipients the audience reaches now — publishing's resolution
+   * (AUDIENCE_CANDIDATES), so a questionnaire and a notice to the same audience reach the same people — and where
+   * they sit (a student's class, a parent's child's class). Null: not a recipient.
+   */
+  async recipientSeat(db: Db, audience: Audience, userId: string): Promise<Seat | null> {
+    const [row] = await rows<{ class_id: string | null; grade: number | null }>(
+      db,
+      `${AUDIENCE_CANDIDATES}
+       SELECT c.class_id, ac.grade FROM candidates c JOIN sys_user u ON u.id = c.user_id LEFT JOIN admin_class ac ON ac.id = c.class_id
+        WHERE c.user_id = $10 AND u.enabled ORDER BY c.rank, c.student_id LIMIT 1`,
+      [...audienceParams(planOfAudience(audience)), userId],
+    );
+    return row ? { classId: row.class_id, grade: row.grade } : null;
+  }
+
+  /** Where a signed-in user sits when no audience says it (a public questionnaire): their own class, or their first child's. */
+  async seatOf(db: Db, userId: string): Promise<Seat> {
+    const [row] = await rows<{ class_id: string | null; grade: number | null }>(
+      db,
+      `SELECT s.class_id, c.grade FROM student s LEFT JOIN admin_class c ON c.id = s.class_id
+        WHERE s.user_id = $1 OR s.id IN (SELECT student_id FROM guardian WHERE user_id = $1)
+        ORDER BY (s.user_id = $1) DESC NULLS LAST, s.id LIMIT 1`,
+      [userId],
+    );
+    return { classId: row?.class_id ?? null, grade: row?.grade ?? null };
+  }
+
+  /**
+   * The teachers of a class this semester — its head teacher and everyone assigned to teach it — by name: the rows of
+   * a `myTeachers` matrix. The class's own, so a student rates only the teachers they have.
+   */
+  async teachersOf(db: Db, classId: string): Promise<TeacherRow[]> {
+    return rows<TeacherRow>(
+      db,
+      `SELECT u.id, u.name FROM sys_user u
+        WHERE u.id IN (SELECT head_teacher_id FROM admin_class WHERE id = $1
+                       UNION SELECT a.teacher_id FROM teaching_assignment a JOIN semester m ON m.id = a.semester_id AND m.is_current WHERE a.class_id = $1)
+        ORDER BY u.name, u.id`,
+      [classId],
+    );
+  }
+
+  /** An option picture of this questionnaire (linked to it by management), as the files module keeps it. */
+  async picture(db: Db, surveyId: string, resId: string): Promise<FileRow | null> {
+    const [row] = await rows<FileRow>(
+      db,
+      `SELECT f.res_id, f.owner_id, f.res_name, f.res_suffix, f.mime, f.size, f.storage_name FROM sys_file f
+        WHERE f.res_id = $2 AND f.removed_at IS NULL
+          AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'survey' AND l.ref_id = $1)`,
+      [surveyId, resId],
+    );
+    return row ?? null;
+  }
+
+  /** A device token issued with a public paper: only its digest is kept. */
+  async issueDevice(db: Db, surveyId: string, digest: Buffer, address: string): Promise<void> {
+    await db.query(`INSERT INTO survey_device (token_hash, survey_id, address) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [digest, surveyId, address.slice(0, 100)]);
+  }
+
+  async deviceKnown(db: Db, surveyId: string, digest: Buffer): Promise<boolean> {
+    return (await rows(db, `SELECT 1 FROM survey_device WHERE token_hash = $1 AND survey_id = $2`, [digest, surveyId])).length > 0;
+  }
+
+  /** Respondent keys among `keys` that have answered (the signed-in list's "answered"). */
+  async answered(db: Db, surveyIds: readonly string[], key: string): Promise<Set<string>> {
+    const found = await rows<{ survey_id: string }>(db, `SELECT survey_id FROM survey_participation WHERE survey_id = ANY($1::uuid[]) AND respondent_key = $2`, [surveyIds, key]);
+    return new Set(found.map((r) => r.survey_id));
+  }
+
+  /**
+   * Claims the respondent's one answer: the participation row's primary key is the guard, so of two submits at once
+   * (a double click, a replayed token) one inserts and the other finds the row — in the database, not by a read before
+   * the write. False: already answered.
+   */
+  async claim(tx: Db, surveyId: string, respondentKey: string): Promise<boolean> {
+    return (await rows(tx, `INSERT INTO survey_participation (survey_id, respondent_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [surveyId, respondentKey])).length > 0;
+  }
+
+  /**
+   * The response and its answer rows. An anonymous questionnaire's response names no one (no user, no key); its
+   * seat (class, grade) is kept for the breakdowns.
+   */
+  async insertResponse(tx: Db, r: { surveyId: string; userId: string | null; respondentKey: string | null; seat: Seat; cells: readonly AnswerCell[] }): Promise<string> {
+    const [row] = await rows<{ id: string }>(
+      tx,
+      `INSERT INTO survey_response (survey_id, user_id, respondent_key, class_id, grade) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [r.surveyId, r.userId, r.respondentKey, r.seat.classId, r.seat.grade],
+    );
+    const id = (row as { id: string }).id;
+    if (r.cells.length > 0) {
+      const c = r.cells;
+      await tx.query(
+        `INSERT INTO survey_answer (response_id, survey_id, question_id, option_index, row_index, row_ref, number, text, date)
+         SELECT $1, $2, * FROM unnest($3::uuid[], $4::int[], $5::int[], $6::uuid[], $7::numeric[], $8::text[], $9::date[])`,
+        [
+          id,
+          r.surveyId,
+          c.map((x) => x.questionId),
+          c.map((x) => x.optionIndex),
+          c.map((x) => x.rowIndex),
+          c.map((x) => x.rowRef),
+          c.map((x) => x.number),
+          c.map((x) => x.text),
+          c.map((x) => x.date),
+        ],
+      );
+    }
+    return id;
+  }
+
+  /** One more respondent; answers the new count. The row lock orders concurrent answers, so each push carries the true count. */
+  async countResponse(tx: Db, surveyId: string): Promise<number> {
+    const [row] = await rows<{ response_count: number }>(tx, `UPDATE survey SET response_count = response_count + 1 WHERE id = $1 RETURNING response_count`, [surveyId]);
+    return Number(row?.response_count ?? 0);
+  }
+}
