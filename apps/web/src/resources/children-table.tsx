@@ -6,18 +6,6 @@ import { OptionList } from '../components/list-page.js';
 import { useT } from '../i18n/use-t.js';
 import { childLabel, enumOptions, fieldLabel, issueText, newChild, type Draft } from './resource-format.js';
 
-/** The first message of an error that may be a field's or, for a list, one of its items'. */
-export function firstMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const o = error as { message?: unknown };
-  if (typeof o.message === 'string' && o.message !== '') return o.message;
-  for (const v of Object.values(error)) {
-    const m = typeof v === 'object' && v !== null && v !== (error as { ref?: unknown }).ref ? firstMessage(v) : undefined;
-    if (m) return m;
-  }
-  return undefined;
-}
-
 function CellInput({ name, f, testId, value, onValue, invalid }: { name: string; f: FieldDef; testId: string; value: unknown; onValue: (v: unknown) => void; invalid: boolean }) {
   const { t } = useT();
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value as number);

@@ -7,7 +7,8 @@ import { ApiError, errorMessage, isCancelled, reportError } from '../api/http.js
 import { useT } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
 import { FormModal } from '../views/ms/admin-kit.js';
-import { ChildrenTable, firstMessage } from './children-table.js';
+import { ChildrenTable } from './children-table.js';
+import { firstMessage } from '../util/form-errors.js';
 import { FieldInput } from './field-input.js';
 import { fieldLabel, formDraft, issueText, resourceTitle, serverField, type Draft } from './resource-format.js';
 import { useResourceRecord } from './use-resource-record.js';

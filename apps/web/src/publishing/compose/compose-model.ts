@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { type AudienceSelector, type CreatePostBody, createPostSchema, DOCUMENT_SUFFIXES, PICTURE_SUFFIXES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, type PostKind, VIDEO_SUFFIXES } from '@schoolflow/contracts';
 import { localInput } from '../../workflow/flow-model.js';
+import { firstMessage } from '../../util/form-errors.js';
 
 /** The compose form's model apart from its page (and the editor's chunk), so it is tested on its own. */
 
@@ -82,17 +83,6 @@ export function toBody(d: Draft): Record<string, unknown> {
 
 /** Which input shows a schema error: the audience's own fields all mark the audience. */
 const INPUT_OF: Record<string, keyof Draft> = { kind: 'kind', title: 'title', body: 'body', audience: 'school', attachments: 'pictures', publishAt: 'publishAt', courseId: 'courseId', dueAt: 'dueAt', place: 'place', startAt: 'startAt', endAt: 'endAt' };
-
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string') return own;
-  for (const [key, item] of Object.entries(error)) {
-    const found = key === 'ref' ? undefined : firstMessage(item);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 const schemaResolver = zodResolver(createPostSchema);
 /** Validates with the shared schema; its errors mark the inputs they are about, as `validation.*` keys. */

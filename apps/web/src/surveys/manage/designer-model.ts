@@ -16,6 +16,7 @@ import {
   windowRefusal,
 } from '@schoolflow/contracts';
 import { localInput } from '../../workflow/flow-model.js';
+import { firstMessage } from '../../util/form-errors.js';
 
 /**
  * The questionnaire form and its question designer as a model apart from the pages (docs/product/questionnaires.md),
@@ -348,17 +349,6 @@ export function lockedBody(s: SurveyDetail, end: string): Record<string, unknown
 const INPUT_OF: Record<string, keyof SurveyDraft> = { name: 'name', category: 'category', description: 'description', start: 'start', end: 'end', audience: 'school', public: 'mode', template: 'template', questions: 'questions' };
 /** A question's own fields a schema error may mark; anything else marks the question as a whole (`key`). */
 const QUESTION_INPUT_OF: Record<string, keyof QuestionDraft> = { title: 'title', options: 'options', rows: 'rows', rowsSource: 'rows', min: 'min', max: 'max', showIf: 'showIfKey', type: 'type' };
-
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string') return own;
-  for (const [key, item] of Object.entries(error)) {
-    const found = key === 'ref' ? undefined : firstMessage(item);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /** Errors of one question: `{title: …}`, `{options: …}` or `{key: …}` for the question as a whole. */
 export type QuestionErrors = Partial<Record<keyof QuestionDraft, FieldError>>;

@@ -24,6 +24,7 @@ import { detailPath } from '../../../../workflow/labels.js';
 import { localInput } from '../../../../workflow/flow-model.js';
 import { useMyStudents, useStartFlow } from '../../../../workflow/use-apply.js';
 import { leaveDuration } from '../leave-duration.js';
+import { firstMessage } from '../../../../util/form-errors.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: LEAVE_PICTURE_MAX_BYTES / 1024, types: LEAVE_PICTURE_TYPES, limit: LEAVE_MAX_ATTACHMENTS };
 
@@ -53,18 +54,6 @@ function toForm(d: Draft): Record<string, unknown> {
 }
 
 const schemaResolver = zodResolver(leaveFormSchema);
-
-/** A field's first message, its own or one of its items' (a picture of the list). */
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string') return own;
-  for (const [key, item] of Object.entries(error)) {
-    const found = key === 'ref' ? undefined : firstMessage(item);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /**
  * Validates with the shared leave schema (the server's), plus end after start (the server's rule); its errors mark

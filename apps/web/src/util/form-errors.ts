@@ -1,0 +1,15 @@
+/**
+ * The first message of a react-hook-form error: a field's own, or for a list or an object one of its items' (a
+ * picture of a list, a question of a questionnaire). The `ref` an error carries is the input, not a message: skipped.
+ * Every form that shows one message per input (leave, compose, questionnaire designer, resource children) reads it here.
+ */
+export function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own !== '') return own;
+  for (const [key, item] of Object.entries(error)) {
+    const found = key === 'ref' ? undefined : firstMessage(item);
+    if (found) return found;
+  }
+  return undefined;
+}
