@@ -116,8 +116,9 @@ async function warnIfSuperuser(db: DataSource): Promise<void> {
  * The SPA's Content-Security-Policy (hardening, finding 7). Scripts only from this origin — the built app has no inline
  * script — so an injected `<script>` or event handler does not run; no plugins; not framed; forms post here only.
  * Styles allow inline (React and semantic-ui set style attributes); images also from data:/blob: (previews, the
- * signature pad) and https: (a school's logo may live elsewhere: LOGO_URL, system configuration). Sockets and API
- * calls go to this origin ('self' covers ws:/wss: of it).
+ * signature pad) and https: (a school's logo may live elsewhere: LOGO_URL, system configuration); media also from
+ * blob: (a post's video is fetched with the session's token and played by object URL). Sockets and API calls go to
+ * this origin ('self' covers ws:/wss: of it).
  */
 export const SPA_CSP = [
   "default-src 'self'",
@@ -125,6 +126,7 @@ export const SPA_CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
+  "media-src 'self' blob:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

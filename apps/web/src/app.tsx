@@ -15,6 +15,8 @@ import { useStore } from './util/store.js';
 const LoginPage = lazy(() => import('./views/login/index.js'));
 const NotFoundPage = lazy(() => import('./views/error/not-found.js'));
 const VerifyPage = lazy(() => import('./views/verify/index.js'));
+const RecoverPasswordDesktop = lazy(() => import('./password-recovery/recover-password-page.js'));
+const RecoverPasswordPhone = lazy(() => import('./password-recovery/recover-password-phone.js'));
 const NoPermissionPage = lazy(() => import('./views/error/no-permission.js'));
 const SsoCallbackPage = lazy(() => import('./views/sso/callback.js'));
 const PublicSurveyListPage = lazy(() => import('./surveys/answering/public-list-page.js'));
@@ -49,6 +51,9 @@ function AppRoutes() {
       <Route path="/404" element={<NotFoundPage />} />
       {/* anyone checks a certificate without signing in */}
       <Route path="/verify/:code?" element={<VerifyPage />} />
+      {/* a forgotten password is recovered without signing in (docs/product/shell-and-sign-in.md#password-recovery) */}
+      <Route path="/RePassword" element={<RecoverPasswordDesktop />} />
+      <Route path="/qt_app/zhmm" element={<RecoverPasswordPhone />} />
       <Route path="/no-permission" element={<NoPermissionPage />} />
       {/* single sign-on lands here with the provider's answer (docs/product/single-sign-on.md) */}
       <Route path={IDS_LANDING_PATH} element={<SsoCallbackPage />} />

@@ -5,3 +5,9 @@ declare module '*.css';
 declare module 'semantic-ui-react/dist/es/lib/SUI.js' {
   export const ICONS_AND_ALIASES: readonly string[];
 }
+
+/** A file Vite emits as its own asset, imported as its URL (pdf.js's worker: apps/web/src/publishing/pdf-viewer.tsx). */
+declare module '*?url' {
+  const url: string;
+  export default url;
+}

@@ -24,10 +24,27 @@ export const postsPath = {
   submissions: (id: string): string => `${POSTS_BASE}/${id}/submissions`,
   /** `PUT` with `reviewSubmissionSchema` (the teacher). */
   submission: (id: string, studentId: string): string => `${POSTS_BASE}/${id}/submissions/${studentId}`,
+  /** `GET` with `audiencePeopleQuerySchema` → `AudiencePerson[]`: people an author may name as a post's audience. */
+  people: `${POSTS_BASE}/people`,
 } as const;
 
 export const POST_KINDS = ['notice', 'homework', 'activity', 'performance', 'award'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
+/** The audience selectors a post may name (`audience` below; docs/product/publishing.md#audience-and-recipients). */
+export const AUDIENCE_SELECTORS = ['school', 'grades', 'classIds', 'teachingClassIds', 'roles', 'userIds'] as const;
+export type AudienceSelector = (typeof AUDIENCE_SELECTORS)[number];
+/**
+ * The selectors each kind allows — stated once, here: the server refuses the others (its kind declarations take them
+ * from this table) and the compose form offers only these. Homework goes to classes or teaching classes; a
+ * performance record to named students.
+ */
+export const POST_KIND_SELECTORS: Record<PostKind, readonly AudienceSelector[]> = {
+  notice: AUDIENCE_SELECTORS,
+  homework: ['classIds', 'teachingClassIds'],
+  activity: AUDIENCE_SELECTORS,
+  performance: ['userIds'],
+  award: AUDIENCE_SELECTORS,
+};
 export const POST_STATES = ['draft', 'scheduled', 'published', 'withdrawn'] as const;
 export type PostState = (typeof POST_STATES)[number];
 export const RECEIPT_STATES = ['read', 'confirmed', 'unread'] as const;
@@ -114,6 +131,8 @@ export const createPostSchema = z.object({
   publishAt: optionalTime,
   pinned: z.boolean({ error: 'validation.invalid' }).optional(),
   requireConfirm: z.boolean({ error: 'validation.invalid' }).optional(),
+  /** The confirmation must carry a signature (the signature pad's image); implies `requireConfirm`. */
+  requireSignature: z.boolean({ error: 'validation.invalid' }).optional(),
   /** Homework: the course (required for homework) and the due time. */
   courseId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.lessonCourseRequired').optional()),
   dueAt: optionalTime,
@@ -146,12 +165,37 @@ export const postListQuerySchema = z.object({
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
+/** At most this many people in one answer of `GET /posts/people` (narrow by class or name). */
+export const AUDIENCE_PEOPLE_MAX = 50;
+
+/**
+ * `GET /posts/people`: students (of a class, or by name, student number or account) and staff (by name or account)
+ * an author who may publish `kind` may name (`audience.userIds`).
+ */
+export const audiencePeopleQuerySchema = z.object({
+  kind: z.enum(POST_KINDS, { error: 'validation.postKindInvalid' }),
+  type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['student', 'staff'], { error: 'validation.invalid' }).optional()),
+  classId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
+  keyword: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : v), z.string({ error: 'validation.invalid' }).max(50, 'validation.tooLong').optional()),
+});
+export type AudiencePeopleQuery = z.infer<typeof audiencePeopleQuerySchema>;
+
+/** A person an author may name: a student (with number and class) or a staff member. */
+export interface AudiencePerson {
+  userId: string;
+  name: string;
+  account: string;
+  type: 'student' | 'staff';
+  studentNo: string | null;
+  className: string | null;
+}
+
 export const receiptQuerySchema = z.object({
   classId: z.preprocess((v) => (v === '' ? undefined : v), id().optional()),
   state: z.preprocess((v) => (v === '' ? undefined : v), z.enum(RECEIPT_STATES, { error: 'validation.invalid' }).optional()),
 });
 
-/** `POST /posts/{id}/confirm`: optionally a signature image; a parent names the child when they have several. */
+/** `POST /posts/{id}/confirm`: a signature image (an upload's id; required when the post asks for one); a parent names the child when they have several. */
 export const confirmPostSchema = z.object({
   signature: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.attachmentInvalid').optional()),
   studentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.studentInvalid').optional()),
@@ -191,6 +235,8 @@ export interface PostListItem {
   state: PostState;
   pinned: boolean;
   requireConfirm: boolean;
+  /** The confirmation must carry a signature. */
+  requireSignature: boolean;
   authorId: string;
   authorName: string;
   publishAt: string | null;
@@ -220,6 +266,19 @@ export interface PostDetail extends PostListItem {
   mine: boolean;
   /** Whether the reader may delete or withdraw it. */
   canManage: boolean;
+  /**
+   * A parent reader: their children among the post's student recipients, each with its own confirmation (a parent
+   * confirms, and hands homework in, for one child at a time: `studentId`). Empty for anyone else.
+   */
+  children: PostChild[];
+}
+
+/** A parent's child among a post's recipients, and whether the post is confirmed for them. */
+export interface PostChild {
+  studentId: string;
+  name: string;
+  className: string | null;
+  confirmedAt: string | null;
 }
 
 export interface ReceiptRow {
@@ -237,6 +296,8 @@ export interface ReceiptRow {
   confirmedAt: string | null;
   /** A parent confirming for their child: the parent's name on the child's row. */
   confirmedByName: string | null;
+  /** The signature image the confirmation came with (a file id the author may fetch), or null. */
+  signatureId: string | null;
 }
 export interface ReceiptClass extends ReceiptCounts {
   classId: string | null;
@@ -286,5 +347,16 @@ export interface PostReceiptPush {
   confirmed: number;
   total: number;
 }
+/**
+ * To a homework's author when a student (or their parent) hands it in or changes it: the overview reads it again.
+ * `submitted` is whether the student now has a submission (always so today); `late` as the submission is marked.
+ */
+export interface PostSubmissionPush {
+  id: string;
+  studentId: string;
+  submitted: boolean;
+  late: boolean;
+}
 export const POST_PUBLISHED = 'post.published';
 export const POST_RECEIPT = 'post.receipt';
+export const POST_SUBMISSION = 'post.submission';

@@ -67,6 +67,26 @@ export const updatePwdSchema = z.object({
 });
 export type UpdatePwdInput = z.infer<typeof updatePwdSchema>;
 
+/** Password recovery without sign-in (docs/product/shell-and-sign-in.md#password-recovery): `POST {PASSWORD_RESET_PATH}`. */
+export const PASSWORD_RESET_PATH = '/anon/password/reset';
+/** ID numbers as the records hold them: resident IDs, passports, HK/Macao and Taiwan permits. */
+export const ID_NUMBER_MAX = 30;
+/**
+ * The evidence of who one is and the new password (plain; checked against the strategy on the server, which hashes
+ * it). Shapes only: whether the evidence matches is answered with one message for every mismatch.
+ */
+export const passwordResetSchema = z.object({
+  account: trimmed('validation.usernameRequired').pipe(
+    z.string().min(1, 'validation.usernameRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong').refine(storable, 'validation.invalidCharacters'),
+  ),
+  idNumber: trimmed('validation.idNumberRequired').pipe(
+    z.string().min(1, 'validation.idNumberRequired').max(ID_NUMBER_MAX, 'validation.idNumberInvalid').regex(/^[0-9A-Za-z()（）-]+$/, 'validation.idNumberInvalid'),
+  ),
+  mobile: trimmed('validation.mobileRequired').pipe(z.string().min(1, 'validation.mobileRequired').max(20, 'validation.mobileInvalid').regex(/^\+?[0-9 -]{5,20}$/, 'validation.mobileInvalid')),
+  newPassword: z.string({ error: 'validation.newPasswordRequired' }).min(1, 'validation.newPasswordRequired').max(PASSWORD_MAX, 'validation.passwordTooLong').refine(storable, 'validation.invalidCharacters'),
+});
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
+
 export const getUserInfoSchema = z.object({
   userId: trimmed('validation.userIdRequired').pipe(z.string().min(1, 'validation.userIdRequired').max(ACCOUNT_MAX, 'validation.usernameTooLong')),
 });

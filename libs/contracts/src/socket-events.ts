@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PostPublishedPush, PostReceiptPush } from './posts-api.js';
+import type { PostPublishedPush, PostReceiptPush, PostSubmissionPush } from './posts-api.js';
 import type { SurveyAnsweredPush } from './surveys-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
@@ -45,11 +45,13 @@ export interface PushPayloads {
   'post.published': PostPublishedPush;
   /** To a post's author when a recipient reads or confirms it: the new counts. */
   'post.receipt': PostReceiptPush;
+  /** To a homework's author when a student or parent hands it in or changes it. */
+  'post.submission': PostSubmissionPush;
   /** To a questionnaire's author when it is answered: the respondent count (issue 25). */
   'survey.answered': SurveyAnsweredPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'survey.answered'];
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered'];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

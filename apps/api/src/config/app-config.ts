@@ -116,6 +116,14 @@ export interface ServerConfig {
   surveyAddressLimit: number;
   surveyAddressWindowSeconds: number;
   /**
+   * Password recovery (docs/adr/0039-password-recovery.md): failed attempts per typed account and per client address within the window
+   * before further attempts are refused for the lock time (PASSWORD_RESET_MAX_FAILURES, PASSWORD_RESET_WINDOW_SECONDS,
+   * PASSWORD_RESET_LOCK_SECONDS).
+   */
+  passwordResetMaxFailures: number;
+  passwordResetWindowSeconds: number;
+  passwordResetLockSeconds: number;
+  /**
    * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
    */
@@ -298,6 +306,9 @@ export function loadConfig(): ServerConfig {
     certificateRateWindowSeconds: positive('CERTIFICATE_RATE_WINDOW_SECONDS', 60),
     surveyAddressLimit: Math.max(1, Math.round(positive('SURVEY_ADDRESS_LIMIT', 200))),
     surveyAddressWindowSeconds: positive('SURVEY_ADDRESS_WINDOW_SECONDS', 24 * 60 * 60),
+    passwordResetMaxFailures: Math.max(1, Math.round(positive('PASSWORD_RESET_MAX_FAILURES', 5))),
+    passwordResetWindowSeconds: Math.round(positive('PASSWORD_RESET_WINDOW_SECONDS', 15 * 60)),
+    passwordResetLockSeconds: Math.round(positive('PASSWORD_RESET_LOCK_SECONDS', 30 * 60)),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     passwordHashCost: {

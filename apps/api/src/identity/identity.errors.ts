@@ -20,6 +20,13 @@ export const IdentityErrors = {
   oldPasswordWrong: () => AppException.badRequest('oldPasswordWrong'),
   passwordSameAsOld: () => AppException.badRequest('passwordSameAsOld'),
   userNotFound: () => AppException.notFound('userNotFound'),
+  /**
+   * 400: password recovery's evidence does not match — unknown account, wrong ID number, wrong mobile, disabled
+   * account — one answer for all, so a guess learns nothing about which part was wrong (docs/adr/0039-password-recovery.md).
+   */
+  passwordResetRefused: () => AppException.badRequest('passwordResetRefused'),
+  /** 429: too many failed recoveries for the typed account or from the address; counted on what was typed, so it tells nothing either. */
+  passwordResetLocked: (minutes: number) => AppException.tooMany('passwordResetLocked', { minutes }),
   // Single sign-on (docs/product/single-sign-on.md). Unlike the password's, these name the reason: the person has
   // proven who they are at the provider, so saying that the platform has no account for them tells an attacker nothing.
   /** 404: LOGIN_TYPE is not IDS. */

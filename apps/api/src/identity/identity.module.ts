@@ -18,6 +18,10 @@ import { IdsCheckHandler } from './commands/ids-check/ids-check.handler.js';
 import { CasSingleLogoutController } from './commands/cas-single-logout/cas-single-logout.controller.js';
 import { IdsProtocols } from './domain/ids/ids-protocols.js';
 import { IdsStore } from './domain/ids/ids.store.js';
+import { ResetPasswordController } from './commands/reset-password/reset-password.controller.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { RecoveryEvidenceRepository } from './domain/recovery-evidence.repository.js';
+import { RecoveryLockout } from './domain/recovery-lockout.js';
 
 @Global()
 @Module({
@@ -34,8 +38,9 @@ import { IdsStore } from './domain/ids/ids.store.js';
     IdsCallbackController,
     IdsCheckController,
     CasSingleLogoutController,
+    ResetPasswordController,
   ],
-  providers: [SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler, IdsStore, IdsProtocols, IdsCheckHandler],
+  providers: [SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler, IdsStore, IdsProtocols, IdsCheckHandler, ResetPasswordHandler, RecoveryEvidenceRepository, RecoveryLockout],
   exports: [SessionService],
 })
 export class IdentityModule {}

@@ -1,6 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  type AudiencePeopleQuery,
+  audiencePeopleQuerySchema,
+  type AudiencePerson,
   confirmPostSchema,
   type CreatePostAnswer,
   type CreatePostBody,
@@ -32,6 +35,7 @@ import { PublishPost } from './commands/publish-post/publish-post.handler.js';
 import { RemindUnread } from './commands/remind-unread/remind-unread.handler.js';
 import { HomeworkSubmissions } from './commands/submissions/submit-homework.handler.js';
 import { PublishingErrors } from './publishing.errors.js';
+import { AudiencePeople } from './queries/audience-people/audience-people.query.js';
 import { GetPost } from './queries/get-post/get-post.query.js';
 import { ListPosts } from './queries/list-posts/list-posts.query.js';
 import { PostReceiptsQuery } from './queries/receipts/receipts.query.js';
@@ -59,6 +63,7 @@ export class PostsController {
     private readonly listing: ListPosts,
     private readonly reading: GetPost,
     private readonly receiptsQuery: PostReceiptsQuery,
+    private readonly peopleQuery: AudiencePeople,
   ) {}
 
   @Post()
@@ -72,6 +77,13 @@ export class PostsController {
   @ApiOperation({ summary: 'My posts: received (box=inbox) or written (box=authored), by kind, a page at a time' })
   async list(@ValidQuery(postListQuerySchema) q: PostListQuery, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<PostPage>> {
     return ok(await this.listing.execute(q, me, lang));
+  }
+
+  // before `:id`, which would take `people` for a post's id
+  @Get('people')
+  @ApiOperation({ summary: 'People an author of a kind may name as the audience: students by class or name/number, staff by name' })
+  async people(@ValidQuery(audiencePeopleQuerySchema) q: AudiencePeopleQuery, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<AudiencePerson[]>> {
+    return ok(await this.peopleQuery.execute(q, me, client, lang));
   }
 
   @Get(':id')

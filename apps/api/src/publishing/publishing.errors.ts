@@ -21,6 +21,8 @@ export const PublishingErrors = {
   attachment: (r: AttachmentRefusal) => AppException.badRequest(r.key, r.params),
   attachmentNotFound: () => AppException.badRequest('publishing.errors.attachmentNotFound'),
   confirmNotRequired: () => AppException.unprocessable('publishing.errors.confirmNotRequired'),
+  /** The post asks for a signature with the confirmation and none came. */
+  signatureRequired: () => AppException.badRequest('publishing.errors.signatureRequired'),
   /** 429: a post is reminded at most once an hour (issue 24); `time` is when it may be again. */
   remindTooSoon: (time: string) => AppException.tooMany('publishing.errors.remindTooSoon', { time }),
   nothingToRemind: () => AppException.unprocessable('publishing.errors.nothingToRemind'),

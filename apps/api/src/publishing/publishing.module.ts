@@ -16,6 +16,7 @@ import { PostPublisher } from './domain/post-publisher.js';
 import { PostsRepository } from './domain/posts.repository.js';
 import { registerPostKinds } from './domain/publishing-registrar.js';
 import { PostsController } from './posts.controller.js';
+import { AudiencePeople } from './queries/audience-people/audience-people.query.js';
 import { GetPost } from './queries/get-post/get-post.query.js';
 import { ListPosts } from './queries/list-posts/list-posts.query.js';
 import { PostReceiptsQuery } from './queries/receipts/receipts.query.js';
@@ -45,6 +46,7 @@ import { PostReceiptsQuery } from './queries/receipts/receipts.query.js';
     ListPosts,
     GetPost,
     PostReceiptsQuery,
+    AudiencePeople,
   ],
 })
 export class PublishingModule implements OnModuleInit {

@@ -316,6 +316,14 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const parent = await addUser('jz202511001', `${students[0]?.name.slice(0, 1) ?? '张'}家长`, UserType.other, [RoleCode.parent], null, await hashFor('jz202511001'));
   await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'father')`, [parent, studentId.get('202511001')]);
   await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 0`, [parent, studentId.get('202511001')]);
+  // A parent of two children in one class (202511002 and 202521002, 高一(1)班; docs/architecture.md#demo-accounts): a notice or
+  // homework to the class reaches both, so the parent confirms and hands in for each (docs/product/publishing.md#receipts).
+  const twoChildren = ['202511002', '202521002'];
+  const parentOfTwo = await addUser('jz202511002', `${students.find((s) => s.account === '202511002')?.name.slice(0, 1) ?? '李'}家长`, UserType.other, [RoleCode.parent], null, await hashFor('jz202511002'));
+  for (const no of twoChildren) {
+    await tx.query(`INSERT INTO guardian (user_id, student_id, relation) VALUES ($1, $2, 'mother')`, [parentOfTwo, studentId.get(no)]);
+    await tx.query(`UPDATE student_guardian SET user_id = $1 WHERE student_id = $2 AND position = 1`, [parentOfTwo, studentId.get(no)]);
+  }
 
   await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId, weeks: calendar.batches });
   await seedDemoTimetable(tx, { semesterId: currentSemester, semesterName: calendar.current.name, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });

@@ -14,6 +14,7 @@ const recipient = (over: Partial<ReceiptRow>): ReceiptRow => ({
   readAt: null,
   confirmedAt: null,
   confirmedByName: null,
+  signatureId: null,
   ...over,
 });
 const submission = (studentId: string, late: boolean, over: Partial<Submission> = {}): Submission => ({

@@ -117,8 +117,11 @@ function ReviewView({ s }: { s: Submission }) {
   );
 }
 
-/** Handing in (`POST`) or changing it until due (`PUT`): text and attachments, checked by the shared schema. */
-function SubmissionForm({ post, existing, onDone }: { post: PostDetail; existing: Submission | null; onDone: () => void }) {
+/**
+ * Handing in (`POST`) or changing it until due (`PUT`): text and attachments, checked by the shared schema; a parent
+ * of several children hands in for the one chosen (`studentId`).
+ */
+function SubmissionForm({ post, existing, studentId, onDone }: { post: PostDetail; existing: Submission | null; studentId: string | undefined; onDone: () => void }) {
   const { p, tv } = usePublishingT();
   const submit = useSubmitHomework();
   const [uploading, setUploading] = useState(false);
@@ -130,7 +133,7 @@ function SubmissionForm({ post, existing, onDone }: { post: PostDetail; existing
   const filesError = formState.errors.attachments?.message;
   const save = handleSubmit(async (body) => {
     try {
-      const { msg } = await submit.mutateAsync({ id: post.id, body, edit: existing !== null });
+      const { msg } = await submit.mutateAsync({ id: post.id, body: studentId ? { ...body, studentId } : body, edit: existing !== null });
       toast.success(msg || p(existing ? 'web.homework.saved' : 'web.homework.submitted'));
       onDone();
     } catch (err) {
@@ -168,17 +171,54 @@ function SubmissionForm({ post, existing, onDone }: { post: PostDetail; existing
   );
 }
 
-/** The student's (or a parent's) side: the due time, the hand-in form, then what was handed in and its review. */
+/** A parent of several children the homework went to: which child's homework is shown, each with handed in or not. */
+function ChildChoice({ post, submissions, chosen, onChoose }: { post: PostDetail; submissions: readonly Submission[]; chosen: string; onChoose: (studentId: string) => void }) {
+  const { p } = usePublishingT();
+  return (
+    <div className="sf-homework-children" role="group" aria-label={p('web.homework.child')} data-testid="homework-children">
+      {post.children.map((c) => {
+        const handedIn = submissions.some((s) => s.studentId === c.studentId);
+        return (
+          <Button key={c.studentId} type="button" basic={c.studentId !== chosen} primary={c.studentId === chosen} size="small" onClick={() => onChoose(c.studentId)} data-testid="homework-child" data-student={c.studentId} data-handed-in={String(handedIn)} aria-pressed={c.studentId === chosen}>
+            {c.name}{' '}
+            <Label size="mini" color={handedIn ? 'green' : 'grey'}>
+              {handedIn ? p('web.homework.childHandedIn') : p('web.homework.childNotYet')}
+            </Label>
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The student's (or a parent's) side: the due time, the hand-in form, then what was handed in and its review. A
+ * parent of several children the homework went to chooses the child first (the server asks which otherwise).
+ */
 function MyHomework({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const submissions = useSubmissions(post.id);
   const [editing, setEditing] = useState(false);
+  const several = post.children.length > 1;
+  const [child, setChild] = useState(post.children[0]?.studentId ?? '');
   if (submissions.isPending) return <PageLoader />;
   if (submissions.error) return <EmptyState icon="book" text={errorMessage(submissions.error)} testId="homework-failed" />;
-  const mine = submissions.data[0] ?? null;
+  const mine = several ? (submissions.data.find((s) => s.studentId === child) ?? null) : (submissions.data[0] ?? null);
+  const studentId = several ? child : undefined;
   const closed = isPast(post.dueAt);
   return (
     <>
+      {several ? (
+        <ChildChoice
+          post={post}
+          submissions={submissions.data}
+          chosen={child}
+          onChoose={(id) => {
+            setChild(id);
+            setEditing(false);
+          }}
+        />
+      ) : null}
       {post.dueAt ? (
         <Message size="small" warning={closed} info={!closed} data-testid="homework-due" data-closed={String(closed)}>
           <Icon name="clock outline" /> {closed ? p('web.homework.dueClosed', { time: formatDateTime(post.dueAt) }) : p('web.homework.dueOpen', { time: formatDateTime(post.dueAt) })}
@@ -206,7 +246,7 @@ function MyHomework({ post }: { post: PostDetail }) {
             </div>
           )}
           {/* the first hand-in is taken after the due time too (marked late); a change is not */}
-          <SubmissionForm post={post} existing={mine} onDone={() => setEditing(false)} />
+          <SubmissionForm key={studentId ?? ''} post={post} existing={mine} studentId={studentId} onDone={() => setEditing(false)} />
         </>
       )}
     </>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Label, Message, Segment, Statistic } from 'semantic-ui-react';
 import { RECEIPT_STATES, type PostKind, type ReceiptClass, type ReceiptRow, type ReceiptState } from '@schoolflow/contracts';
 import { ApiError, errorMessage } from '../api/http.js';
+import { AuthImage } from '../components/auth-image.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, FilterSelect, ListTable, RefreshButton, type Column } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
@@ -62,6 +63,7 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
   const { counts } = data;
   const unread = counts.total - counts.read;
   const requireConfirm = post.data?.requireConfirm ?? true;
+  const requireSignature = post.data?.requireSignature ?? false;
   // a reminder within the hour (the server's answer): the button starts off, saying when it may be asked again
   const waitHint = refusal ?? (againAt ? p('web.receipts.remindAgainAt', { time: formatDateTime(againAt) }) : null);
 
@@ -124,6 +126,15 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
                 {r.confirmedByName && r.confirmedByName !== r.name ? <div className="sf-hint">{p('web.receipts.confirmedBy', { name: r.confirmedByName })}</div> : null}
               </>
             ),
+          },
+        ]
+      : []),
+    ...(requireSignature
+      ? [
+          {
+            title: p('web.receipts.signature'),
+            narrow: true,
+            cell: (r: ReceiptRow) => (r.signatureId ? <AuthImage resId={r.signatureId} alt={p('web.receipts.signatureOf', { name: r.name })} className="sf-receipt-signature" testId="receipt-signature" /> : '—'),
           },
         ]
       : []),

@@ -1,4 +1,6 @@
 import {
+  type AudiencePeopleQuery,
+  type AudiencePerson,
   type CreatePostAnswer,
   type CreatePostBody,
   type PostDetail,
@@ -46,6 +48,8 @@ export const postsKeys = {
   /** A homework's submissions: the author's class overview, or the reader's own (or their child's). */
   submissionsOf: (id: string) => ['posts', 'submissions', id] as const,
   submissions: (id: string, lang: string) => ['posts', 'submissions', id, lang] as const,
+  /** The compose form's named-people search (not under a post: nothing a push changes). */
+  people: (q: AudiencePeopleQuery, lang: string) => ['posts', 'people', q.kind, q.type ?? '', q.classId ?? '', q.keyword ?? '', lang] as const,
 };
 
 /** What a student (or a parent for the child) hands in: `submissionSchema` of the contracts. */
@@ -96,8 +100,9 @@ export const publishingClient = {
   },
 
   /** The reader confirms; a parent names the child when they have several. */
-  async confirm(id: string, studentId?: string): Promise<string> {
-    return (await request<unknown>(postsPath.confirm(enc(id)), { method: 'POST', json: studentId ? { studentId } : {} })).msg;
+  /** `signature`: the id of the signer's uploaded signature image (required when the post asks for one). */
+  async confirm(id: string, studentId?: string, signature?: string): Promise<string> {
+    return (await request<unknown>(postsPath.confirm(enc(id)), { method: 'POST', json: { ...(studentId ? { studentId } : {}), ...(signature ? { signature } : {}) } })).msg;
   },
 
   receipts(id: string, f: ReceiptFilter, signal?: AbortSignal): Promise<PostReceipts> {
@@ -108,6 +113,11 @@ export const publishingClient = {
   async remind(id: string): Promise<{ answer: RemindAnswer | undefined; msg: string }> {
     const env = await request<RemindAnswer>(postsPath.remind(enc(id)), { method: 'POST', json: {} });
     return { answer: env.data, msg: env.msg };
+  },
+
+  /** People an author of the kind may name: students by class or by name/number, staff by name (at most a page). */
+  people(q: AudiencePeopleQuery, signal?: AbortSignal): Promise<AudiencePerson[]> {
+    return requestData<AudiencePerson[]>(postsPath.people, { query: { kind: q.kind, type: q.type, classId: q.classId, keyword: q.keyword }, signal }).then((list) => list ?? []);
   },
 
   submissions(id: string, signal?: AbortSignal): Promise<Submission[]> {

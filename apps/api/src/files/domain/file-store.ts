@@ -81,6 +81,9 @@ export class FileStore {
                -- a post's attachment: its author and, once published, its recipients (issue 24)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post p ON l.ref_type = 'post' AND p.id = l.ref_id
                            WHERE l.res_id = f.res_id AND (p.author_id = $2 OR (p.state = 'published' AND EXISTS (SELECT 1 FROM post_recipient r WHERE r.post_id = p.id AND r.user_id = $2))))
+               -- a confirmation's signature: the post's author (the signer owns it)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post p ON l.ref_type = 'post-signature' AND p.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND p.author_id = $2)
                -- a homework submission's: the teacher who set it, the student and their parents
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post_submission s ON l.ref_type = 'post-submission' AND s.id = l.ref_id JOIN post p ON p.id = s.post_id
                            WHERE l.res_id = f.res_id AND (p.author_id = $2 OR EXISTS (SELECT 1 FROM student st WHERE st.id = s.student_id AND st.user_id = $2)

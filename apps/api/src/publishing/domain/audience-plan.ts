@@ -1,5 +1,5 @@
-import type { Audience } from '@schoolflow/contracts';
-import type { AudienceSelector, PostKindDeclaration } from './post-kinds.js';
+import type { Audience, AudienceSelector } from '@schoolflow/contracts';
+import type { PostKindDeclaration } from './post-kinds.js';
 
 /**
  * How an audience becomes recipients (docs/product/publishing.md#audience-and-recipients), decided before any row is read. Groups (the school, grades,

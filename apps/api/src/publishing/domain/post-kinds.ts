@@ -1,7 +1,5 @@
-import { type PostKind, postPublishPermission, RoleCode } from '@schoolflow/contracts';
+import { type AudienceSelector, POST_KIND_SELECTORS, type PostKind, postPublishPermission, RoleCode } from '@schoolflow/contracts';
 
-/** The audience selectors a kind may use (docs/product/publishing.md#audience-and-recipients). */
-export type AudienceSelector = 'school' | 'grades' | 'classIds' | 'teachingClassIds' | 'roles' | 'userIds';
 /** Fields beyond title, body and audience. */
 export type KindField = 'courseId' | 'dueAt' | 'place' | 'startAt' | 'endAt';
 
@@ -22,8 +20,12 @@ export interface PostKindDeclaration {
   submissions: boolean;
 }
 
-const ALL_SELECTORS: readonly AudienceSelector[] = ['school', 'grades', 'classIds', 'teachingClassIds', 'roles', 'userIds'];
-const declare = (d: Omit<PostKindDeclaration, 'permission'>): PostKindDeclaration => ({ ...d, permission: postPublishPermission(d.kind) });
+// the permission is named after the kind, the selectors are the contracts' table (shared with the compose form)
+const declare = (d: Omit<PostKindDeclaration, 'permission' | 'selectors'>): PostKindDeclaration => ({
+  ...d,
+  permission: postPublishPermission(d.kind),
+  selectors: POST_KIND_SELECTORS[d.kind],
+});
 
 export const POST_KIND_DECLARATIONS: Record<PostKind, PostKindDeclaration> = {
   notice: declare({
@@ -31,7 +33,6 @@ export const POST_KIND_DECLARATIONS: Record<PostKind, PostKindDeclaration> = {
     publishers: [RoleCode.admin, RoleCode.principal, RoleCode.office, RoleCode.headTeacher, RoleCode.teacher],
     required: [],
     allowed: [],
-    selectors: ALL_SELECTORS,
     attachments: 'post',
     submissions: false,
   }),
@@ -41,7 +42,6 @@ export const POST_KIND_DECLARATIONS: Record<PostKind, PostKindDeclaration> = {
     publishers: [RoleCode.admin, RoleCode.headTeacher, RoleCode.teacher],
     required: ['courseId', 'dueAt'],
     allowed: ['courseId', 'dueAt'],
-    selectors: ['classIds', 'teachingClassIds'],
     attachments: 'post',
     submissions: true,
   }),
@@ -50,7 +50,6 @@ export const POST_KIND_DECLARATIONS: Record<PostKind, PostKindDeclaration> = {
     publishers: [RoleCode.admin, RoleCode.principal, RoleCode.office, RoleCode.headTeacher],
     required: [],
     allowed: ['place', 'startAt', 'endAt'],
-    selectors: ALL_SELECTORS,
     attachments: 'post',
     submissions: false,
   }),
@@ -60,7 +59,6 @@ export const POST_KIND_DECLARATIONS: Record<PostKind, PostKindDeclaration> = {
     publishers: [RoleCode.admin, RoleCode.headTeacher, RoleCode.teacher],
     required: [],
     allowed: [],
-    selectors: ['userIds'],
     attachments: 'post',
     submissions: false,
   }),
@@ -69,7 +67,6 @@ export const POST_KIND_DECLARATIONS: Record<PostKind, PostKindDeclaration> = {
     publishers: [RoleCode.admin, RoleCode.office],
     required: [],
     allowed: [],
-    selectors: ALL_SELECTORS,
     attachments: 'award',
     submissions: false,
   }),

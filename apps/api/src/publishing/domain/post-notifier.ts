@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MessageType, POST_PUBLISHED, POST_RECEIPT, type PostKind, type PostPublishedPush, type PostReceiptPush } from '@schoolflow/contracts';
+import { MessageType, POST_PUBLISHED, POST_RECEIPT, POST_SUBMISSION, type PostKind, type PostPublishedPush, type PostReceiptPush, type PostSubmissionPush } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { Outbox, type PushRow } from '../../messaging/domain/outbox.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
@@ -11,8 +11,8 @@ export const postLink = (kind: PostKind, id: string): string => `/publishing/${k
 /**
  * What reaches people about posts, written in the caller's transaction through the outbox (messages and sequenced
  * pushes, each once by its source key) and emitted after commit: a bell message and `post.published` to each
- * recipient; `post.receipt` with the new counts to the author on each first read or confirmation; a bell message to
- * each unread recipient when reminded.
+ * recipient; `post.receipt` with the new counts to the author on each first read or confirmation; `post.submission`
+ * to a homework's author on each hand-in or change; a bell message to each unread recipient when reminded.
  */
 @Injectable()
 export class PostNotifier {
@@ -41,6 +41,15 @@ export class PostNotifier {
     const c = await this.posts.counts(tx, postId);
     const payload: PostReceiptPush = { id: postId, read: c.read, confirmed: c.confirmed, total: c.total };
     return Outbox.pushes(tx, [{ userId: authorId, event: POST_RECEIPT, payload: { ...payload }, sourceKey: `post:${postId}:${what}:${userId}` }]);
+  }
+
+  /**
+   * The homework's author: a student's submission was handed in or changed (the class overview reads it again). Keyed
+   * by the submission and the time it was written, so each write pushes once.
+   */
+  async submission(tx: Db, post: { id: string; authorId: string }, studentId: string, written: { id: string; late: boolean; updated_at: Date }): Promise<PushRow[]> {
+    const payload: PostSubmissionPush = { id: post.id, studentId, submitted: true, late: written.late };
+    return Outbox.pushes(tx, [{ userId: post.authorId, event: POST_SUBMISSION, payload: { ...payload }, sourceKey: `post:${post.id}:submission:${written.id}:${new Date(written.updated_at).getTime()}` }]);
   }
 
   async reminded(tx: Db, post: { id: string; kind: PostKind; title: string; authorName: string }, recipients: readonly string[], jobId: string): Promise<PushRow[]> {

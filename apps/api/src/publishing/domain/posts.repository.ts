@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Audience, Language, PostAttachment, PostKind, PostListItem, PostState, ReceiptCounts, ReceiptRow, ReceiptClass, ReceiptState, Submission } from '@schoolflow/contracts';
+import type { Audience, AudiencePeopleQuery, AudiencePerson, Language, PostAttachment, PostChild, PostKind, PostListItem, PostState, ReceiptCounts, ReceiptRow, ReceiptClass, ReceiptState, Submission } from '@schoolflow/contracts';
 import { rowsOf } from '@schoolflow/event-store';
 import { DataSource, type EntityManager } from 'typeorm';
 import { localName } from '../../timetable/domain/local-names.js';
@@ -18,6 +18,7 @@ export interface PostRow {
   author_id: string;
   author_name: string;
   require_confirm: boolean;
+  require_signature: boolean;
   due_at: Date | null;
   publish_at: Date | null;
   last_reminded_at: Date | null;
@@ -33,6 +34,7 @@ export interface NewPost {
   attachments: string[];
   pinned: boolean;
   requireConfirm: boolean;
+  requireSignature: boolean;
   courseId: string | null;
   dueAt: Date | null;
   place: string | null;
@@ -40,6 +42,13 @@ export interface NewPost {
   endAt: Date | null;
   authorId: string;
   publishAt: Date | null;
+}
+
+/** A submission as written: its id, whether it is late, and when (the push's source key). */
+export interface SubmissionWritten {
+  id: string;
+  late: boolean;
+  updated_at: Date;
 }
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -84,9 +93,9 @@ export class PostsRepository {
   async insert(tx: Db, p: NewPost): Promise<string> {
     const [row] = await rows<{ id: string }>(
       tx,
-      `INSERT INTO post (kind, title, body, audience, attachments, pinned, require_confirm, course_id, due_at, place, start_at, end_at, author_id, publish_at)
-       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-      [p.kind, p.title, p.body, JSON.stringify(p.audience), p.attachments, p.pinned, p.requireConfirm, p.courseId, p.dueAt, p.place, p.startAt, p.endAt, p.authorId, p.publishAt],
+      `INSERT INTO post (kind, title, body, audience, attachments, pinned, require_confirm, require_signature, course_id, due_at, place, start_at, end_at, author_id, publish_at)
+       VALUES ($1, $2, $3, $4, $5::uuid[], $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+      [p.kind, p.title, p.body, JSON.stringify(p.audience), p.attachments, p.pinned, p.requireConfirm, p.requireSignature, p.courseId, p.dueAt, p.place, p.startAt, p.endAt, p.authorId, p.publishAt],
     );
     return (row as { id: string }).id;
   }
@@ -95,7 +104,7 @@ export class PostsRepository {
   async get(db: Db, id: string, lock = false): Promise<PostRow | null> {
     const [row] = await rows<PostRow>(
       db,
-      `SELECT p.id, p.kind, p.title, p.state, p.author_id, u.name AS author_name, p.require_confirm, p.due_at, p.publish_at, p.last_reminded_at, p.attachments, p.audience
+      `SELECT p.id, p.kind, p.title, p.state, p.author_id, u.name AS author_name, p.require_confirm, p.require_signature, p.due_at, p.publish_at, p.last_reminded_at, p.attachments, p.audience
          FROM post p JOIN sys_user u ON u.id = p.author_id WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`,
       [id],
     );
@@ -119,7 +128,7 @@ export class PostsRepository {
   }
 
   /** Files kept for a post or a submission: the sweep leaves them, and their readers may download them. */
-  async link(tx: Db, ids: readonly string[], refType: 'post' | 'post-submission', refId: string): Promise<void> {
+  async link(tx: Db, ids: readonly string[], refType: 'post' | 'post-submission' | 'post-signature', refId: string): Promise<void> {
     if (ids.length === 0) return;
     await tx.query(`INSERT INTO sys_file_link (res_id, ref_type, ref_id) SELECT unnest($1::uuid[]), $2, $3 ON CONFLICT DO NOTHING`, [ids, refType, refId]);
   }
@@ -216,16 +225,17 @@ export class PostsRepository {
 
   /**
    * A confirmation: the caller's own row, and — a parent confirming — the rows of their children among the recipients
-   * (`studentIds`; the confirmation counts for the child). Answers how many rows changed.
+   * (`studentIds`; the confirmation counts for the child), each with the signature it came with. Answers how many
+   * rows changed.
    */
-  async confirm(tx: Db, postId: string, userId: string, studentIds: readonly string[]): Promise<number> {
+  async confirm(tx: Db, postId: string, userId: string, studentIds: readonly string[], signatureId: string | null): Promise<number> {
     const changed = await rows(
       tx,
-      `UPDATE post_recipient r SET confirmed_at = now(), read_at = coalesce(r.read_at, now()), confirmed_by = $2
+      `UPDATE post_recipient r SET confirmed_at = now(), read_at = coalesce(r.read_at, now()), confirmed_by = $2, signature_id = $4
         WHERE r.post_id = $1 AND r.confirmed_at IS NULL
           AND (r.user_id = $2 OR (r.role = 'student' AND r.student_id = ANY($3::uuid[])))
         RETURNING r.user_id`,
-      [postId, userId, studentIds],
+      [postId, userId, studentIds, signatureId],
     );
     return changed.length;
   }
@@ -240,6 +250,43 @@ export class PostsRepository {
         [postId, parentId],
       )
     ).map((r) => r.student_id);
+  }
+
+  /** A parent's children among the post's student recipients, each with its confirmation (the detail's per-child state). */
+  async childrenOf(db: Db, postId: string, parentId: string, lang: Language): Promise<PostChild[]> {
+    const list = await rows<PostChild & { confirmedAt: Date | null }>(
+      db,
+      `SELECT r.student_id AS "studentId", s.name, ${localName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", r.confirmed_at AS "confirmedAt"
+         FROM post_recipient r JOIN guardian g ON g.student_id = r.student_id AND g.user_id = $2
+         JOIN student s ON s.id = r.student_id LEFT JOIN admin_class c ON c.id = r.class_id
+        WHERE r.post_id = $1 AND r.role = 'student' ORDER BY s.student_no`,
+      [postId, parentId],
+    );
+    return list.map((c) => ({ ...c, confirmedAt: iso(c.confirmedAt) }));
+  }
+
+  /**
+   * People an author may name (`GET /posts/people`): enabled students still at school — of a class, or by name,
+   * student number or account — and enabled staff by name or account (not by class). At most `limit`, students first.
+   */
+  async people(db: Db, q: AudiencePeopleQuery, limit: number, lang: Language): Promise<AudiencePerson[]> {
+    const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+    return rows<AudiencePerson>(
+      db,
+      `(SELECT u.id AS "userId", s.name, u.account, 'student' AS type, s.student_no AS "studentNo", ${localName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", 0 AS rank, c.sort, s.student_no AS k
+          FROM student s JOIN sys_user u ON u.id = s.user_id LEFT JOIN admin_class c ON c.id = s.class_id
+         WHERE u.enabled AND s.status NOT IN ('transferred_out', 'graduated') AND ($1::text IS NULL OR $1 = 'student')
+           AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::text IS NULL OR s.name ILIKE $3 OR s.student_no ILIKE $3 OR u.account ILIKE $3)
+         ORDER BY c.sort NULLS LAST, s.student_no LIMIT $4)
+       UNION ALL
+       (SELECT u.id, u.name, u.account, 'staff', NULL, NULL, 1, NULL, u.account
+          FROM sys_user u
+         WHERE u.enabled AND u.user_type IN ('1', '3') AND ($1::text IS NULL OR $1 = 'staff') AND $2::uuid IS NULL
+           AND ($3::text IS NULL OR u.name ILIKE $3 OR u.account ILIKE $3)
+         ORDER BY u.account LIMIT $4)
+       ORDER BY rank, sort NULLS LAST, k LIMIT $4`,
+      [q.type ?? null, q.classId ?? null, like, limit],
+    ).then((list) => list.map(({ userId, name, account, type, studentNo, className }) => ({ userId, name, account, type, studentNo, className })));
   }
 
   async counts(db: Db, postId: string): Promise<ReceiptCounts> {
@@ -272,7 +319,7 @@ export class PostsRepository {
   }
 
   private listSelect(lang: Language): string {
-    return `SELECT p.id, p.kind, p.title, p.state, p.pinned, p.require_confirm AS "requireConfirm", p.author_id AS "authorId", u.name AS "authorName",
+    return `SELECT p.id, p.kind, p.title, p.state, p.pinned, p.require_confirm AS "requireConfirm", p.require_signature AS "requireSignature", p.author_id AS "authorId", u.name AS "authorName",
                    p.publish_at AS "publishAt", p.published_at AS "publishedAt", p.due_at AS "dueAt", p.course_id AS "courseId",
                    ${localName('co', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "courseName", p.created_at AS "createdAt"`;
   }
@@ -339,7 +386,8 @@ export class PostsRepository {
       db,
       `SELECT r.user_id AS "userId", u.name, u.account, r.role, r.student_id AS "studentId", s.name AS "studentName",
               r.class_id AS "classId", ${localName('c', l)} AS "className", r.read_at AS "readAt", r.confirmed_at AS "confirmedAt",
-              CASE WHEN r.confirmed_by IS NOT NULL AND r.confirmed_by <> r.user_id THEN b.name END AS "confirmedByName"
+              CASE WHEN r.confirmed_by IS NOT NULL AND r.confirmed_by <> r.user_id THEN b.name END AS "confirmedByName",
+              r.signature_id AS "signatureId"
          FROM post_recipient r JOIN sys_user u ON u.id = r.user_id
          LEFT JOIN student s ON s.id = r.student_id LEFT JOIN admin_class c ON c.id = r.class_id LEFT JOIN sys_user b ON b.id = r.confirmed_by
         WHERE r.post_id = $1 AND ($2::uuid IS NULL OR r.class_id = $2)
@@ -358,24 +406,25 @@ export class PostsRepository {
     return { own: own?.student_id ?? null, children: own ? [] : await this.childrenAmongRecipients(db, postId, userId) };
   }
 
-  async insertSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<string | null> {
-    const [row] = await rows<{ id: string }>(
+  /** The new submission (its id and whether it is late), or null when the student has one already. */
+  async insertSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<SubmissionWritten | null> {
+    const [row] = await rows<SubmissionWritten>(
       tx,
       `INSERT INTO post_submission (post_id, student_id, text, attachments, submitted_by, late)
        SELECT $1, $2, $3, $4::uuid[], $5, now() > p.due_at FROM post p WHERE p.id = $1
-       ON CONFLICT ON CONSTRAINT post_submission_once DO NOTHING RETURNING id`,
+       ON CONFLICT ON CONSTRAINT post_submission_once DO NOTHING RETURNING id, late, updated_at`,
       [s.postId, s.studentId, s.text, s.attachments, s.by],
     );
-    return row?.id ?? null;
+    return row ?? null;
   }
 
-  async updateSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<string | null> {
-    const [row] = await rows<{ id: string }>(
+  async updateSubmission(tx: Db, s: { postId: string; studentId: string; text: string; attachments: string[]; by: string }): Promise<SubmissionWritten | null> {
+    const [row] = await rows<SubmissionWritten>(
       tx,
-      `UPDATE post_submission SET text = $3, attachments = $4::uuid[], submitted_by = $5, updated_at = now() WHERE post_id = $1 AND student_id = $2 RETURNING id`,
+      `UPDATE post_submission SET text = $3, attachments = $4::uuid[], submitted_by = $5, updated_at = now() WHERE post_id = $1 AND student_id = $2 RETURNING id, late, updated_at`,
       [s.postId, s.studentId, s.text, s.attachments, s.by],
     );
-    return row?.id ?? null;
+    return row ?? null;
   }
 
   async review(db: Db, postId: string, studentId: string, comment: string, score: number | null, by: string): Promise<boolean> {

@@ -29,8 +29,13 @@ describe('the compose form model', () => {
       attachments: [PICTURE, DOCUMENT],
       pinned: false,
       requireConfirm: true,
+      requireSignature: false,
       publish: true,
     });
+  });
+
+  it('asks for the confirmation whenever it asks for a signature', () => {
+    expect(toBody(notice({ requireSignature: true }))).toMatchObject({ requireConfirm: true, requireSignature: true });
   });
 
   it('reads the whole school, grades as numbers, a time set as school time, and a draft as not published', () => {
@@ -46,5 +51,12 @@ describe('the compose form model', () => {
     const activity = toBody({ ...notice(), kind: 'activity', place: '礼堂', startAt: '2026-12-05T09:00', endAt: '2026-12-05T11:00', dueAt: '2026-12-04T18:00' });
     expect(activity).toMatchObject({ place: '礼堂', startAt: '2026-12-05 09:00', endAt: '2026-12-05 11:00' });
     expect(activity).not.toHaveProperty('dueAt');
+  });
+
+  it('sends only the selectors the kind takes: what was chosen under another kind is left behind', () => {
+    const draft = notice({ school: true, grades: ['10'], roles: ['teacher'], userIds: ['u1'] });
+    expect(toBody({ ...draft, kind: 'homework' }).audience).toEqual(expect.not.objectContaining({ school: true }));
+    expect(toBody({ ...draft, kind: 'homework' }).audience).toMatchObject({ classIds: [CLASS], grades: undefined, roles: undefined, userIds: undefined });
+    expect(toBody({ ...draft, kind: 'performance' }).audience).toMatchObject({ userIds: ['u1'], classIds: undefined, grades: undefined });
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type CreatePostBody, createPostSchema, DOCUMENT_SUFFIXES, PICTURE_SUFFIXES, POST_ATTACHMENT_LIMITS, type PostKind, VIDEO_SUFFIXES } from '@schoolflow/contracts';
+import { type AudienceSelector, type CreatePostBody, createPostSchema, DOCUMENT_SUFFIXES, PICTURE_SUFFIXES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, type PostKind, VIDEO_SUFFIXES } from '@schoolflow/contracts';
 import { localInput } from '../../workflow/flow-model.js';
 
 /** The compose form's model apart from its page (and the editor's chunk), so it is tested on its own. */
@@ -26,6 +26,8 @@ export interface Draft {
   videos: string[];
   documents: string[];
   requireConfirm: boolean;
+  /** The confirmation must carry a signature (implies `requireConfirm` on the server). */
+  requireSignature: boolean;
   pinned: boolean;
   mode: Mode;
   publishAt: string;
@@ -50,24 +52,27 @@ const list = <T,>(xs: readonly T[]): T[] | undefined => (xs.length > 0 ? [...xs]
 
 /** The draft as the shared schema (`createPostSchema`, the server's) reads it. */
 export function toBody(d: Draft): Record<string, unknown> {
+  // a selector the kind does not take is not sent, whatever was chosen under another kind before switching
+  const allowed = (selector: AudienceSelector): boolean => POST_KIND_SELECTORS[d.kind].includes(selector);
   return {
     kind: d.kind,
     title: d.title,
     body: d.body,
     audience: {
-      ...(d.school ? { school: true } : {}),
-      grades: list(d.grades.map(Number)),
-      classIds: list(d.classIds),
-      teachingClassIds: list(d.teachingClassIds),
-      roles: list(d.roles),
-      userIds: list(d.userIds),
+      ...(d.school && allowed('school') ? { school: true } : {}),
+      grades: allowed('grades') ? list(d.grades.map(Number)) : undefined,
+      classIds: allowed('classIds') ? list(d.classIds) : undefined,
+      teachingClassIds: allowed('teachingClassIds') ? list(d.teachingClassIds) : undefined,
+      roles: allowed('roles') ? list(d.roles) : undefined,
+      userIds: allowed('userIds') ? list(d.userIds) : undefined,
       students: d.students,
       staff: d.staff,
       parents: d.parents,
     },
     attachments: list([...d.pictures, ...d.videos, ...d.documents]),
     pinned: d.pinned,
-    requireConfirm: d.requireConfirm,
+    requireConfirm: d.requireConfirm || d.requireSignature,
+    requireSignature: d.requireSignature,
     publish: d.mode !== 'draft',
     publishAt: d.mode === 'schedule' ? (schoolTime(d.publishAt) ?? '') : undefined,
     ...(d.kind === 'homework' ? { courseId: blank(d.courseId), dueAt: schoolTime(d.dueAt) } : {}),
@@ -121,6 +126,7 @@ export function emptyDraft(kind: PostKind): Draft {
     videos: [],
     documents: [],
     requireConfirm: false,
+    requireSignature: false,
     pinned: false,
     mode: 'now',
     publishAt: '',

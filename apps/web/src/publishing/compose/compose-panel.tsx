@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
-import { type CreatePostBody, GRADES, POST_ATTACHMENT_LIMITS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
+import { type AudienceSelector, type CreatePostBody, GRADES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { useAuthorized } from '../../components/authorized.js';
 import { FileUpload } from '../../components/widgets/file-upload.js';
@@ -12,6 +12,7 @@ import { toast } from '../../util/toast.js';
 import { postLink } from '../post-links.js';
 import { useCreatePost } from '../use-create-post.js';
 import { kindLabel, usePublishingT } from '../use-publishing-t.js';
+import { AudiencePeoplePicker } from './audience-people-picker.js';
 import { type Category, type Draft, emptyDraft, MB, resolver, UPLOADS } from './compose-model.js';
 import { RichTextEditor } from './rich-text-editor.js';
 
@@ -19,7 +20,7 @@ const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'reso
 
 /**
  * 新建 (the kind's page with `?compose=1`): kind, title, rich-text body, the audience (the whole school, grades,
- * classes, teaching classes, roles, named staff; students, staff, parents), attachments under the spec's limits,
+ * classes, teaching classes, roles, named students and staff; students, staff, parents), attachments under the spec's limits,
  * confirmation asked or not, pin, and publish now, at a set time, or keep as a draft.
  */
 export default function ComposePanel({ kind }: { kind: PostKind }) {
@@ -41,6 +42,8 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     reValidateMode: 'onChange',
   });
   const [chosenKind, school, mode] = useWatch({ control, name: ['kind', 'school', 'mode'] });
+  // the kind's audience selectors, the same table the server refuses the others by
+  const offers = (selector: AudienceSelector): boolean => POST_KIND_SELECTORS[chosenKind].includes(selector);
   const errors = formState.errors;
   const err = (field: keyof Draft) => {
     const m = errors[field]?.message;
@@ -83,13 +86,14 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     </Form.Field>
   );
 
-  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles' | 'userIds', source: string, label: string, max: number) => (
+  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles', source: string, label: string, max: number) =>
+    !offers(name) ? null : (
     <Form.Field disabled={school}>
       <label htmlFor={`post-${name}`}>{label}</label>
       <Controller control={control} name={name} render={({ field }) => <RefsSelect source={source} value={field.value} onValue={(v) => {
             field.onChange(v);
             audienceChanged();
-          }} testId={`post-${name}`} max={max} alwaysSearch={source === 'teachers'} />} />
+          }} testId={`post-${name}`} max={max} />} />
     </Form.Field>
   );
 
@@ -162,9 +166,12 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                 {err('school')}
               </Message>
             ) : null}
+            {offers('school') ? (
             <Form.Field>
               <Controller control={control} name="school" render={({ field }) => <Checkbox toggle label={p('web.compose.school')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-school" />} />
             </Form.Field>
+            ) : null}
+            {offers('grades') ? (
             <Form.Field disabled={school}>
               <label>{p('web.compose.grades')}</label>
               <Controller
@@ -189,14 +196,33 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                 )}
               />
             </Form.Field>
+            ) : null}
             <Form.Group widths="equal">
               {audienceRef('classIds', 'classes', p('web.compose.classes'), 500)}
               {audienceRef('teachingClassIds', 'teaching-classes', p('web.compose.teachingClasses'), 500)}
             </Form.Group>
-            <Form.Group widths="equal">
-              {audienceRef('roles', 'roles', p('web.compose.roles'), 50)}
-              {audienceRef('userIds', 'teachers', p('web.compose.people'), 500)}
-            </Form.Group>
+            {offers('roles') ? <Form.Group widths="equal">{audienceRef('roles', 'roles', p('web.compose.roles'), 50)}</Form.Group> : null}
+            {offers('userIds') ? (
+            <Form.Field disabled={school}>
+              <label>{p('web.compose.people')}</label>
+              <Controller
+                control={control}
+                name="userIds"
+                render={({ field }) => (
+                  <AudiencePeoplePicker
+                    kind={chosenKind}
+                    value={field.value}
+                    disabled={school}
+                    max={500}
+                    onValue={(v) => {
+                      field.onChange(v);
+                      audienceChanged();
+                    }}
+                  />
+                )}
+              />
+            </Form.Field>
+            ) : null}
             <Form.Group inline>
               <label>{p('web.compose.includes')}</label>
               {(['students', 'staff', 'parents'] as const).map((name) => (
@@ -229,6 +255,9 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
           <Form.Group inline>
             <Form.Field>
               <Controller control={control} name="requireConfirm" render={({ field }) => <Checkbox label={p('web.compose.requireConfirm')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-require-confirm" />} />
+            </Form.Field>
+            <Form.Field>
+              <Controller control={control} name="requireSignature" render={({ field }) => <Checkbox label={p('web.compose.requireSignature')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-require-signature" />} />
             </Form.Field>
             <Form.Field>
               <Controller control={control} name="pinned" render={({ field }) => <Checkbox label={p('web.compose.pinned')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-pinned-input" />} />

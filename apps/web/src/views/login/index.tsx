@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Icon, Message } from 'semantic-ui-react';
 import {
   ACCOUNT_MAX,
@@ -158,6 +158,11 @@ export default function LoginPage() {
               <Button primary fluid size="large" type="submit" loading={busy} disabled={busy} data-testid="login-submit">
                 {t('login.submit')}
               </Button>
+              <p className="sf-login-forgot">
+                <Link to="/RePassword" data-testid="login-forgot">
+                  {t('login.forgot')}
+                </Link>
+              </p>
             </Form>
           )}
         </section>

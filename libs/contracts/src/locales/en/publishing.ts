@@ -37,6 +37,7 @@ export const publishing: PublishingMessages = {
     attachmentType: 'Attachments can only be pictures, MP4 videos or PDF, DOC, PPT documents: {{name}}',
     attachmentNotFound: 'The attachment does not exist or is not yours',
     confirmNotRequired: 'This post does not ask for confirmation',
+    signatureRequired: 'This post asks for your signature: sign before confirming',
     remindTooSoon: 'A post can be reminded once an hour; try again after {{time}}',
     nothingToRemind: 'Every recipient has read it',
     notHomework: 'Only homework can be submitted',

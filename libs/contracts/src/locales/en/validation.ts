@@ -142,6 +142,8 @@ export const validation: ValidationMessages = {
   postalCodeInvalid: 'The postal code is not valid',
   emailInvalid: 'The e-mail address is not valid',
   shortNumberInvalid: 'The short number must be 3 to 8 digits',
+  idNumberRequired: 'Enter the ID number',
+  mobileRequired: 'Enter the mobile number',
   idNumberInvalid: 'The ID number is not valid',
   staffAccountInvalid: 'The account may hold letters, digits and underscores only',
   colourInvalid: 'The colour must be #RRGGBB',

@@ -38,6 +38,7 @@ export const publishing = {
     attachmentType: '附件只能是图片、MP4 视频或 PDF、DOC、PPT 文档：{{name}}',
     attachmentNotFound: '附件不存在或不是您上传的',
     confirmNotRequired: '这条信息不需要确认',
+    signatureRequired: '这条信息需要签名确认，请先签名',
     remindTooSoon: '每条信息每小时只能提醒一次，请于 {{time}} 后再试',
     nothingToRemind: '所有接收人都已阅读',
     notHomework: '只有作业可以提交',

@@ -142,6 +142,8 @@ export const validation = {
   postalCodeInvalid: '邮政编码格式不正确',
   emailInvalid: '邮箱格式不正确',
   shortNumberInvalid: '短号须为3到8位数字',
+  idNumberRequired: '请输入证件号码',
+  mobileRequired: '请输入手机号码',
   idNumberInvalid: '身份证号码不正确',
   staffAccountInvalid: '账号只能包含字母、数字和下划线',
   colourInvalid: '颜色须为 #RRGGBB 格式',

@@ -61,7 +61,9 @@ export class CreatePost {
         audience: body.audience,
         attachments: ids,
         pinned: body.pinned === true,
-        requireConfirm: body.requireConfirm === true,
+        // a signature is a kind of confirmation: asking for one asks for the confirmation too
+        requireConfirm: body.requireConfirm === true || body.requireSignature === true,
+        requireSignature: body.requireSignature === true,
         courseId,
         dueAt,
         place: has('place') ? (body.place?.trim() || null) : null,

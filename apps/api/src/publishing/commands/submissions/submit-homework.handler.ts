@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { attachmentRefusal } from '../../domain/attachment-rules.js';
 import { PostAccess } from '../../domain/post-access.js';
+import { PostNotifier } from '../../domain/post-notifier.js';
 import { kindOf } from '../../domain/post-kinds.js';
 import { type PostRow, PostsRepository } from '../../domain/posts.repository.js';
 import { PublishingErrors } from '../../publishing.errors.js';
@@ -18,6 +19,7 @@ interface SubmissionInput {
  * Homework handed in (issue 24 §3): by a student the homework went to, or a parent for their child; once (`POST`),
  * then edited (`PUT`) until the due time. A first submission after the due time is taken and marked late. The
  * teacher (the author) comments and may score; the author sees every submission, a student or parent their own.
+ * Each hand-in or change pushes `post.submission` to the author in its transaction (the overview follows live).
  */
 @Injectable()
 export class HomeworkSubmissions {
@@ -25,6 +27,7 @@ export class HomeworkSubmissions {
     private readonly db: DataSource,
     private readonly posts: PostsRepository,
     private readonly access: PostAccess,
+    private readonly notifier: PostNotifier,
   ) {}
 
   private async homework(id: string): Promise<PostRow> {
@@ -57,14 +60,16 @@ export class HomeworkSubmissions {
   }
 
   async submit(id: string, input: SubmissionInput, me: Principal, lang: Language): Promise<Submission> {
-    await this.homework(id);
+    const post = await this.homework(id);
     const studentId = await this.studentFor(id, me, input.studentId);
     const attachments = await this.files(input, me);
-    await this.db.transaction(async (tx) => {
-      const sid = await this.posts.insertSubmission(tx, { postId: id, studentId, text: input.text, attachments, by: me.userId });
-      if (!sid) throw PublishingErrors.alreadySubmitted();
-      await this.posts.link(tx, attachments, 'post-submission', sid);
+    const pushes = await this.db.transaction(async (tx) => {
+      const written = await this.posts.insertSubmission(tx, { postId: id, studentId, text: input.text, attachments, by: me.userId });
+      if (!written) throw PublishingErrors.alreadySubmitted();
+      await this.posts.link(tx, attachments, 'post-submission', written.id);
+      return this.notifier.submission(tx, { id, authorId: post.author_id }, studentId, written);
     });
+    this.notifier.emit(pushes);
     return (await this.posts.submissions(this.db, id, [studentId], lang))[0] as Submission;
   }
 
@@ -73,12 +78,14 @@ export class HomeworkSubmissions {
     const studentId = await this.studentFor(id, me, input.studentId);
     if (post.due_at && post.due_at.getTime() < Date.now()) throw PublishingErrors.pastDue();
     const attachments = await this.files(input, me);
-    await this.db.transaction(async (tx) => {
-      const sid = await this.posts.updateSubmission(tx, { postId: id, studentId, text: input.text, attachments, by: me.userId });
-      if (!sid) throw PublishingErrors.notSubmitted();
-      await this.posts.unlinkAll(tx, 'post-submission', sid);
-      await this.posts.link(tx, attachments, 'post-submission', sid);
+    const pushes = await this.db.transaction(async (tx) => {
+      const written = await this.posts.updateSubmission(tx, { postId: id, studentId, text: input.text, attachments, by: me.userId });
+      if (!written) throw PublishingErrors.notSubmitted();
+      await this.posts.unlinkAll(tx, 'post-submission', written.id);
+      await this.posts.link(tx, attachments, 'post-submission', written.id);
+      return this.notifier.submission(tx, { id, authorId: post.author_id }, studentId, written);
     });
+    this.notifier.emit(pushes);
     return (await this.posts.submissions(this.db, id, [studentId], lang))[0] as Submission;
   }
 

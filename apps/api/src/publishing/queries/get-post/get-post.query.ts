@@ -36,6 +36,8 @@ export class GetPost {
     const d = await this.posts.detail(this.db, id, me.userId, lang);
     if (!d) throw PublishingErrors.notFound();
     const canManage = me.permissions.has(kindOf(post.kind).permission) && (mine || me.roles.includes(RoleCode.admin));
-    return { ...d, attachments: await this.posts.filesOf(this.db, d.attachments), mine, canManage };
+    // a parent confirms and hands in per child: the page offers each of theirs the post reached, with its state
+    const children = recipient?.role === 'parent' ? await this.posts.childrenOf(this.db, id, me.userId, lang) : [];
+    return { ...d, attachments: await this.posts.filesOf(this.db, d.attachments), mine, canManage, children };
   }
 }
