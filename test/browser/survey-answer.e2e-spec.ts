@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { formatSchoolTime, type QuestionInput, surveysPath, type SurveySaved } from '@schoolflow/contracts';
 import type { Page } from 'playwright-core';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
-import { appUrl, eventually, shot, tid } from '../support/browser.js';
+import { appUrl, eventually, shot, signedIn, tid } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
 
 // Issue 25's "done when", the answering half, in Chromium: a public questionnaire of four kinds with a picture option
@@ -128,6 +128,40 @@ describe('answering a questionnaire without signing in, on a phone', () => {
     await p.locator(tid('paper-already')).waitFor();
     expect(await p.locator(tid('paper-already')).innerText()).toContain('The questionnaire has already been submitted');
     await shot(p, 'survey-answer-05-already-en');
+    expect(await responses(id)).toBe(1);
+  });
+
+  it('signed in, 问卷答题 lists what is addressed to the student, answers it in place and marks it submitted', async () => {
+    const admin = await login('admin');
+    const class1 = await withDb(async (c) => String((await c.query(`SELECT id FROM admin_class WHERE name = '高一(1)班'`)).rows[0]?.id));
+    const name = `班级问卷 ${Date.now().toString(36)}`;
+    const res = await call<SurveySaved>(surveysPath.list, {
+      token: admin,
+      json: {
+        name,
+        category: '1',
+        start: formatSchoolTime(Date.now() - DAY),
+        end: formatSchoolTime(Date.now() + 7 * DAY),
+        audience: { classIds: [class1] },
+        questions: [{ type: 'rating', title: '本周课堂气氛', required: true, min: 1, max: 5 }],
+      },
+    });
+    const id = res.body.data?.id as string;
+    expect((await call(surveysPath.publish(id), { token: admin, method: 'POST' })).status).toBe(200);
+
+    const t = await page();
+    const p = t.page;
+    await signedIn(p, 'student');
+    await p.goto(appUrl('/survey/wjdt'));
+    const card = p.locator(`${tid('survey-card')}[data-id="${id}"]`);
+    await card.locator(tid('survey-not-answered')).waitFor();
+    await card.click();
+    await p.locator(tid('paper-rating-0-5')).click();
+    await p.locator(tid('paper-submit')).click();
+    await p.locator(tid('paper-thanks')).waitFor();
+    await shot(p, 'survey-answer-06-signed-in-zh');
+    await p.locator(tid('survey-back')).click();
+    await card.locator(tid('survey-answered')).waitFor();
     expect(await responses(id)).toBe(1);
   });
 });
