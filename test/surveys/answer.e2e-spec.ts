@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type AnonSurveyPage, anonSurveysPath, formatSchoolTime, type QuestionInput, SURVEY_DEVICE_HEADER, type SurveyAnswered, type SurveyAnsweredPush, type SurveyPaper, surveysPath, type SurveySaved } from '@schoolflow/contracts';
 import type { Socket } from 'socket.io-client';
 import { call, login, randomIp, withDb } from '../support/api.js';
+import { eventually } from '../support/browser.js';
 import { connectSocket, nextPush } from '../support/workflow.js';
 
 /**
@@ -92,7 +93,8 @@ describe('a public questionnaire answered without signing in', () => {
     expect(p.submitted).toBe(false);
     expect(p.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(p.questions[4]?.rows).toEqual([{ key: '0', label: '一号窗口' }, { key: '1', label: '二号窗口' }]);
-    expect(Number(await one(`SELECT view_count FROM survey WHERE id = $1`, [id]))).toBe(views + 1);
+    // views are added up and written once a second (PaperViews)
+    await eventually(async () => expect(Number(await one(`SELECT view_count FROM survey WHERE id = $1`, [id]))).toBe(views + 1), 5000);
     expect(Number(await one(`SELECT count(*) FROM survey_device WHERE survey_id = $1 AND token_hash = sha256($2::bytea)`, [id, Buffer.from(p.deviceToken as string)]))).toBe(1);
     // the same device asking again keeps its token
     expect((await paper(id, { ip, device: p.deviceToken as string })).body.data?.deviceToken).toBe(p.deviceToken);

@@ -1,8 +1,10 @@
 import { AnswerSurvey } from './commands/answer-survey/answer-survey.handler.js';
 import { SurveyAddressLimit } from './domain/address-limit.js';
+import { AnsweredCounts } from './domain/answered-counts.js';
 import { AnsweringRepository } from './domain/answering.repository.js';
 import { OptionalCaller } from './domain/optional-caller.js';
 import { PaperBuilder } from './domain/paper-builder.js';
+import { PaperViews } from './domain/paper-views.js';
 import { Respondents } from './domain/respondents.js';
 import { GetPaper } from './queries/get-paper/get-paper.query.js';
 import { PaperPicture } from './queries/get-paper/paper-picture.query.js';
@@ -16,4 +18,4 @@ import { MySurveysController } from './my-surveys.controller.js';
  * management controller, whose `:id` would take `mine` — and providers, so the module's own file changes by one line each.
  */
 export const ANSWERING_CONTROLLERS = [MySurveysController, AnonSurveysController];
-export const ANSWERING_PROVIDERS = [AnsweringRepository, SurveyAddressLimit, OptionalCaller, PaperBuilder, Respondents, GetPaper, PaperPicture, ListOpenSurveys, ListMySurveys, AnswerSurvey];
+export const ANSWERING_PROVIDERS = [AnsweringRepository, SurveyAddressLimit, AnsweredCounts, PaperViews, OptionalCaller, PaperBuilder, Respondents, GetPaper, PaperPicture, ListOpenSurveys, ListMySurveys, AnswerSurvey];

@@ -100,8 +100,9 @@ export class AnsweringRepository {
     return rows<SurveyHead>(db, `${HEAD} WHERE s.published AND s.enabled AND now() < s.end_at ORDER BY s.end_at, s.name LIMIT 500`);
   }
 
-  async countView(db: Db, id: string): Promise<void> {
-    await db.query(`UPDATE survey SET view_count = view_count + 1 WHERE id = $1`, [id]);
+  /** `n` more views (PaperViews adds them up and writes once a second). */
+  async addViews(db: Db, id: string, n: number): Promise<void> {
+    await db.query(`UPDATE survey SET view_count = view_count + $2 WHERE id = $1`, [id, n]);
   }
 
   /**
@@ -216,8 +217,19 @@ export class AnsweringRepository {
   }
 
   /** One more respondent; answers the new count. The row lock orders concurrent answers, so each push carries the true count. */
-  async countResponse(tx: Db, surveyId: string): Promise<number> {
-    const [row] = await rows<{ response_count: number }>(tx, `UPDATE survey SET response_count = response_count + 1 WHERE id = $1 RETURNING response_count`, [surveyId]);
-    return Number(row?.response_count ?? 0);
+  /** Respondents so far as this transaction sees them (no lock: the stored count is the flush's, `recount`). */
+  async countResponses(tx: Db, surveyId: string): Promise<number> {
+    const [row] = await rows<{ n: number }>(tx, `SELECT count(*)::int AS n FROM survey_response WHERE survey_id = $1`, [surveyId]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** The stored count made the committed responses' again (one writer at a time: AnsweredCounts); with the author it goes to. */
+  async recount(tx: Db, surveyId: string): Promise<{ count: number; authorId: string } | null> {
+    const [row] = await rows<{ response_count: number; author_id: string }>(
+      tx,
+      `UPDATE survey SET response_count = (SELECT count(*) FROM survey_response WHERE survey_id = $1) WHERE id = $1 RETURNING response_count, author_id`,
+      [surveyId],
+    );
+    return row ? { count: Number(row.response_count), authorId: row.author_id } : null;
   }
 }

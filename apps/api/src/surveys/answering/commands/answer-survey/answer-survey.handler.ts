@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type AcceptedAnswer, checkAnswers, SURVEY_ANSWERED, type SurveyAnswered, type SurveyAnsweredPush, type SurveyAnswersBody, toAnswerRules } from '@schoolflow/contracts';
+import { type AcceptedAnswer, checkAnswers, type SurveyAnswered, type SurveyAnswersBody, toAnswerRules } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { Outbox, type PushRow } from '../../../../messaging/domain/outbox.js';
-import { RealtimeGateway } from '../../../../messaging/realtime/realtime.gateway.js';
 import { SurveysErrors } from '../../../surveys.errors.js';
 import { SurveyAddressLimit } from '../../domain/address-limit.js';
+import { AnsweredCounts } from '../../domain/answered-counts.js';
 import { type AnswerCell, AnsweringRepository } from '../../domain/answering.repository.js';
 import type { Caller } from '../../domain/optional-caller.js';
 import { PaperBuilder } from '../../domain/paper-builder.js';
@@ -35,7 +34,8 @@ function cellsOf(a: AcceptedAnswer): AnswerCell[] {
  * (checkAnswers, the same rules the paper runs), inside the window, once per respondent — the participation row's
  * key claims it in the same transaction as the response, so a double click or a replay stores one and the other is 409
  * "already submitted" with nothing written. A public device also takes a place of its address's limit. An anonymous
- * questionnaire's response names no one. The author's page hears the new count (`survey.answered`, outbox).
+ * questionnaire's response names no one. The author's page hears the new count (`survey.answered`) once it is committed,
+ * coalesced by AnsweredCounts.
  */
 @Injectable()
 export class AnswerSurvey {
@@ -45,7 +45,7 @@ export class AnswerSurvey {
     private readonly builder: PaperBuilder,
     private readonly respondents: Respondents,
     private readonly addresses: SurveyAddressLimit,
-    private readonly realtime: RealtimeGateway,
+    private readonly counts: AnsweredCounts,
   ) {}
 
   async execute(id: string, body: SurveyAnswersBody, caller: Caller | null, deviceToken: string | undefined, address: string): Promise<SurveyAnswered> {
@@ -62,9 +62,9 @@ export class AnswerSurvey {
     const limited = who.userId === null;
     const key = who.key;
     let took = false;
-    let out: { count: number; pushes: PushRow[] } | null;
+    let count: number | null;
     try {
-      out = await this.db.transaction(async (tx) => {
+      count = await this.db.transaction(async (tx) => {
         // the claim first: a repeat waits here on the first's row and is told "already submitted", not "too many"
         if (!(await this.answering.claim(tx, id, key))) return null;
         if (limited) {
@@ -72,24 +72,22 @@ export class AnswerSurvey {
           if (!took) throw SurveysErrors.tooManyFromAddress();
         }
         // anonymous: neither the account nor the key reaches the response; the claim above is the only trace
-        const responseId = await this.answering.insertResponse(tx, {
+        await this.answering.insertResponse(tx, {
           surveyId: id,
           userId: head.anonymous ? null : who.userId,
           respondentKey: head.anonymous ? null : key,
           seat: who.seat,
           cells,
         });
-        const count = await this.answering.countResponse(tx, id);
-        const payload: SurveyAnsweredPush = { id, count };
-        const pushes = await Outbox.pushes(tx, [{ userId: head.author_id, event: SURVEY_ANSWERED, payload: { ...payload }, sourceKey: `survey:${id}:answered:${responseId}` }]);
-        return { count, pushes };
+        return this.answering.countResponses(tx, id);
       });
     } catch (err) {
       if (took) await this.addresses.giveBack(id, address);
       throw err;
     }
-    if (!out) throw SurveysErrors.alreadySubmitted();
-    if (out.pushes.length > 0) this.realtime.emit(out.pushes);
-    return { id, count: out.count };
+    if (count === null) throw SurveysErrors.alreadySubmitted();
+    // the author's count is pushed after the commit, coalesced (AnsweredCounts: no answer waits on the count's row)
+    this.counts.touch(id);
+    return { id, count };
   }
 }

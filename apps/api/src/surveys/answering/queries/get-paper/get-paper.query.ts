@@ -7,13 +7,14 @@ import { deviceDigest, deviceKey, newDeviceToken } from '../../domain/device-tok
 import type { Caller } from '../../domain/optional-caller.js';
 import { PaperBuilder } from '../../domain/paper-builder.js';
 import { Respondents } from '../../domain/respondents.js';
+import { PaperViews } from '../../domain/paper-views.js';
 
 /** Whether a questionnaire can be answered by anyone at all: published and in use (else it "does not exist" to them). */
 const live = (h: SurveyHead): boolean => h.published && h.enabled;
 
 /**
  * `GET /anon/surveys/{id}`: the paper (docs/product/questionnaires.md#answering). Outside its window: 403 "not started
- * or expired"; unpublished or unused: 404 "does not exist". Each serving counts a view. A public caller without a
+ * or expired"; unpublished or unused: 404 "does not exist". Each serving counts a view (PaperViews: added up, written once a second). A public caller without a
  * token the server knows is issued one (kept as its digest), to send back with the answer; one who has it keeps it.
  * `preview`: the author's read-only look (any state, no view, no token); anyone else previews only what they could
  * open.
@@ -25,6 +26,7 @@ export class GetPaper {
     private readonly answering: AnsweringRepository,
     private readonly builder: PaperBuilder,
     private readonly respondents: Respondents,
+    private readonly views: PaperViews,
   ) {}
 
   async execute(id: string, caller: Caller | null, deviceToken: string | undefined, address: string, preview: boolean): Promise<SurveyPaper> {
@@ -40,7 +42,7 @@ export class GetPaper {
     const who = await this.respondents.of(this.db, head, caller, deviceToken);
     const questions = await this.builder.questions(this.db, id, who.seat);
     if (preview) return this.builder.paper(head, questions, { submitted: false, preview: true, deviceToken: null });
-    await this.answering.countView(this.db, id);
+    this.views.add(id);
     let token: string | null = null;
     let key = who.key;
     if (head.is_public && who.userId === null) {
