@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { type AudienceSelector, type CreatePostBody, createPostSchema, DOCUMENT_SUFFIXES, PICTURE_SUFFIXES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, type PostKind, VIDEO_SUFFIXES } from '@schoolflow/contracts';
+import { type CreatePostBody, createPostSchema, DOCUMENT_SUFFIXES, PICTURE_SUFFIXES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, type PostKind, VIDEO_SUFFIXES } from '@schoolflow/contracts';
 import { localInput } from '../../workflow/flow-model.js';
 import { firstMessage } from '../../util/form-errors.js';
+import { type AudienceDraft, audienceOfDraft, emptyAudience } from '../../components/audience/audience-draft.js';
 
 /** The compose form's model apart from its page (and the editor's chunk), so it is tested on its own. */
 
@@ -10,19 +11,10 @@ export type Category = 'pictures' | 'videos' | 'documents';
 export type Mode = 'now' | 'schedule' | 'draft';
 
 /** The form as it is typed: the schema's fields, times as the inputs hold them, attachments by category. */
-export interface Draft {
+export interface Draft extends AudienceDraft {
   kind: PostKind;
   title: string;
   body: string;
-  school: boolean;
-  grades: string[];
-  classIds: string[];
-  teachingClassIds: string[];
-  roles: string[];
-  userIds: string[];
-  students: boolean;
-  staff: boolean;
-  parents: boolean;
   pictures: string[];
   videos: string[];
   documents: string[];
@@ -53,23 +45,12 @@ const list = <T,>(xs: readonly T[]): T[] | undefined => (xs.length > 0 ? [...xs]
 
 /** The draft as the shared schema (`createPostSchema`, the server's) reads it. */
 export function toBody(d: Draft): Record<string, unknown> {
-  // a selector the kind does not take is not sent, whatever was chosen under another kind before switching
-  const allowed = (selector: AudienceSelector): boolean => POST_KIND_SELECTORS[d.kind].includes(selector);
   return {
     kind: d.kind,
     title: d.title,
     body: d.body,
-    audience: {
-      ...(d.school && allowed('school') ? { school: true } : {}),
-      grades: allowed('grades') ? list(d.grades.map(Number)) : undefined,
-      classIds: allowed('classIds') ? list(d.classIds) : undefined,
-      teachingClassIds: allowed('teachingClassIds') ? list(d.teachingClassIds) : undefined,
-      roles: allowed('roles') ? list(d.roles) : undefined,
-      userIds: allowed('userIds') ? list(d.userIds) : undefined,
-      students: d.students,
-      staff: d.staff,
-      parents: d.parents,
-    },
+    // a selector the kind does not take is not sent, whatever was chosen under another kind before switching
+    audience: audienceOfDraft(d, (selector) => POST_KIND_SELECTORS[d.kind].includes(selector)),
     attachments: list([...d.pictures, ...d.videos, ...d.documents]),
     pinned: d.pinned,
     requireConfirm: d.requireConfirm || d.requireSignature,
@@ -103,15 +84,7 @@ export function emptyDraft(kind: PostKind): Draft {
     kind,
     title: '',
     body: '',
-    school: false,
-    grades: [],
-    classIds: [],
-    teachingClassIds: [],
-    roles: [],
-    userIds: [],
-    students: true,
-    staff: false,
-    parents: false,
+    ...emptyAudience(),
     pictures: [],
     videos: [],
     documents: [],

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
-import { type AudienceSelector, type CreatePostBody, GRADES, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
+import { type AudienceSelector, type CreatePostBody, POST_ATTACHMENT_LIMITS, POST_KIND_SELECTORS, POST_TITLE_MAX, postPublishPermission, type PostKind, PUBLISHING_PAGES } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
+import type { AudienceDraft } from '../../components/audience/audience-draft.js';
+import { AudienceFields } from '../../components/audience/audience-fields.js';
 import { useAuthorized } from '../../components/authorized.js';
 import { FileUpload } from '../../components/widgets/file-upload.js';
-import { i18n } from '../../i18n/i18n.js';
-import { RefSelect, RefsSelect } from '../../resources/ref-select.js';
+import { RefSelect } from '../../resources/ref-select.js';
 import { toast } from '../../util/toast.js';
 import { postLink } from '../post-links.js';
 import { useCreatePost } from '../use-create-post.js';
@@ -16,7 +17,6 @@ import { AudiencePeoplePicker } from './audience-people-picker.js';
 import { type Category, type Draft, emptyDraft, MB, resolver, UPLOADS } from './compose-model.js';
 import { RichTextEditor } from './rich-text-editor.js';
 
-const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'resource' });
 
 /**
  * 新建 (the kind's page with `?compose=1`): kind, title, rich-text body, the audience (the whole school, grades,
@@ -41,7 +41,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const [chosenKind, school, mode] = useWatch({ control, name: ['kind', 'school', 'mode'] });
+  const [chosenKind, mode] = useWatch({ control, name: ['kind', 'mode'] });
   // the kind's audience selectors, the same table the server refuses the others by
   const offers = (selector: AudienceSelector): boolean => POST_KIND_SELECTORS[chosenKind].includes(selector);
   const errors = formState.errors;
@@ -83,17 +83,6 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
           />
         )}
       />
-    </Form.Field>
-  );
-
-  const audienceRef = (name: 'classIds' | 'teachingClassIds' | 'roles', source: string, label: string, max: number) =>
-    !offers(name) ? null : (
-    <Form.Field disabled={school}>
-      <label htmlFor={`post-${name}`}>{label}</label>
-      <Controller control={control} name={name} render={({ field }) => <RefsSelect source={source} value={field.value} onValue={(v) => {
-            field.onChange(v);
-            audienceChanged();
-          }} testId={`post-${name}`} max={max} />} />
     </Form.Field>
   );
 
@@ -166,71 +155,14 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
                 {err('school')}
               </Message>
             ) : null}
-            {offers('school') ? (
-            <Form.Field>
-              <Controller control={control} name="school" render={({ field }) => <Checkbox toggle label={p('web.compose.school')} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid="post-school" />} />
-            </Form.Field>
-            ) : null}
-            {offers('grades') ? (
-            <Form.Field disabled={school}>
-              <label>{p('web.compose.grades')}</label>
-              <Controller
-                control={control}
-                name="grades"
-                render={({ field }) => (
-                  <div className="sf-post-grades" data-testid="post-grades">
-                    {GRADES.map((g) => (
-                      <Checkbox
-                        key={g}
-                        label={gradeLabel(g)}
-                        checked={field.value.includes(g)}
-                        disabled={school}
-                        data-testid={`post-grade-${g}`}
-                        onChange={(_e, d) => {
-                          field.onChange(d.checked ? [...field.value, g] : field.value.filter((x) => x !== g));
-                          audienceChanged();
-                        }}
-                      />
-                    ))}
-                  </div>
-                )}
-              />
-            </Form.Field>
-            ) : null}
-            <Form.Group widths="equal">
-              {audienceRef('classIds', 'classes', p('web.compose.classes'), 500)}
-              {audienceRef('teachingClassIds', 'teaching-classes', p('web.compose.teachingClasses'), 500)}
-            </Form.Group>
-            {offers('roles') ? <Form.Group widths="equal">{audienceRef('roles', 'roles', p('web.compose.roles'), 50)}</Form.Group> : null}
-            {offers('userIds') ? (
-            <Form.Field disabled={school}>
-              <label>{p('web.compose.people')}</label>
-              <Controller
-                control={control}
-                name="userIds"
-                render={({ field }) => (
-                  <AudiencePeoplePicker
-                    kind={chosenKind}
-                    value={field.value}
-                    disabled={school}
-                    max={500}
-                    onValue={(v) => {
-                      field.onChange(v);
-                      audienceChanged();
-                    }}
-                  />
-                )}
-              />
-            </Form.Field>
-            ) : null}
-            <Form.Group inline>
-              <label>{p('web.compose.includes')}</label>
-              {(['students', 'staff', 'parents'] as const).map((name) => (
-                <Form.Field key={name}>
-                  <Controller control={control} name={name} render={({ field }) => <Checkbox label={p(`web.compose.${name}`)} checked={field.value} onChange={(_e, d) => field.onChange(Boolean(d.checked))} data-testid={`post-include-${name}`} />} />
-                </Form.Field>
-              ))}
-            </Form.Group>
+            <AudienceFields
+              control={control as unknown as Control<AudienceDraft>}
+              offers={offers}
+              onChanged={audienceChanged}
+              label={(key) => p(`web.compose.${key}`)}
+              prefix="post"
+              people={(field) => <AudiencePeoplePicker kind={chosenKind} value={field.value} disabled={field.disabled} max={500} onValue={field.onValue} />}
+            />
           </Segment>
 
           <Segment className="sf-post-attachments">

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Control, FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import {
-  type Audience,
   CHOICE_TYPES,
   type QuestionInput,
   type QuestionType,
@@ -17,6 +16,7 @@ import {
 } from '@schoolflow/contracts';
 import { localInput } from '../../workflow/flow-model.js';
 import { firstMessage } from '../../util/form-errors.js';
+import { type AudienceDraft, audienceDraftOf, audienceOfDraft, emptyAudience } from '../../components/audience/audience-draft.js';
 
 /**
  * The questionnaire form and its question designer as a model apart from the pages (docs/product/questionnaires.md),
@@ -64,7 +64,7 @@ export type AudienceMode = 'public' | 'audience';
 export type SurveyControl = Control<SurveyDraft, unknown, SurveyInput>;
 
 /** The form as it is typed. */
-export interface SurveyDraft {
+export interface SurveyDraft extends AudienceDraft {
   name: string;
   category: string;
   description: string;
@@ -73,14 +73,6 @@ export interface SurveyDraft {
   end: string;
   anonymous: boolean;
   mode: AudienceMode;
-  school: boolean;
-  grades: string[];
-  classIds: string[];
-  roles: string[];
-  userIds: string[];
-  students: boolean;
-  staff: boolean;
-  parents: boolean;
   template: SurveyTemplate | '';
   questions: QuestionDraft[];
 }
@@ -175,7 +167,6 @@ const int = (s: string): number | undefined => {
   // not a whole number: sent as it is, so the shared schema answers `validation.invalid` for it
   return Number.isFinite(n) ? n : (t as unknown as number);
 };
-const list = <T>(xs: readonly T[]): T[] | undefined => (xs.length > 0 ? [...xs] : undefined);
 
 /** One question as the shared schema reads it; `positions` turns condition keys into positions. */
 function questionBody(q: QuestionDraft, positions: ReadonlyMap<string, number>): QuestionInput {
@@ -197,18 +188,8 @@ function questionBody(q: QuestionDraft, positions: ReadonlyMap<string, number>):
 }
 
 /** The audience as publishing's schema reads it (grades as numbers), or none for a public questionnaire. */
-function audienceBody(d: SurveyDraft): Audience | undefined {
-  if (d.mode === 'public') return undefined;
-  return {
-    ...(d.school ? { school: true as const } : {}),
-    grades: list(d.grades.map(Number)),
-    classIds: list(d.classIds),
-    roles: list(d.roles),
-    userIds: list(d.userIds),
-    students: d.students,
-    staff: d.staff,
-    parents: d.parents,
-  };
+function audienceBody(d: SurveyDraft): Record<string, unknown> | undefined {
+  return d.mode === 'public' ? undefined : audienceOfDraft(d);
 }
 
 /** The draft as `surveyInputSchema` reads it. */
@@ -255,7 +236,6 @@ function questionDraft(q: SurveyQuestion, keys: readonly string[]): QuestionDraf
 export function fromDetail(s: SurveyDetail): SurveyDraft {
   const sorted = [...s.questions].sort((a, b) => a.position - b.position).map((q, i) => ({ ...q, position: i }));
   const keys = sorted.map(() => newKey());
-  const a = s.audience;
   return {
     name: s.name,
     category: s.category,
@@ -264,14 +244,7 @@ export function fromDetail(s: SurveyDetail): SurveyDraft {
     end: toInput(s.end),
     anonymous: s.anonymous,
     mode: s.public ? 'public' : 'audience',
-    school: a?.school === true,
-    grades: (a?.grades ?? []).map(String),
-    classIds: [...(a?.classIds ?? [])],
-    roles: [...(a?.roles ?? [])],
-    userIds: [...(a?.userIds ?? [])],
-    students: a?.students ?? true,
-    staff: a?.staff ?? false,
-    parents: a?.parents ?? false,
+    ...audienceDraftOf(s.audience),
     template: s.template ?? '',
     questions: sorted.map((q) => questionDraft(q, keys)),
   };
@@ -289,14 +262,7 @@ export function emptyDraft(now: Date = new Date()): SurveyDraft {
     end,
     anonymous: false,
     mode: 'public',
-    school: false,
-    grades: [],
-    classIds: [],
-    roles: [],
-    userIds: [],
-    students: true,
-    staff: false,
-    parents: false,
+    ...emptyAudience(),
     template: '',
     questions: [newQuestion('single')],
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import { SURVEY_LIMITS, SURVEY_TEMPLATES, type SurveyDetail, type SurveyInput, surveyInputSchema } from '@schoolflow/contracts';
@@ -9,7 +9,9 @@ import { OptionList } from '../../components/list-page.js';
 import { PageLoader } from '../../components/page-loader.js';
 import { useLeaveWarning } from '../../components/use-leave-warning.js';
 import { toast } from '../../util/toast.js';
-import { AudienceFields } from './audience-fields.js';
+import type { AudienceDraft } from '../../components/audience/audience-draft.js';
+import { AudienceFields } from '../../components/audience/audience-fields.js';
+import { RefsSelect } from '../../resources/ref-select.js';
 import { emptyDraft, fromDetail, lockedBody, resolver, type SurveyDraft, teachingQualityQuestions } from './designer-model.js';
 import { QuestionDesigner } from './question-designer.js';
 import { surveyLink } from './survey-links.js';
@@ -160,13 +162,18 @@ function SurveyForm({ id, saved }: { id: string; saved?: SurveyDetail }) {
                 </Message>
               ) : null}
               {mode === 'audience' ? (
-                <AudienceFields
-                  control={control}
-                  disabled={locked}
-                  onChanged={() => {
-                    if (errors.school) void trigger('school');
-                  }}
-                />
+                <div data-testid="survey-audience">
+                  <AudienceFields
+                    control={control as unknown as Control<AudienceDraft>}
+                    disabled={locked}
+                    onChanged={() => {
+                      if (errors.school) void trigger('school');
+                    }}
+                    label={(key) => s(`manage.form.${key}`)}
+                    prefix="survey"
+                    people={(field) => <RefsSelect source="teachers" value={field.value} onValue={field.onValue} testId="survey-userIds" max={500} alwaysSearch />}
+                  />
+                </div>
               ) : (
                 <div className="sf-hint" data-testid="survey-public-hint">
                   {s('manage.form.publicHint')}

@@ -54,6 +54,7 @@ export const surveysManageWeb: SurveysManageWebMessages = {
     school: 'Whole school',
     grades: 'Grades',
     classes: 'Classes',
+    teachingClasses: 'Teaching classes',
     roles: 'Roles',
     people: 'Named people',
     includes: 'Including',

@@ -57,6 +57,7 @@ export const surveysManageWeb = {
     school: '全校',
     grades: '年级',
     classes: '班级',
+    teachingClasses: '教学班',
     roles: '角色',
     people: '指定人员',
     includes: '包括',
