@@ -31,6 +31,7 @@ const BENCH_SERVER_ENV = {
   BENCH_BASELINE_ENDPOINT: 'true',
   // bench:survey answers a public questionnaire thousands of times from one machine (docs/product/questionnaires.md)
   SURVEY_ADDRESS_LIMIT: '1000000',
+  SURVEY_DEVICE_LIMIT: '1000000',
 } as const;
 
 type Cleanup = () => Promise<void>;

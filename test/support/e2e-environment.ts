@@ -146,6 +146,7 @@ export const TEST_SERVER_ENV = {
   // public questionnaire answers per questionnaire per address (the limit's test reaches it from an address of its own)
   SURVEY_ADDRESS_LIMIT: '3',
   SURVEY_ADDRESS_WINDOW_SECONDS: '600',
+  SURVEY_DEVICE_LIMIT: '12',
   LOG_LEVEL: 'warn',
   // The upload cleanup sweeps every second, so its test sees it work (it only deletes removed or day-old uploads).
   FILE_SWEEP_SECONDS: '1',

@@ -183,6 +183,22 @@ describe('a public questionnaire answered without signing in', () => {
     expect(await responses(id)).toBe(7);
   });
 
+  it('one address is issued at most SURVEY_DEVICE_LIMIT device tokens (12 on the test server): then 429, no token stored; a held token is still served', async () => {
+    const ip4 = randomIp();
+    const first = (await paper(id, { ip: ip4 })).body.data as SurveyPaper;
+    for (let i = 1; i < 12; i += 1) expect((await paper(id, { ip: ip4 })).status).toBe(200);
+    const tokens = () => one(`SELECT count(*) FROM survey_device WHERE survey_id = $1`, [id]);
+    const before = Number(await tokens());
+    const refused = await paper(id, { ip: ip4, lang: 'en' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.result).toBe(false);
+    expect(Number(await tokens())).toBe(before);
+    // the visitor who holds a token from this address keeps opening it
+    const again = await paper(id, { ip: ip4, device: first.deviceToken as string });
+    expect(again.status).toBe(200);
+    expect(again.body.data?.deviceToken).toBe(first.deviceToken);
+  });
+
   it('a signed-in caller answers once by their account, whatever device token they send', async () => {
     const first = await answer(id, goodSheet(p), { token: tokens.student });
     expect(first.status).toBe(200);

@@ -124,6 +124,11 @@ export interface ServerConfig {
   surveyAddressLimit: number;
   surveyAddressWindowSeconds: number;
   /**
+   * Device tokens issued with public papers per questionnaire to one client address within the same window
+   * (SURVEY_DEVICE_LIMIT): visitors open papers they do not answer, so it is five times the answers' by default.
+   */
+  surveyDeviceLimit: number;
+  /**
    * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
    */
@@ -309,6 +314,7 @@ export function loadConfig(): ServerConfig {
     passwordResetLockSeconds: Math.round(positive('PASSWORD_RESET_LOCK_SECONDS', 30 * 60)),
     surveyAddressLimit: Math.max(1, Math.round(positive('SURVEY_ADDRESS_LIMIT', 200))),
     surveyAddressWindowSeconds: positive('SURVEY_ADDRESS_WINDOW_SECONDS', 24 * 60 * 60),
+    surveyDeviceLimit: Math.max(1, Math.round(positive('SURVEY_DEVICE_LIMIT', 1000))),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     passwordHashCost: {

@@ -7,8 +7,15 @@ import { REDIS_COMMANDS, redisOutage } from '../../../infrastructure/redis/redis
 const LOCAL_MAX = 100_000;
 
 /**
- * The per-address limit on public answers (docs/adr/0038-questionnaires.md#answering): at most SURVEY_ADDRESS_LIMIT
- * answers to one questionnaire from one client address per SURVEY_ADDRESS_WINDOW_SECONDS. A place is taken before the
+ * What a place is taken for: an answer stored, or a device token issued with a paper (without this a script clearing
+ * its token could fill `survey_device` from one address).
+ */
+export type AddressPurpose = 'answer' | 'device';
+
+/**
+ * The per-address limits of public questionnaires (docs/adr/0038-questionnaires.md#answering): at most
+ * SURVEY_ADDRESS_LIMIT answers and SURVEY_DEVICE_LIMIT device tokens for one questionnaire from one client address per
+ * SURVEY_ADDRESS_WINDOW_SECONDS. A place is taken before the
  * answer is written (one INCR in Redis, shared by every instance, so two answers at once cannot both take the last
  * place) and given back when the answer is not stored (a refusal, a repeat), so only stored answers count. Without
  * Redis each instance counts what it saw, like the sign-in limit (docs/adr/0017).
@@ -22,14 +29,14 @@ export class SurveyAddressLimit {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  private key(surveyId: string, address: string): string {
-    return `${this.config.redisPrefix}:survey-address:${surveyId}:${address}`;
+  private key(surveyId: string, address: string, purpose: AddressPurpose): string {
+    return `${this.config.redisPrefix}:${purpose === 'answer' ? 'survey-address' : 'survey-device'}:${surveyId}:${address}`;
   }
 
-  /** Takes a place for an answer from `address`; false when the address has used them all. */
-  async take(surveyId: string, address: string): Promise<boolean> {
-    const key = this.key(surveyId, address);
-    const limit = this.config.surveyAddressLimit;
+  /** Takes a place for an answer (or a device token) from `address`; false when the address has used them all. */
+  async take(surveyId: string, address: string, purpose: AddressPurpose = 'answer'): Promise<boolean> {
+    const key = this.key(surveyId, address, purpose);
+    const limit = purpose === 'answer' ? this.config.surveyAddressLimit : this.config.surveyDeviceLimit;
     const windowMs = Math.ceil(this.config.surveyAddressWindowSeconds * 1000);
     if (this.redis && this.redis.status === 'ready') {
       try {
@@ -57,7 +64,7 @@ export class SurveyAddressLimit {
 
   /** Gives back a place taken for an answer that was not stored. */
   async giveBack(surveyId: string, address: string): Promise<void> {
-    const key = this.key(surveyId, address);
+    const key = this.key(surveyId, address, 'answer');
     if (this.redis && this.redis.status === 'ready') {
       try {
         await this.redis.decr(key);

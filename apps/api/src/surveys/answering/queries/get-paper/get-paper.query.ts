@@ -8,6 +8,7 @@ import type { Caller } from '../../domain/optional-caller.js';
 import { PaperBuilder } from '../../domain/paper-builder.js';
 import { Respondents } from '../../domain/respondents.js';
 import { PaperViews } from '../../domain/paper-views.js';
+import { SurveyAddressLimit } from '../../domain/address-limit.js';
 
 /** Whether a questionnaire can be answered by anyone at all: published and in use (else it "does not exist" to them). */
 const live = (h: SurveyHead): boolean => h.published && h.enabled;
@@ -27,6 +28,7 @@ export class GetPaper {
     private readonly builder: PaperBuilder,
     private readonly respondents: Respondents,
     private readonly views: PaperViews,
+    private readonly addresses: SurveyAddressLimit,
   ) {}
 
   async execute(id: string, caller: Caller | null, deviceToken: string | undefined, address: string, preview: boolean): Promise<SurveyPaper> {
@@ -50,6 +52,8 @@ export class GetPaper {
       token = who.device ? (deviceToken ?? null) : newDeviceToken();
       const digest = deviceDigest(token ?? undefined);
       if (!who.device && digest) {
+        // a new token takes a place of the address's device limit (a script clearing its token fills no table)
+        if (!(await this.addresses.take(id, address, 'device'))) throw SurveysErrors.tooManyFromAddress();
         await this.answering.issueDevice(this.db, id, digest, address);
         key = deviceKey(digest);
       }
