@@ -4,6 +4,7 @@ import type { CreatePostAnswer, Submission } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
 import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { browserPages, openFromSidebar, schoolInput } from '../support/flow-pages.js';
+import { schoolDate } from '../support/workflow.js';
 
 // Issue 24's homework in the browser: the head teacher posts homework to 高一(1)班 due tomorrow; the demo student
 // hands it in with an attachment and changes it before the due time; a homework already past its due time is handed
@@ -66,7 +67,7 @@ describe('homework in the browser', () => {
     const detail = await call<{ audience: { classIds: string[] }; courseId: string }>(`/api/posts/${id}`, { token });
     const created = await call<CreatePostAnswer>('/api/posts', {
       token,
-      json: { kind: 'homework', title: lateTitle, body: '<p>上周的作业</p>', audience: { classIds: detail.body.data?.audience.classIds }, courseId: detail.body.data?.courseId, dueAt: '2020-01-01 08:00', publish: true },
+      json: { kind: 'homework', title: lateTitle, body: '<p>上周的作业</p>', audience: { classIds: detail.body.data?.audience.classIds }, courseId: detail.body.data?.courseId, dueAt: `${schoolDate(-7)} 08:00`, publish: true },
     });
     expect(created.status).toBe(200);
     const lateId = created.body.data?.id ?? '';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CreatePostAnswer, MessageRow, PostDetail, PostPage, PostPublishedPush, PostReceiptPush, PostReceipts, RemindAnswer, Submission } from '@schoolflow/contracts';
 import type { Socket } from 'socket.io-client';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
-import { connectSocket, nextPush, until } from '../support/workflow.js';
+import { connectSocket, nextPush, schoolDate, until } from '../support/workflow.js';
 
 /**
  * Publishing end to end (issue 24, docs/product/publishing.md#calls) on the worker's shared server: a notice to 高一(1)班 with parents
@@ -253,7 +253,7 @@ describe('refusals', () => {
       { kind: 'notice', title: 't', body: 5, audience: { school: true } },
       { kind: 'notice', title: 't', body: '', audience: { school: true }, publishAt: 'tomorrow' },
       { kind: 'homework', title: 't', body: '', audience: { classIds: [ids.class1] } },
-      { kind: 'homework', title: 't', body: '', audience: { school: true }, courseId: ids.math, dueAt: '2030-01-01 08:00' },
+      { kind: 'homework', title: 't', body: '', audience: { school: true }, courseId: ids.math, dueAt: `${schoolDate(30)} 08:00` },
     ];
     for (const json of bad) {
       const res = await create('headteacher', json);
@@ -280,7 +280,7 @@ describe('audiences, scheduling and managing', () => {
     const expected = Number(await one(`SELECT count(*) FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id JOIN sys_user u ON u.id = ur.user_id WHERE r.code = 'principal' AND u.enabled`));
     expect(Number(await one(`SELECT count(*) FROM post_recipient WHERE post_id = $1`, [byRole.body.data?.id]))).toBe(expected);
     // a kind keeps to its audience: homework is not for the whole school
-    const wide = await create('headteacher', { kind: 'homework', title: 't', body: '', audience: { school: true }, courseId: ids.math, dueAt: '2099-01-01 08:00' });
+    const wide = await create('headteacher', { kind: 'homework', title: 't', body: '', audience: { school: true }, courseId: ids.math, dueAt: `${schoolDate(30)} 08:00` });
     expect(wide.body).toMatchObject({ code: 400, msg: '作业不能按这种范围发布' });
   });
 
@@ -325,7 +325,7 @@ describe('audiences, scheduling and managing', () => {
 
 describe('homework', () => {
   it('is handed in by the student, edited until due, marked late after it, and commented by the teacher', async () => {
-    const open = await create('headteacher', { kind: 'homework', title: `作文 ${Date.now()}`, body: '<p>写一篇作文</p>', audience: { classIds: [ids.class1], parents: true }, courseId: ids.math, dueAt: '2099-01-01 08:00', publish: true });
+    const open = await create('headteacher', { kind: 'homework', title: `作文 ${Date.now()}`, body: '<p>写一篇作文</p>', audience: { classIds: [ids.class1], parents: true }, courseId: ids.math, dueAt: `${schoolDate(30)} 08:00`, publish: true });
     expect(open.body.data?.state).toBe('published');
     const id = open.body.data?.id as string;
     const picture = await uploadPng(tokens.student);
@@ -343,7 +343,7 @@ describe('homework', () => {
     expect(all.map((s) => s.studentId)).toEqual([ids.studentRow]);
 
     // due already passed: taken and marked late, then no longer editable
-    const past = await create('headteacher', { kind: 'homework', title: `已截止 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: '2020-01-01 08:00', publish: true });
+    const past = await create('headteacher', { kind: 'homework', title: `已截止 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: `${schoolDate(-7)} 08:00`, publish: true });
     const pastId = past.body.data?.id as string;
     const late = await call<Submission>(`/api/posts/${pastId}/submissions`, { token: tokens.student, json: { text: '迟交' } });
     expect(late.body.data?.late).toBe(true);
