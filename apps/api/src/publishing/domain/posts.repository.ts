@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Audience, AudiencePeopleQuery, AudiencePerson, Language, PostAttachment, PostChild, PostKind, PostListItem, PostState, ReceiptCounts, ReceiptRow, ReceiptClass, ReceiptState, Submission } from '@schoolflow/contracts';
-import { rowsOf } from '@schoolflow/event-store';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { localName } from '../../timetable/domain/local-names.js';
 import { type AttachedFile, attachmentKind } from './attachment-rules.js';
 import type { AudiencePlan } from './audience-plan.js';
+import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
-export type Db = DataSource | EntityManager;
-const rows = async <R>(db: Db, sql: string, params: unknown[] = []): Promise<R[]> => rowsOf<R>(await db.query(sql, params));
+export type { Db };
+
 
 /** A post as stored (what the handlers decide on). */
 export interface PostRow {

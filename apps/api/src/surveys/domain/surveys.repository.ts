@@ -11,13 +11,12 @@ import {
   type SurveyQuestion,
   type SurveyTemplate,
 } from '@schoolflow/contracts';
-import { rowsOf } from '@schoolflow/event-store';
-import type { DataSource, EntityManager } from 'typeorm';
 import { localName } from '../../timetable/domain/local-names.js';
 import type { PictureFile, StoredQuestion, SurveyContent } from './survey-rules.js';
+import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
-export type Db = DataSource | EntityManager;
-const rows = async <R>(db: Db, sql: string, params: unknown[] = []): Promise<R[]> => rowsOf<R>(await db.query(sql, params));
+export type { Db };
+
 
 /** A questionnaire as stored (what the handlers decide on). */
 export interface SurveyRow {

@@ -1,7 +1,7 @@
 /**
- * ECharts with only what the analysis draws (bars, lines, box plots; grid, tooltip, legend, title; the canvas
- * renderer). Imported by `analysis-chart.tsx` with a dynamic import(), so it is a chunk of its own that only the
- * analysis page loads — never the sign-in page or the shell.
+ * ECharts with only what the pages draw (bars, lines, box plots; grid, tooltip, legend, title; the canvas renderer).
+ * Imported by `echarts-chart.tsx` with a dynamic import(), so it is a chunk of its own that only a page with a chart
+ * (grade analysis, questionnaire results) loads — never the sign-in page or the shell.
  */
 import { BarChart, BoxplotChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Audience } from '@schoolflow/contracts';
-import { rowsOf } from '@schoolflow/event-store';
-import type { DataSource, EntityManager } from 'typeorm';
 import type { FileRow } from '../../../files/domain/file-store.js';
 import { AUDIENCE_CANDIDATES, audienceParams } from '../../../publishing/domain/posts.repository.js';
 import { planOfAudience } from '../../../publishing/domain/audience-plan.js';
+import { type Db, rows } from '../../../infrastructure/database/query-rows.js';
 
-export type Db = DataSource | EntityManager;
-const rows = async <R>(db: Db, sql: string, params: unknown[] = []): Promise<R[]> => rowsOf<R>(await db.query(sql, params));
+export type { Db };
+
 
 /** A questionnaire as answering decides on it. */
 export interface SurveyHead {

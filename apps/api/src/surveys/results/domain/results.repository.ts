@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { Language, SurveyBreakdownRow, SurveyOption, SurveyStatsQuery, SurveyTextPage } from '@schoolflow/contracts';
-import { rowsOf } from '@schoolflow/event-store';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { likePattern } from '../../../admin/shared/admin-support.js';
 import { localName } from '../../../timetable/domain/local-names.js';
 import type { AnsweredRow, CountRow, ResultQuestion, TeacherItemRow } from './stats-shape.js';
+import { type Db, rows } from '../../../infrastructure/database/query-rows.js';
 
-type Db = DataSource | EntityManager;
-const rows = async <R>(db: Db | QueryRunner, sql: string, params: unknown[] = []): Promise<R[]> => rowsOf<R>(await db.query(sql, params));
 
 /** The questionnaire as the results need it. */
 export interface ResultSurvey {
