@@ -75,27 +75,40 @@ function answersFor(paper: { id: string; type: string; rows: { key: string }[] }
   });
 }
 
-/** node:http with one keep-alive connection per client (undici's fetch costs the shared cores more than the server). */
+/** Requests sent again because the server had closed an idle kept-alive connection as it was reused (printed). */
+let resent = 0;
+
+/**
+ * node:http with one keep-alive connection per client (undici's fetch costs the shared cores more than the server).
+ * A request on a reused connection that the server closed as idle meanwhile (Node's 5 s keep-alive timeout, easily
+ * passed on a loaded machine) fails before the server read it: sent once more on a new connection, as Node's docs
+ * advise (`reusedSocket`), and counted.
+ */
 function requester(baseUrl: string): { send: (method: 'GET' | 'POST', path: string, headers: Record<string, string>, json?: unknown) => Promise<{ status: number; text: string }>; close: () => void } {
   const u = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = (method: 'GET' | 'POST', path: string, headers: Record<string, string>, payload: string | undefined, retry: boolean): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: u.hostname, port: Number(u.port), path: `/server${path}`, method, agent, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        if (retry && req.reusedSocket && (err.code === 'ECONNRESET' || err.message === 'socket hang up')) {
+          resent += 1;
+          resolve(once(method, path, headers, payload, false));
+        } else reject(err);
+      });
+      if (payload) req.write(payload);
+      req.end();
+    });
   return {
-    send: (method, path, headers, json) =>
-      new Promise((resolve, reject) => {
-        const payload = json === undefined ? undefined : JSON.stringify(json);
-        const req = http.request(
-          { host: u.hostname, port: Number(u.port), path: `/server${path}`, method, agent, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) } : {}) } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        if (payload) req.write(payload);
-        req.end();
-      }),
+    send: (method, path, headers, json) => once(method, path, headers, json === undefined ? undefined : JSON.stringify(json), true),
     close: () => agent.destroy(),
   };
 }
@@ -181,6 +194,7 @@ async function bench(server: BenchServer): Promise<void> {
   out(`answered in ${wallS.toFixed(1)} s (${(ANSWERS / wallS).toFixed(0)} devices/s); statuses: ${[...statuses].map(([s, n]) => `${s} ×${n}`).join(', ')}; papers refused: ${paperFailures}`);
   out(`stored: ${counted.responses} responses, ${counted.participations} participations; devices with both submits stored: ${bothStored}; with none: ${noneStored}; duplicates: ${duplicates}`);
   out(formatCpu('answering', cpu0, cpu1, { unit: 'device', count: ANSWERS }));
+  if (resent > 0) out(`requests sent again after the server closed an idle kept-alive connection: ${resent}`);
 
   // 2. statistics over STATS_ANSWERS responses (the rest written by SQL, shaped as the answering writes them)
   const more = Math.max(0, STATS_ANSWERS - counted.responses);

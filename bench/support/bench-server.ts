@@ -111,7 +111,13 @@ export async function withBenchServer<T>(fn: (server: BenchServer) => Promise<T>
     process.env.E2E_ADMIN_DATABASE_URL = admin;
     const pid = server.child.pid;
     if (pid === undefined) throw new Error('server process has no pid');
-    return await fn({ url: server.url, pid, databaseUrl: db.url, databaseName: db.name, logs: server.logs });
+    try {
+      return await fn({ url: server.url, pid, databaseUrl: db.url, databaseName: db.name, logs: server.logs });
+    } catch (err) {
+      // a failed run says what the server said last (a crash, a refusal) before its database is dropped
+      process.stderr.write(`--- the server's last log lines ---\n${server.logs().split('\n').slice(-40).join('\n')}\n`);
+      throw err;
+    }
   } finally {
     await cleanupAll();
   }

@@ -147,6 +147,7 @@ export const TEST_SERVER_ENV = {
   SURVEY_ADDRESS_LIMIT: '3',
   SURVEY_ADDRESS_WINDOW_SECONDS: '600',
   SURVEY_DEVICE_LIMIT: '12',
+  SURVEY_SWEEP_SECONDS: '1',
   LOG_LEVEL: 'warn',
   // The upload cleanup sweeps every second, so its test sees it work (it only deletes removed or day-old uploads).
   FILE_SWEEP_SECONDS: '1',

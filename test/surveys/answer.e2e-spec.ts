@@ -210,6 +210,30 @@ describe('a public questionnaire answered without signing in', () => {
   });
 });
 
+describe('device tokens of ended questionnaires', () => {
+  it('are swept a day after the end (SURVEY_SWEEP_SECONDS=1 here); a device that answered stays known, so an end extended later lets it answer no second time', async () => {
+    const id = await createSurvey();
+    const a = (await paper(id, { ip: randomIp() })).body.data as SurveyPaper;
+    const b = (await paper(id, { ip: randomIp() })).body.data as SurveyPaper;
+    expect((await answer(id, goodSheet(a), { device: a.deviceToken as string })).status).toBe(200);
+    const issued = () => one(`SELECT count(*) FROM survey_device WHERE survey_id = $1`, [id]).then(Number);
+    expect(await issued()).toBe(2);
+    await withDb((c) => c.query(`UPDATE survey SET start_at = now() - interval '9 days', end_at = now() - interval '25 hours' WHERE id = $1`, [id]));
+    await eventually(async () => expect(await issued()).toBe(0), 10_000);
+    // the end extended (as management may, answered or not): A is still the device that answered, B a new visitor
+    await withDb((c) => c.query(`UPDATE survey SET end_at = now() + interval '2 days', updated_at = now() WHERE id = $1`, [id]));
+    const againA = await paper(id, { ip: randomIp(), device: a.deviceToken as string });
+    expect(againA.body.data).toMatchObject({ submitted: true, deviceToken: a.deviceToken });
+    const second = await answer(id, goodSheet(a), { device: a.deviceToken as string, lang: 'en' });
+    expect(second.status).toBe(409);
+    expect(second.body.result).toBe(false);
+    expect(await responses(id)).toBe(1);
+    const againB = (await paper(id, { ip: randomIp(), device: b.deviceToken as string })).body.data as SurveyPaper;
+    expect(againB.submitted).toBe(false);
+    expect(againB.deviceToken).not.toBe(b.deviceToken);
+  });
+});
+
 describe('the window', () => {
   it('before the start and after the end, the paper and the answer are 403 “not started or expired”', async () => {
     const later = await createSurvey({ start: at(2), end: at(9) });

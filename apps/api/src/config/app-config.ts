@@ -129,6 +129,11 @@ export interface ServerConfig {
    */
   surveyDeviceLimit: number;
   /**
+   * How often each instance forgets the device tokens of questionnaires ended more than a day ago
+   * (SURVEY_SWEEP_SECONDS; SurveyDeviceSweep, docs/adr/0038).
+   */
+  surveySweepSeconds: number;
+  /**
    * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
    */
@@ -315,6 +320,7 @@ export function loadConfig(): ServerConfig {
     surveyAddressLimit: Math.max(1, Math.round(positive('SURVEY_ADDRESS_LIMIT', 200))),
     surveyAddressWindowSeconds: positive('SURVEY_ADDRESS_WINDOW_SECONDS', 24 * 60 * 60),
     surveyDeviceLimit: Math.max(1, Math.round(positive('SURVEY_DEVICE_LIMIT', 1000))),
+    surveySweepSeconds: positive('SURVEY_SWEEP_SECONDS', 3600),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     passwordHashCost: {

@@ -1,4 +1,5 @@
 import { AnswerSurvey } from './commands/answer-survey/answer-survey.handler.js';
+import { SurveyDeviceSweep } from './domain/device-sweep.js';
 import { SurveyAddressLimit } from './domain/address-limit.js';
 import { AnsweredCounts } from './domain/answered-counts.js';
 import { AnsweringRepository } from './domain/answering.repository.js';
@@ -18,4 +19,4 @@ import { MySurveysController } from './my-surveys.controller.js';
  * management controller, whose `:id` would take `mine` — and providers, so the module's own file changes by one line each.
  */
 export const ANSWERING_CONTROLLERS = [MySurveysController, AnonSurveysController];
-export const ANSWERING_PROVIDERS = [AnsweringRepository, SurveyAddressLimit, AnsweredCounts, PaperViews, OptionalCaller, PaperBuilder, Respondents, GetPaper, PaperPicture, ListOpenSurveys, ListMySurveys, AnswerSurvey];
+export const ANSWERING_PROVIDERS = [AnsweringRepository, SurveyAddressLimit, AnsweredCounts, PaperViews, OptionalCaller, PaperBuilder, Respondents, GetPaper, PaperPicture, ListOpenSurveys, ListMySurveys, AnswerSurvey, SurveyDeviceSweep];

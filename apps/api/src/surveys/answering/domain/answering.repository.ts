@@ -3,6 +3,8 @@ import type { Audience } from '@schoolflow/contracts';
 import type { FileRow } from '../../../files/domain/file-store.js';
 import { AUDIENCE_CANDIDATES, audienceParams } from '../../../publishing/domain/posts.repository.js';
 import { planOfAudience } from '../../../publishing/domain/audience-plan.js';
+import type { DataSource } from 'typeorm';
+import { deviceKey } from './device-token.js';
 import { type Db, rows } from '../../../infrastructure/database/query-rows.js';
 
 export type { Db };
@@ -28,6 +30,10 @@ export interface SurveyHead {
   /** Whether it is open now by the database's clock (the window's one judge). */
   open_now: boolean;
   not_started: boolean;
+  /** Its last change (content, questions, end): the key its cached questions are kept under (PaperBuilder). */
+  updated_at: Date;
+  /** Whether the device token's digest asked about (`head(db, id, digest)`) was issued for it; false when none was. */
+  device_known: boolean;
 }
 
 /** A question as stored (surveys' migration): options, rows and show-if as jsonb. */
@@ -68,16 +74,26 @@ export interface TeacherRow {
   name: string;
 }
 
-const HEAD = `SELECT s.id, s.name, s.description, s.category, s.start_at, s.end_at, s.anonymous, s.is_public, s.audience, s.enabled,
+/**
+ * `$device`: the parameters holding a device token's digest and its respondent key (or 'null'), answered as
+ * `device_known` — issued for this questionnaire, or (its issue swept after the end: SurveyDeviceSweep) having answered it.
+ */
+const head = (device: string) => `SELECT s.id, s.name, s.description, s.category, s.start_at, s.end_at, s.anonymous, s.is_public, s.audience, s.enabled,
                      s.published, s.author_id, s.response_count, d.name AS category_name, d.name_en AS category_name_en,
-                     (now() >= s.start_at AND now() < s.end_at) AS open_now, now() < s.start_at AS not_started
+                     (now() >= s.start_at AND now() < s.end_at) AS open_now, now() < s.start_at AS not_started, s.updated_at,
+                     ${device === 'null' ? 'false' : `(EXISTS (SELECT 1 FROM survey_device v WHERE v.token_hash = $2 AND v.survey_id = s.id) OR EXISTS (SELECT 1 FROM survey_participation p WHERE p.survey_id = s.id AND p.respondent_key = $3))`} AS device_known
                 FROM survey s LEFT JOIN sys_dict d ON d.dict_type = 'STD_SURVEY_CATEGORY' AND d.code = s.category`;
+const HEAD = head('null');
 
 /** Every statement of answering (no SQL in handlers or controllers). */
 @Injectable()
 export class AnsweringRepository {
-  async head(db: Db, id: string): Promise<SurveyHead | null> {
-    const [row] = await rows<SurveyHead>(db, `${HEAD} WHERE s.id = $1`, [id]);
+  /**
+   * The questionnaire; with a device token's digest, whether that token was issued for it too — in the same statement,
+   * since every public answer needs both (one round trip less per request in a rush).
+   */
+  async head(db: Db, id: string, device: Buffer | null = null): Promise<SurveyHead | null> {
+    const [row] = device ? await rows<SurveyHead>(db, `${head('$2')} WHERE s.id = $1`, [id, device, deviceKey(device)]) : await rows<SurveyHead>(db, `${HEAD} WHERE s.id = $1`, [id]);
     return row ?? null;
   }
 
@@ -164,8 +180,19 @@ export class AnsweringRepository {
     await db.query(`INSERT INTO survey_device (token_hash, survey_id, address) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [digest, surveyId, address.slice(0, 100)]);
   }
 
-  async deviceKnown(db: Db, surveyId: string, digest: Buffer): Promise<boolean> {
-    return (await rows(db, `SELECT 1 FROM survey_device WHERE token_hash = $1 AND survey_id = $2`, [digest, surveyId])).length > 0;
+  /**
+   * Forgets up to `batch` device tokens of questionnaires that ended more than a day ago (SurveyDeviceSweep); the
+   * devices that answered stay known by their claim. Answers how many went.
+   */
+  async sweepDevices(db: Db, batch: number): Promise<number> {
+    const gone = await rows(
+      db,
+      `DELETE FROM survey_device d USING (
+         SELECT v.token_hash FROM survey s JOIN survey_device v ON v.survey_id = s.id WHERE s.end_at < now() - interval '1 day' LIMIT $1
+       ) old WHERE d.token_hash = old.token_hash RETURNING 1`,
+      [batch],
+    );
+    return gone.length;
   }
 
   /** Respondent keys among `keys` that have answered (the signed-in list's "answered"). */
@@ -175,51 +202,59 @@ export class AnsweringRepository {
   }
 
   /**
-   * Claims the respondent's one answer: the participation row's primary key is the guard, so of two submits at once
-   * (a double click, a replayed token) one inserts and the other finds the row — in the database, not by a read before
-   * the write. False: already answered.
+   * Stores the respondent's one answer in one statement (its own transaction): the participation row claims it — its
+   * primary key is the guard, so of two submits at once (a double click, a replayed token) one inserts and the other
+   * waits on that row and then finds it, in the database, not by a read before the write — and only a claim that
+   * inserted writes the response and its answer rows. An anonymous questionnaire's response names no one (no user, no
+   * key); its seat (class, grade) is kept for the breakdowns. False: already answered, nothing written.
    */
-  async claim(tx: Db, surveyId: string, respondentKey: string): Promise<boolean> {
-    return (await rows(tx, `INSERT INTO survey_participation (survey_id, respondent_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [surveyId, respondentKey])).length > 0;
+  async answer(db: Db, r: { surveyId: string; respondentKey: string; userId: string | null; responseKey: string | null; seat: Seat; cells: readonly AnswerCell[] }): Promise<boolean> {
+    const c = r.cells;
+    const stored = await rows(
+      db,
+      `WITH claim AS (
+         INSERT INTO survey_participation (survey_id, respondent_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING survey_id
+       ), response AS (
+         INSERT INTO survey_response (survey_id, user_id, respondent_key, class_id, grade) SELECT survey_id, $3, $4, $5, $6 FROM claim RETURNING id
+       ), answers AS (
+         INSERT INTO survey_answer (response_id, survey_id, question_id, option_index, row_index, row_ref, number, text, date)
+         SELECT response.id, $1, a.* FROM response, unnest($7::uuid[], $8::int[], $9::int[], $10::uuid[], $11::numeric[], $12::text[], $13::date[]) AS a
+       )
+       SELECT 1 FROM response`,
+      [
+        r.surveyId,
+        r.respondentKey,
+        r.userId,
+        r.responseKey,
+        r.seat.classId,
+        r.seat.grade,
+        c.map((x) => x.questionId),
+        c.map((x) => x.optionIndex),
+        c.map((x) => x.rowIndex),
+        c.map((x) => x.rowRef),
+        c.map((x) => x.number),
+        c.map((x) => x.text),
+        c.map((x) => x.date),
+      ],
+    );
+    return stored.length > 0;
   }
 
   /**
-   * The response and its answer rows. An anonymous questionnaire's response names no one (no user, no key); its
-   * seat (class, grade) is kept for the breakdowns.
+   * Whether the respondent has answered, waiting for an answer of theirs still being stored (a claim attempted and
+   * rolled back: it waits on an uncommitted claim's row lock like the answer itself would) — so a refusal names
+   * "already submitted" rather than another reason when a double click's first submit is still in flight.
    */
-  async insertResponse(tx: Db, r: { surveyId: string; userId: string | null; respondentKey: string | null; seat: Seat; cells: readonly AnswerCell[] }): Promise<string> {
-    const [row] = await rows<{ id: string }>(
-      tx,
-      `INSERT INTO survey_response (survey_id, user_id, respondent_key, class_id, grade) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [r.surveyId, r.userId, r.respondentKey, r.seat.classId, r.seat.grade],
-    );
-    const id = (row as { id: string }).id;
-    if (r.cells.length > 0) {
-      const c = r.cells;
-      await tx.query(
-        `INSERT INTO survey_answer (response_id, survey_id, question_id, option_index, row_index, row_ref, number, text, date)
-         SELECT $1, $2, * FROM unnest($3::uuid[], $4::int[], $5::int[], $6::uuid[], $7::numeric[], $8::text[], $9::date[])`,
-        [
-          id,
-          r.surveyId,
-          c.map((x) => x.questionId),
-          c.map((x) => x.optionIndex),
-          c.map((x) => x.rowIndex),
-          c.map((x) => x.rowRef),
-          c.map((x) => x.number),
-          c.map((x) => x.text),
-          c.map((x) => x.date),
-        ],
-      );
+  async claimed(db: DataSource, surveyId: string, respondentKey: string): Promise<boolean> {
+    const runner = db.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      const free = await rows(runner, `INSERT INTO survey_participation (survey_id, respondent_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [surveyId, respondentKey]);
+      return free.length === 0;
+    } finally {
+      await runner.rollbackTransaction().catch(() => undefined);
+      await runner.release();
     }
-    return id;
-  }
-
-  /** One more respondent; answers the new count. The row lock orders concurrent answers, so each push carries the true count. */
-  /** Respondents so far as this transaction sees them (no lock: the stored count is the flush's, `recount`). */
-  async countResponses(tx: Db, surveyId: string): Promise<number> {
-    const [row] = await rows<{ n: number }>(tx, `SELECT count(*)::int AS n FROM survey_response WHERE survey_id = $1`, [surveyId]);
-    return Number(row?.n ?? 0);
   }
 
   /** The stored count made the committed responses' again (one writer at a time: AnsweredCounts); with the author it goes to. */

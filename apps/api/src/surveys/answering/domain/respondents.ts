@@ -34,7 +34,8 @@ export class Respondents {
     }
     if (caller) return { key: userKey(caller.userId), userId: caller.userId, seat: await this.answering.seatOf(db, caller.userId), device: null };
     const digest = deviceDigest(deviceToken);
-    if (digest && (await this.answering.deviceKnown(db, head.id, digest))) return { key: deviceKey(digest), userId: null, seat: NO_SEAT, device: digest };
+    // head.device_known: the head was read with this digest (AnsweringRepository.head), the token looked up with it
+    if (digest && head.device_known) return { key: deviceKey(digest), userId: null, seat: NO_SEAT, device: digest };
     return { key: null, userId: null, seat: NO_SEAT, device: null };
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type AcceptedAnswer, checkAnswers, type SurveyAnswered, type SurveyAnswersBody, toAnswerRules } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
+import { deviceDigest } from '../../domain/device-token.js';
 import { SurveysErrors } from '../../../surveys.errors.js';
 import { SurveyAddressLimit } from '../../domain/address-limit.js';
 import { AnsweredCounts } from '../../domain/answered-counts.js';
@@ -32,10 +33,13 @@ function cellsOf(a: AcceptedAnswer): AnswerCell[] {
 /**
  * `POST /anon/surveys/{id}/answers` (docs/product/questionnaires.md#answering): checked against the questions
  * (checkAnswers, the same rules the paper runs), inside the window, once per respondent — the participation row's
- * key claims it in the same transaction as the response, so a double click or a replay stores one and the other is 409
- * "already submitted" with nothing written. A public device also takes a place of its address's limit. An anonymous
- * questionnaire's response names no one. The author's page hears the new count (`survey.answered`) once it is committed,
- * coalesced by AnsweredCounts.
+ * key claims it in the same statement that stores the response (AnsweringRepository.answer), so a double click or a
+ * replay stores one and the other is 409 "already submitted" with nothing written. A public device also takes a place
+ * of its address's limit first, given back when nothing was stored. An anonymous questionnaire's response names no
+ * one. The author's page hears the new count (`survey.answered`) once it is committed, coalesced by AnsweredCounts.
+ *
+ * A rush of answers is the hot path (issue 25's bench: 200 phones at once): a public answer costs two statements —
+ * the head with the device looked up in it, and the answer — its questions coming from PaperBuilder's cache.
  */
 @Injectable()
 export class AnswerSurvey {
@@ -49,45 +53,42 @@ export class AnswerSurvey {
   ) {}
 
   async execute(id: string, body: SurveyAnswersBody, caller: Caller | null, deviceToken: string | undefined, address: string): Promise<SurveyAnswered> {
-    const head = await this.answering.head(this.db, id);
+    const head = await this.answering.head(this.db, id, caller ? null : deviceDigest(deviceToken));
     if (!head || !head.published || !head.enabled) throw SurveysErrors.notFound();
     if (!head.open_now) throw SurveysErrors.notStartedOrExpired();
     const who = await this.respondents.of(this.db, head, caller, deviceToken);
     if (who.key === null) throw SurveysErrors.deviceInvalid();
-    const questions = await this.builder.questions(this.db, id, who.seat);
+    const questions = await this.builder.questions(this.db, head, who.seat);
     const checked = checkAnswers(questions.map(toAnswerRules), body.answers);
     if ('refusal' in checked) throw SurveysErrors.answerRefused(checked.refusal);
-    const cells = checked.accepted.flatMap(cellsOf);
 
-    const limited = who.userId === null;
     const key = who.key;
-    let took = false;
-    let count: number | null;
-    try {
-      count = await this.db.transaction(async (tx) => {
-        // the claim first: a repeat waits here on the first's row and is told "already submitted", not "too many"
-        if (!(await this.answering.claim(tx, id, key))) return null;
-        if (limited) {
-          took = await this.addresses.take(id, address);
-          if (!took) throw SurveysErrors.tooManyFromAddress();
-        }
-        // anonymous: neither the account nor the key reaches the response; the claim above is the only trace
-        await this.answering.insertResponse(tx, {
-          surveyId: id,
-          userId: head.anonymous ? null : who.userId,
-          respondentKey: head.anonymous ? null : key,
-          seat: who.seat,
-          cells,
-        });
-        return this.answering.countResponses(tx, id);
-      });
-    } catch (err) {
-      if (took) await this.addresses.giveBack(id, address);
-      throw err;
+    // a public device's place first (one INCR), given back below when nothing is stored; out of places, a repeat is
+    // still told "already submitted" — the check waits on a first submit still being stored
+    const limited = who.userId === null;
+    if (limited && !(await this.addresses.take(id, address))) {
+      if (await this.answering.claimed(this.db, id, key)) throw SurveysErrors.alreadySubmitted();
+      throw SurveysErrors.tooManyFromAddress();
     }
-    if (count === null) throw SurveysErrors.alreadySubmitted();
+    let stored = false;
+    try {
+      // anonymous: neither the account nor the key reaches the response; the claim is the only trace
+      stored = await this.answering.answer(this.db, {
+        surveyId: id,
+        respondentKey: key,
+        userId: head.anonymous ? null : who.userId,
+        responseKey: head.anonymous ? null : key,
+        seat: who.seat,
+        cells: checked.accepted.flatMap(cellsOf),
+      });
+    } finally {
+      if (limited && !stored) await this.addresses.giveBack(id, address);
+    }
+    if (!stored) throw SurveysErrors.alreadySubmitted();
     // the author's count is pushed after the commit, coalesced (AnsweredCounts: no answer waits on the count's row)
     this.counts.touch(id);
-    return { id, count };
+    // respondents as the head read them, plus this one: exact when answers come one at a time, a lower bound in a rush
+    // (counting the responses in every answer would cost a scan per answer; the author's pushed count is exact)
+    return { id, count: head.response_count + 1 };
   }
 }

@@ -32,17 +32,17 @@ export class GetPaper {
   ) {}
 
   async execute(id: string, caller: Caller | null, deviceToken: string | undefined, address: string, preview: boolean): Promise<SurveyPaper> {
-    const head = await this.answering.head(this.db, id);
+    const head = await this.answering.head(this.db, id, caller ? null : deviceDigest(deviceToken));
     if (!head) throw SurveysErrors.notFound();
     // a draft is its author's alone (not every manager's): what they have not published is theirs
     if (preview && caller !== null && caller.userId === head.author_id) {
-      const questions = await this.builder.questions(this.db, id, { classId: null, grade: null });
+      const questions = await this.builder.questions(this.db, head, { classId: null, grade: null });
       return this.builder.paper(head, questions, { submitted: false, preview: true, deviceToken: null });
     }
     if (!live(head)) throw SurveysErrors.notFound();
     if (!head.open_now) throw SurveysErrors.notStartedOrExpired();
     const who = await this.respondents.of(this.db, head, caller, deviceToken);
-    const questions = await this.builder.questions(this.db, id, who.seat);
+    const questions = await this.builder.questions(this.db, head, who.seat);
     if (preview) return this.builder.paper(head, questions, { submitted: false, preview: true, deviceToken: null });
     this.views.add(id);
     let token: string | null = null;
@@ -58,7 +58,8 @@ export class GetPaper {
         key = deviceKey(digest);
       }
     }
-    const submitted = key !== null && (await this.answering.answered(this.db, [id], key)).has(id);
+    // a token issued just now has answered nothing: no statement for it (a rush's papers are mostly new devices)
+    const submitted = key !== null && !(token !== null && !who.device) && (await this.answering.answered(this.db, [id], key)).has(id);
     return this.builder.paper(head, questions, { submitted, preview: false, deviceToken: token });
   }
 }
