@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Form, Label, Menu, Message, Modal, Segment, Table } from 'semantic-ui-react';
 import type { Socket } from 'socket.io-client';
@@ -71,6 +71,14 @@ function ConversationPane({ id, socket, me, typing, agents }: { id: string; sock
   const client = useQueryClient();
   const detail = useConversation(id);
   const transfer = useTransfer();
+  // the holder has seen what the page shows: a read mark for the visitor
+  const seen = detail.data && detail.data.conversation.agentId === me ? lastSeq(detail.data.messages) : 0;
+  const marked = detail.data?.conversation.agentReadSeq ?? 0;
+  useEffect(() => {
+    if (!socket || seen <= marked) return;
+    void ask(socket, CONSULT_CLIENT_EVENTS.read, { conversationId: id, seq: seen }).catch(() => undefined);
+    client.setQueryData<ConversationDetail>(consultKeys.conversation(id), (old) => (old ? { ...old, conversation: { ...old.conversation, agentReadSeq: seen } } : old));
+  }, [socket, id, seen, marked, client]);
   if (detail.isPending) return <PageLoader />;
   if (detail.isError) return <Message negative content={errorMessage(detail.error)} />;
   const conv = detail.data.conversation;
@@ -124,7 +132,7 @@ function ConversationPane({ id, socket, me, typing, agents }: { id: string; sock
   );
 }
 
-function ConversationItem({ conv, selected, onSelect, action }: { conv: ConsultConversation; selected: boolean; onSelect: () => void; action?: React.ReactNode }) {
+function ConversationItem({ conv, selected, onSelect, action }: { conv: ConsultConversation; selected: boolean; onSelect: () => void; action?: ReactNode }) {
   const { c } = useConsultT();
   return (
     <div className={`sf-consult-item ${selected ? 'selected' : ''}`} data-testid="consult-item" data-id={conv.id} onClick={onSelect}>
@@ -190,15 +198,9 @@ function Desk() {
     void client.invalidateQueries({ queryKey: consultKeys.queue });
     for (const q of client.getQueryCache().findAll({ queryKey: ['consult', 'conversation'] })) catchUp(s, String(q.queryKey[2]));
   });
-  socketRef.current = socket;
-
-  // the agent has seen what the open conversation shows: a read mark for the visitor
-  const open = client.getQueryData<ConversationDetail>(consultKeys.conversation(selected ?? ''));
-  const last = open ? lastSeq(open.messages) : 0;
-  if (socket && selected && open && open.conversation.agentId === me && last > open.conversation.agentReadSeq) {
-    void ask(socket, CONSULT_CLIENT_EVENTS.read, { conversationId: selected, seq: last }).catch(() => undefined);
-    client.setQueryData<ConversationDetail>(consultKeys.conversation(selected), (old) => (old ? { ...old, conversation: { ...old.conversation, agentReadSeq: last } } : old));
-  }
+  useEffect(() => {
+    socketRef.current = socket;
+  }, [socket]);
 
   if (queue.isPending) return <PageLoader />;
   if (queue.isError) return <Message negative content={errorMessage(queue.error)} />;

@@ -14,7 +14,9 @@ export type ConsultHandlers = Record<string, (payload: never) => void>;
 export function useConsultSocket(auth: ConsultAuth | null, handlers: ConsultHandlers, onConnect: (socket: Socket) => void): Socket | null {
   const [socket, setSocket] = useState<Socket | null>(null);
   const latest = useRef({ handlers, onConnect });
-  latest.current = { handlers, onConnect };
+  useEffect(() => {
+    latest.current = { handlers, onConnect };
+  });
   const key = auth ? JSON.stringify(auth) : '';
 
   useEffect(() => {

@@ -95,7 +95,9 @@ function VisitorChat({ session }: { session: ConsultSession }) {
     [session.token, session.conversation.id],
   );
   const socket = useConsultSocket({ visitorToken: session.token }, handlers as never, catchUp);
-  socketRef.current = socket;
+  useEffect(() => {
+    socketRef.current = socket;
+  }, [socket]);
 
   // the visitor has seen what the page shows: a read mark for the agent
   const last = lastSeq(session.messages);
@@ -143,15 +145,9 @@ function VisitorChat({ session }: { session: ConsultSession }) {
 function VisitorBody() {
   const [token, setToken] = useState(visitorToken.get());
   const session = useVisitorSession(token);
-  // a token the server does not know (its conversation deleted, a database reset): start afresh
-  useEffect(() => {
-    if (session.isError) {
-      visitorToken.clear();
-      setToken(null);
-    }
-  }, [session.isError]);
+  // a token the server does not know (its conversation deleted, a database reset): the form, and starting replaces it
   if (token && session.isPending) return <PageLoader />;
-  if (!token || !session.data) return <StartForm onStarted={setToken} />;
+  if (!token || session.isError || !session.data) return <StartForm onStarted={setToken} />;
   return <VisitorChat session={session.data} />;
 }
 

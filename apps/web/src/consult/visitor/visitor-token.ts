@@ -20,11 +20,4 @@ export const visitorToken = {
       // private mode: the conversation works until the page closes
     }
   },
-  clear(): void {
-    try {
-      localStorage.removeItem(KEY);
-    } catch {
-      // nothing kept
-    }
-  },
 };
