@@ -9,6 +9,16 @@ import { mapLimit } from './stats.js';
  * clients and their 10,000 server ends out of one process's file limit. Answers emit-with-ack round-trip times of one
  * client, optionally while `idleClients` other clients stay connected.
  */
+/** Starts the bare server in its own process; its URL and how to stop it. */
+export async function startBareServer(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-socket-io.server.js', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bare socket.io server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
+}
+
 export async function bareRoundTrips(samples: number, warmup: number, idleClients: number): Promise<number[]> {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-socket-io.server.js', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((resolve, reject) => {

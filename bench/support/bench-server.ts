@@ -32,6 +32,10 @@ const BENCH_SERVER_ENV = {
   // bench:survey answers a public questionnaire thousands of times from one machine (docs/product/questionnaires.md)
   SURVEY_ADDRESS_LIMIT: '1000000',
   SURVEY_DEVICE_LIMIT: '1000000',
+  // bench:consult: 200 visitors from one machine, a message a second each
+  CONSULT_MESSAGE_LIMIT: '1000000',
+  CONSULT_ADDRESS_MESSAGE_LIMIT: '1000000',
+  CONSULT_ADDRESS_SESSION_LIMIT: '1000000',
 } as const;
 
 type Cleanup = () => Promise<void>;

@@ -148,6 +148,10 @@ export const TEST_SERVER_ENV = {
   SURVEY_ADDRESS_WINDOW_SECONDS: '600',
   SURVEY_DEVICE_LIMIT: '12',
   SURVEY_SWEEP_SECONDS: '1',
+  // consultation: a visitor's messages per token (the limit's test reaches it), and an agent gone for 2 s loses their
+  // conversations to the queue (its test waits for that)
+  CONSULT_MESSAGE_LIMIT: '8',
+  CONSULT_AGENT_GRACE_SECONDS: '2',
   LOG_LEVEL: 'warn',
   // The upload cleanup sweeps every second, so its test sees it work (it only deletes removed or day-old uploads).
   FILE_SWEEP_SECONDS: '1',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { IDS_LANDING_PATH, SURVEY_PUBLIC_ROUTES } from '@schoolflow/contracts';
+import { CONSULT_VISITOR_ROUTE, IDS_LANDING_PATH, SURVEY_PUBLIC_ROUTES } from '@schoolflow/contracts';
 import { queryClient } from './api/query-client.js';
 import { getAppConfig } from './config/app-config.js';
 import { loadAppConfig } from './config/load-app-config.js';
@@ -22,6 +22,7 @@ const SsoCallbackPage = lazy(() => import('./views/sso/callback.js'));
 const PublicSurveyListPage = lazy(() => import('./surveys/answering/public-list-page.js'));
 const AnswerSurveyPage = lazy(() => import('./surveys/answering/answer-page.js'));
 const PreviewSurveyPage = lazy(() => import('./surveys/answering/preview-page.js'));
+const ConsultVisitorPage = lazy(() => import('./consult/visitor/visitor-page.js'));
 const Shell = lazy(() => import('./layout/shell.js'));
 const ConfirmDialog = lazy(() => import('./components/confirm-dialog.js').then((m) => ({ default: m.ConfirmDialog })));
 const ExpiryModal = lazy(() => import('./components/expiry-modal.js').then((m) => ({ default: m.ExpiryModal })));
@@ -61,6 +62,8 @@ function AppRoutes() {
       <Route path={SURVEY_PUBLIC_ROUTES[1]} element={<PublicSurveyListPage />} />
       <Route path={SURVEY_PUBLIC_ROUTES[2]} element={<AnswerSurveyPage />} />
       <Route path={SURVEY_PUBLIC_ROUTES[0]} element={<PreviewSurveyPage />} />
+      {/* online consultation for visitors (platform shell §2.1; docs/product/consultation.md#visitors) */}
+      <Route path={CONSULT_VISITOR_ROUTE} element={<ConsultVisitorPage />} />
       <Route path="*" element={<Shell />} />
     </Routes>
   );

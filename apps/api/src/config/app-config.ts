@@ -133,6 +133,17 @@ export interface ServerConfig {
    * (SURVEY_SWEEP_SECONDS; SurveyDeviceSweep, docs/adr/0038).
    */
   surveySweepSeconds: number;
+   * Online consultation (docs/adr/0042-online-consultation.md): a visitor's messages per token
+   * (CONSULT_MESSAGE_LIMIT) and from one client address (CONSULT_ADDRESS_MESSAGE_LIMIT) per CONSULT_RATE_WINDOW_SECONDS;
+   * conversations started from one address per CONSULT_SESSION_WINDOW_SECONDS (CONSULT_ADDRESS_SESSION_LIMIT); and how
+   * long an agent may be without a socket before their conversations go back to the queue (CONSULT_AGENT_GRACE_SECONDS).
+   */
+  consultMessageLimit: number;
+  consultAddressMessageLimit: number;
+  consultRateWindowSeconds: number;
+  consultAddressSessionLimit: number;
+  consultSessionWindowSeconds: number;
+  consultAgentGraceSeconds: number;
   /**
    * How many proxies stand in front (TRUST_PROXY: a number; `true`/`1` one). The client's address is the one the
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
@@ -321,6 +332,12 @@ export function loadConfig(): ServerConfig {
     surveyAddressWindowSeconds: positive('SURVEY_ADDRESS_WINDOW_SECONDS', 24 * 60 * 60),
     surveyDeviceLimit: Math.max(1, Math.round(positive('SURVEY_DEVICE_LIMIT', 1000))),
     surveySweepSeconds: positive('SURVEY_SWEEP_SECONDS', 3600),
+    consultMessageLimit: Math.max(1, Math.round(positive('CONSULT_MESSAGE_LIMIT', 30))),
+    consultAddressMessageLimit: Math.max(1, Math.round(positive('CONSULT_ADDRESS_MESSAGE_LIMIT', 600))),
+    consultRateWindowSeconds: positive('CONSULT_RATE_WINDOW_SECONDS', 60),
+    consultAddressSessionLimit: Math.max(1, Math.round(positive('CONSULT_ADDRESS_SESSION_LIMIT', 30))),
+    consultSessionWindowSeconds: positive('CONSULT_SESSION_WINDOW_SECONDS', 60 * 60),
+    consultAgentGraceSeconds: positive('CONSULT_AGENT_GRACE_SECONDS', 60),
     trustProxy: hops('TRUST_PROXY'),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     passwordHashCost: {

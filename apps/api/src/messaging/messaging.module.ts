@@ -13,6 +13,6 @@ import { ReminderService } from './reminders/reminder.service.js';
   imports: [WorkflowModule],
   controllers: [GetInfoByRecipientController, GetInfoByIdController, MarkReadController],
   providers: [RealtimeGateway, SocketSessions, WorkflowNotificationsSubscriber, ReminderService, ReminderScheduler],
-  exports: [RealtimeGateway],
+  exports: [RealtimeGateway, SocketSessions],
 })
 export class MessagingModule {}

@@ -1,4 +1,4 @@
-import { formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, withCheckCharacter } from '@schoolflow/contracts';
+import { CONSULT_AGENT_ROUTE, CONSULT_PERMISSION, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -52,6 +52,8 @@ const MENUS: MenuSeed[] = [
   })),
   { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', permission: 'menu:message', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
+  // 咨询管理 (issue 26, docs/product/consultation.md): the agents' queue; migrations/1732000042000 adds it to existing schools
+  { key: 'consult', name: resources.zh.consult.page.agent, nameEn: resources.en.consult.page.agent, url: CONSULT_AGENT_ROUTE, permission: CONSULT_PERMISSION, icon: 'comments outline', sort: 75, roles: [RoleCode.admin, RoleCode.office] },
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', permission: 'menu:personal', icon: 'user', sort: 80, roles: ALL_ROLES },
   { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
@@ -133,6 +135,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   };
   await grant([RoleCode.office, RoleCode.principal], Permission.workflowViewAll);
   await grant([RoleCode.admin], SURVEY_MANAGE_PERMISSION);
+  await grant([RoleCode.admin, RoleCode.office], CONSULT_PERMISSION);
   await grant(ALL_ROLES, Permission.fileUpload);
   for (const code of ALL_ROLES) {
     for (const p of [Permission.dashboardView, Permission.accountSecurity, Permission.messageView]) {

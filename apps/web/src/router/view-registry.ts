@@ -30,6 +30,8 @@ const views: Readonly<Record<string, View>> = {
   'apply/class_swap/new': lazy(() => import('../views/apply/class-swap/new/index.js')),
   'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
+  // 咨询管理 (issue 26, docs/product/consultation.md#agents): the agents' live queue and transcripts
+  zxgl: lazy(() => import('../consult/agent/agent-view.js')),
   'demo/others': lazy(() => import('../views/demo/others/index.js')),
   'grades/entry': lazy(() => import('../grades/entry-view.js')),
   'grades/sheet': lazy(() => import('../grades/sheet-view.js')),

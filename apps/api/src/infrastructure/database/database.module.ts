@@ -9,11 +9,12 @@ import { SubscriptionRegistry } from './subscription-registry.js';
 import { SpreadsheetReader } from '../spreadsheet/spreadsheet-reader.js';
 import { JobAdmission } from '../jobs/job-admission.js';
 import { PdfPool } from '../pdf/pdf-pool.js';
+import { WindowCounter } from '../redis/window-counter.js';
 
 /**
  * Provides the started DataSource, its shared LISTEN connection, the announcer of appends, the registry of durable
- * subscriptions, the configuration, the spreadsheet reader of imports, job admission (ADR 0029) and the PDF workers
- * to every module.
+ * subscriptions, the configuration, the spreadsheet reader of imports, job admission (ADR 0029), the PDF workers
+ * and the windowed counters of signed-out callers' limits to every module.
  */
 @Global()
 @Module({})
@@ -31,8 +32,9 @@ export class CoreModule {
         SpreadsheetReader,
         JobAdmission,
         PdfPool,
+        WindowCounter,
       ],
-      exports: [SERVER_CONFIG, DataSource, REDIS_COMMANDS, DatabaseNotifications, EventAnnouncements, SubscriptionRegistry, SpreadsheetReader, JobAdmission, PdfPool],
+      exports: [SERVER_CONFIG, DataSource, REDIS_COMMANDS, DatabaseNotifications, EventAnnouncements, SubscriptionRegistry, SpreadsheetReader, JobAdmission, PdfPool, WindowCounter],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Language } from '@schoolflow/contracts';
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { languageOf } from '../i18n/i18n.js';
 
 /** What the auth guard attaches to an authenticated request. */
@@ -47,6 +48,20 @@ export interface ClientInfo {
   userAgent: string;
 }
 export const Client = createParamDecorator((_: unknown, ctx: ExecutionContext): ClientInfo => clientOf(ctx.switchToHttp().getRequest<Request>()));
+
+/**
+ * The client address of a request that is not Express's (a socket.io handshake), as Express reads it under
+ * TRUST_PROXY = `hops`: the address the outermost trusted proxy saw — never an X-Forwarded-For entry the client wrote.
+ */
+export function socketAddress(req: IncomingMessage, hops: number): string {
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [req.socket.remoteAddress ?? '', ...forwarded];
+  return chain[Math.min(hops, chain.length - 1)] ?? '';
+}
 
 export function clientOf(req: Request): ClientInfo {
   return { ip: req.ip ?? req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300) };

@@ -1,21 +1,16 @@
 import { Inject, Logger } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayDisconnect, type OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { CATCH_UP_PAGE, type CatchUpAnswer, CLIENT_EVENTS, ErrorCode, SESSION_INVALID, type SocketRefusal } from '@schoolflow/contracts';
+import { CATCH_UP_PAGE, type CatchUpAnswer, CLIENT_EVENTS, SESSION_INVALID, type SocketRefusal } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { SessionService } from '../../identity/domain/session.service.js';
-import { languageOf, translate } from '../../infrastructure/i18n/i18n.js';
 import type { PushRow } from '../domain/outbox.js';
+import { refusal } from './socket-refusal.js';
 import { SocketSessions } from './socket-sessions.js';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
 
-/** The acknowledgement of a refused payload: the API's 400 envelope, its message in the socket's language. */
-function refusal(socket: Socket, key: string | undefined): SocketRefusal {
-  const message = key && /^validation\.[A-Za-z]+$/.test(key) ? key : 'validation.invalid';
-  return { code: ErrorCode.BAD_REQUEST, result: false, msg: translate(languageOf(socket.handshake), message) };
-}
 
 /**
  * socket.io at `{BASE_API}/socket.io` (path set by the adapter). The handshake carries `auth: {token}`, checked in

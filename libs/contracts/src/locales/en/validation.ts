@@ -229,4 +229,10 @@ export const validation: ValidationMessages = {
   surveyRatingScale: 'The rating scale is not valid (maximum at most 10 and above the minimum)',
   surveyShowIfInvalid: 'A display condition may only refer to an earlier choice question and its options',
   surveyAnswerInvalid: 'The answer is not in the right form',
+  consultNameRequired: 'Please enter your name',
+  consultNameTooLong: 'The name cannot exceed 50 characters',
+  consultContactTooLong: 'The contact cannot exceed 100 characters',
+  consultBodyRequired: 'Please enter a message',
+  consultBodyTooLong: 'A message cannot exceed 2000 characters',
+  consultNoteTooLong: 'The note cannot exceed 500 characters',
 };

@@ -229,5 +229,11 @@ export const validation = {
   surveyRatingScale: '评分范围不正确（最大值不超过10，且大于最小值）',
   surveyShowIfInvalid: '显示条件只能引用前面的选择题及其选项',
   surveyAnswerInvalid: '答案格式不正确',
+  consultNameRequired: '请输入您的称呼',
+  consultNameTooLong: '称呼不能超过 50 个字符',
+  consultContactTooLong: '联系方式不能超过 100 个字符',
+  consultBodyRequired: '请输入消息内容',
+  consultBodyTooLong: '消息不能超过 2000 个字符',
+  consultNoteTooLong: '备注不能超过 500 个字符',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { ConsultMessage } from '@schoolflow/contracts';
+import { DataSource } from 'typeorm';
+import { ConsultErrors } from '../../consult.errors.js';
+import { ConsultHub } from '../../domain/consult-hub.js';
+import { conversationView, type ConversationRow, ConversationsRepository } from '../../domain/conversations.repository.js';
+import { VisitorLimits } from '../../domain/visitor-limits.js';
+
+/** Who sends: a visitor (their token's conversation) or an agent (the conversation they name, which they must hold). */
+export type Sender = { kind: 'visitor'; hash: Buffer; token: string; address: string } | { kind: 'agent'; userId: string; conversationId: string | undefined };
+
+/**
+ * `consult.send {body, clientId}` (docs/product/consultation.md#messages): stored, then pushed to the other side.
+ * The message takes the conversation's next number under its row lock, so both sides show the order it was stored
+ * in; the sender's `clientId` makes a resend (an acknowledgement lost on a reconnect) store nothing new. A visitor's
+ * message counts against their token's and address's limits; written to a queued conversation while no agent is
+ * online, it marks the conversation a left message, answered when an agent takes it.
+ */
+@Injectable()
+export class SendMessage {
+  constructor(
+    private readonly db: DataSource,
+    private readonly conversations: ConversationsRepository,
+    private readonly limits: VisitorLimits,
+    private readonly hub: ConsultHub,
+  ) {}
+
+  async execute(sender: Sender, body: string, clientId: string): Promise<ConsultMessage> {
+    if (sender.kind === 'visitor' && !(await this.limits.message(sender.token, sender.address))) throw ConsultErrors.tooManyMessages();
+    try {
+      return await this.store(sender, body, clientId);
+    } catch (err) {
+      if (sender.kind === 'visitor') await this.limits.messageNotStored(sender.token, sender.address);
+      throw err;
+    }
+  }
+
+  private async store(sender: Sender, body: string, clientId: string): Promise<ConsultMessage> {
+    const id = sender.kind === 'visitor' ? (await this.conversations.latestOf(this.db, sender.hash))?.id : sender.conversationId;
+    if (!id) throw sender.kind === 'visitor' ? ConsultErrors.tokenInvalid() : ConsultErrors.notFound();
+    // A queued conversation's visitor writing while nobody is online leaves a message (asked before the lock: the
+    // adapter may ask other instances).
+    const nobody = sender.kind === 'visitor' ? await this.hub.onlineAgents().then((s) => s.size === 0, () => false) : false;
+    const out = await this.db.transaction(async (tx) => {
+      const c = await this.conversations.get(tx, id, true);
+      if (!c) throw ConsultErrors.notFound();
+      if (sender.kind === 'visitor' && !c.visitor_hash.equals(sender.hash)) throw ConsultErrors.notFound();
+      if (c.state === 'closed') throw ConsultErrors.closed();
+      if (sender.kind === 'agent' && (c.state !== 'active' || c.agent_id !== sender.userId)) throw ConsultErrors.notYours();
+      const again = await this.conversations.byClientId(tx, id, clientId);
+      if (again) return { message: again, conversation: c, repeated: true };
+      const message = await this.conversations.append(tx, id, sender.kind, sender.kind === 'agent' ? sender.userId : null, body, clientId, nobody && c.state === 'queued');
+      return { message, conversation: c, repeated: false };
+    });
+    if (out.repeated) {
+      if (sender.kind === 'visitor') await this.limits.messageNotStored(sender.token, sender.address);
+      return out.message;
+    }
+    await this.push(out.conversation, out.message);
+    return out.message;
+  }
+
+  private async push(c: ConversationRow, message: ConsultMessage): Promise<void> {
+    // A queued conversation's new message also moves it in the agents' queue (its last line and time).
+    const queued = c.state === 'queued' ? await this.conversations.get(this.db, c.id) : null;
+    this.hub.message({ visitor: c.visitor_hash, agentId: c.agent_id }, message, queued ? conversationView(queued) : undefined);
+  }
+}
