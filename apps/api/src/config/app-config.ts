@@ -133,6 +133,7 @@ export interface ServerConfig {
    * (SURVEY_SWEEP_SECONDS; SurveyDeviceSweep, docs/adr/0038).
    */
   surveySweepSeconds: number;
+  /**
    * Online consultation (docs/adr/0042-online-consultation.md): a visitor's messages per token
    * (CONSULT_MESSAGE_LIMIT) and from one client address (CONSULT_ADDRESS_MESSAGE_LIMIT) per CONSULT_RATE_WINDOW_SECONDS;
    * conversations started from one address per CONSULT_SESSION_WINDOW_SECONDS (CONSULT_ADDRESS_SESSION_LIMIT); and how
