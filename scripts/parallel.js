@@ -1,5 +1,6 @@
 // Runs npm scripts side by side and fails when any of them failed, printing each one's output as it ends: `npm test`'s
-// checks that need no server (type-check, lint) each take a core instead of waiting for the other (docs/adr/0030).
+// steps that need no server — the one tsc pass that type-checks and builds, the web build, lint — each take a core
+// instead of waiting for the others (docs/adr/0030, docs/adr/0047).
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);

@@ -3,7 +3,7 @@ import { CLIENT_EVENTS, EXPIRY_CODES } from '@schoolflow/contracts';
 import type { Socket } from 'socket.io-client';
 import { z } from 'zod';
 import { randomIp } from '../support/api.js';
-import { BAD_BODIES, BAD_URL_VALUES, BAD_VALUES, covering, fieldPaths, type OpenApiDoc, type Operation, PROTOTYPE_NAMES, prototypeKeyed, resolve, sample, type Schema, withField } from '../support/fuzz.js';
+import { BAD_VALUES, fuzzMode, newFuzzSeen, type OpenApiDoc, type Operation, type Probe, probes, PROTOTYPE_NAMES, refusalProbes, prototypeKeyed, sample, type Schema, unsent, withField } from '../support/fuzz.js';
 import { type Instance, isolatedApp, loginAt } from '../support/instances.js';
 import { schemaErrors } from '../support/openapi-schema.js';
 import { connectSocket } from '../support/workflow.js';
@@ -30,11 +30,6 @@ afterAll(async () => {
 }, 60_000);
 
 type Who = 'admin' | 'student' | 'anonymous';
-interface Probe {
-  method: string;
-  url: string;
-  body?: { json: unknown } | { raw: string; contentType: string };
-}
 
 /** Requests (or socket emits) in flight at once, as several users would send them. */
 const CONCURRENCY = 4;
@@ -46,75 +41,12 @@ const CONCURRENCY = 4;
 const SKIP = [/^\/server\/docs/, /^\/server\/ms\/config\/request-encryption\/save$/];
 /** `FUZZ_ONLY=<regex>` fuzzes only the operations whose `METHOD /path` it matches (while working on a few). */
 const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null;
-const GENERIC_FIELDS = ['id', 'ids', 'current', 'size', 'query', 'orders', 'name', 'code', 'type', 'start', 'end', 'reason', 'comment', 'sql', 'procedure', 'password', 'username', 'enabled', 'sort', 'parentId', 'table', 'title', 'remark', 'value', 'roleId', 'menuIds', 'userIds', 'permissions', 'studentId', 'from', 'to'];
-const GENERIC_VALUES: unknown[] = [null, 1e20, -1, '\u0000', 'x\ud800', 'x'.repeat(70_000), [], {}, "' OR '1'='1", '9999-12-31'];
-
-/** A bad query parameter, by its name: each bad value, a parameter smuggled in the value, repeated and nested names. */
-const QUERY_KINDS: ((name: string) => string)[] = [
-  ...BAD_URL_VALUES.map((v) => (name: string) => `${name}=${v}`),
-  (name) => `${name}=1&x=1`,
-  (name) => `${name}=${name}=1`,
-  (name) => `${name}[]=1&${name}[]=2`,
-  (name) => `${name}[a][b]=1`,
-];
-
-function probes(doc: OpenApiDoc, template: string, method: string, op: Operation): Probe[] {
-  const params = op.parameters ?? [];
-  const pathParams = params.filter((p) => p.in === 'path');
-  const queryParams = params.filter((p) => p.in === 'query');
-  const baseOf = (p: (typeof params)[number]): string => String(sample(doc, p.schema) ?? 'fuzz');
-  const urlWith = (path: Record<string, string>, query: string): string => {
-    let url = template;
-    for (const p of pathParams) url = url.replace(`{${p.name}}`, path[p.name] ?? encodeURIComponent(baseOf(p)));
-    return query ? `${url}?${query}` : url;
-  };
-  // Each listed value of a path parameter names another handler path (`/options/teachers` is not `/options/campuses`):
-  // each gets the valid call and the query probes; the body probes go to the first value only (the run stays short).
-  const others = pathParams.flatMap((p) => (resolve(doc, p.schema).enum ?? []).slice(1).map((v) => ({ [p.name]: encodeURIComponent(String(v)) })));
-  const baseQuery = queryParams
-    .filter((p) => p.required)
-    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(baseOf(p))}`)
-    .join('&');
-  const out: Probe[] = [];
-  const hasBody = ['post', 'put', 'patch', 'delete'].includes(method);
-  const json = op.requestBody?.content?.['application/json']?.schema;
-  const baseBody = json ? sample(doc, json) : {};
-  const withBody = (url: string): Probe => (hasBody ? { method, url, body: { json: baseBody } } : { method, url });
-
-  out.push(withBody(urlWith({}, baseQuery)));
-  for (const p of pathParams) for (const v of BAD_URL_VALUES) out.push(withBody(urlWith({ [p.name]: v }, baseQuery)));
-  for (const path of [{}, ...others]) {
-    if (Object.keys(path).length > 0) out.push(withBody(urlWith(path, baseQuery)));
-    // Every kind of bad query value reaches some parameter, and every parameter meets some kinds (not the product:
-    // parameters are parsed by one pipe, so a kind that passes one of them passes them all).
-    for (const [p, kind] of covering(queryParams, QUERY_KINDS, 3)) {
-      const rest = queryParams.filter((q) => q !== p && q.required).map((q) => `${q.name}=${encodeURIComponent(baseOf(q))}`);
-      out.push(withBody(urlWith(path, [...rest, kind(p.name)].join('&'))));
-    }
-  }
-  // Query values nobody documented: a list's page, and a name that is itself bad.
-  out.push(withBody(urlWith({}, [baseQuery, 'current=1e20&size=10'].filter(Boolean).join('&'))));
-  out.push(withBody(urlWith({}, [baseQuery, 'a%00=1'].filter(Boolean).join('&'))));
-  if (!hasBody) return out;
-
-  const url = urlWith({}, baseQuery);
-  if (json) {
-    const body = resolve(doc, json);
-    for (const [path, v] of covering(fieldPaths(doc, json), BAD_VALUES, 3)) out.push({ method, url, body: { json: withField(baseBody, path, v) } });
-    for (const required of body.required ?? []) out.push({ method, url, body: { json: withField(baseBody, [required], undefined) } });
-    out.push({ method, url, body: { json: { ...(baseBody as object), ['unknown\u0000']: 1, __proto__x: { polluted: true } } } });
-  } else {
-    for (const [f, v] of covering(GENERIC_FIELDS, GENERIC_VALUES, 1)) out.push({ method, url, body: { json: { [f]: v } } });
-    out.push({ method, url, body: { json: { current: 1e20, size: 10 } } });
-  }
-  for (const b of BAD_BODIES) out.push({ method, url, body: { json: b } });
-  out.push({ method, url, body: { raw: '{"a":', contentType: 'application/json' } });
-  out.push({ method, url, body: { raw: 'a=%00&b[c]=1&current=1e20', contentType: 'application/x-www-form-urlencoded' } });
-  out.push({ method, url, body: { raw: '\u0000\u0001binary', contentType: 'application/octet-stream' } });
-  out.push({ method, url, body: { raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a\u202e.png"\r\n\r\n\u0000\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' } });
-  return out;
-}
-
+/**
+ * By default every operation gets one bad value of each class, chosen by a seeded generator (reproducible, `FUZZ_SEED`
+ * to replay another choice); `FUZZ_FULL=1` sends every value, for the nightly/bench run (docs/adr/0047).
+ */
+const MODE = fuzzMode();
+const REFUSALS = refusalProbes(MODE);
 /** The response schema an operation publishes for a status (its own, else `default`), or undefined. */
 function publishedSchema(op: Operation, status: number): Schema | undefined {
   const r = op.responses?.[String(status)] ?? op.responses?.default;
@@ -132,6 +64,7 @@ describe('OpenAPI fuzz', () => {
     /** Answers a published schema refused, one per operation and place (the same field fails the same way on every call). */
     const misfits = new Map<string, string>();
     const statuses = new Map<number, number>();
+    const seen = newFuzzSeen();
     let operations = 0;
     let withSchema = 0;
     let checked = 0;
@@ -192,9 +125,9 @@ describe('OpenAPI fuzz', () => {
         operations++;
         if (Object.keys(op.responses ?? {}).some((status) => publishedSchema(op, Number(status) || 200))) withSchema++;
         const name = `${method.toUpperCase()} ${template}`;
-        const all = probes(doc, template, method, op);
+        const all = probes(doc, template, method, op, MODE, seen);
         // The administrator gets every probe (past every permission); the others the first few (their refusals).
-        const plan: [Who, Probe][] = [...all.map((p): [Who, Probe] => ['admin', p]), ...all.slice(0, 8).map((p): [Who, Probe] => ['student', p]), ...all.slice(0, 4).map((p): [Who, Probe] => ['anonymous', p])];
+        const plan: [Who, Probe][] = [...all.map((p): [Who, Probe] => ['admin', p]), ...all.slice(0, REFUSALS.student).map((p): [Who, Probe] => ['student', p]), ...all.slice(0, REFUSALS.anonymous).map((p): [Who, Probe] => ['anonymous', p])];
         // A few at a time, as several users would; a logout probe last, so it does not cut the others short.
         plan.sort((a, b) => Number(/logout/.test(a[1].url)) - Number(/logout/.test(b[1].url)));
         const opStarted = Date.now();
@@ -208,12 +141,14 @@ describe('OpenAPI fuzz', () => {
     if (misfits.size > 0) process.stdout.write(`fuzz: answers their published schema refuses:\n${[...misfits.values()].slice(0, 60).join('\n')}\n`);
     const total = [...statuses.values()].reduce((a, b) => a + b, 0);
     process.stdout.write(
-      `fuzz: ${operations} operations (${withSchema} publish a response schema), ${total} requests in ${Math.round((Date.now() - started) / 1000)} s; ` +
+      `fuzz (${MODE.full ? 'full sweep' : `one value of each class, seed ${JSON.stringify(MODE.seed)}`}): ${operations} operations (${withSchema} publish a response schema), ${total} requests in ${Math.round((Date.now() - started) / 1000)} s; ` +
         `${checked} answers checked against their schema; statuses ${JSON.stringify([...statuses].sort((a, b) => a[0] - b[0]))}\n`,
     );
     if (!ONLY) {
       expect(operations).toBeGreaterThan(60);
       expect(checked).toBeGreaterThan(100);
+      // sampled or not, every bad value of every list reached some operation in this run
+      expect(unsent(seen)).toEqual([]);
     }
     expect(failures.slice(0, 40)).toEqual([]);
     expect([...misfits].map(([where, example]) => `${where}: ${example}`).slice(0, 40)).toEqual([]);

