@@ -22,5 +22,6 @@ export * from './timetable-api.js';
 export * from './posts-api.js';
 export * from './surveys-api.js';
 export * from './survey-answer-rules.js';
+export * from './evaluations-api.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';
