@@ -11,8 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The form the head teacher's page sends to submit a round's class. */
 export const finalEvaluationFormSchema = z.object({
-  roundId: z.string({ error: 'validation.evaluationRoundRequired' }).regex(UUID, 'validation.evaluationRoundRequired'),
-  classId: z.string({ error: 'validation.classRequired' }).regex(UUID, 'validation.classRequired'),
+  roundId: z.string({ error: 'validation.fieldChoose' }).regex(UUID, 'validation.fieldChoose'),
+  classId: z.string({ error: 'validation.fieldChoose' }).regex(UUID, 'validation.fieldChoose'),
 });
 export type FinalEvaluationForm = z.infer<typeof finalEvaluationFormSchema>;
 
@@ -39,7 +39,7 @@ export const finalEvaluationFlow = defineFlow({
       notNow: 'evaluations.final.errors.notInPublicity',
       probe: (ctx: FinalEvaluationContext) => ({ studentId: Object.values(ctx.families).flat()[0] ?? '', comment: '?', at: new Date().toISOString() }),
       data: (input) => {
-        if (typeof input.studentId !== 'string' || !UUID.test(input.studentId)) return { invalid: 'validation.evaluationStudentRequired' };
+        if (typeof input.studentId !== 'string' || !UUID.test(input.studentId)) return { invalid: 'validation.fieldChoose' };
         if (text(input).length > OBJECTION_MAX) return { invalid: 'validation.commentTooLong' };
         return { data: { studentId: input.studentId, at: new Date().toISOString() } };
       },
@@ -50,7 +50,7 @@ export const finalEvaluationFlow = defineFlow({
       probe: (ctx: FinalEvaluationContext) => ({ objection: ctx.objections.find((o) => o.answer === null)?.no ?? 0, comment: '?', at: new Date().toISOString() }),
       data: (input) => {
         const no = Number(input.objection);
-        if (!Number.isInteger(no) || no < 1) return { invalid: 'validation.evaluationObjectionRequired' };
+        if (!Number.isInteger(no) || no < 1) return { invalid: 'validation.fieldChoose' };
         return { data: { objection: no, at: new Date().toISOString() } };
       },
       ui: { icon: 'undo', tone: 'basic', reason: 'required' },

@@ -170,8 +170,8 @@ describe('final-evaluation machine: given / when / then', () => {
       kind: 'impossible',
       reason: 'workflow.unknownAction',
     });
-    expect(finalEvaluationFlow.commandData('OBJECT', { comment: 'x' }, 'Asia/Shanghai')).toEqual({ invalid: 'validation.evaluationStudentRequired' });
-    expect(finalEvaluationFlow.commandData('ANSWER', { objection: 'a' }, 'Asia/Shanghai')).toEqual({ invalid: 'validation.evaluationObjectionRequired' });
+    expect(finalEvaluationFlow.commandData('OBJECT', { comment: 'x' }, 'Asia/Shanghai')).toEqual({ invalid: 'validation.fieldChoose' });
+    expect(finalEvaluationFlow.commandData('ANSWER', { objection: 'a' }, 'Asia/Shanghai')).toEqual({ invalid: 'validation.fieldChoose' });
     expect(finalEvaluationFlow.commandData('OBJECT', { studentId: '7d3c1a52-94a6-4b55-9a0e-3e0d6f2f7b10', comment: 'x'.repeat(501) }, 'Asia/Shanghai')).toEqual({ invalid: 'validation.commentTooLong' });
   });
 });
