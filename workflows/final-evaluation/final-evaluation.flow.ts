@@ -1,11 +1,8 @@
-import { RoleCode } from '@schoolflow/contracts';
+import { OBJECTION_MAX, RoleCode } from '@schoolflow/contracts';
 import { z } from 'zod';
 import { defineFlow } from '../kit/define-flow.js';
 import { reviewCommands } from '../kit/shared.js';
 import { type FinalEvaluationContext, finalEvaluationMachine, finalEvaluationReviewers, finalEvaluationRules } from './final-evaluation.machine.js';
-
-/** The longest objection or answer (characters): a paragraph, as the platform's comments. */
-export const OBJECTION_MAX = 500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,7 +62,7 @@ export const finalEvaluationFlow = defineFlow({
   // the class's families read it too (from the publicity on: they are named by the submission)
   participants: (ctx) => [...ctx.route.headTeacher, ...ctx.route.office, ...Object.keys(ctx.families)],
   form: { schema: finalEvaluationFormSchema as unknown as z.ZodType<Record<string, unknown>>, fields: [] },
-  apply: { roles: [RoleCode.headTeacher], icon: 'clipboard check', sort: 30, ownPage: 'evaluations/final' },
+  apply: { roles: [RoleCode.headTeacher], icon: 'clipboard check', sort: 30, ownPage: 'evaluation/qmpj' },
   stepRoles: {},
   timer: (snapshot) =>
     snapshot.matches('publicity') && snapshot.context.publicityEndsAt ? { type: 'PUBLICITY_END', at: snapshot.context.publicityEndsAt } : null,

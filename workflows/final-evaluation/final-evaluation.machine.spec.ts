@@ -26,19 +26,19 @@ const submitted = (over: Partial<EvaluationSubmitted> = {}): EvaluationSubmitted
   ...over,
 });
 const resubmit = (actorId = 'ht', missing = 0): FinalEvaluationEvent => ({ type: 'SUBMIT', actorId, ...FACTS, missing });
-const object = (actorId: string, studentId = 's1', comment: string | undefined = '综合素质的艺术等级与实际不符'): FinalEvaluationEvent => ({
+const object = (actorId: string, studentId = 's1', comment = '综合素质的艺术等级与实际不符'): FinalEvaluationEvent => ({
   type: 'OBJECT',
   actorId,
   studentId,
   at: before(60),
-  ...(comment === undefined ? {} : { comment }),
+  comment,
 });
-const answer = (actorId: string, objection = 1, comment: string | undefined = '已核对艺术节获奖记录，等级改为A'): FinalEvaluationEvent => ({
+const answer = (actorId: string, objection = 1, comment = '已核对艺术节获奖记录，等级改为A'): FinalEvaluationEvent => ({
   type: 'ANSWER',
   actorId,
   objection,
   at: before(30),
-  ...(comment === undefined ? {} : { comment }),
+  comment,
 });
 const end = (at = after(0), actorId = 'system'): FinalEvaluationEvent => ({ type: 'PUBLICITY_END', actorId, at });
 const approve = (actorId: string): FinalEvaluationEvent => ({ type: 'APPROVE', actorId });
@@ -84,7 +84,7 @@ describe('final-evaluation machine: given / when / then', () => {
     given(submitted()).when(object('x')).thenRefused('forbidden');
     // a reason is required
     given(submitted()).when(object('par1', 's1', '  ')).thenRefused('impossible', 'evaluations.final.errors.objectionNeedsText');
-    given(submitted()).when(object('par1', 's1', undefined)).thenRefused('impossible', 'evaluations.final.errors.objectionNeedsText');
+    given(submitted()).when({ type: 'OBJECT', actorId: 'par1', studentId: 's1', at: before(60) }).thenRefused('impossible', 'evaluations.final.errors.objectionNeedsText');
   });
 
   it('only the head teacher answers, an open objection, with text; then nobody has a task until the days are over', () => {
@@ -185,7 +185,8 @@ describe('final-evaluation machine: every path (xstate graph traversal)', () => 
     end(before(5)),
     ...actors.flatMap((a): FinalEvaluationEvent[] => [resubmit(a), object(a), object(a, 's2'), answer(a), approve(a), reject(a, 'r'), withdraw(a)]),
   ];
-  const paths = everyPath(finalEvaluationFlow, events, (s) => `${stateString(s.value)}|${s.context.objections.map((o) => `${o.by}${o.answer ? '+' : ''}`).join()}`);
+  // objections only as "some raised, some open": each new one would be a new state without end
+  const paths = everyPath(finalEvaluationFlow, events, (s) => `${stateString(s.value)}|${s.context.objections.length > 0}|${openObjections(s.context).length > 0}`);
 
   it('reaches every state', () => {
     expect(new Set(paths.map((p) => stateString(p.end.value)))).toEqual(new Set(['new', 'publicity', 'review', 'published', 'editing.draft', 'editing.returned']));

@@ -10,6 +10,9 @@ export const finalEvaluationPath = {
   student: (studentId: string): string => `/api/evaluations/final/students/${studentId}`,
 } as const;
 
+/** The longest objection or answer (characters): a paragraph, as the platform's comments. */
+export const OBJECTION_MAX = 500;
+
 /** The final-term page's menu (view stem evaluation/qmpj 期末学业评价): head teachers, students, parents. */
 export const FINAL_EVALUATION_PAGE = { url: '/evaluation/qmpj', key: 'final', roles: ['headteacher', 'student', 'parent'], sort: 4, icon: 'clipboard check' } as const;
 

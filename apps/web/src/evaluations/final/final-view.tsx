@@ -1,5 +1,4 @@
-import { type FinalClassRow, formatEvalValue, RoleCode, type StudentFinalEvaluation } from '@schoolflow/contracts';
-import { formatSchoolTime } from '@schoolflow/contracts';
+import { type FinalClassRow, formatEvalValue, formatSchoolTime, RoleCode, type StudentFinalEvaluation, workflowDetailPage } from '@schoolflow/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button, Label, Message, Segment, Table } from 'semantic-ui-react';
@@ -9,7 +8,6 @@ import { useRealtime } from '../../realtime/use-realtime.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { useReadySession } from '../../session/session-store.js';
 import { useMyStudents } from '../../workflow/use-apply.js';
-import { workflowDetailPage } from '@schoolflow/contracts';
 import { FINAL_FLOW, finalKeys } from './final-client.js';
 import { FinalRadar } from './final-radar.js';
 import { ObjectionForm } from './objection-form.js';
@@ -24,10 +22,12 @@ import './final.css';
 const FAMILY: readonly string[] = [RoleCode.student, RoleCode.parent];
 const when = (iso: string | null) => (iso ? formatSchoolTime(Date.parse(iso)) : '');
 
+const STATE_KEYS = { publicity: 'final.page.states.publicity', review: 'final.page.states.review', published: 'final.page.states.published' } as const;
+
 function StateLabel({ state }: { state: string }) {
   const { e } = useFinalT();
-  const known = state === 'publicity' || state === 'review' || state === 'published';
-  return <Label size="small" color={state === 'published' ? 'green' : 'blue'} content={known ? e(`final.page.states.${state}`) : state} data-testid="final-state" />;
+  const key = STATE_KEYS[state as keyof typeof STATE_KEYS] as (typeof STATE_KEYS)[keyof typeof STATE_KEYS] | undefined;
+  return <Label size="small" color={state === 'published' ? 'green' : 'blue'} content={key ? e(key) : state} data-testid="final-state" />;
 }
 
 /** The head teacher's classes: submit one whose results and comments are complete; answer the objections. */

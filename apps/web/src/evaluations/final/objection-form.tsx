@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button, Form, Message, TextArea } from 'semantic-ui-react';
+import { Button, Form, Message } from 'semantic-ui-react';
+import { OBJECTION_MAX } from '@schoolflow/contracts';
 import { z } from 'zod';
-import { OBJECTION_MAX } from '@schoolflow/workflows/final-evaluation/final-evaluation.flow.js';
 import { errorMessage } from '../../api/http.js';
 import { validationMessage } from '../../i18n/use-t.js';
 import { firstMessage } from '../../util/form-errors.js';
@@ -25,7 +25,7 @@ export function ObjectionForm({ placeholder, required, send, onSend, testId }: {
   return (
     <Form onSubmit={(e) => void submit(e)} data-testid={testId}>
       <Form.Field error={Boolean(error)}>
-        <TextArea rows={2} placeholder={placeholder} {...form.register('comment')} data-testid={`${testId}-text`} />
+        <textarea rows={2} placeholder={placeholder} {...form.register('comment')} data-testid={`${testId}-text`} />
         {error ? <div className="sf-field-error">{error === 'required' ? required : validationMessage(error)}</div> : null}
       </Form.Field>
       {form.formState.errors.root ? <Message negative content={form.formState.errors.root.message} /> : null}
