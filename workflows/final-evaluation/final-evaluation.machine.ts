@@ -1,3 +1,4 @@
+import type { FinalObjection } from '@schoolflow/contracts';
 import { assign, setup } from 'xstate';
 import { commentOf, hasText, type ReviewContext, type ReviewEvent, reviewersOf, reviewRules } from '../kit/review.js';
 import { all, guardsOf, type Rule } from '../kit/rules.js';
@@ -34,18 +35,8 @@ export interface EvaluationSubmitted extends SubmissionFacts {
   route: { headTeacher: string[]; office: string[] };
 }
 
-/** An objection a family raised during the publicity, and the head teacher's answer. */
-export interface Objection {
-  /** 1, 2, … in the order raised: ANSWER names it. */
-  no: number;
-  by: string;
-  studentId: string;
-  text: string;
-  at: string;
-  answer: string | null;
-  answeredBy: string | null;
-  answeredAt: string | null;
-}
+/** An objection a family raised during the publicity, and the head teacher's answer (the pages read it as it is). */
+export type Objection = FinalObjection;
 
 export type FinalEvaluationEvent =
   | EvaluationSubmitted

@@ -16,7 +16,9 @@ export const OBJECTION_MAX = 500;
 /** The final-term page's menu (view stem evaluation/qmpj 期末学业评价): head teachers, students, parents. */
 export const FINAL_EVALUATION_PAGE = { url: '/evaluation/qmpj', key: 'final', roles: ['headteacher', 'student', 'parent'], sort: 4, icon: 'clipboard check' } as const;
 
+/** An objection a family raised during the public notice, and the head teacher's answer. */
 export interface FinalObjection {
+  /** 1, 2, … in the order raised: ANSWER names it. */
   no: number;
   by: string;
   studentId: string;
