@@ -117,5 +117,6 @@ describe('final-term evaluation in the browser', () => {
     } finally {
       for (const t of [head, parent, student, english]) await t.context.close();
     }
-  });
+    // four people's sessions and a PDF: longer than one flow's page
+  }, 300_000);
 });
