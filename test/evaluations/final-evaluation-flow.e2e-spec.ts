@@ -14,14 +14,14 @@ import { getFile, runTag } from '../resources/resource-support.js';
  * school-day count itself is publicity.spec.ts's.
  */
 const FLOW = '/api/workflows/final-evaluation';
-const ctx = {} as { r: FinalRound; head: string; office: string; teacher: string; student: string; parent: string; admin: string; id: string };
+const ctx = {} as { r: FinalRound; head: string; office: string; teacher: string; student: string; parent: string; id: string };
 const events = (id: string) => withDb(async (c) => (await c.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY version`, [`final-evaluation-${id}`])).rows as { type: string; data: Record<string, unknown> }[]);
 const view = (id: string, token: string) => call<WorkflowInstanceView>(`${FLOW}/${id}`, { token });
 const act = (token: string, id: string, json: Record<string, unknown>, lang?: 'zh' | 'en') => call<WorkflowCommandResult>(`${FLOW}/${id}/events`, { token, json, ...(lang ? { lang } : {}) });
 
 beforeAll(async () => {
   ctx.r = await makeFinalRound(runTag(), 2);
-  [ctx.head, ctx.office, ctx.teacher, ctx.student, ctx.parent, ctx.admin] = await Promise.all(['headteacher', 'office', 'teacher', 'student', 'jz202511001', 'admin'].map((a) => login(a)));
+  [ctx.head, ctx.office, ctx.teacher, ctx.student, ctx.parent] = await Promise.all([login('headteacher'), login('office'), login('teacher'), login('student'), login('jz202511001')]);
 });
 
 describe('final-term evaluation: submission', () => {
