@@ -73,11 +73,9 @@ function HeadTeacherClasses({ rows }: { rows: FinalClassRow[] }) {
                   {r.instance ? <Link to={workflowDetailPage(FINAL_FLOW, r.instance.id)}>{e('final.page.open')}</Link> : null}
                   {(r.instance?.objections ?? []).map((o) => (
                     <div key={o.no} className="sf-final-objection" data-testid={`final-objection-${o.no}`}>
-                      <strong>{o.studentName}</strong>：{o.text}
+                      {e('final.page.objectionLine', { who: o.studentName, text: o.text })}
                       {o.answer ? (
-                        <div className="sf-final-answer">
-                          {e('final.page.answer')}：{o.answer}
-                        </div>
+                        <div className="sf-final-answer">{e('final.page.answerLine', { text: o.answer })}</div>
                       ) : r.instance ? (
                         <ObjectionForm
                           testId={`final-answer-${o.no}`}
@@ -142,7 +140,7 @@ function Evaluation({ ev, studentId, name }: { ev: StudentFinalEvaluation; stude
       {ev.objections.map((o) => (
         <div key={o.no} className="sf-final-objection" data-testid={`final-objection-${o.no}`}>
           <div>{o.text}</div>
-          <div className="sf-final-answer">{o.answer ? `${e('final.page.answer')}：${o.answer}` : e('final.page.noAnswer')}</div>
+          <div className={o.answer ? 'sf-final-answer' : 'sf-hint'}>{o.answer ? e('final.page.answerLine', { text: o.answer }) : e('final.page.noAnswer')}</div>
         </div>
       ))}
       {open ? (

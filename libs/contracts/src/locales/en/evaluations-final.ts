@@ -45,6 +45,8 @@ export const evaluationsFinal: EvaluationsFinalMessages = {
     objections: 'Objections',
     objectionBy: 'Raised by {{who}} at {{time}}',
     answer: 'Answer',
+    answerLine: 'Answer: {{text}}',
+    objectionLine: '{{who}}: {{text}}',
     noAnswer: 'Awaiting the head teacher’s answer',
     object: 'Object',
     objectPlaceholder: 'Which result you object to and why, at most 500 characters',

@@ -47,6 +47,8 @@ export const evaluationsFinal = {
     objections: '异议',
     objectionBy: '{{who}} 于 {{time}} 提出',
     answer: '答复',
+    answerLine: '答复：{{text}}',
+    objectionLine: '{{who}}：{{text}}',
     noAnswer: '待班主任答复',
     object: '提出异议',
     objectPlaceholder: '请写明对哪一项结果有异议及理由，至多500个字符',
