@@ -158,6 +158,9 @@ export const TEST_SERVER_ENV = {
   FILE_SWEEP_SECONDS: '1',
   // The workflow timers too, so an expiry is seen within a second of its time.
   TIMER_SWEEP_SECONDS: '1',
+  // A final-term evaluation's public notice ends as it is submitted, so the tests reach the office's step within a
+  // second; the school-day count is publicity.spec.ts's (docs/adr/0046-final-term-evaluation.md).
+  EVALUATION_PUBLICITY_DAYS: '0',
   // Cheap password hashes: a seed hashes ~200 demo passwords and every test signs in many times. Production keeps
   // OWASP's argon2id minimum (a unit test proves it: password-hasher.spec.ts).
   PASSWORD_HASH_MEMORY_KIB: '64',

@@ -23,6 +23,7 @@ import { TimetableModule } from './timetable/timetable.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { SurveysModule } from './surveys/surveys.module.js';
 import { ConsultModule } from './consult/consult.module.js';
+import { EvaluationsModule } from './evaluations/evaluations.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -57,6 +58,7 @@ export class AppModule {
         PublishingModule,
         SurveysModule,
         ConsultModule,
+        EvaluationsModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

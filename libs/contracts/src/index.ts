@@ -23,5 +23,7 @@ export * from './posts-api.js';
 export * from './surveys-api.js';
 export * from './consult-api.js';
 export * from './survey-answer-rules.js';
+export * from './evaluations-api.js';
+export * from './evaluations-final-api.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';

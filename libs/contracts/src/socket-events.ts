@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PostPublishedPush, PostReceiptPush, PostSubmissionPush } from './posts-api.js';
 import type { SurveyAnsweredPush } from './surveys-api.js';
+import type { EvalProgressPush } from './evaluations-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -49,6 +50,8 @@ export interface PushPayloads {
   'post.submission': PostSubmissionPush;
   /** To a questionnaire's author when it is answered: the respondent count (issue 25). */
   'survey.answered': SurveyAnsweredPush;
+  /** To a class's head teacher when a sheet of the class in an evaluation round is saved (issue 28). */
+  'evaluation.progress': EvalProgressPush;
 }
 export type PushEvent = keyof PushPayloads;
 export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered'];

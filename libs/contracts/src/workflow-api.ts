@@ -73,6 +73,10 @@ export const workflowEventSchema = z.object({
   toUserId: z.string().uuid('validation.transferTargetRequired').optional(),
   /** CC (抄送): the people copied. */
   userIds: z.array(z.string().uuid('validation.ccInvalid'), { error: 'validation.ccInvalid' }).min(1, 'validation.ccRequired').max(CC_MAX, 'validation.ccTooMany').optional(),
+  /** OBJECT (期末学业评价's 公示): the student the objection is about. */
+  studentId: z.string().uuid('validation.fieldChoose').optional(),
+  /** ANSWER: the objection answered (its number, 1, 2, …). */
+  objection: z.coerce.number({ error: 'validation.fieldChoose' }).int('validation.fieldChoose').min(1, 'validation.fieldChoose').max(10_000, 'validation.fieldChoose').optional(),
 });
 export type WorkflowEventInput = z.infer<typeof workflowEventSchema>;
 

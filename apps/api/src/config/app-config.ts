@@ -184,6 +184,8 @@ export interface ServerConfig {
   fileRetentionHours: number;
   /** How often the workflow timers are swept (a pending classroom loan expires at its start). */
   timerSweepSeconds: number;
+  /** School days a final-term evaluation is put up for its class's families (公示) before the office may confirm it (0–30). */
+  evaluationPublicityDays: number;
   fileSweepSeconds: number;
   fileCleanupDisabled: boolean;
   /** Uploads one user may have under way at once, per instance (UPLOADS_PER_USER); another answers 429. */
@@ -362,6 +364,7 @@ export function loadConfig(): ServerConfig {
     fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),
     fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
     timerSweepSeconds: positive('TIMER_SWEEP_SECONDS', 30),
+    evaluationPublicityDays: whole('EVALUATION_PUBLICITY_DAYS', 5, 0, 30),
     fileCleanupDisabled: bool('FILE_CLEANUP_DISABLED', false),
     uploadsPerUser: Math.max(1, Math.round(positive('UPLOADS_PER_USER', 2))),
     uploadQuotaMb: positive('UPLOAD_QUOTA_MB', 512),

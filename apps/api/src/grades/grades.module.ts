@@ -19,6 +19,7 @@ import { ClassReportsRunner } from './commands/class-reports/class-reports.runne
 import { StartClassReports } from './commands/class-reports/start-class-reports.handler.js';
 import { ReportClassesRepository } from './queries/report/report-classes.repository.js';
 import { ReportController } from './queries/report/report.controller.js';
+import { FinalEvaluationModule } from '../evaluations/final/final-evaluation.module.js';
 import { SemesterReportQuery } from './queries/report/semester-report.query.js';
 import { ReportRosterController } from './queries/report-roster/report-roster.controller.js';
 import { AnalysisController } from './queries/analysis/analysis.controller.js';
@@ -38,7 +39,7 @@ const ANALYSIS_PROVIDERS = [GradeAnalysis, AnalysisRepository];
  * scores, analysis and the final report.
  */
 @Module({
-  imports: [SystemModule, MessagingModule, WorkflowModule],
+  imports: [SystemModule, MessagingModule, WorkflowModule, FinalEvaluationModule],
   controllers: [OpenBatchController, SheetController, ListSheetsController, PublishBatchController, PublishedScoresController, ...REPORT_CONTROLLERS, ...ANALYSIS_CONTROLLERS],
   providers: [GradeSheetsRepository, PublishedScoresRepository, OpenBatch, SaveSheet, GetSheet, PublishBatch, GradesDemoSeed, ...REPORT_PROVIDERS, ...ANALYSIS_PROVIDERS],
   exports: [GradeSheetsRepository, PublishedScoresRepository],

@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -36,6 +36,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     publishing: () => import('@schoolflow/contracts/locales/zh/publishing.js').then((m) => m.publishing),
     surveys: () => import('@schoolflow/contracts/locales/zh/surveys.js').then((m) => m.surveys),
     consult: () => import('@schoolflow/contracts/locales/zh/consult.js').then((m) => m.consult),
+    evaluations: () => import('@schoolflow/contracts/locales/zh/evaluations.js').then((m) => m.evaluations),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -48,6 +49,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     publishing: () => import('@schoolflow/contracts/locales/en/publishing.js').then((m) => m.publishing),
     surveys: () => import('@schoolflow/contracts/locales/en/surveys.js').then((m) => m.surveys),
     consult: () => import('@schoolflow/contracts/locales/en/consult.js').then((m) => m.consult),
+    evaluations: () => import('@schoolflow/contracts/locales/en/evaluations.js').then((m) => m.evaluations),
   },
 };
 

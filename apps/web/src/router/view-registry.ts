@@ -38,6 +38,8 @@ const views: Readonly<Record<string, View>> = {
   'grades/confirmation': lazy(() => import('../grades/confirmation-view.js')),
   'grades/analysis': lazy(() => import('../grades/analysis/analysis-view.js')),
   'grades/report': lazy(() => import('../grades/report/report-view.js')),
+  // 期末学业评价 (issue 28 part 3): the head teacher's classes, the families' results on notice and published
+  'evaluation/qmpj': lazy(() => import('../evaluations/final/final-view.js')),
   'academic/semester_upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
   'timetable/inquiry': lazy(() => import('../timetable/inquiry-view.js')),
   'timetable/scheduling': lazy(() => import('../timetable/scheduling-view.js')),

@@ -212,6 +212,10 @@ export const web: WebMessages = {
       gradeEntering: 'Teacher enters',
       gradeReview: 'Grade leader or office reviews',
       gradePassed: 'Passed (locked)',
+      evaluationSubmitted: 'Head teacher submits results and comments',
+      evaluationPublicity: 'Public notice (students and parents may object)',
+      evaluationOfficeReview: 'School office confirms',
+      evaluationPublished: 'Published',
       upgradeChosen: 'Semester chosen',
       upgradeFirstConfirmation: 'First confirmation',
       upgradeSecondConfirmation: 'Second confirmation',
@@ -248,6 +252,9 @@ export const web: WebMessages = {
       completed: 'Completed',
       draft: 'Not submitted',
       teacherConsent: 'Awaiting the other teacher',
+      publicity: 'On public notice',
+      editing: { self: 'Awaiting the head teacher', draft: 'Taken back, to submit', returned: 'Returned, to revise' },
+      published: 'Published',
     },
     review: {
       unreviewed: 'Unreviewed',
@@ -277,6 +284,8 @@ export const web: WebMessages = {
       CC: { button: 'Copy to', title: 'Copy to (they get a message and may read this application)' },
       CONFIRM: { button: 'Confirm', title: 'Confirm' },
       CONSENT: { button: 'Consent', title: 'Consent to the swap (the school office then decides)' },
+      OBJECT: { button: 'Object', title: 'Object to the results (the head teacher answers)' },
+      ANSWER: { button: 'Answer', title: 'Answer an objection of a parent or student' },
     },
     event: {
       OPEN: 'Entry began',
@@ -297,6 +306,9 @@ export const web: WebMessages = {
       DRAFT: 'Draft saved',
       CONSENT: 'Consented',
       EFFECT_REFUSED: 'Approved, but not applied',
+      OBJECT: 'Objected',
+      ANSWER: 'Answered the objection',
+      PUBLICITY_END: 'Public notice over',
     },
     skipReason: {
       applicant_is_reviewer: "The applicant is this step's reviewer, so it passed to the next reviewer",
@@ -314,6 +326,7 @@ export const web: WebMessages = {
       'make-up-class': 'Make-up class',
       'class-swap': 'Class swap',
       'award-review': 'Award report',
+      'final-evaluation': 'Final-term evaluation',
     },
     mark: {
       done: 'Done',
@@ -508,6 +521,7 @@ export const web: WebMessages = {
       placeholder: { reason: 'e.g. lessons lost to the sports day, at most 500 characters' },
       summary: '{{course}} · {{date}} {{periods}}',
     },
+    'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
     'award-review': {
       title: 'Award report',
       hint: 'Report an award of your own above school level (district and above). A student’s report is reviewed by the head teacher, then the office; a teacher’s by the office. Once passed it counts in reward management. School-level awards are recorded by the office directly.',

@@ -211,6 +211,10 @@ export const web = {
       gradeEntering: '任课教师录入',
       gradeReview: '年级组长或教务处审核',
       gradePassed: '审核通过（已锁定）',
+      evaluationSubmitted: '班主任提交评价结果和评语',
+      evaluationPublicity: '公示（学生和家长可提出异议）',
+      evaluationOfficeReview: '教务处确认',
+      evaluationPublished: '已发布',
       upgradeChosen: '选择学期',
       upgradeFirstConfirmation: '第一次确认',
       upgradeSecondConfirmation: '第二次确认',
@@ -248,6 +252,9 @@ export const web = {
       completed: '已完成',
       draft: '未提交',
       teacherConsent: '待对方教师同意',
+      publicity: '公示中',
+      editing: { self: '待班主任提交', draft: '已撤回，待提交', returned: '已退回，待修改' },
+      published: '已发布',
     },
     review: {
       unreviewed: '未审核',
@@ -277,6 +284,8 @@ export const web = {
       CC: { button: '抄送', title: '抄送（被抄送人会收到消息并可查看此申请）' },
       CONFIRM: { button: '确认', title: '确认' },
       CONSENT: { button: '同意调课', title: '同意调课（同意后交教务处审核）' },
+      OBJECT: { button: '提出异议', title: '对评价结果提出异议（班主任会答复）' },
+      ANSWER: { button: '答复异议', title: '答复家长或学生的异议' },
     },
     event: {
       OPEN: '开始录入',
@@ -297,6 +306,9 @@ export const web = {
       DRAFT: '保存草稿',
       CONSENT: '同意调课',
       EFFECT_REFUSED: '审核通过但未能生效',
+      OBJECT: '提出异议',
+      ANSWER: '答复异议',
+      PUBLICITY_END: '公示期满',
     },
     skipReason: {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
@@ -314,6 +326,7 @@ export const web = {
       'make-up-class': '补课',
       'class-swap': '调课',
       'award-review': '奖项申报',
+      'final-evaluation': '期末学业评价',
     },
     mark: {
       done: '已完成',
@@ -509,6 +522,7 @@ export const web = {
       placeholder: { reason: '例如：运动会占用的课时，至多500个字符' },
       summary: '{{course}} · {{date}} {{periods}}',
     },
+    'final-evaluation': { title: '期末学业评价', hint: '班主任提交本班的期末评价结果和评语后公示，公示期满且异议均已答复后由教务处确认发布。' },
     'award-review': {
       title: '奖项申报',
       hint: '申报本人获得的校级以上（区级及以上）奖项。学生先由班主任审核，再由教务处审核；教师由教务处审核。通过后计入奖励管理。校级奖项由教务处直接登记，无需申报。',

@@ -2,7 +2,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
 import { documentFont } from '../../../infrastructure/pdf/pdf-font.js';
-import type { ReportCell, SemesterReport } from './semester-report.js';
+import type { ReportCell, ReportEvaluation, SemesterReport } from './semester-report.js';
 
 // Drawn in a PDF worker (infrastructure/pdf, docs/adr/0029), never on the thread that answers requests.
 
@@ -112,9 +112,53 @@ function drawReport(doc: PDFKit.PDFDocument, r: SemesterReport): void {
     doc.fillColor(GREY).fontSize(8).text(`* ${t('pdf.footnote')}`, left, y + 10, { width, lineGap: 2 });
   }
 
+  for (const e of r.evaluations ?? []) drawEvaluation(doc, r, e, { left, width, bottom, page });
+
   // the day it was made, at the right
   doc.fillColor(INK).fontSize(11).text(r.school, left, Math.max(doc.y + 28, bottom - 60), { width, align: 'right' });
   doc.moveDown(0.3).text(reportDate(r.date, r.lang), { width, align: 'right' });
+}
+
+const EVAL_ROW_H = 20;
+
+/**
+ * A published final-term evaluation under the scores (期末学业评价, docs/product/evaluations.md#final-term-evaluation):
+ * its round, a row per content (theme, content, level and value) and the head teacher's term comment, whole — a
+ * comment of any length runs on to the next page.
+ */
+function drawEvaluation(doc: PDFKit.PDFDocument, r: SemesterReport, e: ReportEvaluation, box: { left: number; width: number; bottom: number; page: PDFKit.PDFDocumentOptions }): void {
+  const t = (key: string) => translate(r.lang, `evaluations.final.pdf.${key}`);
+  const { left, width, bottom } = box;
+  const colon = r.lang === 'en' ? ': ' : '：';
+  let y = doc.y + 24;
+  if (y + 80 > bottom) {
+    doc.addPage(box.page);
+    y = MARGIN;
+  }
+  doc.fillColor(INK).fontSize(13).text(`${t('section')} · ${e.roundName}`, left, y, { width });
+  y = doc.y + 6;
+  const cols = [left, left + width * 0.3, left + width * 0.7, left + width];
+  doc.rect(left, y, width, EVAL_ROW_H).fill(HEAD_FILL);
+  doc.fillColor(INK).fontSize(9.5);
+  doc.text(t('content'), cols[0]! + 6, y + 6, { width: cols[2]! - cols[0]! - 12, lineBreak: false });
+  doc.text(t('level'), cols[2]! + 6, y + 6, { width: cols[3]! - cols[2]! - 12, lineBreak: false, align: 'center' });
+  y += EVAL_ROW_H;
+  for (const c of e.contents) {
+    if (y + EVAL_ROW_H > bottom - 40) {
+      doc.addPage(box.page);
+      y = MARGIN;
+    }
+    doc.fillColor(GREY).fontSize(9).text(c.theme, cols[0]! + 6, y + 6, { width: cols[1]! - cols[0]! - 12, lineBreak: false, ellipsis: true });
+    doc.fillColor(INK).fontSize(9.5).text(c.content, cols[1]! + 6, y + 6, { width: cols[2]! - cols[1]! - 12, lineBreak: false, ellipsis: true });
+    const level = [c.level ?? '—', c.value].filter((x) => x !== '').join(' · ');
+    doc.text(level, cols[2]! + 6, y + 6, { width: cols[3]! - cols[2]! - 12, lineBreak: false, align: 'center' });
+    y += EVAL_ROW_H;
+    doc.lineWidth(0.3).strokeColor(RULE).moveTo(left, y).lineTo(left + width, y).stroke();
+  }
+  if (e.comment) {
+    doc.fillColor(GREY).fontSize(10).text(`${t('comment')}${colon}`, left, y + 10, { width });
+    doc.fillColor(INK).fontSize(10.5).text(e.comment, left, doc.y + 2, { width, lineGap: 3 });
+  }
 }
 
 /** A PDF of reports written to `out` as they are added: one student each, each from a new page. */

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isUuid, type Language } from '@schoolflow/contracts';
+import { formatEvalValue, isUuid, type Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { OperationLogService } from '../../../system/domain/operation-log.service.js';
+import { FinalResultsRepository } from '../../../evaluations/final/domain/final-results.repository.js';
 import { PublishedScoresRepository } from '../../domain/published-scores.repository.js';
 import { GradesErrors } from '../../grades.errors.js';
 import { reportTable, type SemesterReport } from './semester-report.js';
@@ -31,6 +32,7 @@ export class SemesterReportQuery {
   constructor(
     private readonly db: DataSource,
     private readonly published: PublishedScoresRepository,
+    private readonly finals: FinalResultsRepository,
     private readonly oplog: OperationLogService,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -75,6 +77,12 @@ export class SemesterReportQuery {
       ? await this.db.query<{ batchId: string; weight: number }[]>(`SELECT b.id AS "batchId", n.weight FROM grade_batch b JOIN grade_exam_node n ON n.id = b.exam_node_id WHERE b.id = ANY($1::uuid[])`, [batchIds])
       : [];
     const { exams, courses } = reportTable(scores, new Map(weights.map((w) => [w.batchId, Number(w.weight)])));
+    // the semester's published final-term evaluations (their flow passed the office): levels and the term comment
+    const evaluations = (await this.finals.forStudent(studentId, ['published'], semester.id)).map((e) => ({
+      roundName: e.roundName,
+      contents: e.contents.map((c) => ({ theme: c.theme, content: c.content, value: formatEvalValue(c.value, e.precision), level: c.level })),
+      comment: e.comment,
+    }));
     return {
       lang,
       school: head.school,
@@ -83,6 +91,7 @@ export class SemesterReportQuery {
       exams,
       courses,
       date: schoolDay(this.config.timeZone),
+      evaluations,
     };
   }
 }

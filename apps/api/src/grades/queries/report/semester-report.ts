@@ -38,6 +38,19 @@ export interface SemesterReport {
   courses: ReportCourse[];
   /** The day it is made, in the school's time zone: YYYY-MM-DD. */
   date: string;
+  /**
+   * The published final-term evaluations of the semester (期末学业评价, docs/product/evaluations.md#final-term-evaluation):
+   * each content's level (and value at the template's precision) and the head teacher's term comment. Absent or empty:
+   * none published, and the report has no such section.
+   */
+  evaluations?: ReportEvaluation[];
+}
+
+/** A published final-term evaluation as the report prints it. */
+export interface ReportEvaluation {
+  roundName: string;
+  contents: { theme: string; content: string; value: string; level: string | null }[];
+  comment: string | null;
 }
 
 /**

@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { finalClient, finalKeys } from './final-client.js';
+
+/** The head teacher's answer to an objection. */
+export function useAnswerFinal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; version: number; objection: number; comment: string }) => finalClient.answer(v.id, v.version, v.objection, v.comment),
+    onSettled: () => client.invalidateQueries({ queryKey: finalKeys.all }),
+  });
+}

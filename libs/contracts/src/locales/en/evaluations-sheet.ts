@@ -1,0 +1,25 @@
+import type { EvaluationsSheetMessages } from '../zh/evaluations-sheet.js';
+
+export const evaluationsSheet: EvaluationsSheetMessages = {
+  mine: 'My evaluations',
+  intro: 'Fill them in within the window; every entry is saved as you type.',
+  empty: 'Nothing for you to evaluate',
+  open: 'Evaluate',
+  view: 'View',
+  progress: '{{filled}}/{{total}} filled',
+  student: 'Student',
+  studentNo: 'Student no.',
+  comment: 'Comment',
+  keyboardHint: 'Arrow keys, Tab and Enter move between cells; type a score or a level letter (A is the first level).',
+  levelsHint: 'Levels',
+  autosaving: 'Saving…',
+  autosaved: 'Saved at {{time}}',
+  saveFailed: 'Not saved: {{reason}}',
+  readOnly: 'Outside the evaluation window: read only',
+  back: 'Back to my evaluations',
+  noStudents: 'No students for you to evaluate on this sheet',
+  classProgress: 'Class progress',
+  role: 'Evaluator',
+  filled: 'Filled',
+  total: 'Expected',
+};
