@@ -85,16 +85,16 @@ async function drive(clients: Client[], seconds: number, listen: (arrived: (id: 
 async function consultRun(server: BenchServer): Promise<{ result: Awaited<ReturnType<typeof drive>>; failures: number }> {
   const path = '/server/socket.io';
   const url = `${server.url}${CONSULT_NAMESPACE}`;
-  // agents: teachers, granted the consultation permission in this database only
+  // agents: demo accounts (students: the demo school has more of them than staff), granted the permission in this database only
   const db = await openDb(server.databaseUrl);
   let accounts: string[];
   try {
-    await db.query(`INSERT INTO sys_role_permission (role_id, permission) SELECT id, 'consult:answer' FROM sys_role WHERE code = 'teacher' ON CONFLICT DO NOTHING`);
-    accounts = (await db.query<{ account: string }>(`SELECT u.account FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id WHERE r.code = 'teacher' ORDER BY u.account LIMIT $1`, [AGENTS])).rows.map((r) => r.account);
+    await db.query(`INSERT INTO sys_role_permission (role_id, permission) SELECT id, 'consult:answer' FROM sys_role WHERE code = 'student' ON CONFLICT DO NOTHING`);
+    accounts = (await db.query<{ account: string }>(`SELECT u.account FROM sys_user u JOIN sys_user_role ur ON ur.user_id = u.id JOIN sys_role r ON r.id = ur.role_id WHERE r.code = 'student' ORDER BY u.account LIMIT $1`, [AGENTS])).rows.map((r) => r.account);
   } finally {
     await db.end();
   }
-  if (accounts.length < AGENTS) throw new Error(`only ${accounts.length} teacher accounts for ${AGENTS} agents`);
+  if (accounts.length < AGENTS) throw new Error(`only ${accounts.length} student accounts for ${AGENTS} agents`);
   const agentTokens = await mapLimit(AGENTS, 5, (i) => login(accounts[i] as string));
   const agents = await mapLimit(AGENTS, 10, (i) => connect(url, path, { token: agentTokens[i] as string }));
   const sessions = await mapLimit(VISITORS, 10, async (i) => {

@@ -9,6 +9,8 @@ import { browserPages } from '../support/flow-pages.js';
 // conversation taken. Then with no agent online a visitor (in English) leaves a message that waits in the queue and is
 // answered later; back on the same device, they read the answer.
 
+/** Where the scenario is, in the test's output (a slow machine times out the whole test, not a step). */
+const step = (what: string): void => void process.stderr.write(`consult browser: ${what}\n`);
 const stateOf = (name: string) => withDb(async (c) => String((await c.query(`SELECT state FROM consult_conversation WHERE visitor_name = $1 ORDER BY created_at DESC LIMIT 1`, [name])).rows[0]?.state ?? ''));
 const item = (p: Page, name: string) => p.locator(tid('consult-item'), { hasText: name });
 
@@ -37,6 +39,7 @@ describe('online consultation in Chromium', () => {
     const admin = await page();
     await signedIn(office.page, 'office');
     await signedIn(admin.page, 'admin');
+    step('agents signed in');
     for (const a of [office, admin]) {
       await a.page.goto(appUrl('/zxgl'));
       await a.page.locator(tid('consult-queue')).waitFor();
@@ -45,6 +48,7 @@ describe('online consultation in Chromium', () => {
     const visitor = await page();
     const v = visitor.page;
     await startAsVisitor(v, name);
+    step('visitor started');
     await eventually(async () => expect(await v.title()).toBe('在线咨询'));
     await eventually(async () => expect(await v.locator(tid('consult-status')).innerText()).toContain('正在为您接入客服'));
     await say(v, '您好，想了解高一招生的政策');
@@ -52,8 +56,10 @@ describe('online consultation in Chromium', () => {
     for (const a of [office, admin]) await item(a.page, name).filter({ hasText: '高一招生' }).waitFor();
     await shot(office.page, 'consult-01-queue-zh');
 
+    step('queued at both agents');
     await item(office.page, name).locator(tid('consult-accept')).click();
     await office.page.locator(tid('consult-conversation')).filter({ hasText: name }).waitFor();
+    step('accepted');
     // the second agent sees it taken: gone from their queue, and accepting it now is refused
     await item(admin.page, name).waitFor({ state: 'detached' });
     const id = await withDb(async (c) => String((await c.query(`SELECT id FROM consult_conversation WHERE visitor_name = $1`, [name])).rows[0]?.id));
@@ -72,6 +78,7 @@ describe('online consultation in Chromium', () => {
     await say(v, '好的，谢谢老师');
     await office.page.locator(tid('consult-theirs'), { hasText: '谢谢老师' }).waitFor();
     await v.locator(tid('consult-read')).last().waitFor();
+    step('messages both ways');
     await shot(v, 'consult-02-visitor-chat-zh');
     await shot(office.page, 'consult-03-agent-chat-zh');
 
@@ -86,7 +93,7 @@ describe('online consultation in Chromium', () => {
     await office.close();
     await admin.close();
     await visitor.close();
-  });
+  }, 300_000);
 
   it('en: with no agent online the message waits in the queue and is answered later; the visitor reads it on returning', async () => {
     const name = `Visitor ${Date.now().toString(36).slice(-4)}`;
@@ -97,6 +104,7 @@ describe('online consultation in Chromium', () => {
     await startAsVisitor(v, name);
     await eventually(async () => expect(await v.title()).toBe('Online consultation'));
     await eventually(async () => expect(await v.locator(tid('consult-status')).innerText()).toContain('No agent is online now'));
+    step('left message');
     await say(v, 'What are the school bus routes?');
     await shot(v, 'consult-05-left-message-en');
     await v.close();
@@ -124,5 +132,5 @@ describe('online consultation in Chromium', () => {
     await office.page.locator(tid('consult-transcript-row'), { hasText: name }).waitFor();
     await shot(office.page, 'consult-07-transcripts-zh');
     expect(office.problems.unexpected()).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CONSULT_EVENTS, type ConsultConversation, type ConsultMessage, type ConsultReadPush, type ConsultTypingPush } from '@schoolflow/contracts';
 import type { Namespace } from 'socket.io';
 
-/** Rooms of the `/consult` namespace (docs/adr/0042-online-consultation.md#rooms). */
+/** Rooms of the `/consult` namespace (docs/adr/0042-online-consultation.md#messages-are-numbered-per-conversation-not-per-user-pushed-directly-after-commit). */
 export const AGENTS_ROOM = 'agents';
 export const VISITORS_ROOM = 'visitors';
 export const agentRoom = (userId: string): string => `agent:${userId}`;

@@ -3,7 +3,7 @@ import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { WindowCounter } from '../../infrastructure/redis/window-counter.js';
 
 /**
- * What signed-out visitors may do (docs/adr/0042-online-consultation.md#limits), counted in Redis for every instance
+ * What signed-out visitors may do (docs/adr/0042-online-consultation.md#limits-per-token-and-per-address-shared-with-the-questionnaires), counted in Redis for every instance
  * (WindowCounter): messages per token and per client address within CONSULT_RATE_WINDOW_SECONDS, conversations
  * started from an address within CONSULT_SESSION_WINDOW_SECONDS. Agents are not limited.
  */

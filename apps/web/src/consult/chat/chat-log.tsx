@@ -10,7 +10,10 @@ import { type ConsultKey, useConsultT } from '../use-consult-t.js';
 export function ChatLog({ messages, me, otherReadSeq, typing, typingText }: { messages: readonly ConsultMessage[]; me: 'visitor' | 'agent'; otherReadSeq: number; typing: boolean; typingText: string }) {
   const { c } = useConsultT();
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length, typing]);
+  // braces: scrollIntoView answers a promise in newer browsers, which React would take for a cleanup function
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, typing]);
   return (
     <div className="sf-consult-log" data-testid="consult-log">
       {messages.map((m) =>

@@ -1,5 +1,5 @@
 /**
- * The token the server issued to this device (docs/adr/0042-online-consultation.md#resume), kept in localStorage so a
+ * The token the server issued to this device (docs/adr/0042-online-consultation.md#visitors-are-devices-known-by-a-token-digest), kept in localStorage so a
  * visitor returning on the same device resumes their conversation. Clearing it starts afresh — the server keeps only
  * its digest, so nobody else can resume it.
  */
