@@ -1,4 +1,4 @@
-import { formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, withCheckCharacter } from '@schoolflow/contracts';
+import { CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -52,6 +52,30 @@ const MENUS: MenuSeed[] = [
   })),
   { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', permission: 'menu:message', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
+  // 消息中心's channels (issue 26 part 2, docs/adr/0041-message-channels.md#pages): configuration and monitoring for administrators, each user's own channels for all
+  ...CHANNEL_PAGES.map((p) => ({
+    key: `messages-${p.key}`,
+    parent: 'messages',
+    name: resources.zh.channels.page[p.key],
+    nameEn: resources.en.channels.page[p.key],
+    url: p.url,
+    permission: p.permission,
+    icon: p.icon,
+    sort: p.sort,
+    roles: p.permission === Permission.messageView ? ALL_ROLES : [RoleCode.admin],
+  })),
+  { key: 'weChat', name: resources.zh.channels.page.wechatGroup, nameEn: resources.en.channels.page.wechatGroup, url: '/weChat', permission: 'menu:wechat', icon: 'wechat', sort: 75, roles: [RoleCode.admin] },
+  ...WECHAT_PAGES.map((p) => ({
+    key: `weChat-${p.key}`,
+    parent: 'weChat',
+    name: resources.zh.channels.page[p.key],
+    nameEn: resources.en.channels.page[p.key],
+    url: p.url,
+    permission: p.permission,
+    icon: p.icon,
+    sort: p.sort,
+    roles: [RoleCode.admin],
+  })),
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', permission: 'menu:personal', icon: 'user', sort: 80, roles: ALL_ROLES },
   { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },

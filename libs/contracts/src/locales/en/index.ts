@@ -1,3 +1,4 @@
+import { channels } from './channels.js';
 import { documents } from './documents.js';
 import { excel } from './excel.js';
 import { grades } from './grades.js';
@@ -15,4 +16,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys } as const;
+export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, channels } as const;
