@@ -45,7 +45,7 @@ export class Letters1732000041000 implements MigrationInterface {
         ADD COLUMN letter_id uuid REFERENCES letter(id) ON DELETE CASCADE,
         ADD COLUMN sender_id uuid REFERENCES sys_user(id) ON DELETE SET NULL,
         ADD COLUMN trashed_at timestamptz`);
-    await q.query(`CREATE INDEX message_letter ON message (letter_id) WHERE letter_id IS NOT NULL`);
+    await q.query(`CREATE INDEX message_letter ON message (letter_id, recipient_id) WHERE letter_id IS NOT NULL`);
     await q.query(`CREATE INDEX message_recipient_trash ON message (recipient_id, trashed_at DESC) WHERE trashed_at IS NOT NULL`);
 
     await q.query(`

@@ -148,14 +148,12 @@ export const letterBoxQuerySchema = z.object({
 export type LetterBoxQuery = z.input<typeof letterBoxQuerySchema>;
 
 /**
- * A row of a box: the spec's message fields (§3) — for the inbox the recipient's copy (`MESSAGE_ID` its id, any
+ * A row of a box: the message fields (docs/product/shell-and-sign-in.md#in-site-messages) — for the inbox the recipient's copy (`MESSAGE_ID` its id, any
  * message, written or from the system), for sent and drafts the author's letter — with who wrote it and to whom.
  * `ORIGIN` says which copy a trash row is.
  */
 export interface LetterRow extends MessageRow {
   ORIGIN: 'inbox' | 'sent' | 'draft';
-  /** The written message behind it (absent for the system's messages). */
-  LETTER_ID: string | null;
   SENDER_NAME: string | null;
   /** Sent and drafts: the selection's names, joined. */
   RECIPIENTS: string | null;
@@ -199,7 +197,7 @@ export interface LetterDetail {
   replyTo: string | null;
 }
 
-/** Inbox counters (spec §3): unread and total of the inbox, drafts, and the trash (every copy of mine in it). */
+/** Inbox counters (docs/product/messages.md#counters): unread and total of the inbox, drafts, and the trash (every copy of mine in it). */
 export interface MessageCounters {
   unread: number;
   total: number;

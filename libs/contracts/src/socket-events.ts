@@ -14,6 +14,8 @@ export interface MessageRow {
   MESSAGE_LINK: string | null;
   MESSAGE_STATUS: '0' | '1';
   CREATE_TIME: string;
+  /** A written message (issue 26): the letter this is a copy of; it opens as a letter (docs/product/messages.md#reading). */
+  LETTER_ID?: string;
 }
 
 export interface TaskChanged {
