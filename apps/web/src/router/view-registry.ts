@@ -30,6 +30,7 @@ const views: Readonly<Record<string, View>> = {
   'apply/class_swap/new': lazy(() => import('../views/apply/class-swap/new/index.js')),
   'apply/tasks': lazy(() => import('../views/apply/tasks/index.js')),
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
+  'qt_app/znx': lazy(() => import('../views/qt-app/znx/index.js')),
   'demo/others': lazy(() => import('../views/demo/others/index.js')),
   'grades/entry': lazy(() => import('../grades/entry-view.js')),
   'grades/sheet': lazy(() => import('../grades/sheet-view.js')),

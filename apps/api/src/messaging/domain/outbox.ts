@@ -101,14 +101,14 @@ export const Outbox = {
     if (planned.length === 0) return [];
     // The batch goes as one json parameter and only what the database assigns comes back (id, time, the recipient's
     // language): arrays of jsonb texts cost an escape per element, and the texts would come back to be parsed again.
-    const input = planned.map((p, i) => ({ i, r: p.message.recipientId, ty: p.message.type, tk: p.message.titleKey, ck: p.message.contentKey, p: p.message.params, l: p.message.link, k: p.sourceKey }));
+    const input = planned.map((p, i) => ({ i, r: p.message.recipientId, ty: p.message.type, tk: p.message.titleKey, ck: p.message.contentKey, p: p.message.params, l: p.message.link, k: p.sourceKey, lt: p.message.letterId ?? null, s: p.message.senderId ?? null }));
     const inserted = rowsOf<{ id: string; created_at: Date; i: number; lang: Language }>(
       await db.query(
         `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, r uuid, ty text, tk text, ck text, p jsonb, l text, k text)),
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, r uuid, ty text, tk text, ck text, p jsonb, l text, k text, lt uuid, s uuid)),
          ins AS (
-           INSERT INTO message (recipient_id, type, title_key, content_key, params, link, source_key)
-           SELECT r, ty, tk, ck, coalesce(p, '{}'::jsonb), l, k FROM input ORDER BY i
+           INSERT INTO message (recipient_id, type, title_key, content_key, params, link, source_key, letter_id, sender_id)
+           SELECT r, ty, tk, ck, coalesce(p, '{}'::jsonb), l, k, lt, s FROM input ORDER BY i
            ON CONFLICT (source_key) DO NOTHING
            RETURNING id, recipient_id, created_at, source_key)
          SELECT ins.id, ins.created_at, input.i, u.lang FROM ins JOIN input ON input.k = ins.source_key JOIN sys_user u ON u.id = ins.recipient_id ORDER BY input.i`,
@@ -127,6 +127,7 @@ export const Outbox = {
           link: p.message.link,
           status: '0',
           created_at: row.created_at,
+          letter_id: p.message.letterId ?? null,
         };
         return { userId: p.message.recipientId, event: 'message.created', payload: { ...renderMessage(stored, row.lang, timeZone) }, sourceKey: `${p.sourceKey}:push` };
       });

@@ -229,4 +229,12 @@ export const validation: ValidationMessages = {
   surveyRatingScale: 'The rating scale is not valid (maximum at most 10 and above the minimum)',
   surveyShowIfInvalid: 'A display condition may only refer to an earlier choice question and its options',
   surveyAnswerInvalid: 'The answer is not in the right form',
+  letterTitleRequired: 'Please enter the message title',
+  letterTitleTooLong: 'The message title must be at most 100 characters',
+  letterContentTooLong: 'The message content is too long',
+  letterRecipientsRequired: 'Please choose the recipients',
+  letterRecipientInvalid: 'A recipient is not valid',
+  letterTypeInvalid: 'The message type is not valid',
+  letterLinkInvalid: 'The link must be a page of this site (starting with /) or an http(s) address, at most 500 characters',
+  letterBoxInvalid: 'The box must be inbox, sent, drafts or trash',
 };
