@@ -168,6 +168,10 @@ export const TEST_SERVER_ENV = {
   // Several servers share the test PostgreSQL (a server per worker, tests' own instances): each takes 10 connections at
   // most, so a run stays well within max_connections (100 by default).
   DATABASE_POOL_MAX: '10',
+  // Message deliveries retried after 300 ms, 600 ms, … and swept every second: a refused send is seen retried at once.
+  CHANNEL_RETRY_BASE_MS: '300',
+  CHANNEL_SWEEP_SECONDS: '1',
+  CHANNEL_SEND_TIMEOUT_MS: '5000',
 } as const;
 
 /**

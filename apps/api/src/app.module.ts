@@ -24,6 +24,7 @@ import { PublishingModule } from './publishing/publishing.module.js';
 import { SurveysModule } from './surveys/surveys.module.js';
 import { ConsultModule } from './consult/consult.module.js';
 import { EvaluationsModule } from './evaluations/evaluations.module.js';
+import { MessageChannelsModule } from './message-channels/message-channels.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -59,6 +60,7 @@ export class AppModule {
         SurveysModule,
         ConsultModule,
         EvaluationsModule,
+        MessageChannelsModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

@@ -22,6 +22,7 @@ export * from './timetable-api.js';
 export * from './posts-api.js';
 export * from './surveys-api.js';
 export * from './consult-api.js';
+export * from './channels-api.js';
 export * from './survey-answer-rules.js';
 export * from './evaluations-api.js';
 export * from './evaluations-final-api.js';

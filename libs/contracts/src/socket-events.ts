@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PostPublishedPush, PostReceiptPush, PostSubmissionPush } from './posts-api.js';
 import type { SurveyAnsweredPush } from './surveys-api.js';
 import type { EvalProgressPush } from './evaluations-api.js';
+import type { MessageCounters } from './messages-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -14,6 +15,8 @@ export interface MessageRow {
   MESSAGE_LINK: string | null;
   MESSAGE_STATUS: '0' | '1';
   CREATE_TIME: string;
+  /** A written message (issue 26): the letter this is a copy of; it opens as a letter (docs/product/messages.md#reading). */
+  LETTER_ID?: string;
 }
 
 export interface TaskChanged {
@@ -74,6 +77,8 @@ export const PUSHES_RESYNC = 'pushes.resync';
 export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void } & {
   [SESSION_ENDED]: (payload: SessionEnded) => void;
   [PUSHES_RESYNC]: () => void;
+  /** A user's inbox counters changed (issue 26: docs/product/messages.md#counters); unsequenced, read again after a reconnect. */
+  'message.counters': (payload: MessageCounters) => void;
 };
 
 /** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */

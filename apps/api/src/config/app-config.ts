@@ -186,6 +186,16 @@ export interface ServerConfig {
   timerSweepSeconds: number;
   /** School days a final-term evaluation is put up for its class's families (公示) before the office may confirm it (0–30). */
   evaluationPublicityDays: number;
+  /**
+   * Message channels (docs/adr/0041-message-channels.md): how often deliveries due are swept (CHANNEL_SWEEP_SECONDS),
+   * the first retry's wait, doubled at each further one (CHANNEL_RETRY_BASE_MS), the tries of a delivery before it
+   * counts as failed (CHANNEL_MAX_ATTEMPTS), and how long one try (an SMTP session, a WeChat call) may take
+   * (CHANNEL_SEND_TIMEOUT_MS) — a claim older than twice that is taken up again (its process died).
+   */
+  channelSweepSeconds: number;
+  channelRetryBaseMs: number;
+  channelMaxAttempts: number;
+  channelSendTimeoutMs: number;
   fileSweepSeconds: number;
   fileCleanupDisabled: boolean;
   /** Uploads one user may have under way at once, per instance (UPLOADS_PER_USER); another answers 429. */
@@ -365,6 +375,10 @@ export function loadConfig(): ServerConfig {
     fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
     timerSweepSeconds: positive('TIMER_SWEEP_SECONDS', 30),
     evaluationPublicityDays: whole('EVALUATION_PUBLICITY_DAYS', 5, 0, 30),
+    channelSweepSeconds: positive('CHANNEL_SWEEP_SECONDS', 15),
+    channelRetryBaseMs: whole('CHANNEL_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+    channelMaxAttempts: whole('CHANNEL_MAX_ATTEMPTS', 5, 1, 20),
+    channelSendTimeoutMs: whole('CHANNEL_SEND_TIMEOUT_MS', 20_000, 500, 300_000),
     fileCleanupDisabled: bool('FILE_CLEANUP_DISABLED', false),
     uploadsPerUser: Math.max(1, Math.round(positive('UPLOADS_PER_USER', 2))),
     uploadQuotaMb: positive('UPLOAD_QUOTA_MB', 512),

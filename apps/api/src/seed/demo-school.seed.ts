@@ -1,4 +1,4 @@
-import { CONSULT_AGENT_ROUTE, CONSULT_PERMISSION, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, withCheckCharacter } from '@schoolflow/contracts';
+import { CONSULT_AGENT_ROUTE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -26,6 +26,11 @@ interface MenuSeed {
 
 const ALL_ROLES = Object.values(RoleCode);
 
+/** A group's pages as menus: each page's names in both languages, its permission, and the roles `rolesOf` grants it to. */
+function pageMenus(parent: string, pages: readonly { key: string; url: string; permission: string; icon: string; sort: number }[], names: (key: string, lang: 'zh' | 'en') => string, rolesOf: (permission: string) => string[]): MenuSeed[] {
+  return pages.map((p) => ({ key: `${parent}-${p.key}`, parent, name: names(p.key, 'zh'), nameEn: names(p.key, 'en'), url: p.url, permission: p.permission, icon: p.icon, sort: p.sort, roles: rolesOf(p.permission) }));
+}
+
 /** Menus whose pages exist. Later capabilities add theirs through their own migrations. */
 const REVIEWERS = [RoleCode.headTeacher, RoleCode.office, RoleCode.principal, RoleCode.admin];
 const APPLICANTS = [RoleCode.student, RoleCode.parent];
@@ -39,21 +44,15 @@ const MENUS: MenuSeed[] = [
   { key: 'leaveDetail', parent: 'apply', name: '申请详情', nameEn: 'Application', url: '/apply/leave/detail', permission: 'menu:leave_detail', icon: 'file alternate', sort: 9, remark: { hidden: true, noCache: true }, roles: [...APPLICANTS, ...REVIEWERS] },
   // 问卷管理 (issue 25, docs/adr/0038-questionnaires.md#routes): the list and the form for managers, answering for everyone
   { key: 'survey', name: resources.zh.surveys.page.group, nameEn: resources.en.surveys.page.group, url: '/survey', permission: 'menu:survey', icon: 'clipboard list', sort: 50, roles: ALL_ROLES },
-  ...SURVEY_PAGES.map((p) => ({
-    key: `survey-${p.key}`,
-    parent: 'survey',
-    name: resources.zh.surveys.page[p.key],
-    nameEn: resources.en.surveys.page[p.key],
-    url: p.url,
-    permission: p.permission,
-    icon: p.icon,
-    sort: p.sort,
-    roles: p.permission === SURVEY_MANAGE_PERMISSION ? [RoleCode.admin] : ALL_ROLES,
-  })),
+  ...pageMenus('survey', SURVEY_PAGES, (key, lang) => resources[lang].surveys.page[key as (typeof SURVEY_PAGES)[number]['key']], (permission) => (permission === SURVEY_MANAGE_PERMISSION ? [RoleCode.admin] : ALL_ROLES)),
   { key: 'messages', name: '消息中心', nameEn: 'Messages', url: '/messageCenter', permission: 'menu:message', icon: 'bell outline', sort: 70, roles: ALL_ROLES },
   { key: 'inbox', parent: 'messages', name: '我的消息', nameEn: 'My messages', url: '/messageCenter/xxzx', permission: Permission.messageView, icon: 'envelope outline', sort: 1, roles: ALL_ROLES },
   // 咨询管理 (issue 26, docs/product/consultation.md): the agents' queue; migrations/1732000042000 adds it to existing schools
   { key: 'consult', name: resources.zh.consult.page.agent, nameEn: resources.en.consult.page.agent, url: CONSULT_AGENT_ROUTE, permission: CONSULT_PERMISSION, icon: 'comments outline', sort: 75, roles: [RoleCode.admin, RoleCode.office] },
+  // 消息中心's channels (issue 26 part 2, docs/adr/0041-message-channels.md#pages): configuration and monitoring for administrators, each user's own channels for all
+  ...pageMenus('messages', CHANNEL_PAGES, (key, lang) => resources[lang].channels.page[key as (typeof CHANNEL_PAGES)[number]['key']], (permission) => (permission === Permission.messageView ? ALL_ROLES : [RoleCode.admin])),
+  { key: 'weChat', name: resources.zh.channels.page.wechatGroup, nameEn: resources.en.channels.page.wechatGroup, url: '/weChat', permission: 'menu:wechat', icon: 'wechat', sort: 75, roles: [RoleCode.admin] },
+  ...pageMenus('weChat', WECHAT_PAGES, (key, lang) => resources[lang].channels.page[key as (typeof WECHAT_PAGES)[number]['key']], () => [RoleCode.admin]),
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', permission: 'menu:personal', icon: 'user', sort: 80, roles: ALL_ROLES },
   { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },

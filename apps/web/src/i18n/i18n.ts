@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -37,6 +37,8 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     surveys: () => import('@schoolflow/contracts/locales/zh/surveys.js').then((m) => m.surveys),
     consult: () => import('@schoolflow/contracts/locales/zh/consult.js').then((m) => m.consult),
     evaluations: () => import('@schoolflow/contracts/locales/zh/evaluations.js').then((m) => m.evaluations),
+    letters: () => import('@schoolflow/contracts/locales/zh/letters.js').then((m) => m.letters),
+    channels: () => import('@schoolflow/contracts/locales/zh/channels.js').then((m) => m.channels),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -50,6 +52,8 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     surveys: () => import('@schoolflow/contracts/locales/en/surveys.js').then((m) => m.surveys),
     consult: () => import('@schoolflow/contracts/locales/en/consult.js').then((m) => m.consult),
     evaluations: () => import('@schoolflow/contracts/locales/en/evaluations.js').then((m) => m.evaluations),
+    letters: () => import('@schoolflow/contracts/locales/en/letters.js').then((m) => m.letters),
+    channels: () => import('@schoolflow/contracts/locales/en/channels.js').then((m) => m.channels),
   },
 };
 

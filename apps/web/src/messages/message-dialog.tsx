@@ -1,5 +1,7 @@
+import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Label, Loader, Modal } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
+import { LetterDetailPanel } from './letter-detail.js';
 import { useStore } from '../util/store.js';
 import { closeMessageDialog, messageDialogStore } from './message-store.js';
 import { useMessageTypes } from './message-types.js';
@@ -9,8 +11,31 @@ export function MessageDialog() {
   const state = useStore(messageDialogStore);
   const { t } = useT();
   const typeName = useMessageTypes();
+  const navigate = useNavigate();
   if (!state.open) return null;
   const { row, loading } = state;
+  // a written message, or any row of the message centre's boxes: the letter's own panel (reply, trash, restore)
+  if (row.LETTER_ID || 'ORIGIN' in row) {
+    return (
+      <Modal open size="small" onClose={closeMessageDialog} closeIcon data-testid="message-dialog" data-id={row.MESSAGE_ID}>
+        <Modal.Content>
+          <LetterDetailPanel
+            id={row.MESSAGE_ID}
+            onDone={closeMessageDialog}
+            onReply={(copyId) => {
+              closeMessageDialog();
+              void navigate(`/messageCenter/xxzx?reply=${encodeURIComponent(copyId)}`);
+            }}
+          />
+        </Modal.Content>
+        <Modal.Actions>
+          <Button onClick={closeMessageDialog} data-testid="message-dialog-close">
+            {t('common.close')}
+          </Button>
+        </Modal.Actions>
+      </Modal>
+    );
+  }
   return (
     <Modal open size="small" onClose={closeMessageDialog} closeIcon data-testid="message-dialog" data-id={row.MESSAGE_ID}>
       <Modal.Header>

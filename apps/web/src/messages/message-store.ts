@@ -97,6 +97,11 @@ export function linkTarget(link: string): string {
  * one without opens the detail dialog. The window opens first, inside the click, so no pop-up blocker stops it.
  */
 export function openMessage(row: MessageRow): void {
+  // a written message opens as a letter (its text, attachments, reply); its link is a button there (docs/product/messages.md#reading)
+  if (row.LETTER_ID) {
+    messageDialogStore.set({ open: true, loading: false, row });
+    return;
+  }
   const link = row.MESSAGE_LINK?.trim();
   if (link) {
     const target = linkTarget(link);

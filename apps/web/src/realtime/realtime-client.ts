@@ -6,6 +6,8 @@ import {
   EXPIRY_CODES,
   JOB_PROGRESS,
   type JobProgress,
+  MESSAGE_COUNTERS,
+  type MessageCounters,
   PUSH_EVENTS,
   PUSHES_RESYNC,
   PushSequencer,
@@ -68,6 +70,7 @@ class RealtimeClient {
   private readonly handlers = new Map<PushEvent, Set<AnyHandler>>();
   private readonly resyncHandlers = new Set<() => void>();
   private readonly jobHandlers = new Set<(progress: JobProgress) => void>();
+  private readonly counterHandlers = new Set<(counters: MessageCounters) => void>();
 
   connect(account: string): void {
     if (this.socket && this.account === account) return;
@@ -119,6 +122,11 @@ class RealtimeClient {
         }
       }
     });
+    // The inbox counters (issue 26) are a hint like a job's progress: nothing to replay, a page reads them after a reconnect.
+    (socket as unknown as Socket).on(MESSAGE_COUNTERS, (payload: unknown) => {
+      if (typeof payload !== 'object' || payload === null) return;
+      for (const h of [...this.counterHandlers]) h(payload as MessageCounters);
+    });
     for (const event of PUSH_EVENTS) {
       socket.on(event, (payload: Sequenced<typeof event>) => {
         const p = payload as unknown as Record<string, unknown>;
@@ -169,6 +177,14 @@ class RealtimeClient {
     this.jobHandlers.add(handler);
     return () => {
       this.jobHandlers.delete(handler);
+    };
+  }
+
+  /** Every `message.counters` push (my inbox counters changed on another page); answers the unsubscribe. */
+  onMessageCounters(handler: (counters: MessageCounters) => void): () => void {
+    this.counterHandlers.add(handler);
+    return () => {
+      this.counterHandlers.delete(handler);
     };
   }
 

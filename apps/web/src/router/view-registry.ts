@@ -32,6 +32,7 @@ const views: Readonly<Record<string, View>> = {
   'messageCenter/xxzx': lazy(() => import('../views/message-center/xxzx/index.js')),
   // 咨询管理 (issue 26, docs/product/consultation.md#agents): the agents' live queue and transcripts
   zxgl: lazy(() => import('../consult/agent/agent-view.js')),
+  'qt_app/znx': lazy(() => import('../views/qt-app/znx/index.js')),
   'demo/others': lazy(() => import('../views/demo/others/index.js')),
   'grades/entry': lazy(() => import('../grades/entry-view.js')),
   'grades/sheet': lazy(() => import('../grades/sheet-view.js')),
@@ -55,6 +56,16 @@ const views: Readonly<Record<string, View>> = {
   'survey/zdsxyz': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyRulesView }))),
   // 问卷答题: the questionnaires addressed to me; answering one is a state of it (?id=)
   'survey/wjdt': lazy(() => import('../surveys/answering/my-surveys-view.js')),
+  // 消息中心's channels and the WeChat official account (docs/adr/0041-message-channels.md#pages)
+  'messageCenter/tspz': lazy(() => import('../message-channels/push-config-view.js')),
+  'messageCenter/yjpz': lazy(() => import('../message-channels/email-config-view.js')),
+  'messageCenter/xxjk': lazy(() => import('../message-channels/monitor-view.js')),
+  'messageCenter/tjfx': lazy(() => import('../message-channels/stats-view.js')),
+  'messageCenter/tdsz': lazy(() => import('../message-channels/my-channels-view.js')),
+  'weChat/config': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatConfigView }))),
+  'weChat/menu': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatMenuView }))),
+  'weChat/tags': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatTagsView }))),
+  'weChat/user': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatUsersView }))),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

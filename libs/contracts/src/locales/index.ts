@@ -3,7 +3,7 @@ import { zh } from './zh/index.js';
 import type { server as zhServer } from './zh/server.js';
 import type { validation as zhValidation } from './zh/validation.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`. */
 export const resources = { zh, en } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
@@ -15,5 +15,7 @@ export type { PublishingMessages } from './zh/publishing.js';
 export type { SurveysMessages } from './zh/surveys.js';
 export type { ConsultMessages } from './zh/consult.js';
 export type { EvaluationsMessages } from './zh/evaluations.js';
+export type { LettersMessages } from './zh/letters.js';
+export type { ChannelsMessages } from './zh/channels.js';
 export type { ServerMessages } from './zh/server.js';
 export type { ValidationMessages } from './zh/validation.js';

@@ -81,6 +81,9 @@ export class FileStore {
                -- a post's attachment: its author and, once published, its recipients (issue 24)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post p ON l.ref_type = 'post' AND p.id = l.ref_id
                            WHERE l.res_id = f.res_id AND (p.author_id = $2 OR (p.state = 'published' AND EXISTS (SELECT 1 FROM post_recipient r WHERE r.post_id = p.id AND r.user_id = $2))))
+               -- a written message's attachment: its recipients (issue 26; its author owns it)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN message m ON l.ref_type = 'letter' AND m.letter_id = l.ref_id
+                           WHERE l.res_id = f.res_id AND m.recipient_id = $2)
                -- a confirmation's signature: the post's author (the signer owns it)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post p ON l.ref_type = 'post-signature' AND p.id = l.ref_id
                            WHERE l.res_id = f.res_id AND p.author_id = $2)

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? 'info',
   redact: {
-    paths: ['password', 'newPassword', 'oldPassword', 'sign', 'token', '*.password', '*.token', 'req.headers.authorization', 'headers["x-access-token"]'],
+    paths: ['password', 'newPassword', 'oldPassword', 'sign', 'token', '*.password', '*.token', 'secret', '*.secret', 'appSecret', '*.appSecret', 'pass', '*.pass', 'auth.pass', 'req.headers.authorization', 'headers["x-access-token"]'],
     censor: '[redacted]',
   },
 });

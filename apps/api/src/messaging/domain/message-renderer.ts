@@ -10,6 +10,8 @@ export interface StoredMessage {
   link: string | null;
   status: '0' | '1';
   created_at: Date;
+  /** A written message's copy: its letter (issue 26). */
+  letter_id?: string | null;
 }
 
 /**
@@ -45,5 +47,6 @@ export function renderMessage(m: StoredMessage, lang: Language, timeZone: string
     MESSAGE_LINK: m.link,
     MESSAGE_STATUS: m.status,
     CREATE_TIME: formatSchoolTime(m.created_at.getTime(), timeZone),
+    ...(m.letter_id ? { LETTER_ID: m.letter_id } : {}),
   };
 }

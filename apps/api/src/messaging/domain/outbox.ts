@@ -52,6 +52,36 @@ export function chunksOfWholeUsers(planned: readonly Pick<PlannedPush, 'userId'>
   return chunks;
 }
 
+/** The channel the delivery runner listens on: told at commit, so a delivery is never looked for before it exists. */
+export const DELIVERY_CHANNEL = 'message_delivery';
+
+/**
+ * Each new message's further channels (docs/adr/0041-message-channels.md): a delivery per message × channel that its
+ * type is pushed to (推送配置), the channel enabled, the recipient reachable on it and not opted out — written in the
+ * message's own transaction, so it exists exactly when the message does, once (unique), and survives a crash; the
+ * runner is woken at commit (NOTIFY is transactional) and sweeps for what a wake-up missed.
+ */
+async function planDeliveries(db: Queryable, messageIds: string[]): Promise<void> {
+  const planned = rowsOf<{ n: number }>(
+    await db.query(
+      `WITH ins AS (
+         INSERT INTO msg_delivery (message_id, channel, recipient_id, message_type, address)
+         SELECT m.id, pc.channel, m.recipient_id, m.type, a.address
+           FROM message m
+           JOIN msg_push_config pc ON pc.message_type = m.type
+           JOIN msg_channel_setting s ON s.channel = pc.channel AND s.enabled
+           JOIN msg_channel_address a ON a.user_id = m.recipient_id AND a.channel = pc.channel
+          WHERE m.id = ANY($1::uuid[])
+            AND NOT EXISTS (SELECT 1 FROM msg_channel_optout o WHERE o.user_id = m.recipient_id AND o.message_type = m.type AND o.channel = pc.channel)
+         ON CONFLICT ON CONSTRAINT msg_delivery_once DO NOTHING
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM ins`,
+      [messageIds],
+    ),
+  );
+  if ((planned[0]?.n ?? 0) > 0) await db.query(`SELECT pg_notify($1, '')`, [DELIVERY_CHANNEL]);
+}
+
 /**
  * Writes messages and pushes inside the caller's transaction, a whole batch per statement. Each carries a source
  * key (what caused it and for whom), unique in its table: a batch handled again after a crash writes nothing twice.
@@ -71,20 +101,21 @@ export const Outbox = {
     if (planned.length === 0) return [];
     // The batch goes as one json parameter and only what the database assigns comes back (id, time, the recipient's
     // language): arrays of jsonb texts cost an escape per element, and the texts would come back to be parsed again.
-    const input = planned.map((p, i) => ({ i, r: p.message.recipientId, ty: p.message.type, tk: p.message.titleKey, ck: p.message.contentKey, p: p.message.params, l: p.message.link, k: p.sourceKey }));
+    const input = planned.map((p, i) => ({ i, r: p.message.recipientId, ty: p.message.type, tk: p.message.titleKey, ck: p.message.contentKey, p: p.message.params, l: p.message.link, k: p.sourceKey, lt: p.message.letterId ?? null, s: p.message.senderId ?? null }));
     const inserted = rowsOf<{ id: string; created_at: Date; i: number; lang: Language }>(
       await db.query(
         `WITH input AS (
-           SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, r uuid, ty text, tk text, ck text, p jsonb, l text, k text)),
+           SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(i int, r uuid, ty text, tk text, ck text, p jsonb, l text, k text, lt uuid, s uuid)),
          ins AS (
-           INSERT INTO message (recipient_id, type, title_key, content_key, params, link, source_key)
-           SELECT r, ty, tk, ck, coalesce(p, '{}'::jsonb), l, k FROM input ORDER BY i
+           INSERT INTO message (recipient_id, type, title_key, content_key, params, link, source_key, letter_id, sender_id)
+           SELECT r, ty, tk, ck, coalesce(p, '{}'::jsonb), l, k, lt, s FROM input ORDER BY i
            ON CONFLICT (source_key) DO NOTHING
            RETURNING id, recipient_id, created_at, source_key)
          SELECT ins.id, ins.created_at, input.i, u.lang FROM ins JOIN input ON input.k = ins.source_key JOIN sys_user u ON u.id = ins.recipient_id ORDER BY input.i`,
         [JSON.stringify(input)],
       ),
     );
+    if (inserted.length > 0) await planDeliveries(db, inserted.map((r) => r.id));
     return inserted.map((row) => {
         const p = planned[row.i] as { message: PlannedMessage; sourceKey: string };
         const stored: StoredMessage = {
@@ -96,6 +127,7 @@ export const Outbox = {
           link: p.message.link,
           status: '0',
           created_at: row.created_at,
+          letter_id: p.message.letterId ?? null,
         };
         return { userId: p.message.recipientId, event: 'message.created', payload: { ...renderMessage(stored, row.lang, timeZone) }, sourceKey: `${p.sourceKey}:push` };
       });

@@ -51,6 +51,9 @@ export interface PlannedMessage {
   contentKey: string;
   params: Record<string, unknown>;
   link: string | null;
+  /** A written message's copy (issue 26): the letter it is of, and who wrote it. */
+  letterId?: string;
+  senderId?: string;
 }
 
 /** Everything a flow needs to plan the messages of one committed event; prefetched for a whole batch. */

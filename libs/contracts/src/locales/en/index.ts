@@ -1,6 +1,8 @@
+import { channels } from './channels.js';
 import { documents } from './documents.js';
 import { excel } from './excel.js';
 import { grades } from './grades.js';
+import { letters } from './letters.js';
 import { messages } from './messages.js';
 import { resource } from './resource.js';
 import { server } from './server.js';
@@ -17,4 +19,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations } as const;
+export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels } as const;

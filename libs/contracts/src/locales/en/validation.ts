@@ -254,4 +254,12 @@ export const validation: ValidationMessages = {
   evalWindowOrder: 'The end time must be after the start time',
   evalRoundReachRequired: 'Please choose the grades or classes that take part',
   evalCommentTooLong: 'The comment is too long',
+  letterTitleRequired: 'Please enter the message title',
+  letterTitleTooLong: 'The message title must be at most 100 characters',
+  letterContentTooLong: 'The message content is too long',
+  letterRecipientsRequired: 'Please choose the recipients',
+  letterRecipientInvalid: 'A recipient is not valid',
+  letterTypeInvalid: 'The message type is not valid',
+  letterLinkInvalid: 'The link must be a page of this site (starting with /) or an http(s) address, at most 500 characters',
+  letterBoxInvalid: 'The box must be inbox, sent, drafts or trash',
 };

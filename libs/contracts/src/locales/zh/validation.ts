@@ -254,5 +254,13 @@ export const validation = {
   evalWindowOrder: '结束时间须晚于开始时间',
   evalRoundReachRequired: '请选择参评的年级或班级',
   evalCommentTooLong: '评语过长',
+  letterTitleRequired: '请输入消息标题',
+  letterTitleTooLong: '消息标题不能超过100个字符',
+  letterContentTooLong: '消息内容过长',
+  letterRecipientsRequired: '请选择收件人',
+  letterRecipientInvalid: '收件人不正确',
+  letterTypeInvalid: '消息类型不正确',
+  letterLinkInvalid: '链接须为本站页面（以 / 开头）或 http(s) 地址，且不超过500个字符',
+  letterBoxInvalid: '信箱只能是收件箱、已发送、草稿箱或回收站',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };

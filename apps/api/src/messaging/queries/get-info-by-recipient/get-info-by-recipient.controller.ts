@@ -26,7 +26,8 @@ export class GetInfoByRecipientController {
   @ApiOperation({ summary: 'My messages: {title?, page (1-based), size, status?, type?} → {count: {COUNT, UNREAD}, result}' })
   async list(@ValidBody(messageListSchema) q: z.output<typeof messageListSchema>, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<{ count: { COUNT: number; UNREAD: number }; result: MessageRow[] }>> {
     const args: unknown[] = [me.userId];
-    const where = ['recipient_id = $1'];
+    // a copy in the trash is out of the inbox, the bell and its counts (docs/product/messages.md#trash)
+    const where = ['recipient_id = $1', 'trashed_at IS NULL'];
     if (q.status) {
       args.push(q.status);
       where.push(`status = $${args.length}`);
@@ -35,7 +36,7 @@ export class GetInfoByRecipientController {
       args.push(q.type);
       where.push(`type = $${args.length}`);
     }
-    const unread: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM message WHERE recipient_id = $1 AND status = '0'`, [me.userId]);
+    const unread: { n: number }[] = await this.db.query(`SELECT count(*)::int AS n FROM message WHERE recipient_id = $1 AND status = '0' AND trashed_at IS NULL`, [me.userId]);
     const start = (q.page - 1) * q.size;
     const render = (r: StoredMessage) => renderMessage(r, lang, this.config.timeZone);
     const needle = q.title?.trim().toLowerCase();
@@ -44,7 +45,7 @@ export class GetInfoByRecipientController {
       // reviewer's list grows by one message per request (the soak's latency and memory climbed with it).
       args.push(q.size, start);
       const rows: (StoredMessage & { total: string })[] = await this.db.query(
-        `SELECT id, type, title_key, content_key, params, link, status, created_at, count(*) OVER () AS total
+        `SELECT id, type, title_key, content_key, params, link, status, created_at, letter_id, count(*) OVER () AS total
            FROM message WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${args.length - 1} OFFSET $${args.length}`,
         args,
       );
@@ -55,7 +56,7 @@ export class GetInfoByRecipientController {
     // so its cost is bounded however many a user has.
     args.push(TITLE_SEARCH_WINDOW);
     const rows: StoredMessage[] = await this.db.query(
-      `SELECT id, type, title_key, content_key, params, link, status, created_at
+      `SELECT id, type, title_key, content_key, params, link, status, created_at, letter_id
          FROM message WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${args.length}`,
       args,
     );

@@ -1,0 +1,70 @@
+import { useMemo, useState } from 'react';
+import { Segment, Table } from 'semantic-ui-react';
+import { formatSchoolTime } from '@schoolflow/contracts';
+import { EChart } from '../components/charts/echarts-chart.js';
+import { CardHead, FilterCard, FilterField, FilterSelect } from '../components/list-page.js';
+import { useMessageTypeList, useMessageTypes } from '../messages/message-types.js';
+import type { ViewProps } from '../router/view-props.js';
+import { useChannelStats } from './use-channel-stats.js';
+import { useChannelsT } from './use-channels-t.js';
+import { statsChartOption, typeTotals } from './stats-chart.js';
+
+const dayOf = (offset: number): string => formatSchoolTime(Date.now() + offset * 86_400_000).slice(0, 10);
+
+/** 统计分析 (messageCenter/tjfx): messages sent and read and deliveries failed, per day and type, over a period (the last week first). */
+export default function StatsView({ active }: ViewProps) {
+  const { c, lang } = useChannelsT();
+  const types = useMessageTypeList();
+  const typeName = useMessageTypes();
+  const [period, setPeriod] = useState({ from: dayOf(-6), to: dayOf(0), type: '' });
+  const [applied, setApplied] = useState(period);
+  const stats = useChannelStats(applied.from, applied.to, active && applied.from <= applied.to);
+  const labels = useMemo(() => ({ sent: c('stats.sent'), read: c('stats.read'), failed: c('stats.failed') }), [c]);
+  const option = useMemo(() => (stats.data ? statsChartOption(stats.data, labels, applied.type) : null), [stats.data, labels, applied.type]);
+  const totals = stats.data ? typeTotals(stats.data) : [];
+
+  return (
+    <div className="sf-page" data-testid="channels-stats">
+      <FilterCard testId="stats-search" onSearch={() => setApplied(period)} onReset={() => setPeriod(applied)} searchText={c('stats.query')}>
+        <FilterField id="stats-from" label={c('stats.from')}>
+          <input id="stats-from" type="date" value={period.from} max={period.to} onChange={(e) => setPeriod({ ...period, from: e.target.value })} data-testid="stats-from" />
+        </FilterField>
+        <FilterField id="stats-to" label={c('stats.to')}>
+          <input id="stats-to" type="date" value={period.to} min={period.from} onChange={(e) => setPeriod({ ...period, to: e.target.value })} data-testid="stats-to" />
+        </FilterField>
+        <FilterSelect id="stats-type" label={c('monitor.type')} value={period.type} all={c('stats.total')} options={types.map((d) => ({ value: d.code, text: lang === 'en' ? d.nameEn || d.name : d.name }))} onValue={(type) => setPeriod({ ...period, type })} />
+      </FilterCard>
+      <Segment className="sf-card" loading={stats.isFetching && !stats.data}>
+        <CardHead icon="chart bar outline" title={c('stats.chartTitle')} />
+        {option ? <EChart option={option} testId="stats-chart" height={320} className="sf-channels-chart" loading={c('stats.loading')} /> : null}
+        <CardHead icon="table" title={c('stats.byType')} />
+        <Table celled compact unstackable className="sf-table" data-testid="stats-table">
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>{c('monitor.type')}</Table.HeaderCell>
+              <Table.HeaderCell collapsing>{c('stats.sent')}</Table.HeaderCell>
+              <Table.HeaderCell collapsing>{c('stats.read')}</Table.HeaderCell>
+              <Table.HeaderCell collapsing>{c('stats.failed')}</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {totals.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={4}>{c('stats.empty')}</Table.Cell>
+              </Table.Row>
+            ) : (
+              totals.map((t) => (
+                <Table.Row key={t.type} data-testid="stats-row" data-type={t.type}>
+                  <Table.Cell>{typeName(t.type)}</Table.Cell>
+                  <Table.Cell>{t.sent}</Table.Cell>
+                  <Table.Cell>{t.read}</Table.Cell>
+                  <Table.Cell>{t.failed}</Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table>
+      </Segment>
+    </div>
+  );
+}
