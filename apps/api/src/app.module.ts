@@ -22,6 +22,8 @@ import { GradesModule } from './grades/grades.module.js';
 import { TimetableModule } from './timetable/timetable.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { SurveysModule } from './surveys/surveys.module.js';
+import { ClassWalkingModule } from './class-walking/class-walking.module.js';
+import { RegistrationsModule } from './registrations/registrations.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -55,6 +57,8 @@ export class AppModule {
         TimetableModule,
         PublishingModule,
         SurveysModule,
+        ClassWalkingModule,
+        RegistrationsModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

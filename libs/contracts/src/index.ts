@@ -24,3 +24,5 @@ export * from './surveys-api.js';
 export * from './survey-answer-rules.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';
+export * from './class-walking-api.js';
+export * from './registrations-api.js';

@@ -1,4 +1,4 @@
-import { GRADE_PAGES, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -56,6 +56,9 @@ const pages = (): Page[] => [
   ...TIMETABLE_PAGES.map((p) => ({ url: p.url, key: `timetable:page.${p.key}.title`, group: 'timetable', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
   // 信息发布 (issue 24): everyone reads what was sent to them; each kind's publishers (its declaration) may publish and delete
   ...PUBLISHING_PAGES.map((p) => ({ url: p.url, key: `publishing:page.${p.kind}`, group: 'publishing', sort: p.sort, icon: p.icon, read: postViewPermission(p.kind), write: POST_KIND_DECLARATIONS[p.kind].permission, scoped: [], readers: Object.values(RoleCode), writers: POST_KIND_DECLARATIONS[p.kind].publishers })),
+  // 走班管理 and 讲座 (issue 27): one page each; what each role sees on it is decided by the API
+  ...CLASS_WALKING_PAGES.map((p) => ({ url: p.url, key: 'class-walking:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: ZOUBAN_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office'] })),
+  ...REGISTRATION_PAGES.map((p) => ({ url: p.url, key: 'registrations:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: REGISTRATION_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office', 'teacher'] })),
 ];
 
 /**

@@ -51,6 +51,9 @@ const views: Readonly<Record<string, View>> = {
   'survey/zdsxyz': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyRulesView }))),
   // 问卷答题: the questionnaires addressed to me; answering one is a state of it (?id=)
   'survey/wjdt': lazy(() => import('../surveys/answering/my-surveys-view.js')),
+  // 走班管理 and 讲座 (issue 27, docs/product/class-walking-and-registrations.md#pages): one page each, its parts by who reads it
+  'zouban/zbgl': lazy(() => import('../class-walking/class-walking-view.js')),
+  'jiangzuo/jzhd': lazy(() => import('../registrations/registrations-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

@@ -65,4 +65,5 @@ export const RESOURCE_GROUPS = {
   timetable: { sort: 39, icon: 'calendar alternate outline' },
   publishing: { sort: 40, icon: 'bullhorn' },
   rewards: { sort: 41, icon: 'trophy' },
+  choosing: { sort: 42, icon: 'random' },
 } as const;

@@ -14,6 +14,7 @@ export const resource: ResourceMessages = {
     timetable: 'Timetabling',
     publishing: 'Information publishing',
     rewards: 'Reward management',
+    choosing: 'Electives and class-walking',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {

@@ -314,6 +314,7 @@ export const web: WebMessages = {
       'make-up-class': 'Make-up class',
       'class-swap': 'Class swap',
       'award-review': 'Award report',
+      'zouban-change': 'Class-walking change',
     },
     mark: {
       done: 'Done',
@@ -507,6 +508,11 @@ export const web: WebMessages = {
       field: { classId: 'Class', courseId: 'Course', date: 'Date', periods: 'Periods', classroomId: "Classroom (the class's own if none)", reason: 'Reason' },
       placeholder: { reason: 'e.g. lessons lost to the sports day, at most 500 characters' },
       summary: '{{course}} · {{date}} {{periods}}',
+    },
+    'zouban-change': {
+      title: 'Class-walking change',
+      hint: 'After a class-walking sign-up has ended, ask here for another combination: your head teacher reviews it, then the school office; once passed your subjects change (once teaching classes exist, you move into one of the new subject with a free place).',
+      field: { windowId: 'Class-walking selection', courseIds: 'New combination (each subject group as its rule says)', reason: 'Reason' },
     },
     'award-review': {
       title: 'Award report',

@@ -13,6 +13,7 @@ export const resource = {
     timetable: '课表管理',
     publishing: '信息发布',
     rewards: '奖励管理',
+    choosing: '选课走班',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {

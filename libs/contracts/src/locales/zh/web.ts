@@ -314,6 +314,7 @@ export const web = {
       'make-up-class': '补课',
       'class-swap': '调课',
       'award-review': '奖项申报',
+      'zouban-change': '走班选科变更',
     },
     mark: {
       done: '已完成',
@@ -508,6 +509,11 @@ export const web = {
       field: { classId: '班级', courseId: '课程', date: '补课日期', periods: '节次', classroomId: '教室（不选则在本班教室）', reason: '补课原因' },
       placeholder: { reason: '例如：运动会占用的课时，至多500个字符' },
       summary: '{{course}} · {{date}} {{periods}}',
+    },
+    'zouban-change': {
+      title: '走班选科变更',
+      hint: '走班选科报名结束后如需更换组合，在此提交：先由班主任审核，再由教务处审核，通过后选科随之变更（已生成教学班的，转入新科目有空位的教学班）。',
+      field: { windowId: '走班选科', courseIds: '新的组合（按规则每个科目组选满）', reason: '变更理由' },
     },
     'award-review': {
       title: '奖项申报',
