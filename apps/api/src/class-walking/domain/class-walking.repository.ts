@@ -58,6 +58,11 @@ export class ClassWalkingRepository {
     await db.query(`SELECT 1 FROM zouban_window WHERE id = $1 FOR SHARE`, [id]);
   }
 
+  /** A class's choices in turn (a transaction-scoped advisory lock: the class's row itself stays free). */
+  async lockClass(db: Db, classId: string): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('zouban-class:' || $1::text))`, [classId]);
+  }
+
   /** Windows newest first; `grade` narrows to one grade's (a student's, a head teacher's classes'). */
   windows(db: Db, grades: readonly number[] | null): Promise<WindowRow[]> {
     return rows<WindowRow>(db, `SELECT ${WINDOW_COLUMNS} FROM zouban_window w JOIN semester s ON s.id = w.semester_id WHERE $1::int[] IS NULL OR w.grade = ANY($1::int[]) ORDER BY w.start_at DESC, w.name`, [grades]);

@@ -42,6 +42,8 @@ export class ChooseCombination {
       await this.windows.share(tx, windowId);
       const current = await this.windows.window(tx, windowId);
       if (!current || windowState(current, Date.now()) !== 'open') return null;
+      // the class's choices commit one after another, so each push counts every choice before it
+      await this.windows.lockClass(tx, student.class_id);
       const chosenAt = await this.windows.saveChoice(tx, windowId, student.id, courseIds);
       const counts = await this.windows.classCounts(tx, windowId, student.class_id);
       const pushes = student.head_teacher_id

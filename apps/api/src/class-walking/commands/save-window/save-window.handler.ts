@@ -40,7 +40,9 @@ export class SaveZoubanWindow {
         await this.windows.update(tx, id, w);
         return null;
       }
-      const sameRules = JSON.stringify(current.groups) === JSON.stringify(w.groups) && current.grade === w.grade && current.semester_id === w.semesterId && current.start_at.getTime() === w.startAt.getTime();
+      // jsonb keeps an object's keys in its own order: the groups are compared field by field
+      const rules = (gs: typeof w.groups) => JSON.stringify(gs.map((g) => [g.name, g.courseIds, g.choose]));
+      const sameRules = rules(current.groups) === rules(w.groups) && current.grade === w.grade && current.semester_id === w.semesterId && current.start_at.getTime() === w.startAt.getTime();
       if (!sameRules) return 'class-walking.errors.hasChoices';
       await this.windows.setEnd(tx, id, w);
       return null;
