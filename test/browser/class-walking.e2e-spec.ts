@@ -105,5 +105,5 @@ describe('class-walking in Chromium', () => {
     await s.page.locator(tid('tt-grids')).waitFor();
     await eventually(async () => expect(await s.page.locator(tid('tt-grids')).textContent()).toContain(placed.name));
     await shot(s.page, 'class-walking-timetable-inquiry');
-  });
+  }, 360_000);
 });

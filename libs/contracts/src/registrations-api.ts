@@ -36,7 +36,7 @@ export const EVENT_KINDS = ['lecture', 'activity'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /**
- * "At least 12 lecture entries" (spec §5), read as the school's attendance rule: a student attends at least 12
+ * "At least 12 lecture entries" (the specification), read as the school's attendance rule: a student attends at least 12
  * lectures a semester — a student's own list counts the lectures they were checked in at against it
  * (docs/adr/0044-class-walking-and-registrations.md#twelve-lectures).
  */
