@@ -25,6 +25,8 @@ import { SurveysModule } from './surveys/surveys.module.js';
 import { ConsultModule } from './consult/consult.module.js';
 import { EvaluationsModule } from './evaluations/evaluations.module.js';
 import { MessageChannelsModule } from './message-channels/message-channels.module.js';
+import { ClassWalkingModule } from './class-walking/class-walking.module.js';
+import { RegistrationsModule } from './registrations/registrations.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -61,6 +63,8 @@ export class AppModule {
         ConsultModule,
         EvaluationsModule,
         MessageChannelsModule,
+        ClassWalkingModule,
+        RegistrationsModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

@@ -28,3 +28,5 @@ export * from './evaluations-api.js';
 export * from './evaluations-final-api.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';
+export * from './class-walking-api.js';
+export * from './registrations-api.js';

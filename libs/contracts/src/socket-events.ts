@@ -3,6 +3,8 @@ import type { PostPublishedPush, PostReceiptPush, PostSubmissionPush } from './p
 import type { SurveyAnsweredPush } from './surveys-api.js';
 import type { EvalProgressPush } from './evaluations-api.js';
 import type { MessageCounters } from './messages-api.js';
+import type { ZoubanChoicePush } from './class-walking-api.js';
+import type { RegistrationChangedPush } from './registrations-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -55,9 +57,13 @@ export interface PushPayloads {
   'survey.answered': SurveyAnsweredPush;
   /** To a class's head teacher when a sheet of the class in an evaluation round is saved (issue 28). */
   'evaluation.progress': EvalProgressPush;
+  /** To a class's head teachers when one of its students chooses a class-walking combination (issue 27). */
+  'zouban.choice': ZoubanChoicePush;
+  /** To an event's organiser and a promoted student: the event's counts changed (issue 27). */
+  'registration.changed': RegistrationChangedPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered'];
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered', 'zouban.choice', 'registration.changed'];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

@@ -1,4 +1,4 @@
-import { EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, GRADE_PAGES, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -60,6 +60,9 @@ const pages = (): Page[] => [
   ...EVALUATION_PAGES.map((p) => ({ url: p.url, key: `evaluations:page.${p.key}`, group: 'evaluation', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
   // 期末学业评价 (issue 28 part 3): head teachers submit their classes; students and parents read the results on notice and object
   { url: FINAL_EVALUATION_PAGE.url, key: 'evaluations:final.title', group: 'evaluation', sort: FINAL_EVALUATION_PAGE.sort, icon: FINAL_EVALUATION_PAGE.icon, read: EvaluationPermission.evaluate, write: null, scoped: [], readers: FINAL_EVALUATION_PAGE.roles, writers: [] },
+  // 走班管理 and 讲座 (issue 27): one page each; what each role sees on it is decided by the API
+  ...CLASS_WALKING_PAGES.map((p) => ({ url: p.url, key: 'class-walking:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: ZOUBAN_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office'] })),
+  ...REGISTRATION_PAGES.map((p) => ({ url: p.url, key: 'registrations:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: REGISTRATION_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office', 'teacher'] })),
 ];
 
 /**

@@ -66,6 +66,9 @@ const views: Readonly<Record<string, View>> = {
   'weChat/menu': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatMenuView }))),
   'weChat/tags': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatTagsView }))),
   'weChat/user': lazy(() => import('../message-channels/wechat-views.js').then((m) => ({ default: m.WechatUsersView }))),
+  // 走班管理 and 讲座 (issue 27, docs/product/class-walking-and-registrations.md#pages): one page each, its parts by who reads it
+  'zouban/zbgl': lazy(() => import('../class-walking/class-walking-view.js')),
+  'jiangzuo/jzhd': lazy(() => import('../registrations/registrations-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

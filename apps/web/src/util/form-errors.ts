@@ -1,3 +1,5 @@
+import { i18n } from '../i18n/i18n.js';
+
 /**
  * The first message of a react-hook-form error: a field's own, or for a list or an object one of its items' (a
  * picture of a list, a question of a questionnaire). The `ref` an error carries is the input, not a message: skipped.
@@ -12,4 +14,13 @@ export function firstMessage(error: unknown): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * A form error's key in words: `validation.*` or a feature namespace's own (`class-walking.validation.*`,
+ * `registrations.validation.*`) — the namespace is the key's first part.
+ */
+export function namespacedMessage(key: string): string {
+  const dot = key.indexOf('.');
+  return dot > 0 ? i18n.t(key.slice(dot + 1), { ns: key.slice(0, dot) }) : key;
 }

@@ -66,4 +66,5 @@ export const RESOURCE_GROUPS = {
   publishing: { sort: 40, icon: 'bullhorn' },
   rewards: { sort: 41, icon: 'trophy' },
   evaluation: { sort: 42, icon: 'star outline' },
+  choosing: { sort: 43, icon: 'random' },
 } as const;

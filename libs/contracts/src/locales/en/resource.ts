@@ -15,6 +15,7 @@ export const resource: ResourceMessages = {
     publishing: 'Information publishing',
     rewards: 'Reward management',
     evaluation: 'Evaluations',
+    choosing: 'Electives and class-walking',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {

@@ -327,6 +327,7 @@ export const web: WebMessages = {
       'class-swap': 'Class swap',
       'award-review': 'Award report',
       'final-evaluation': 'Final-term evaluation',
+      'zouban-change': 'Class-walking change',
     },
     mark: {
       done: 'Done',
@@ -522,6 +523,11 @@ export const web: WebMessages = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
+    'zouban-change': {
+      title: 'Class-walking change',
+      hint: 'After a class-walking sign-up has ended, ask here for another combination: your head teacher reviews it, then the school office; once passed your subjects change (once teaching classes exist, you move into one of the new subject with a free place).',
+      field: { windowId: 'Class-walking selection', courseIds: 'New combination (each subject group as its rule says)', reason: 'Reason' },
+    },
     'award-review': {
       title: 'Award report',
       hint: 'Report an award of your own above school level (district and above). A student’s report is reviewed by the head teacher, then the office; a teacher’s by the office. Once passed it counts in reward management. School-level awards are recorded by the office directly.',

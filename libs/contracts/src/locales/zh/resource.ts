@@ -14,6 +14,7 @@ export const resource = {
     publishing: '信息发布',
     rewards: '奖励管理',
     evaluation: '学业评价',
+    choosing: '选课走班',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {

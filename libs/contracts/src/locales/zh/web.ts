@@ -327,6 +327,7 @@ export const web = {
       'class-swap': '调课',
       'award-review': '奖项申报',
       'final-evaluation': '期末学业评价',
+      'zouban-change': '走班选科变更',
     },
     mark: {
       done: '已完成',
@@ -523,6 +524,11 @@ export const web = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: '期末学业评价', hint: '班主任提交本班的期末评价结果和评语后公示，公示期满且异议均已答复后由教务处确认发布。' },
+    'zouban-change': {
+      title: '走班选科变更',
+      hint: '走班选科报名结束后如需更换组合，在此提交：先由班主任审核，再由教务处审核，通过后选科随之变更（已生成教学班的，转入新科目有空位的教学班）。',
+      field: { windowId: '走班选科', courseIds: '新的组合（按规则每个科目组选满）', reason: '变更理由' },
+    },
     'award-review': {
       title: '奖项申报',
       hint: '申报本人获得的校级以上（区级及以上）奖项。学生先由班主任审核，再由教务处审核；教师由教务处审核。通过后计入奖励管理。校级奖项由教务处直接登记，无需申报。',
