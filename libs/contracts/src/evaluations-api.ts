@@ -24,7 +24,7 @@ export const evaluationsPath = {
   sheet: (roundId: string, classId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/sheets/${classId}`,
   /** `GET` → `EvalProgress`: filled cells per class and evaluator role (the head teacher's class, or all for managers). */
   progress: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/progress`,
-  /** `GET ?classId=` → `EvalResults` (weighted, rounded to the template's precision). */
+  /** `GET ?classId=` → `EvalResults` (weighted, rounded to the template's precision); no classId: the whole round (managers). */
   results: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/results`,
   /** `GET ?classId=` → xlsx of the results grid at the template's precision. */
   export: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/export`,
@@ -82,7 +82,7 @@ export const EVALUATION_PAGES = [
 /** A value at the template's precision, as a number (half away from zero, so 84.45 → 84.5 at one decimal). */
 export function roundToPrecision(value: number, precision: EvalPrecision): number {
   const f = 10 ** precision;
-  return (Math.sign(value) * Math.round(Math.abs(value) * f + 1e-9)) / f;
+  return (Math.sign(value) * Math.round(Math.abs(value) * f + 1e-6)) / f;
 }
 
 /** A value as shown and exported everywhere: exactly `precision` decimals (85 → "85", "85.0", "85.00"). */
@@ -241,7 +241,9 @@ export const evalSheetSaveSchema = z.object({
 });
 export type EvalSheetSaveInput = z.input<typeof evalSheetSaveSchema>;
 
-export const evalResultsQuerySchema = z.object({ classId: uuid });
+export const evalResultsQuerySchema = z.object({ classId: uuid.optional() });
+export const evalTemplateListQuerySchema = z.object({ schoolYearId: uuid.optional() });
+export const evalRoundListQuerySchema = z.object({ semesterId: uuid.optional() });
 
 // ── answers ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -367,6 +369,7 @@ export interface EvalProgress {
 /** One student's results: by content id the weighted value (rounded to the precision) and its level's name. */
 export interface EvalResultRow {
   studentId: string;
+  classId: string;
   studentNo: string;
   name: string;
   values: Record<string, number | null>;
@@ -386,7 +389,8 @@ export interface EvalDistribution {
 /** `GET …/results?classId=`: the class's student × content grid, rounded to `precision` (format with formatEvalValue). */
 export interface EvalResults {
   round: { id: string; name: string; semesterId: string; templateId: string };
-  class: { id: string; name: string };
+  /** null: the whole round (every class's rows). */
+  class: { id: string; name: string } | null;
   precision: EvalPrecision;
   themes: { id: string; name: string }[];
   contents: (Omit<EvalContent, 'description'> & { themeId: string })[];
