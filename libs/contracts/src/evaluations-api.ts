@@ -30,18 +30,18 @@ export const evaluationsPath = {
   export: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/export`,
 } as const;
 
-/** Who evaluates a content (spec §1): the student themself, named peers, head teacher, subject teachers, parents. */
+/** Who evaluates a content (spec): the student themself, named peers, head teacher, subject teachers, parents. */
 export const EVAL_ROLES = ['self', 'peer', 'head', 'subject', 'parent'] as const;
 export type EvalRole = (typeof EVAL_ROLES)[number];
 
-/** Spec §9: evaluation precision none, one or two decimals. */
+/** Spec: evaluation precision none, one or two decimals. */
 export const EVAL_PRECISIONS = [0, 1, 2] as const;
 export type EvalPrecision = (typeof EVAL_PRECISIONS)[number];
 
 export const EVAL_LIMITS = {
-  /** Spec §5: evaluation index names (template, theme, content, level, round) at most 30. */
+  /** Spec: evaluation index names (template, theme, content, level, round) at most 30. */
   nameMax: 30,
-  /** Spec §5/§9: the weights of one content's evaluators total at most 100. */
+  /** Spec: the weights of one content's evaluators total at most 100. */
   weightTotal: 100,
   descriptionMax: 300,
   /** A cell's highest score (numeric(6,2) in the database). */
@@ -145,7 +145,7 @@ export const EVAL_CELL_TYPING = /^((\d{0,4}(\.\d{0,2})?)|[A-Ja-j])$/;
 // ── schemas ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const uuid = z.string({ error: 'validation.fieldChoose' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'validation.fieldChoose');
-/** Spec §5: an evaluation index name — required, no edge spaces, at most 30. */
+/** Spec: an evaluation index name — required, no edge spaces, at most 30. */
 const indexName = z
   .string({ error: 'validation.evalNameRequired' })
   .transform((s) => s.trim())

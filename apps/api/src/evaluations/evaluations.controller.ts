@@ -51,7 +51,7 @@ const round = (id: string): string => {
 };
 
 /**
- * 学业评价 (DESIGN §14, docs/product/evaluations.md#calls): templates and rounds (evaluations:manage), the evaluators'
+ * 学业评价 (DESIGN, docs/product/evaluations.md#calls): templates and rounds (evaluations:manage), the evaluators'
  * sheets (evaluations:evaluate and being the sheet's evaluator), progress, results and export (evaluations:analysis,
  * a head teacher their class) — every check in the use cases, refusals logged.
  */
