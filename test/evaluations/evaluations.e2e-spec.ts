@@ -60,9 +60,9 @@ describe('evaluation settings', () => {
     expect([r2.status, r2.body.msg]).toEqual([400, en.validation.evalNameTooLong]);
     const heavy = body({ themes: [{ name: '学业', contents: [{ name: '态度', evaluators: [{ role: 'self', weight: 60 }, { role: 'head', weight: 40.01 }], levels: bands }] }] });
     const r3 = await call(path.templates, { token: t.admin, json: heavy });
-    expect([r3.status, r3.body.result, r3.body.msg]).toEqual([400, false, zh.validation.evalWeightsOver100]);
+    expect([r3.status, r3.body.result, r3.body.msg]).toEqual([400, false, zh.validation.evalWeightsOverLimit]);
     const r4 = await call(path.templates, { token: t.admin, json: heavy, lang: 'en' });
-    expect(r4.body.msg).toBe(en.validation.evalWeightsOver100);
+    expect(r4.body.msg).toBe(en.validation.evalWeightsOverLimit);
     expect(await one(`SELECT count(*) FROM eval_template`)).toBe(before);
   });
 

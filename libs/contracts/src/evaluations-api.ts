@@ -168,7 +168,7 @@ export type EvalLevelInput = z.infer<typeof evalLevelInputSchema>;
 
 export const evalEvaluatorInputSchema = z.object({
   role: z.enum(EVAL_ROLES, { error: 'validation.fieldChoose' }),
-  weight: z.number({ error: 'validation.evalWeightInvalid' }).gt(0, 'validation.evalWeightInvalid').max(EVAL_LIMITS.weightTotal, 'validation.evalWeightsOver100'),
+  weight: z.number({ error: 'validation.evalWeightInvalid' }).gt(0, 'validation.evalWeightInvalid').max(EVAL_LIMITS.weightTotal, 'validation.evalWeightsOverLimit'),
 });
 
 export const evalContentInputSchema = z
@@ -179,7 +179,7 @@ export const evalContentInputSchema = z
     levels: z.array(evalLevelInputSchema).min(1, 'validation.evalLevelsRequired').max(EVAL_LIMITS.levelsPerContent, 'validation.fieldTooMany'),
   })
   .superRefine((c, ctx) => {
-    if (weightTotal(c.evaluators) > EVAL_LIMITS.weightTotal) ctx.addIssue({ code: 'custom', message: 'validation.evalWeightsOver100', path: ['evaluators'] });
+    if (weightTotal(c.evaluators) > EVAL_LIMITS.weightTotal) ctx.addIssue({ code: 'custom', message: 'validation.evalWeightsOverLimit', path: ['evaluators'] });
     if (new Set(c.evaluators.map((e) => e.role)).size !== c.evaluators.length) ctx.addIssue({ code: 'custom', message: 'validation.evalEvaluatorTwice', path: ['evaluators'] });
   });
 export type EvalContentInput = z.infer<typeof evalContentInputSchema>;

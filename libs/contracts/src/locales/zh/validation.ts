@@ -231,7 +231,7 @@ export const validation = {
   surveyAnswerInvalid: '答案格式不正确',
   evalNameRequired: '请输入评价指标名称',
   evalNameTooLong: '评价指标名称不能超过30个字符',
-  evalWeightsOver100: '评价人权重之和不能超过100',
+  evalWeightsOverLimit: '评价人权重之和不能超过100',
   evalWeightInvalid: '权重须为大于0的数字',
   evalEvaluatorsRequired: '请至少选择一类评价人',
   evalEvaluatorTwice: '同一类评价人只能设置一次',
