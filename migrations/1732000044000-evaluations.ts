@@ -14,7 +14,7 @@ export class Evaluations1732000044000 implements MigrationInterface {
   name = 'Evaluations1732000044000';
 
   async up(q: QueryRunner): Promise<void> {
-    // Spec §5: evaluation index names (template, theme, content, level) at most 30; §9 precision none/one/two decimals.
+    // Spec: evaluation index names (template, theme, content, level) at most 30; precision none/one/two decimals.
     await q.query(`
       CREATE TABLE eval_template (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -68,7 +68,7 @@ export class Evaluations1732000044000 implements MigrationInterface {
         CONSTRAINT eval_level_score_or_band CHECK ((score IS NOT NULL AND band_min IS NULL AND band_max IS NULL) OR (score IS NULL AND band_min IS NOT NULL AND band_max IS NOT NULL AND band_min <= band_max))
       )`);
 
-    // Weights of one content sum to at most 100 (spec §5, checked by the save; a row each so results join them in SQL).
+    // Weights of one content sum to at most 100 (spec, checked by the save; a row each so results join them in SQL).
     await q.query(`
       CREATE TABLE eval_content_evaluator (
         content_id uuid NOT NULL REFERENCES eval_content(id) ON DELETE CASCADE,

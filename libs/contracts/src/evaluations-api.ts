@@ -24,24 +24,24 @@ export const evaluationsPath = {
   sheet: (roundId: string, classId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/sheets/${classId}`,
   /** `GET` → `EvalProgress`: filled cells per class and evaluator role (the head teacher's class, or all for managers). */
   progress: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/progress`,
-  /** `GET ?classId=` → `EvalResults` (weighted, rounded to the template's precision). */
+  /** `GET ?classId=` → `EvalResults` (weighted, rounded to the template's precision); no classId: the whole round (managers). */
   results: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/results`,
   /** `GET ?classId=` → xlsx of the results grid at the template's precision. */
   export: (roundId: string): string => `${EVALUATIONS_BASE}/rounds/${roundId}/export`,
 } as const;
 
-/** Who evaluates a content (spec §1): the student themself, named peers, head teacher, subject teachers, parents. */
+/** Who evaluates a content (spec): the student themself, named peers, head teacher, subject teachers, parents. */
 export const EVAL_ROLES = ['self', 'peer', 'head', 'subject', 'parent'] as const;
 export type EvalRole = (typeof EVAL_ROLES)[number];
 
-/** Spec §9: evaluation precision none, one or two decimals. */
+/** Spec: evaluation precision none, one or two decimals. */
 export const EVAL_PRECISIONS = [0, 1, 2] as const;
 export type EvalPrecision = (typeof EVAL_PRECISIONS)[number];
 
 export const EVAL_LIMITS = {
-  /** Spec §5: evaluation index names (template, theme, content, level, round) at most 30. */
+  /** Spec: evaluation index names (template, theme, content, level, round) at most 30. */
   nameMax: 30,
-  /** Spec §5/§9: the weights of one content's evaluators total at most 100. */
+  /** Spec: the weights of one content's evaluators total at most 100. */
   weightTotal: 100,
   descriptionMax: 300,
   /** A cell's highest score (numeric(6,2) in the database). */
@@ -82,7 +82,7 @@ export const EVALUATION_PAGES = [
 /** A value at the template's precision, as a number (half away from zero, so 84.45 → 84.5 at one decimal). */
 export function roundToPrecision(value: number, precision: EvalPrecision): number {
   const f = 10 ** precision;
-  return (Math.sign(value) * Math.round(Math.abs(value) * f + 1e-9)) / f;
+  return (Math.sign(value) * Math.round(Math.abs(value) * f + 1e-6)) / f;
 }
 
 /** A value as shown and exported everywhere: exactly `precision` decimals (85 → "85", "85.0", "85.00"). */
@@ -145,7 +145,7 @@ export const EVAL_CELL_TYPING = /^((\d{0,4}(\.\d{0,2})?)|[A-Ja-j])$/;
 // ── schemas ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const uuid = z.string({ error: 'validation.fieldChoose' }).regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'validation.fieldChoose');
-/** Spec §5: an evaluation index name — required, no edge spaces, at most 30. */
+/** Spec: an evaluation index name — required, no edge spaces, at most 30. */
 const indexName = z
   .string({ error: 'validation.evalNameRequired' })
   .transform((s) => s.trim())
@@ -168,7 +168,7 @@ export type EvalLevelInput = z.infer<typeof evalLevelInputSchema>;
 
 export const evalEvaluatorInputSchema = z.object({
   role: z.enum(EVAL_ROLES, { error: 'validation.fieldChoose' }),
-  weight: z.number({ error: 'validation.evalWeightInvalid' }).gt(0, 'validation.evalWeightInvalid').max(EVAL_LIMITS.weightTotal, 'validation.evalWeightsOver100'),
+  weight: z.number({ error: 'validation.evalWeightInvalid' }).gt(0, 'validation.evalWeightInvalid').max(EVAL_LIMITS.weightTotal, 'validation.evalWeightsOverLimit'),
 });
 
 export const evalContentInputSchema = z
@@ -179,7 +179,7 @@ export const evalContentInputSchema = z
     levels: z.array(evalLevelInputSchema).min(1, 'validation.evalLevelsRequired').max(EVAL_LIMITS.levelsPerContent, 'validation.fieldTooMany'),
   })
   .superRefine((c, ctx) => {
-    if (weightTotal(c.evaluators) > EVAL_LIMITS.weightTotal) ctx.addIssue({ code: 'custom', message: 'validation.evalWeightsOver100', path: ['evaluators'] });
+    if (weightTotal(c.evaluators) > EVAL_LIMITS.weightTotal) ctx.addIssue({ code: 'custom', message: 'validation.evalWeightsOverLimit', path: ['evaluators'] });
     if (new Set(c.evaluators.map((e) => e.role)).size !== c.evaluators.length) ctx.addIssue({ code: 'custom', message: 'validation.evalEvaluatorTwice', path: ['evaluators'] });
   });
 export type EvalContentInput = z.infer<typeof evalContentInputSchema>;
@@ -241,7 +241,9 @@ export const evalSheetSaveSchema = z.object({
 });
 export type EvalSheetSaveInput = z.input<typeof evalSheetSaveSchema>;
 
-export const evalResultsQuerySchema = z.object({ classId: uuid });
+export const evalResultsQuerySchema = z.object({ classId: uuid.optional() });
+export const evalTemplateListQuerySchema = z.object({ schoolYearId: uuid.optional() });
+export const evalRoundListQuerySchema = z.object({ semesterId: uuid.optional() });
 
 // ── answers ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -367,6 +369,7 @@ export interface EvalProgress {
 /** One student's results: by content id the weighted value (rounded to the precision) and its level's name. */
 export interface EvalResultRow {
   studentId: string;
+  classId: string;
   studentNo: string;
   name: string;
   values: Record<string, number | null>;
@@ -386,7 +389,8 @@ export interface EvalDistribution {
 /** `GET …/results?classId=`: the class's student × content grid, rounded to `precision` (format with formatEvalValue). */
 export interface EvalResults {
   round: { id: string; name: string; semesterId: string; templateId: string };
-  class: { id: string; name: string };
+  /** null: the whole round (every class's rows). */
+  class: { id: string; name: string } | null;
   precision: EvalPrecision;
   themes: { id: string; name: string }[];
   contents: (Omit<EvalContent, 'description'> & { themeId: string })[];

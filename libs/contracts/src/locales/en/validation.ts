@@ -237,7 +237,7 @@ export const validation: ValidationMessages = {
   consultNoteTooLong: 'The note cannot exceed 500 characters',
   evalNameRequired: 'Please enter the evaluation index name',
   evalNameTooLong: 'An evaluation index name cannot exceed 30 characters',
-  evalWeightsOver100: 'The evaluators\' weights cannot add up to more than 100',
+  evalWeightsOverLimit: 'The evaluators\' weights cannot add up to more than 100',
   evalWeightInvalid: 'A weight must be a number above 0',
   evalEvaluatorsRequired: 'Choose at least one kind of evaluator',
   evalEvaluatorTwice: 'Each kind of evaluator can be set only once',

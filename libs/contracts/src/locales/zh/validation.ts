@@ -237,7 +237,7 @@ export const validation = {
   consultNoteTooLong: '备注不能超过 500 个字符',
   evalNameRequired: '请输入评价指标名称',
   evalNameTooLong: '评价指标名称不能超过30个字符',
-  evalWeightsOver100: '评价人权重之和不能超过100',
+  evalWeightsOverLimit: '评价人权重之和不能超过100',
   evalWeightInvalid: '权重须为大于0的数字',
   evalEvaluatorsRequired: '请至少选择一类评价人',
   evalEvaluatorTwice: '同一类评价人只能设置一次',
