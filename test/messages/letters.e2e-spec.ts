@@ -38,14 +38,14 @@ afterAll(async () => {
 });
 
 describe('who may write to whom', () => {
-  it('a parent writes to their child\'s head teacher, not to another teacher nor to a role; each refusal is logged', async () => {
+  it('a parent writes to their child\'s head teacher, not to someone outside their teachers nor to a role; each refusal is logged', async () => {
     const ok = await send('jz202511001', { title: '请假咨询', content: '<p>老师好</p>', recipients: [{ CODE: 'headteacher', TYPE: 'people', NAME: '张老师' }] });
     expect(ok.body).toMatchObject({ result: true, data: { state: 'sent', recipients: 1 } });
 
     const before = Number(await refusalsOf('jz202511001'));
     const letters = await letterCount();
-    // teacher02 teaches 高二, not the child's class
-    const other = await send('jz202511001', { title: 'x', recipients: [{ CODE: 'teacher02', TYPE: 'people' }] }, 'en');
+    // the system administrator teaches no class of the child's (every demo teacher may teach 高一(1)班 some course)
+    const other = await send('jz202511001', { title: 'x', recipients: [{ CODE: 'admin', TYPE: 'people' }] }, 'en');
     expect(other.status).toBe(403);
     expect(other.body).toMatchObject({ code: 403, result: false });
     expect(other.body.msg).toMatch(/^You may write only to your own teachers/);

@@ -1,19 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { LetterAttachment, LetterState, Recipient } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
+import { ownUploads } from '../../files/domain/own-uploads.js';
 import type { AttachedFile } from '../../publishing/domain/attachment-rules.js';
+import type { StoredMessage } from './message-renderer.js';
 
-/** A letter as stored (docs/adr/0040-written-messages.md). */
-export interface LetterRecord {
-  id: string;
-  author_id: string;
-  author_name: string;
+/** What a letter says and to whom: the author's draft as saved, and the stored letter's same columns. */
+export interface LetterText {
   type: string;
   title: string;
   content: string;
   link: string | null;
   recipients: Recipient[];
   attachments: string[];
+}
+
+/** A letter as stored (docs/adr/0040-written-messages.md). */
+export interface LetterRecord extends LetterText {
+  id: string;
+  author_id: string;
+  author_name: string;
   reply_to: string | null;
   state: LetterState;
   recipient_count: number;
@@ -25,15 +31,7 @@ export interface LetterRecord {
 }
 
 /** A recipient's copy of any message, with its letter's author when it is a written one. */
-export interface InboxCopy {
-  id: string;
-  type: string;
-  title_key: string;
-  content_key: string;
-  params: Record<string, unknown>;
-  link: string | null;
-  status: '0' | '1';
-  created_at: Date;
+export interface InboxCopy extends StoredMessage {
   letter_id: string | null;
   sender_id: string | null;
   sender_name: string | null;
@@ -41,13 +39,7 @@ export interface InboxCopy {
   trashed_at: Date | null;
 }
 
-export interface LetterDraft {
-  type: string;
-  title: string;
-  content: string;
-  link: string | null;
-  recipients: Recipient[];
-  attachments: string[];
+export interface LetterDraft extends LetterText {
   replyTo: string | null;
 }
 
@@ -188,15 +180,8 @@ export class LettersRepository {
     return true;
   }
 
-  async ownFiles(db: Db, ids: readonly string[], ownerId: string): Promise<AttachedFile[]> {
-    if (ids.length === 0) return [];
-    const found = await rows<{ res_id: string; res_name: string; res_suffix: string; mime: string; size: number }>(
-      db,
-      `SELECT res_id, res_name, res_suffix, mime, size FROM sys_file WHERE res_id = ANY($1::uuid[]) AND owner_id = $2 AND removed_at IS NULL`,
-      [ids, ownerId],
-    );
-    const byId = new Map(found.map((f) => [f.res_id, { resId: f.res_id, name: f.res_name, suffix: f.res_suffix, mime: f.mime, size: Number(f.size) }]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+  ownFiles(db: Db, ids: readonly string[], ownerId: string): Promise<AttachedFile[]> {
+    return ownUploads(db, ids, ownerId);
   }
 
   /** The letter's files, kept (the sweep leaves linked files) and downloadable by its recipients (files/domain/file-store.ts). */

@@ -5,6 +5,7 @@ import { localName } from '../../timetable/domain/local-names.js';
 import { type AttachedFile, attachmentKind } from './attachment-rules.js';
 import type { AudiencePlan } from './audience-plan.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
+import { ownUploads } from '../../files/domain/own-uploads.js';
 
 export type { Db };
 
@@ -116,15 +117,8 @@ export class PostsRepository {
   }
 
   /** The caller's own uploads among `ids` (not removed), in the order asked; those missing are simply absent. */
-  async ownFiles(db: Db, ids: readonly string[], ownerId: string): Promise<AttachedFile[]> {
-    if (ids.length === 0) return [];
-    const found = await rows<{ res_id: string; res_name: string; res_suffix: string; mime: string; size: number }>(
-      db,
-      `SELECT res_id, res_name, res_suffix, mime, size FROM sys_file WHERE res_id = ANY($1::uuid[]) AND owner_id = $2 AND removed_at IS NULL`,
-      [ids, ownerId],
-    );
-    const byId = new Map(found.map((f) => [f.res_id, { resId: f.res_id, name: f.res_name, suffix: f.res_suffix, mime: f.mime, size: Number(f.size) }]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+  ownFiles(db: Db, ids: readonly string[], ownerId: string): Promise<AttachedFile[]> {
+    return ownUploads(db, ids, ownerId);
   }
 
   /** Files kept for a post or a submission: the sweep leaves them, and their readers may download them. */
