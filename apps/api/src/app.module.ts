@@ -53,6 +53,9 @@ export class AppModule {
         FilesModule,
         SchoolModule,
         WorkflowModule,
+        // before MessagingModule: its routes (api/messages/channels, deliveries, stats) must be registered before the
+        // written messages' api/messages/:id, which would otherwise take them (routes match in registration order)
+        MessageChannelsModule,
         MessagingModule,
         AdminModule,
         ResourcesModule.forRoot(),
@@ -62,7 +65,6 @@ export class AppModule {
         SurveysModule,
         ConsultModule,
         EvaluationsModule,
-        MessageChannelsModule,
         ClassWalkingModule,
         RegistrationsModule,
         SemesterUpgradeModule,
