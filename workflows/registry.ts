@@ -11,6 +11,7 @@ import { semesterUpgradeFlow } from './semester-upgrade/semester-upgrade.flow.js
 import { makeUpClassFlow } from './make-up-class/make-up-class.flow.js';
 import { classSwapFlow } from './class-swap/class-swap.flow.js';
 import { awardReviewFlow } from './award-review/award-review.flow.js';
+import { electiveCourseFlow } from './elective-course/elective-course.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -29,6 +30,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'make-up-class': makeUpClassFlow as unknown as FlowDefinition,
   'class-swap': classSwapFlow as unknown as FlowDefinition,
   'award-review': awardReviewFlow as unknown as FlowDefinition,
+  'elective-course': electiveCourseFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

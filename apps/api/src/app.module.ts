@@ -22,6 +22,7 @@ import { GradesModule } from './grades/grades.module.js';
 import { TimetableModule } from './timetable/timetable.module.js';
 import { PublishingModule } from './publishing/publishing.module.js';
 import { SurveysModule } from './surveys/surveys.module.js';
+import { ElectivesModule } from './electives/electives.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -55,6 +56,7 @@ export class AppModule {
         TimetableModule,
         PublishingModule,
         SurveysModule,
+        ElectivesModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

@@ -21,6 +21,7 @@ export * from './grades-analysis.js';
 export * from './timetable-api.js';
 export * from './posts-api.js';
 export * from './surveys-api.js';
+export * from './electives-api.js';
 export * from './survey-answer-rules.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';

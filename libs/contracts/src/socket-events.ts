@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PostPublishedPush, PostReceiptPush, PostSubmissionPush } from './posts-api.js';
 import type { SurveyAnsweredPush } from './surveys-api.js';
+import { type ElectiveBatchPush, type ElectiveSeatsPush, electiveWatchAnswerSchema, electiveWatchSchema } from './electives-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -71,6 +72,9 @@ export const PUSHES_RESYNC = 'pushes.resync';
 export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushPayloads[E]>) => void } & {
   [SESSION_ENDED]: (payload: SessionEnded) => void;
   [PUSHES_RESYNC]: () => void;
+  /** Unsequenced, to a batch's watchers (docs/adr/0043#seats): superseded by the next one and read again on reconnect. */
+  'elective.seats': (payload: ElectiveSeatsPush) => void;
+  'elective.batch': (payload: ElectiveBatchPush) => void;
 };
 
 /** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */
@@ -119,6 +123,9 @@ export interface SocketRefusal {
  */
 export const CLIENT_EVENTS = {
   'catch-up': { payload: catchUpRequestSchema, answer: catchUpAnswerSchema },
+  /** Watch / stop watching an elective batch's remaining seats (issue 27). */
+  'elective.watch': { payload: electiveWatchSchema, answer: electiveWatchAnswerSchema },
+  'elective.unwatch': { payload: electiveWatchSchema, answer: electiveWatchAnswerSchema },
 } as const;
 export type ClientEvent = keyof typeof CLIENT_EVENTS;
 

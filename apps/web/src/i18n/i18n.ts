@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'electives'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -35,6 +35,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     timetable: () => import('@schoolflow/contracts/locales/zh/timetable.js').then((m) => m.timetable),
     publishing: () => import('@schoolflow/contracts/locales/zh/publishing.js').then((m) => m.publishing),
     surveys: () => import('@schoolflow/contracts/locales/zh/surveys.js').then((m) => m.surveys),
+    electives: () => import('@schoolflow/contracts/locales/zh/electives.js').then((m) => m.electives),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -46,6 +47,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     timetable: () => import('@schoolflow/contracts/locales/en/timetable.js').then((m) => m.timetable),
     publishing: () => import('@schoolflow/contracts/locales/en/publishing.js').then((m) => m.publishing),
     surveys: () => import('@schoolflow/contracts/locales/en/surveys.js').then((m) => m.surveys),
+    electives: () => import('@schoolflow/contracts/locales/en/electives.js').then((m) => m.electives),
   },
 };
 

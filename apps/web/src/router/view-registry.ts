@@ -51,6 +51,10 @@ const views: Readonly<Record<string, View>> = {
   'survey/zdsxyz': lazy(() => import('../surveys/manage/manage-views.js').then((m) => ({ default: m.SurveyRulesView }))),
   // 问卷答题: the questionnaires addressed to me; answering one is a state of it (?id=)
   'survey/wjdt': lazy(() => import('../surveys/answering/my-surveys-view.js')),
+  // 选修课 (docs/product/electives.md#pages): courses, the office's batches, a student's selecting
+  'elective/xxkc': lazy(() => import('../electives/courses-view.js')),
+  'elective/xkpc': lazy(() => import('../electives/batches-view.js')),
+  'elective/xsxk': lazy(() => import('../electives/select-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

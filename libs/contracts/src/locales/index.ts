@@ -3,7 +3,7 @@ import { zh } from './zh/index.js';
 import type { server as zhServer } from './zh/server.js';
 import type { validation as zhValidation } from './zh/validation.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `electives`. */
 export const resources = { zh, en } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
@@ -13,5 +13,6 @@ export type { GradesMessages } from './zh/grades.js';
 export type { TimetableMessages } from './zh/timetable.js';
 export type { PublishingMessages } from './zh/publishing.js';
 export type { SurveysMessages } from './zh/surveys.js';
+export type { ElectivesMessages } from './zh/electives.js';
 export type { ServerMessages } from './zh/server.js';
 export type { ValidationMessages } from './zh/validation.js';

@@ -8,7 +8,7 @@ void instance.init({
   resources,
   lng: 'zh',
   fallbackLng: 'zh',
-  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys'],
+  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'electives'],
   defaultNS: 'server',
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -6,6 +6,7 @@ import { resource } from './resource.js';
 import { server } from './server.js';
 import { publishing } from './publishing.js';
 import { surveys } from './surveys.js';
+import { electives } from './electives.js';
 import { timetable } from './timetable.js';
 import { validation } from './validation.js';
 import { web } from './web.js';
@@ -15,4 +16,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys } as const;
+export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, electives } as const;

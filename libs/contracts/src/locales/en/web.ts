@@ -314,6 +314,7 @@ export const web: WebMessages = {
       'make-up-class': 'Make-up class',
       'class-swap': 'Class swap',
       'award-review': 'Award report',
+      'elective-course': 'Elective course declaration',
     },
     mark: {
       done: 'Done',
@@ -507,6 +508,13 @@ export const web: WebMessages = {
       field: { classId: 'Class', courseId: 'Course', date: 'Date', periods: 'Periods', classroomId: "Classroom (the class's own if none)", reason: 'Reason' },
       placeholder: { reason: 'e.g. lessons lost to the sports day, at most 500 characters' },
       summary: '{{course}} · {{date}} {{periods}}',
+    },
+    'elective-course': {
+      title: 'Declare an elective course',
+      hint: 'A teacher declares an elective course (name, a description within 300 words, grades, capacity, minimum size, time slots, room); the educational administration reviews it. Once passed it is an offerable elective of the semester and can be put into a selection batch.',
+      field: { name: 'Course name', description: 'Description', grades: 'Grades', capacity: 'Capacity (students)', minSize: 'Minimum size', slots: 'Time slots', classroomId: 'Room (optional)' },
+      placeholder: { name: 'At most 50 characters', description: 'Within 300 words', capacity: 'e.g. 40', minSize: 'e.g. 10' },
+      option: { grades: { '10': 'Grade 10', '11': 'Grade 11', '12': 'Grade 12' } },
     },
     'award-review': {
       title: 'Award report',

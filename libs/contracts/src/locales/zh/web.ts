@@ -314,6 +314,7 @@ export const web = {
       'make-up-class': '补课',
       'class-swap': '调课',
       'award-review': '奖项申报',
+      'elective-course': '选修课申报',
     },
     mark: {
       done: '已完成',
@@ -508,6 +509,13 @@ export const web = {
       field: { classId: '班级', courseId: '课程', date: '补课日期', periods: '节次', classroomId: '教室（不选则在本班教室）', reason: '补课原因' },
       placeholder: { reason: '例如：运动会占用的课时，至多500个字符' },
       summary: '{{course}} · {{date}} {{periods}}',
+    },
+    'elective-course': {
+      title: '选修课申报',
+      hint: '任课教师申报一门选修课（课程名称、简介不超过300字、面向年级、容量、最低开班人数、上课时间、教室），由教务处审核；通过后成为本学期可开设的选修课，可加入选课批次。',
+      field: { name: '课程名称', description: '课程简介', grades: '面向年级', capacity: '容量（人）', minSize: '最低开班人数', slots: '上课时间', classroomId: '上课教室（选填）' },
+      placeholder: { name: '至多50个字符', description: '不超过300字', capacity: '例如：40', minSize: '例如：10' },
+      option: { grades: { '10': '高一', '11': '高二', '12': '高三' } },
     },
     'award-review': {
       title: '奖项申报',
