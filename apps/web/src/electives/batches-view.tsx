@@ -7,6 +7,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { BatchForm } from './batch-form.js';
 import { DrawPanel, RostersPanel } from './batch-tools.js';
+import { useClock } from './use-clock.js';
 import { useDeleteBatch } from './use-delete-batch.js';
 import { useElectiveBatches } from './use-elective-batches.js';
 import { useElectiveCourses } from './use-elective-courses.js';
@@ -23,6 +24,7 @@ export default function BatchesView(_props: ViewProps) {
   const remove = useDeleteBatch();
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const now = useClock();
   if (batches.isPending || courses.isPending) return <PageLoader />;
   if (batches.isError) return <Message negative content={errorMessage(batches.error)} />;
   const semesterId = courses.data?.[0]?.semesterId ?? '';
@@ -81,7 +83,7 @@ export default function BatchesView(_props: ViewProps) {
             <h3>
               {b.name} · {e('web.rosters')}
             </h3>
-            {b.mode === 'lottery' && Date.parse(b.end) <= Date.now() && <DrawPanel batch={b} />}
+            {b.mode === 'lottery' && Date.parse(b.end) <= now && <DrawPanel batch={b} />}
             <RostersPanel batch={b} />
           </div>
         ))}

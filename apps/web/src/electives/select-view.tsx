@@ -7,6 +7,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { slotsText } from './slot-text.js';
 import { useBatchOffers } from './use-batch-offers.js';
+import { useClock } from './use-clock.js';
 import { useDropCourse } from './use-drop-course.js';
 import { useElectiveBatches } from './use-elective-batches.js';
 import { useElectiveSeatsLive } from './use-elective-seats-live.js';
@@ -21,9 +22,10 @@ function Preferences({ batch, offers }: { batch: ElectiveBatch; offers: Elective
   const mine = useMyElectives(batch.id);
   const save = useSavePreferences(batch.id);
   const [ranked, setRanked] = useState<string[] | null>(null);
+  const now = useClock();
   const list = ranked ?? mine.data?.preferences ?? [];
   const name = (id: string) => offers.find((o) => o.courseId === id)?.name ?? id;
-  const open = batch.state === 'inProgress' && Date.parse(batch.end) > Date.now();
+  const open = batch.state === 'inProgress' && Date.parse(batch.end) > now;
   return (
     <Segment data-testid="elective-preferences">
       <h4>{e('web.preferences')}</h4>
@@ -70,10 +72,11 @@ function BatchPanel({ batch }: { batch: ElectiveBatch }) {
   const select = useSelectCourse(batch.id);
   const drop = useDropCourse(batch.id);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const now = useClock();
   if (offers.isPending || mine.isPending) return <PageLoader />;
   if (offers.isError) return <Message negative content={errorMessage(offers.error)} />;
   const chosen = mine.data?.courseIds ?? [];
-  const firstCome = batch.mode === 'first-come' || (batch.drawnAt !== null && batch.leftoverEnd !== null && Date.parse(batch.end) <= Date.now());
+  const firstCome = batch.mode === 'first-come' || (batch.drawnAt !== null && batch.leftoverEnd !== null && Date.parse(batch.end) <= now);
   const selecting = batch.state === 'inProgress' && firstCome;
   const onError = (err: unknown) => setRefusal(errorMessage(err));
   return (
@@ -136,16 +139,17 @@ export default function SelectView(_props: ViewProps) {
   const { e } = useElectivesT();
   const batches = useElectiveBatches();
   const [chosen, setChosen] = useState('');
+  const now = useClock(5000);
   const list = batches.data ?? [];
   const current = list.find((b) => b.id === chosen) ?? list.find((b) => b.state === 'inProgress') ?? list[0];
   // the state moves by time: read the batches again at the next edge of the shown one's window
-  const edge = current ? [current.start, current.end, current.leftoverEnd].map((t) => (t ? Date.parse(t) : 0)).find((t) => t > Date.now()) : undefined;
+  const edge = current ? [current.start, current.end, current.leftoverEnd].map((t) => (t ? Date.parse(t) : 0)).find((t) => t > now) : undefined;
   const refetch = batches.refetch;
   useEffect(() => {
     if (!edge) return undefined;
-    const timer = setTimeout(() => void refetch(), Math.min(edge - Date.now() + 500, 2 ** 31 - 1));
+    const timer = setTimeout(() => void refetch(), Math.min(Math.max(0, edge - now) + 500, 2 ** 31 - 1));
     return () => clearTimeout(timer);
-  }, [edge, refetch]);
+  }, [edge, now, refetch]);
   if (batches.isPending) return <PageLoader />;
   if (batches.isError) return <Message negative content={errorMessage(batches.error)} />;
   return (

@@ -22,7 +22,9 @@ function refusal(r: SelectOutcome): Error {
       return ElectivesErrors.courseNotOffered();
     case 'notEligible':
       return ElectivesErrors.notEligible();
-    default:
+    case 'closed':
+    case 'ok':
+    case 'already':
       return ElectivesErrors.closed();
   }
 }
