@@ -8,7 +8,7 @@ const count = (key: string, min: number) => z.coerce.number({ error: key }).int(
 
 /**
  * 选修课申报 (docs/product/electives.md#declaring): `{name, description, grades, capacity, minSize, slots, classroomId?}`;
- * the teacher is the applicant. The description is within 300 words (spec §5); the minimum size not above the capacity;
+ * the teacher is the applicant. The description is within 300 words (the validation rules); the minimum size not above the capacity;
  * slots are "weekday-period" (which lesson periods exist, and the room, the server reads).
  */
 export const electiveCourseFormSchema = z

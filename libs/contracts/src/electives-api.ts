@@ -49,7 +49,7 @@ export const ELECTIVE_PAGES = [
 export type ElectivePageKey = (typeof ELECTIVE_PAGES)[number]['key'];
 
 export const ELECTIVE_LIMITS = {
-  /** Spec §5: a course description within 300 words (a CJK character counts as a word). */
+  /** the validation rules: a course description within 300 words (a CJK character counts as a word). */
   descriptionWords: 300,
   nameMax: 50,
   capacityMax: 500,
@@ -57,7 +57,7 @@ export const ELECTIVE_LIMITS = {
   preferencesMax: 10,
 } as const;
 
-/** Words of a description: each CJK character one, each run of other non-space characters one (spec §5: within 300 words). */
+/** Words of a description: each CJK character one, each run of other non-space characters one (the validation rules: within 300 words). */
 export function wordCount(text: string): number {
   const cjk = text.match(/[\u3400-\u9fff\uf900-\ufaff]/g)?.length ?? 0;
   const other = text.replace(/[\u3400-\u9fff\uf900-\ufaff]/g, ' ').split(/\s+/).filter(Boolean).length;
@@ -66,7 +66,7 @@ export function wordCount(text: string): number {
 
 export const ELECTIVE_MODES = ['first-come', 'lottery'] as const;
 export type ElectiveMode = (typeof ELECTIVE_MODES)[number];
-/** Spec §4: an elective batch is not started, in progress or ended — computed from its window. */
+/** the states: an elective batch is not started, in progress or ended — computed from its window. */
 export const ELECTIVE_BATCH_STATES = ['notStarted', 'inProgress', 'ended'] as const;
 export type ElectiveBatchState = (typeof ELECTIVE_BATCH_STATES)[number];
 

@@ -19,11 +19,11 @@ export const ElectivesErrors = {
   closed: () => AppException.unprocessable('electives.errors.closed'),
   notLottery: () => AppException.unprocessable('electives.errors.notLottery'),
   notFirstCome: () => AppException.unprocessable('electives.errors.notFirstCome'),
-  /** 409 spec §8 "class size full": the guarded UPDATE found no seat (elective_select). */
+  /** 409 the error catalogue "class size full": the guarded UPDATE found no seat (elective_select). */
   full: () => AppException.conflict('electives.errors.full'),
-  /** 422 spec §8 "selection exceeds limit: you may select at most N" (elective_select). */
+  /** 422 the error catalogue "selection exceeds limit: you may select at most N" (elective_select). */
   limit: (n: number) => AppException.unprocessable('electives.errors.limit', { n }),
-  /** 422 spec §8 "class time conflict", naming the course or lesson it clashes with (elective_select, SavePreferences). */
+  /** 422 the error catalogue "class time conflict", naming the course or lesson it clashes with (elective_select, SavePreferences). */
   clash: (name: string) => AppException.unprocessable('electives.errors.clash', { name }),
   notSelected: () => AppException.unprocessable('electives.errors.notSelected'),
   nameUsed: () => AppException.conflict('electives.errors.nameUsed'),

@@ -19,11 +19,11 @@ export const electives = {
     closed: '不在选课时间内',
     notLottery: '该批次不是志愿抽签批次',
     notFirstCome: '该批次为志愿抽签，请填报志愿',
-    /** Spec §8: class size full. */
+    /** the error catalogue: class size full. */
     full: '班级人数已满',
-    /** Spec §8: selection exceeds limit: you may select at most N. */
+    /** the error catalogue: selection exceeds limit: you may select at most N. */
     limit: '选课超出限制：最多只能选{{n}}门',
-    /** Spec §8: class time conflict — with the course it clashes with named. */
+    /** the error catalogue: class time conflict — with the course it clashes with named. */
     clash: '上课时间冲突：与“{{name}}”时间冲突',
     notSelected: '您未选该课程',
     nameUsed: '批次名称已被使用',
