@@ -35,7 +35,7 @@ export function BatchForm({ semesterId, onDone }: { semesterId: string; onDone: 
   const field = (name: 'name' | 'start' | 'end' | 'maxPerStudent' | 'leftoverEnd', type: string) => (
     <Form.Field key={name}>
       <label htmlFor={`batch-${name}`}>{e(`web.batchForm.${name}`)}</label>
-      <input id={`batch-${name}`} type={type} data-testid={`batch-${name}`} {...form.register(name)} />
+      <input id={`batch-${name}`} type={type} data-testid={`batch-${name}`} {...form.register(name, name === 'leftoverEnd' ? { setValueAs: (v: string) => v || undefined } : {})} />
       <FieldError testId={`batch-${name}`} error={err(name)} />
     </Form.Field>
   );
