@@ -13,6 +13,7 @@ import { classSwapFlow } from './class-swap/class-swap.flow.js';
 import { awardReviewFlow } from './award-review/award-review.flow.js';
 import { finalEvaluationFlow } from './final-evaluation/final-evaluation.flow.js';
 import { zoubanChangeFlow } from './zouban-change/zouban-change.flow.js';
+import { electiveCourseFlow } from './elective-course/elective-course.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -33,6 +34,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'award-review': awardReviewFlow as unknown as FlowDefinition,
   'final-evaluation': finalEvaluationFlow as unknown as FlowDefinition,
   'zouban-change': zoubanChangeFlow as unknown as FlowDefinition,
+  'elective-course': electiveCourseFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

@@ -27,6 +27,7 @@ import { EvaluationsModule } from './evaluations/evaluations.module.js';
 import { MessageChannelsModule } from './message-channels/message-channels.module.js';
 import { ClassWalkingModule } from './class-walking/class-walking.module.js';
 import { RegistrationsModule } from './registrations/registrations.module.js';
+import { ElectivesModule } from './electives/electives.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -67,6 +68,7 @@ export class AppModule {
         EvaluationsModule,
         ClassWalkingModule,
         RegistrationsModule,
+        ElectivesModule,
         SemesterUpgradeModule,
         ...(config.benchBaselineEndpoint ? [BenchBaselineModule] : []),
       ],

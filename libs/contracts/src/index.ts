@@ -23,6 +23,7 @@ export * from './posts-api.js';
 export * from './surveys-api.js';
 export * from './consult-api.js';
 export * from './channels-api.js';
+export * from './electives-api.js';
 export * from './survey-answer-rules.js';
 export * from './evaluations-api.js';
 export * from './evaluations-final-api.js';

@@ -5,6 +5,7 @@ import type { EvalProgressPush } from './evaluations-api.js';
 import type { MessageCounters } from './messages-api.js';
 import type { ZoubanChoicePush } from './class-walking-api.js';
 import type { RegistrationChangedPush } from './registrations-api.js';
+import { type ElectiveBatchPush, type ElectiveSeatsPush, electiveWatchAnswerSchema, electiveWatchSchema } from './electives-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
 export const SOCKET_PATH = '/server/socket.io';
@@ -85,6 +86,9 @@ export type ServerToClientEvents = { [E in PushEvent]: (payload: Sequenced<PushP
   [PUSHES_RESYNC]: () => void;
   /** A user's inbox counters changed (issue 26: docs/product/messages.md#counters); unsequenced, read again after a reconnect. */
   'message.counters': (payload: MessageCounters) => void;
+  /** Unsequenced, to a batch's watchers (docs/adr/0043#seats): superseded by the next one and read again on reconnect. */
+  'elective.seats': (payload: ElectiveSeatsPush) => void;
+  'elective.batch': (payload: ElectiveBatchPush) => void;
 };
 
 /** A handshake whose token is not a live session fails with `connect_error`: this message, `data.code` = expiry code. */
@@ -133,6 +137,9 @@ export interface SocketRefusal {
  */
 export const CLIENT_EVENTS = {
   'catch-up': { payload: catchUpRequestSchema, answer: catchUpAnswerSchema },
+  /** Watch / stop watching an elective batch's remaining seats (issue 27). */
+  'elective.watch': { payload: electiveWatchSchema, answer: electiveWatchAnswerSchema },
+  'elective.unwatch': { payload: electiveWatchSchema, answer: electiveWatchAnswerSchema },
 } as const;
 export type ClientEvent = keyof typeof CLIENT_EVENTS;
 

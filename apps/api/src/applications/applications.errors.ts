@@ -28,6 +28,14 @@ export const ApplicationErrors = {
   notAwardReporter: () => new AppException(403, ErrorCode.FORBIDDEN, 'workflow.notAwardReporter'),
   /** 422: the contest named is not in the contest setting (award-review). */
   awardContestMissing: () => AppException.unprocessable('validation.awardContestInvalid'),
+  /** 403: only a teacher declares an elective course, for themself (elective-course). */
+  notElectiveTeacher: () => new AppException(403, ErrorCode.FORBIDDEN, 'workflow.notElectiveTeacher'),
+  /** 422: no current semester to declare an elective course for (elective-course). */
+  noCurrentSemester: () => AppException.unprocessable('workflow.noCurrentSemester'),
+  /** 422: the room named does not exist or is not in use (elective-course). */
+  electiveRoomMissing: () => AppException.unprocessable('validation.classroomRequired'),
+  /** 422: a slot names a lesson period the school does not have (elective-course). */
+  electiveSlotMissing: () => AppException.unprocessable('validation.electiveSlotsRequired'),
   /** 400: a certificate image that is not a JPG or PNG of at most 2 MB (docs/product/awards.md#images). */
   awardImageInvalid: () => AppException.badRequest('validation.awardImageInvalid'),
   /** 403: a student neither in the teacher's class nor the office's to change. */

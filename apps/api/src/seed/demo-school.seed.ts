@@ -5,6 +5,8 @@ import { PasswordHasher } from '../identity/domain/password-hasher.js';
 import { logger } from '../infrastructure/logging/logger.js';
 import { seedDemoSurveys } from '../surveys/seed/surveys-demo.seed.js';
 import { seedDemoEvaluations } from '../evaluations/seed/evaluations-demo.seed.js';
+import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
+import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
@@ -151,6 +153,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     menuId.set(m.key, row.id);
     for (const r of m.roles) await tx.query(`INSERT INTO sys_role_menu (role_id, menu_id) VALUES ($1, $2)`, [roleId.get(r), row.id]);
   }
+  // 选修课's menus came with their migration, before any role existed: granted now (docs/adr/0043-electives.md#menus)
+  await grantElectiveMenus(tx);
 
   // Organisation
   const deptId = new Map<string, string>();
@@ -330,6 +334,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
 
   await seedGradeSettings(tx, { semesterId: currentSemester, schoolYearId: currentYear, courseId, weeks: calendar.batches });
   await seedDemoTimetable(tx, { semesterId: currentSemester, semesterName: calendar.current.name, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });
+  await seedDemoElectives(tx, { semesterId: currentSemester, userId });
   await seedDemoSurveys(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string, timeZone: config.timeZone });
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
 }

@@ -3,6 +3,8 @@ import {
   CATCH_UP_PAGE,
   type CatchUpAnswer,
   type ClientToServerEvents,
+  type ElectiveBatchPush,
+  type ElectiveSeatsPush,
   EXPIRY_CODES,
   JOB_PROGRESS,
   type JobProgress,
@@ -26,6 +28,13 @@ import { getToken } from '../session/token.js';
 import { createStore } from '../util/store.js';
 
 export type { PushEvent };
+
+/** A page watching an elective batch: its seats, its state, and a reconnect (read everything again). */
+export interface ElectiveWatcher {
+  seats(p: ElectiveSeatsPush): void;
+  state(p: ElectiveBatchPush): void;
+  reconnected(): void;
+}
 export type PushPayload<E extends PushEvent> = PushPayloads[E];
 export type Sequenced<E extends PushEvent> = SequencedPayload<PushPayloads[E]>;
 type ServerEvents = ServerToClientEvents;
@@ -71,6 +80,8 @@ class RealtimeClient {
   private readonly resyncHandlers = new Set<() => void>();
   private readonly jobHandlers = new Set<(progress: JobProgress) => void>();
   private readonly counterHandlers = new Set<(counters: MessageCounters) => void>();
+  /** The elective batches a page watches (docs/adr/0043-electives.md#seats), joined again after every reconnect. */
+  private readonly electiveWatchers = new Map<string, Set<ElectiveWatcher>>();
 
   connect(account: string): void {
     if (this.socket && this.account === account) return;
@@ -88,6 +99,18 @@ class RealtimeClient {
     socket.on('connect', () => {
       realtimeStatus.set('online');
       void this.catchUp(socket);
+      // rooms do not survive a reconnect: join each watched batch again, and let its page read what it missed
+      for (const [batchId, watchers] of this.electiveWatchers) {
+        socket.emit('elective.watch', { batchId }, () => undefined);
+        for (const w of watchers) w.reconnected();
+      }
+    });
+    // An elective batch's seats and state: outside the user's sequence (superseded by the next; re-read on reconnect).
+    socket.on('elective.seats', (p) => {
+      for (const w of this.electiveWatchers.get(p.batchId) ?? []) w.seats(p);
+    });
+    socket.on('elective.batch', (p) => {
+      for (const w of this.electiveWatchers.get(p.batchId) ?? []) w.state(p);
     });
     socket.on('disconnect', () => realtimeStatus.set('offline'));
     // A refused handshake (no live session) fails with message 'session.invalid' and the expiry code.
@@ -170,6 +193,23 @@ class RealtimeClient {
   onResync(handler: () => void): () => void {
     this.resyncHandlers.add(handler);
     return () => this.resyncHandlers.delete(handler);
+  }
+
+  /** Watch an elective batch's seats and state while a page shows it; answers the unwatch. */
+  watchElective(batchId: string, watcher: ElectiveWatcher): () => void {
+    let watchers = this.electiveWatchers.get(batchId);
+    if (!watchers) {
+      watchers = new Set();
+      this.electiveWatchers.set(batchId, watchers);
+      if (this.socket?.connected) this.socket.emit('elective.watch', { batchId }, () => undefined);
+    }
+    watchers.add(watcher);
+    return () => {
+      watchers.delete(watcher);
+      if (watchers.size > 0) return;
+      this.electiveWatchers.delete(batchId);
+      if (this.socket?.connected) this.socket.emit('elective.unwatch', { batchId }, () => undefined);
+    };
   }
 
   /** Every `job.progress` push (an import running as a background job); answers the unsubscribe. */

@@ -69,6 +69,10 @@ const views: Readonly<Record<string, View>> = {
   // 走班管理 and 讲座 (issue 27, docs/product/class-walking-and-registrations.md#pages): one page each, its parts by who reads it
   'zouban/zbgl': lazy(() => import('../class-walking/class-walking-view.js')),
   'jiangzuo/jzhd': lazy(() => import('../registrations/registrations-view.js')),
+  // 选修课 (docs/product/electives.md#pages): courses, the office's batches, a student's selecting
+  'elective/xxkc': lazy(() => import('../electives/courses-view.js')),
+  'elective/xkpc': lazy(() => import('../electives/batches-view.js')),
+  'elective/xsxk': lazy(() => import('../electives/select-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

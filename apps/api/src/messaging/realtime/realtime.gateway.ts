@@ -10,6 +10,8 @@ import { refusal } from './socket-refusal.js';
 import { SocketSessions } from './socket-sessions.js';
 
 export const userRoom = (userId: string): string => `user:${userId}`;
+/** The watchers of an elective batch's seats (docs/adr/0043#seats). */
+export const electiveRoom = (batchId: string): string => `elective:${batchId}`;
 
 
 /**
@@ -89,6 +91,34 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       [userId, since, CATCH_UP_PAGE],
     );
     return { pushes, latest };
+  }
+
+  /**
+   * Watch an elective batch's remaining seats: any signed-in user may (the seats of a batch are no secret); the room is
+   * left with the socket. Parsed by its schema first, like every client event.
+   */
+  @SubscribeMessage('elective.watch')
+  watchElective(socket: Socket, body: unknown): { ok: boolean } | SocketRefusal {
+    const parsed = CLIENT_EVENTS['elective.watch'].payload.safeParse(body);
+    if (!parsed.success) return refusal(socket, parsed.error.issues[0]?.message);
+    void socket.join(electiveRoom(parsed.data.batchId));
+    return { ok: true };
+  }
+
+  @SubscribeMessage('elective.unwatch')
+  unwatchElective(socket: Socket, body: unknown): { ok: boolean } | SocketRefusal {
+    const parsed = CLIENT_EVENTS['elective.unwatch'].payload.safeParse(body);
+    if (!parsed.success) return refusal(socket, parsed.error.issues[0]?.message);
+    void socket.leave(electiveRoom(parsed.data.batchId));
+    return { ok: true };
+  }
+
+  /**
+   * A broadcast to a room outside any user's sequence (an elective batch's seats): superseded by the next one and read
+   * again from the API after a reconnect, so it needs no catch-up; one encoding for every socket of the room.
+   */
+  emitToRoom(room: string, event: string, payload: unknown): void {
+    this.server?.to(room).emit(event as never, payload as never);
   }
 
   /** Emits committed pushes; with the Redis adapter a user connected to another instance gets them too. */

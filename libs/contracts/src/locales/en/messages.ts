@@ -39,7 +39,7 @@ export const messages: MessageTemplates = {
   },
   roomUnset: 'a room to be announced',
   semesterUpgradeCompletedSameYear: { title: 'Semester upgrade completed', content: 'The current semester is now {{to}} (the same school year: every class keeps its grade).' },
-  flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment', 'grade-proof': 'transcript', 'grade-confirmation': 'grade confirmation', 'semester-upgrade': 'semester upgrade', 'make-up-class': 'make-up class', 'class-swap': 'class swap', 'award-review': 'award report', 'zouban-change': 'class-walking change' },
+  flows: { leave: 'leave', travel: 'going-out', 'day-reading': 'day-student', 'classroom-loan': 'classroom loan', 'student-status-change': 'student status change', 'reading-proof': 'certificate of enrollment', 'grade-proof': 'transcript', 'grade-confirmation': 'grade confirmation', 'semester-upgrade': 'semester upgrade', 'make-up-class': 'make-up class', 'class-swap': 'class swap', 'award-review': 'award report', 'zouban-change': 'class-walking change', 'elective-course': 'elective course declaration' },
   leaveType: { personal: 'personal leave', sick: 'sick leave' },
   step: { headTeacherReview: 'the head teacher', officeReview: 'the school office', principalReview: 'the principal', teacherConsent: 'the other teacher' },
   system: 'System',

@@ -328,6 +328,7 @@ export const web: WebMessages = {
       'award-review': 'Award report',
       'final-evaluation': 'Final-term evaluation',
       'zouban-change': 'Class-walking change',
+      'elective-course': 'Elective course declaration',
     },
     mark: {
       done: 'Done',
@@ -527,6 +528,13 @@ export const web: WebMessages = {
       title: 'Class-walking change',
       hint: 'After a class-walking sign-up has ended, ask here for another combination: your head teacher reviews it, then the school office; once passed your subjects change (once teaching classes exist, you move into one of the new subject with a free place).',
       field: { windowId: 'Class-walking selection', courseIds: 'New combination (each subject group as its rule says)', reason: 'Reason' },
+    },
+    'elective-course': {
+      title: 'Declare an elective course',
+      hint: 'A teacher declares an elective course (name, a description within 300 words, grades, capacity, minimum size, time slots, room); the educational administration reviews it. Once passed it is an offerable elective of the semester and can be put into a selection batch.',
+      field: { name: 'Course name', description: 'Description', grades: 'Grades', capacity: 'Capacity (students)', minSize: 'Minimum size', slots: 'Time slots', classroomId: 'Room (optional)' },
+      placeholder: { name: 'At most 50 characters', description: 'Within 300 words', capacity: 'e.g. 40', minSize: 'e.g. 10' },
+      option: { grades: { '10': 'Grade 10', '11': 'Grade 11', '12': 'Grade 12' } },
     },
     'award-review': {
       title: 'Award report',

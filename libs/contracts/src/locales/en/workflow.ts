@@ -28,6 +28,8 @@ export const workflow: WorkflowMessages = {
   notApplicant: 'Only the student or a parent can apply for leave',
   notStudentOrParent: 'Only the student or a parent can make this application',
   notAwardReporter: 'Only the awarded student or teacher can report an award',
+  notElectiveTeacher: 'Only a teacher can declare an elective course',
+  noCurrentSemester: 'No current semester is set',
   mayNotApply: 'You may not make this kind of application',
   notYourChild: 'You can only apply for your own child',
   studentNotFound: 'The system has no such student',

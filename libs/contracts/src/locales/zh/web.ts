@@ -328,6 +328,7 @@ export const web = {
       'award-review': '奖项申报',
       'final-evaluation': '期末学业评价',
       'zouban-change': '走班选科变更',
+      'elective-course': '选修课申报',
     },
     mark: {
       done: '已完成',
@@ -528,6 +529,13 @@ export const web = {
       title: '走班选科变更',
       hint: '走班选科报名结束后如需更换组合，在此提交：先由班主任审核，再由教务处审核，通过后选科随之变更（已生成教学班的，转入新科目有空位的教学班）。',
       field: { windowId: '走班选科', courseIds: '新的组合（按规则每个科目组选满）', reason: '变更理由' },
+    },
+    'elective-course': {
+      title: '选修课申报',
+      hint: '任课教师申报一门选修课（课程名称、简介不超过300字、面向年级、容量、最低开班人数、上课时间、教室），由教务处审核；通过后成为本学期可开设的选修课，可加入选课批次。',
+      field: { name: '课程名称', description: '课程简介', grades: '面向年级', capacity: '容量（人）', minSize: '最低开班人数', slots: '上课时间', classroomId: '上课教室（选填）' },
+      placeholder: { name: '至多50个字符', description: '不超过300字', capacity: '例如：40', minSize: '例如：10' },
+      option: { grades: { '10': '高一', '11': '高二', '12': '高三' } },
     },
     'award-review': {
       title: '奖项申报',

@@ -27,6 +27,8 @@ export const workflow = {
   notApplicant: '只有学生本人或家长可以提交请假申请',
   notStudentOrParent: '只有学生本人或家长可以提交此申请',
   notAwardReporter: '只有获奖的学生或教师本人可以申报奖项',
+  notElectiveTeacher: '只有任课教师可以申报选修课',
+  noCurrentSemester: '尚未设置当前学期',
   mayNotApply: '您没有提交此类申请的权限',
   notYourChild: '只能为自己的孩子请假',
   studentNotFound: '系统无该学生信息',
