@@ -129,7 +129,7 @@ export class Electives1732000043000 implements MigrationInterface {
         IF NOT (st.grade = ANY (b.grades)) OR NOT EXISTS (SELECT 1 FROM elective_course c WHERE c.id = p_course AND st.grade = ANY (c.grades)) THEN
           RETURN QUERY SELECT 'notEligible'::text, NULL::integer, NULL::text; RETURN;
         END IF;
-        PERFORM pg_advisory_xact_lock(hashtextextended('elective:' || p_batch::text || ':' || st.id::text, 0));
+        PERFORM pg_advisory_xact_lock(727043, hashtext(p_batch::text || ':' || st.id::text));
         IF EXISTS (SELECT 1 FROM elective_selection WHERE batch_id = p_batch AND student_id = st.id AND course_id = p_course) THEN
           RETURN QUERY SELECT 'already'::text, (SELECT o.capacity - o.taken FROM elective_offer o WHERE o.batch_id = p_batch AND o.course_id = p_course), NULL::text; RETURN;
         END IF;

@@ -34,11 +34,13 @@ describe('advisory locks', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('the migration that states one literally states the one named here', () => {
-    const migration = readFileSync(join(ROOT, 'migrations/1732000024000-grades.ts'), 'utf8');
-    expect(migration).toContain(`pg_advisory_xact_lock(${AdvisoryLock.examWeightTotal})`);
+  it('the migrations that state one literally state the ones named here', () => {
+    const grades = readFileSync(join(ROOT, 'migrations/1732000024000-grades.ts'), 'utf8');
+    expect(grades).toContain(`pg_advisory_xact_lock(${AdvisoryLock.examWeightTotal})`);
+    const electives = readFileSync(join(ROOT, 'migrations/1732000043000-electives.ts'), 'utf8');
+    expect(electives).toContain(`pg_advisory_xact_lock(${AdvisoryLockSpace.electiveSelection}, `);
     // and no other migration takes one of its own
     const others = sources(join(ROOT, 'migrations')).filter((f) => /pg_(try_)?advisory/.test(readFileSync(f, 'utf8')));
-    expect(others.map((f) => f.slice(ROOT.length + 1))).toEqual(['migrations/1732000024000-grades.ts']);
+    expect(others.map((f) => f.slice(ROOT.length + 1))).toEqual(['migrations/1732000024000-grades.ts', 'migrations/1732000043000-electives.ts']);
   });
 });

@@ -42,4 +42,10 @@ export const AdvisoryLockSpace = {
   jobAdmission: 727029,
   /** A post's receipts: a read or confirmation and the counts pushed to the author as one step, so the last push is the true count. Second key: the post's id. */
   postReceipts: 727039,
+  /**
+   * A student's selections in an elective batch: their clicks queue one after another, so a double click stores one
+   * and the limit is counted right. Second key: hashtext of batch and student. Stated literally in the `elective_select`
+   * function of migrations/1732000043000-electives.ts (a migration never changes; the spec keeps the two equal).
+   */
+  electiveSelection: 727043,
 } as const;
