@@ -10,16 +10,18 @@ import { ACTIVE_STUDENT } from './rounds.repository.js';
  */
 @Injectable()
 export class ResultsRepository {
-  weighted(db: Db, roundId: string, classId: string | null): Promise<WeightedCell[]> {
+  /** The round's weighted values: one class's or all; `studentId`: one student's (the final-term evaluation's family page and report). */
+  weighted(db: Db, roundId: string, classId: string | null, studentId: string | null = null): Promise<WeightedCell[]> {
     return rows<WeightedCell>(
       db,
       `WITH per_role AS (
          SELECT s.student_id, s.content_id, s.role, avg(s.score) AS v FROM eval_score s
-          WHERE s.round_id = $1 AND ($2::uuid IS NULL OR s.class_id = $2) GROUP BY s.student_id, s.content_id, s.role)
+          WHERE s.round_id = $1 AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::uuid IS NULL OR s.student_id = $3)
+          GROUP BY s.student_id, s.content_id, s.role)
        SELECT p.student_id AS "studentId", p.content_id AS "contentId", (sum(p.v * w.weight) / sum(w.weight))::float8 AS value
          FROM per_role p JOIN eval_content_evaluator w ON w.content_id = p.content_id AND w.role = p.role
         GROUP BY p.student_id, p.content_id`,
-      [roundId, classId],
+      [roundId, classId, studentId],
     );
   }
 

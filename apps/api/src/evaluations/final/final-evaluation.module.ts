@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SystemModule } from '../../system/system.module.js';
+import { ResultsRepository } from '../domain/results.repository.js';
 import { FinalResultsRepository } from './domain/final-results.repository.js';
 import { FinalEvaluationController } from './final-evaluation.controller.js';
 import { ClassFinalQuery } from './queries/class-final/class-final.query.js';
@@ -13,7 +14,8 @@ import { StudentFinalQuery } from './queries/student-final/student-final.query.j
 @Module({
   imports: [SystemModule],
   controllers: [FinalEvaluationController],
-  providers: [FinalResultsRepository, ClassFinalQuery, StudentFinalQuery],
+  // ResultsRepository: the evaluations' weighting (stateless SQL), so a family reads the values the analysis shows
+  providers: [FinalResultsRepository, ResultsRepository, ClassFinalQuery, StudentFinalQuery],
   exports: [FinalResultsRepository],
 })
 export class FinalEvaluationModule {}

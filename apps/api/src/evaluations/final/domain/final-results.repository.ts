@@ -4,6 +4,7 @@ import { fold } from '@schoolflow/workflows';
 import { finalEvaluationMachine, type FinalEvaluationContext } from '@schoolflow/workflows/final-evaluation/final-evaluation.machine.js';
 import { DataSource } from 'typeorm';
 import { rows } from '../../../infrastructure/database/query-rows.js';
+import { ResultsRepository } from '../../domain/results.repository.js';
 
 interface InstanceRow {
   id: string;
@@ -16,10 +17,10 @@ interface InstanceRow {
 }
 
 interface ContentRow {
+  id: string;
   theme: string;
   content: string;
   max: number;
-  value: number | null;
   levels: { name: string; score: number | null; min: number | null; max: number | null }[];
 }
 
@@ -36,14 +37,10 @@ const INSTANCES_SQL = `SELECT i.id, i.version, i.state, r.id AS round_id, r.name
   ORDER BY r.start_at DESC`;
 
 /**
- * One student's weighted value per content of a round: each evaluator role's mean, weighted by the content's weights
- * of the roles that gave a score (a role nobody filled does not pull the value to zero).
+ * A round's contents in order with their levels; each one's value for a student is the evaluations' own weighting
+ * (ResultsRepository.weighted: the one place that states it).
  */
-const CONTENTS_SQL = `WITH per_role AS (
-    SELECT content_id, role, avg(score)::float8 AS v FROM eval_score WHERE round_id = $1::uuid AND student_id = $2::uuid GROUP BY content_id, role)
-  SELECT t.name AS theme, c.name AS content, c.max_score::float8 AS max,
-         (SELECT sum(p.v * w.weight) / nullif(sum(w.weight), 0) FROM per_role p JOIN eval_content_evaluator w ON w.content_id = p.content_id AND w.role = p.role
-           WHERE p.content_id = c.id)::float8 AS value,
+const CONTENTS_SQL = `SELECT c.id, t.name AS theme, c.name AS content, c.max_score::float8 AS max,
          coalesce((SELECT json_agg(json_build_object('name', l.name, 'score', l.score::float8, 'min', l.band_min::float8, 'max', l.band_max::float8) ORDER BY l.position)
                      FROM eval_level l WHERE l.content_id = c.id), '[]') AS levels
     FROM eval_round r JOIN eval_content c ON c.template_id = r.template_id JOIN eval_theme t ON t.id = c.theme_id
@@ -56,7 +53,10 @@ export const VISIBLE_STATES = ['publicity', 'review', 'published'] as const;
 
 @Injectable()
 export class FinalResultsRepository {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly results: ResultsRepository,
+  ) {}
 
   /** May `userId` read this student's evaluation: the student, a guardian, the class's head teacher. */
   async isFamilyOrHeadTeacher(userId: string, studentId: string): Promise<boolean> {
@@ -80,8 +80,9 @@ export class FinalResultsRepository {
     const instances = await rows<InstanceRow>(this.db, INSTANCES_SQL, [studentId, states, semesterId]);
     return Promise.all(
       instances.map(async (i) => {
-        const [contents, comment, context] = await Promise.all([
-          rows<ContentRow>(this.db, CONTENTS_SQL, [i.round_id, studentId]),
+        const [contents, weighted, comment, context] = await Promise.all([
+          rows<ContentRow>(this.db, CONTENTS_SQL, [i.round_id]),
+          this.results.weighted(this.db, i.round_id, null, studentId),
           rows<{ text: string }>(this.db, COMMENT_SQL, [i.round_id, studentId]),
           this.contextOf(i.id),
         ]);
@@ -95,7 +96,8 @@ export class FinalResultsRepository {
           precision: i.precision,
           publicityEndsAt: context.publicityEndsAt,
           contents: contents.map((c) => {
-            const value = c.value === null ? null : roundToPrecision(c.value, i.precision);
+            const raw = weighted.find((w) => w.contentId === c.id)?.value;
+            const value = raw === undefined ? null : roundToPrecision(raw, i.precision);
             return { theme: c.theme, content: c.content, value, max: c.max, level: levelFor(value, c.levels)?.name ?? null };
           }),
           comment: comment[0]?.text ?? null,
