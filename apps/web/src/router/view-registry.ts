@@ -41,6 +41,7 @@ const views: Readonly<Record<string, View>> = {
   'grades/report': lazy(() => import('../grades/report/report-view.js')),
   // 期末学业评价 (issue 28 part 3): the head teacher's classes, the families' results on notice and published
   'evaluation/qmpj': lazy(() => import('../evaluations/final/final-view.js')),
+  'evaluation/sjpj': lazy(() => import('../evaluations/sheet/evaluate-view.js')),
   'academic/semester_upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
   'timetable/inquiry': lazy(() => import('../timetable/inquiry-view.js')),
   'timetable/scheduling': lazy(() => import('../timetable/scheduling-view.js')),
