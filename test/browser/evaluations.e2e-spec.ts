@@ -84,6 +84,28 @@ describe('evaluations in the browser', () => {
     }
   });
 
+  it('admin opens 评价设置: the demo template in its form, a 31-character name refused with its message', async () => {
+    const admin = await newTestPage(browser);
+    try {
+      const a = admin.page;
+      await signedIn(a, 'admin');
+      await a.goto(appUrl('/evaluation/pjsz'));
+      const row = a.locator(tid('eval-template-row')).filter({ hasText: '综合素质评价' }).first();
+      await row.waitFor();
+      expect(await a.locator(tid('eval-round-row')).filter({ hasText: ROUND }).count()).toBe(1);
+      await row.locator(tid('eval-template-edit')).click();
+      await a.locator(tid('eval-template-form')).waitFor();
+      expect(await a.locator(tid('eval-theme-name-0')).inputValue()).toBe('思想品德');
+      expect(await a.locator(tid('eval-weight-total-0-0')).innerText()).toContain('100/100');
+      await a.locator(tid('eval-content-name-0-0')).fill('一'.repeat(31));
+      await a.locator(tid('eval-template-save')).click();
+      await eventually(async () => expect(await a.locator(tid('eval-content-name-0-0-error')).innerText()).toBe('评价指标名称不能超过30个字符'));
+      await keep(a, 'evaluations-03-settings');
+    } finally {
+      await admin.context.close();
+    }
+  });
+
   it('the office reads the class results with distributions; the analysis page in English', async () => {
     const office = await newTestPage(browser);
     const english = await englishPage(browser);
@@ -98,7 +120,7 @@ describe('evaluations in the browser', () => {
       expect(await o.locator(tid('eval-precision')).innerText()).toContain('一位小数');
       await eventually(async () => expect(await o.locator('.sf-eval-chart[data-ready="true"]').count()).toBeGreaterThan(0));
       expect(await o.locator(tid('eval-export')).isVisible()).toBe(true);
-      await keep(o, 'evaluations-03-analysis');
+      await keep(o, 'evaluations-04-analysis');
 
       const en = english.page;
       await signedIn(en, 'office');
@@ -109,7 +131,7 @@ describe('evaluations in the browser', () => {
       await choose(en, 'eval-class', className);
       await en.locator(tid('eval-results')).waitFor();
       expect(await en.locator(tid('eval-precision')).innerText()).toContain('One decimal');
-      await keep(en, 'evaluations-04-analysis-en');
+      await keep(en, 'evaluations-05-analysis-en');
     } finally {
       await office.context.close();
       await english.context.close();
