@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { withDb } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
+import { appUrl, eventually, keepShot, launchBrowser, newTestPage, signedIn, tid } from '../support/browser.js';
 import { englishPage } from '../support/flow-pages.js';
 
 // 三级评价 and 评价分析 in the browser on the demo's round (高一期末综合素质评价, open from the seed day): the head teacher
@@ -10,12 +9,6 @@ import { englishPage } from '../support/flow-pages.js';
 // opens their self sheet; the office reads the class's results and distributions; the analysis page in English.
 
 const ROUND = '高一期末综合素质评价';
-const NOTES = '/work/notes/shots';
-async function keep(page: Page, name: string): Promise<void> {
-  const file = await shot(page, name);
-  mkdirSync(NOTES, { recursive: true });
-  copyFileSync(file, `${NOTES}/${name}.png`);
-}
 
 async function openSheet(page: Page, evaluator: string): Promise<void> {
   await page.goto(appUrl('/evaluation/sjpj'));
@@ -64,7 +57,7 @@ describe('evaluations in the browser', () => {
       await h.locator(tid('eval-comment-0')).fill(comment);
       await eventually(async () => expect(await h.locator(tid('eval-save-state')).innerText()).toContain('已自动保存'));
       await expect(await h.locator(tid('eval-progress')).isVisible()).toBe(true);
-      await keep(h, 'evaluations-01-head-grid');
+      await keepShot(h, 'evaluations-01-head-grid');
 
       await h.reload();
       await openSheet(h, 'head');
@@ -77,7 +70,7 @@ describe('evaluations in the browser', () => {
       await signedIn(s, 'student');
       await openSheet(s, 'self');
       expect(await s.locator(`${tid('eval-grid')} tbody tr`).count()).toBe(1);
-      await keep(s, 'evaluations-02-student-self');
+      await keepShot(s, 'evaluations-02-student-self');
     } finally {
       await head.context.close();
       await student.context.close();
@@ -100,7 +93,7 @@ describe('evaluations in the browser', () => {
       await a.locator(tid('eval-content-name-0-0')).fill('一'.repeat(31));
       await a.locator(tid('eval-template-save')).click();
       await eventually(async () => expect(await a.locator(tid('eval-content-name-0-0-error')).innerText()).toBe('评价指标名称不能超过30个字符'));
-      await keep(a, 'evaluations-03-settings');
+      await keepShot(a, 'evaluations-03-settings');
     } finally {
       await admin.context.close();
     }
@@ -120,7 +113,7 @@ describe('evaluations in the browser', () => {
       expect(await o.locator(tid('eval-precision')).innerText()).toContain('一位小数');
       await eventually(async () => expect(await o.locator('.sf-eval-chart[data-ready="true"]').count()).toBeGreaterThan(0));
       expect(await o.locator(tid('eval-export')).isVisible()).toBe(true);
-      await keep(o, 'evaluations-04-analysis');
+      await keepShot(o, 'evaluations-04-analysis');
 
       const en = english.page;
       await signedIn(en, 'office');
@@ -131,7 +124,7 @@ describe('evaluations in the browser', () => {
       await choose(en, 'eval-class', className);
       await en.locator(tid('eval-results')).waitFor();
       expect(await en.locator(tid('eval-precision')).innerText()).toContain('One decimal');
-      await keep(en, 'evaluations-05-analysis-en');
+      await keepShot(en, 'evaluations-05-analysis-en');
     } finally {
       await office.context.close();
       await english.context.close();

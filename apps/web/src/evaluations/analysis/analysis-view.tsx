@@ -70,7 +70,7 @@ function ResultsGrid({ results }: { results: EvalResults }) {
                   </Table.Cell>
                 ))}
                 <Table.Cell textAlign="right">{formatEvalValue(r.average, p)}</Table.Cell>
-                <Table.Cell className="sf-final-comment">{r.comment ?? ''}</Table.Cell>
+                <Table.Cell className="sf-eval-comment-cell">{r.comment ?? ''}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
