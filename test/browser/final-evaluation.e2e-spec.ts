@@ -13,7 +13,6 @@ import { getFile, runTag } from '../resources/resource-support.js';
 // (with the radar) and objects; the head teacher answers; the office confirms; the student's page shows the published
 // results and the radar, the final report PDF carries them; the parent's page in English.
 
-
 async function openFinal(page: Page): Promise<void> {
   await page.goto(appUrl('/evaluation/qmpj'));
   await page.locator(tid('final-evaluation-page')).waitFor();
