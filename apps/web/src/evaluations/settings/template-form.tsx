@@ -197,11 +197,14 @@ export function TemplateForm({ template, schoolYearId, onDone }: { template: Eva
         <label>{e('settings.description')}</label>
         <textarea rows={2} {...register('description')} />
       </Form.Field>
-      {themes.fields.map((f, ti) => (
-        <ThemeFields key={f.id} control={control} register={register} errors={errors} ti={ti} onRemove={() => themes.remove(ti)} />
-      ))}
-      <FieldError testId="eval-themes" error={msg(errors.themes?.root ?? errors.themes)} />
-      <Button type="button" basic content={e('settings.addTheme')} onClick={() => themes.append(newTheme())} />
+      {/* a template a round uses keeps its tree (the server refuses changes to it): shown, not editable */}
+      <fieldset disabled={template?.inUse ?? false} className="sf-eval-fieldset">
+        {themes.fields.map((f, ti) => (
+          <ThemeFields key={f.id} control={control} register={register} errors={errors} ti={ti} onRemove={() => themes.remove(ti)} />
+        ))}
+        <FieldError testId="eval-themes" error={msg(errors.themes?.root ?? errors.themes)} />
+        <Button type="button" basic content={e('settings.addTheme')} onClick={() => themes.append(newTheme())} />
+      </fieldset>
       {save.isError ? <Message negative content={errorMessage(save.error)} data-testid="eval-template-error" /> : null}
       <div className="sf-eval-status">
         <Button primary type="submit" loading={save.isPending} content={save.isPending ? e('settings.saving') : e('settings.save')} data-testid="eval-template-save" />
