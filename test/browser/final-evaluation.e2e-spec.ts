@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { gradesPath, workflowDetailPage } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { login, withDb } from '../support/api.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
+import { appUrl, eventually, keepShot, launchBrowser, newTestPage, signedIn, tid } from '../support/browser.js';
 import { completeComments, makeFinalRound } from '../support/final-evaluation.js';
 import { englishPage } from '../support/flow-pages.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -13,14 +12,6 @@ import { getFile, runTag } from '../resources/resource-support.js';
 // 期末学业评价 in the browser: the head teacher submits 高一(1)班's results; during the notice jz202511001 reads them
 // (with the radar) and objects; the head teacher answers; the office confirms; the student's page shows the published
 // results and the radar, the final report PDF carries them; the parent's page in English.
-
-const NOTES = '/work/notes/shots';
-/** A screenshot kept where the issue's reviewers look, too. */
-async function keep(page: Page, name: string): Promise<void> {
-  const file = await shot(page, name);
-  mkdirSync(NOTES, { recursive: true });
-  copyFileSync(file, `${NOTES}/${name}.png`);
-}
 
 async function openFinal(page: Page): Promise<void> {
   await page.goto(appUrl('/evaluation/qmpj'));
@@ -50,7 +41,7 @@ describe('final-term evaluation in the browser', () => {
       const row = h.locator(tid(`final-row-${r.roundId}`));
       await row.locator(tid('final-submit')).click();
       await eventually(async () => expect(await row.locator(tid('final-state')).count()).toBe(1));
-      await keep(h, 'final-evaluation-01-submitted');
+      await keepShot(h, 'final-evaluation-01-submitted');
 
       // the parent reads the child's results on notice, with the radar, and objects
       const p = parent.page;
@@ -65,7 +56,7 @@ describe('final-term evaluation in the browser', () => {
       await ev.locator(tid('final-object-text')).fill('艺术活动应为优秀，孩子获得了艺术节一等奖');
       await ev.locator(tid('final-object-send')).click();
       await eventually(async () => expect(await ev.locator(tid('final-objection-1')).innerText()).toContain('待班主任答复'));
-      await keep(p, 'final-evaluation-02-objection');
+      await keepShot(p, 'final-evaluation-02-objection');
 
       // the head teacher answers it
       await openFinal(h);
@@ -74,7 +65,7 @@ describe('final-term evaluation in the browser', () => {
       await answer.fill('已核实获奖证书，等级为优秀');
       await h.locator(tid(`final-row-${r.roundId}`)).locator(tid('final-answer-1-send')).click();
       await eventually(async () => expect(await h.locator(tid(`final-row-${r.roundId}`)).locator(tid('final-objection-1')).innerText()).toContain('已核实获奖证书'));
-      await keep(h, 'final-evaluation-03-answered');
+      await keepShot(h, 'final-evaluation-03-answered');
 
       // the office confirms on the flow's page once the notice is over (0 school days on the test server)
       const office = await newTestPage(browser);
@@ -89,7 +80,7 @@ describe('final-term evaluation in the browser', () => {
       await o.locator(tid('action-approve')).click();
       await o.locator(tid('action-submit')).click();
       await eventually(async () => expect(await o.locator(tid('flow-step-published')).getAttribute('data-state')).toBe('current'));
-      await keep(o, 'final-evaluation-04-confirmed');
+      await keepShot(o, 'final-evaluation-04-confirmed');
       await office.context.close();
 
       // the student's page: published, the radar drawn
@@ -99,7 +90,7 @@ describe('final-term evaluation in the browser', () => {
       const mine = s.locator(tid(`final-evaluation-${r.roundId}`));
       await eventually(async () => expect(await mine.locator(tid('final-state')).innerText()).toBe('已发布'));
       await eventually(async () => expect(await mine.locator(tid('final-radar')).getAttribute('data-ready')).toBe('true'));
-      await keep(s, 'final-evaluation-05-student-published');
+      await keepShot(s, 'final-evaluation-05-student-published');
 
       // the final report PDF carries the evaluation
       const pdf = pdfText((await getFile(`${gradesPath.report}?studentId=${r.me.id}`, await login('student'))).bytes).join(' ');
@@ -113,7 +104,7 @@ describe('final-term evaluation in the browser', () => {
       const en = e.locator(tid(`final-evaluation-${r.roundId}`));
       await eventually(async () => expect(await en.locator(tid('final-state')).innerText()).toBe('Published'));
       await eventually(async () => expect(await en.locator(tid('final-radar')).getAttribute('data-ready')).toBe('true'));
-      await keep(e, 'final-evaluation-06-parent-en');
+      await keepShot(e, 'final-evaluation-06-parent-en');
     } finally {
       for (const t of [head, parent, student, english]) await t.context.close();
     }

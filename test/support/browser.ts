@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
@@ -185,6 +185,16 @@ export async function shot(page: Page, name: string): Promise<string> {
   const file = `${SHOTS_DIR}${name.replace(/[^\w.-]+/g, '-')}.png`;
   await page.screenshot({ path: file, animations: 'disabled' });
   return file;
+}
+
+/** Where the issue's reviewers look for screenshots. */
+const NOTES_SHOTS = '/work/notes/shots';
+
+/** A screenshot (shot) kept in the reviewers' folder too, as <name>.png. */
+export async function keepShot(page: Page, name: string): Promise<void> {
+  const file = await shot(page, name);
+  mkdirSync(NOTES_SHOTS, { recursive: true });
+  copyFileSync(file, `${NOTES_SHOTS}/${name}.png`);
 }
 
 /** A cookie the context would send to the app address (with its expiry, in seconds since 1970; -1 for a session cookie). */

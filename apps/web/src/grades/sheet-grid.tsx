@@ -1,6 +1,7 @@
-import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { type GradeSheet, SCORE_MARKS, type ScoreMark, scoreProblem } from '@schoolflow/contracts';
+import { useGridKeys } from '../components/grid/use-grid-keys.js';
 import { i18n } from '../i18n/i18n.js';
 import { toast } from '../util/toast.js';
 import { cellProblem, markOf, mayType, parsePaste, pastedValue, rowScore, type SheetValues } from './sheet-model.js';
@@ -30,13 +31,13 @@ interface Props {
 /**
  * The grid of a score sheet, made for typing: one row per student; with score items one column per item and the
  * score their sum, computed as one types; a mark (absent, exempt) instead of a score. Enter and ↓ go down, Shift+Enter
- * and ↑ up, Tab and Shift+Tab across (the browser's own order); a column pasted from a spreadsheet fills the cell and
+ * and ↑ up, Tab and Shift+Tab across (useGridKeys); a column pasted from a spreadsheet fills the cell and
  * those below it. A keystroke that would not make a score (SCORE_TYPING) is refused where it is typed; a cell whose
  * value is not a score of this sheet (above full marks) is red with its message as one types.
  */
 export function SheetGrid({ sheet, form, values, editable, busy, errorStudent, onEdited }: Props) {
   const { g } = useGradesT();
-  const grid = useRef<HTMLDivElement>(null);
+  const { grid, focusCell, onKeyDown } = useGridKeys();
   const [refused, setRefused] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
@@ -89,29 +90,6 @@ export function SheetGrid({ sheet, form, values, editable, busy, errorStudent, o
     if (markOf(word) || mayType(word)) return accept(row, column, word);
     set(row, column, before);
     refuse(`${row}:${column}`);
-  };
-
-  const focusCell = (row: number, col: number) => {
-    const target = grid.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-cell="${row}:${col}"]`);
-    if (!target) return;
-    target.focus();
-    if (target instanceof HTMLInputElement) target.select();
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const el = e.target as HTMLElement;
-    const cell = el.dataset.cell;
-    if (!cell) return;
-    const [row = 0, col = 0] = cell.split(':').map(Number);
-    // a select's arrows choose its option; Enter still moves
-    const arrows = el.tagName !== 'SELECT';
-    let step = 0;
-    if (e.key === 'Enter') step = e.shiftKey ? -1 : 1;
-    else if (arrows && e.key === 'ArrowDown') step = 1;
-    else if (arrows && e.key === 'ArrowUp') step = -1;
-    if (step === 0) return;
-    e.preventDefault();
-    focusCell(row + step, col);
   };
 
   /** A block pasted into a cell fills it and the cells below it (and to its right, for several columns). */

@@ -41,6 +41,10 @@ const views: Readonly<Record<string, View>> = {
   'grades/report': lazy(() => import('../grades/report/report-view.js')),
   // 期末学业评价 (issue 28 part 3): the head teacher's classes, the families' results on notice and published
   'evaluation/qmpj': lazy(() => import('../evaluations/final/final-view.js')),
+  // 三级评价 and 评价分析 (issue 28 parts 2, 4): the evaluators' grids; a class's results, distributions and export
+  'evaluation/sjpj': lazy(() => import('../evaluations/sheet/evaluate-view.js')),
+  'evaluation/pjfx': lazy(() => import('../evaluations/analysis/analysis-view.js')),
+  'evaluation/pjsz': lazy(() => import('../evaluations/settings/settings-view.js')),
   'academic/semester_upgrade': lazy(() => import('../semester-upgrade/semester-upgrade-view.js')),
   'timetable/inquiry': lazy(() => import('../timetable/inquiry-view.js')),
   'timetable/scheduling': lazy(() => import('../timetable/scheduling-view.js')),

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { withDb } from '../support/api.js';
+import { appUrl, eventually, keepShot, launchBrowser, newTestPage, signedIn, tid } from '../support/browser.js';
+import { englishPage } from '../support/flow-pages.js';
+
+// 三级评价 and 评价分析 in the browser on the demo's round (高一期末综合素质评价, open from the seed day): the head teacher
+// types a few cells of their class's grid with the keyboard and a comment, which are there after a reload; the student
+// opens their self sheet; the office reads the class's results and distributions; the analysis page in English.
+
+const ROUND = '高一期末综合素质评价';
+
+async function openSheet(page: Page, evaluator: string): Promise<void> {
+  await page.goto(appUrl('/evaluation/sjpj'));
+  await page.locator(tid(`eval-my-sheet-${evaluator}`)).filter({ hasText: ROUND }).locator(tid(`eval-open-${evaluator}`)).click();
+  await page.locator(tid('eval-grid')).waitFor();
+}
+
+const cell = (page: Page, row: number, col: number) => page.locator(tid(`eval-cell-${row}-${col}`));
+
+/** Picks an option of a semantic dropdown by its text. */
+async function choose(page: Page, testId: string, text: string): Promise<void> {
+  await page.locator(tid(testId)).click();
+  await page.locator(tid(testId)).locator('.item', { hasText: text }).first().click();
+}
+
+describe('evaluations in the browser', () => {
+  let browser: Browser;
+  let className = '';
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    className = await withDb(async (c) => {
+      const r = await c.query<{ name: string }>(`SELECT ac.name FROM student s JOIN admin_class ac ON ac.id = s.class_id JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`);
+      return r.rows[0]!.name;
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the head teacher types the class grid with the keyboard (autosaved, there after a reload); the student opens their self sheet', async () => {
+    const head = await newTestPage(browser);
+    const student = await newTestPage(browser);
+    try {
+      const h = head.page;
+      await signedIn(h, 'headteacher');
+      await openSheet(h, 'head');
+      const comment = `评语${Date.now()}：学习认真，乐于助人。`.repeat(20); // longer than 255
+      await cell(h, 0, 0).click();
+      await h.keyboard.type('88');
+      await h.keyboard.press('Enter'); // ↓ to the next student
+      await eventually(async () => expect(await h.evaluate(() => document.activeElement?.getAttribute('data-cell'))).toBe('1:0'));
+      await h.keyboard.type('b'); // the second level's score (良好: up to 89.99)
+      await h.keyboard.press('ArrowRight');
+      await eventually(async () => expect(await h.evaluate(() => document.activeElement?.getAttribute('data-cell'))).toBe('1:1'));
+      await h.keyboard.type('75');
+      await h.locator(tid('eval-comment-0')).fill(comment);
+      await eventually(async () => expect(await h.locator(tid('eval-save-state')).innerText()).toContain('已自动保存'));
+      await expect(await h.locator(tid('eval-progress')).isVisible()).toBe(true);
+      await keepShot(h, 'evaluations-01-head-grid');
+
+      await h.reload();
+      await openSheet(h, 'head');
+      expect(await cell(h, 0, 0).inputValue()).toBe('88');
+      expect(await cell(h, 1, 0).inputValue()).toBe('89.99');
+      expect(await cell(h, 1, 1).inputValue()).toBe('75');
+      expect(await h.locator(tid('eval-comment-0')).inputValue()).toBe(comment);
+
+      const s = student.page;
+      await signedIn(s, 'student');
+      await openSheet(s, 'self');
+      expect(await s.locator(`${tid('eval-grid')} tbody tr`).count()).toBe(1);
+      await keepShot(s, 'evaluations-02-student-self');
+    } finally {
+      await head.context.close();
+      await student.context.close();
+    }
+  });
+
+  it('admin opens 评价设置: the demo template in its form, a 31-character name refused with its message', async () => {
+    const admin = await newTestPage(browser);
+    try {
+      const a = admin.page;
+      await signedIn(a, 'admin');
+      await a.goto(appUrl('/evaluation/pjsz'));
+      const row = a.locator(tid('eval-template-row')).filter({ hasText: '综合素质评价' }).first();
+      await row.waitFor();
+      expect(await a.locator(tid('eval-round-row')).filter({ hasText: ROUND }).count()).toBe(1);
+      await row.locator(tid('eval-template-edit')).click();
+      await a.locator(tid('eval-template-form')).waitFor();
+      expect(await a.locator(tid('eval-theme-name-0')).inputValue()).toBe('思想品德');
+      expect(await a.locator(tid('eval-weight-total-0-0')).innerText()).toContain('100/100');
+      expect(await a.locator(tid('eval-content-name-0-0')).isDisabled()).toBe(true); // a round uses it: its tree is fixed
+      await a.locator(tid('eval-template-name')).fill('一'.repeat(31));
+      await a.locator(tid('eval-template-save')).click();
+      await eventually(async () => expect(await a.locator(tid('eval-template-name-error')).innerText()).toBe('评价指标名称不能超过30个字符'));
+      await keepShot(a, 'evaluations-03-settings');
+    } finally {
+      await admin.context.close();
+    }
+  });
+
+  it('the office reads the class results with distributions; the analysis page in English', async () => {
+    const office = await newTestPage(browser);
+    const english = await englishPage(browser);
+    try {
+      const o = office.page;
+      await signedIn(o, 'office');
+      await o.goto(appUrl('/evaluation/pjfx'));
+      await choose(o, 'eval-round', ROUND);
+      await choose(o, 'eval-class', className);
+      await o.locator(tid('eval-results')).waitFor();
+      expect(await o.locator(`${tid('eval-results')} tbody tr`).count()).toBeGreaterThan(0);
+      expect(await o.locator(tid('eval-precision')).innerText()).toContain('一位小数');
+      await eventually(async () => expect(await o.locator('.sf-eval-chart[data-ready="true"]').count()).toBeGreaterThan(0));
+      expect(await o.locator(tid('eval-export')).isVisible()).toBe(true);
+      await keepShot(o, 'evaluations-04-analysis');
+
+      const en = english.page;
+      await signedIn(en, 'office');
+      await en.goto(appUrl('/evaluation/pjfx'));
+      await en.locator(tid('eval-analysis-page')).waitFor();
+      expect(await en.locator('h2').first().innerText()).toContain('Evaluation analysis');
+      await choose(en, 'eval-round', ROUND);
+      await choose(en, 'eval-class', className);
+      await en.locator(tid('eval-results')).waitFor();
+      expect(await en.locator(tid('eval-precision')).innerText()).toContain('One decimal');
+      await keepShot(en, 'evaluations-05-analysis-en');
+    } finally {
+      await office.context.close();
+      await english.context.close();
+    }
+  });
+});
