@@ -1,4 +1,4 @@
-import { EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -56,7 +56,8 @@ const pages = (): Page[] => [
   ...TIMETABLE_PAGES.map((p) => ({ url: p.url, key: `timetable:page.${p.key}.title`, group: 'timetable', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
   // 信息发布 (issue 24): everyone reads what was sent to them; each kind's publishers (its declaration) may publish and delete
   ...PUBLISHING_PAGES.map((p) => ({ url: p.url, key: `publishing:page.${p.kind}`, group: 'publishing', sort: p.sort, icon: p.icon, read: postViewPermission(p.kind), write: POST_KIND_DECLARATIONS[p.kind].permission, scoped: [], readers: Object.values(RoleCode), writers: POST_KIND_DECLARATIONS[p.kind].publishers })),
-  // 学业评价 (issue 28): 评价设置, 三级评价 and 评价分析 (EVALUATION_PAGES) join the menus with their views; the API is built
+  // 学业评价 (issue 28): settings for managers, sheets for evaluators (the server checks each sheet's role), analysis for leaders and head teachers
+  ...EVALUATION_PAGES.map((p) => ({ url: p.url, key: `evaluations:page.${p.key}`, group: 'evaluation', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
   // 期末学业评价 (issue 28 part 3): head teachers submit their classes; students and parents read the results on notice and object
   { url: FINAL_EVALUATION_PAGE.url, key: 'evaluations:final.title', group: 'evaluation', sort: FINAL_EVALUATION_PAGE.sort, icon: FINAL_EVALUATION_PAGE.icon, read: EvaluationPermission.evaluate, write: null, scoped: [], readers: FINAL_EVALUATION_PAGE.roles, writers: [] },
   // 走班管理 and 讲座 (issue 27): one page each; what each role sees on it is decided by the API
