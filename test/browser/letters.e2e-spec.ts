@@ -69,7 +69,12 @@ describe('written messages in the browser', () => {
     // the parent's page: the message arrives, the counters rise, no reload
     const row = f.locator(tid('message-row'), { hasText: title });
     await row.waitFor();
-    await eventually(async () => expect(await counters(f)).toMatchObject({ unread: before.unread + 1, total: before.total + 1 }));
+    // at least this message: other files on the shared server write to the same parent meanwhile (notices to 高一(1)班)
+    await eventually(async () => {
+      const now = await counters(f);
+      expect(now.unread).toBeGreaterThanOrEqual(before.unread + 1);
+      expect(now.total).toBeGreaterThanOrEqual(before.total + 1);
+    });
     expect(await sameDocument(f)).toBe(true);
     await shot(f, 'letters-03-parent-inbox-live');
     await row.click();

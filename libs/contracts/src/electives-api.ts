@@ -233,5 +233,9 @@ export const ELECTIVE_BATCH = 'elective.batch';
 /** Client → server: watch a batch's seats (`{batchId}`); `elective.unwatch` stops. */
 export const ELECTIVE_WATCH = 'elective.watch';
 export const ELECTIVE_UNWATCH = 'elective.unwatch';
-export const electiveWatchSchema = z.object({ batchId: id('validation.fieldChoose') }, { error: 'validation.fieldChoose' });
+/**
+ * `elective.watch` / `elective.unwatch`: the batch by id. A socket refusal carries no parameters, so its message is a
+ * whole one; `z.uuid` states the shape in the schema itself (the socket fuzz builds its valid payload from it).
+ */
+export const electiveWatchSchema = z.object({ batchId: z.uuid({ error: 'validation.electiveBatchRequired' }) }, { error: 'validation.electiveBatchRequired' });
 export const electiveWatchAnswerSchema = z.object({ ok: z.boolean() });

@@ -277,5 +277,6 @@ export const validation: ValidationMessages = {
   electivePreferencesTooMany: 'At most 10 preferences',
   electivePreferencesTwice: 'A course can be ranked only once',
   electiveLeftoverInvalid: 'The leftover round ends after the preference window (lottery batches only)',
+  electiveBatchRequired: 'Please choose an elective batch',
   electiveSeedInvalid: 'A seed holds letters, digits and _ . : - only, at most 64 characters',
 };

@@ -277,6 +277,7 @@ export const validation = {
   electivePreferencesTooMany: '志愿至多10个',
   electivePreferencesTwice: '同一课程不能重复填报',
   electiveLeftoverInvalid: '补选结束时间须晚于志愿填报结束时间（仅抽签批次）',
+  electiveBatchRequired: '请选择选课批次',
   electiveSeedInvalid: '随机种子只能包含字母、数字和 _ . : -，至多64个字符',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };
