@@ -111,7 +111,7 @@ describe('a public questionnaire answered without signing in', () => {
       [sheet.map((a) => (a.questionId === q[3] ? { ...a, value: 6 } : a)), '第4题的答案不正确', 'zh'],
       [sheet.map((a) => (a.questionId === q[0] ? { ...a, value: 3 } : a)), '第1题的答案不正确', 'zh'],
       [sheet.map((a) => (a.questionId === q[4] ? { ...a, value: { 7: 1 } } : a)), '第5题的答案不正确', 'zh'],
-      [sheet.map((a) => (a.questionId === q[5] ? { ...a, value: '2026-02-30' } : a)), '第6题的答案不正确', 'zh'],
+      [sheet.map((a) => (a.questionId === q[5] ? { ...a, value: `${new Date().getFullYear()}-02-30` } : a)), '第6题的答案不正确', 'zh'],
       // "dissatisfied" shows the text question, which is required then
       [sheet.map((a) => (a.questionId === q[0] ? { ...a, value: 2 } : a)), '请回答第2题', 'zh'],
       [[...sheet, { questionId: '00000000-0000-4000-8000-000000000000', value: 1 }], '答案格式不正确', 'zh'],
