@@ -110,6 +110,8 @@ describe('the week grid model', () => {
 
   it('names in a cell what the grid is not of, and exports a view by what its grids are of', () => {
     expect(cellDetails('class')).toEqual(['teacher', 'classroom']);
+    expect(cellDetails('class', lesson({ classId: 'c1' }))).toEqual(['teacher', 'classroom']);
+    expect(cellDetails('class', lesson({ classId: null, teachingClassId: 'tc1' }))).toEqual(['class', 'teacher', 'classroom']);
     expect(cellDetails('teacher')).toEqual(['class', 'classroom']);
     expect(cellDetails('classroom')).toEqual(['class', 'teacher']);
     expect([exportBy('all'), exportBy('class'), exportBy('headTeacher'), exportBy('own'), exportBy('teacher'), exportBy('mine'), exportBy('foreign'), exportBy('classroom')]).toEqual(['class', 'class', 'class', 'class', 'teacher', 'teacher', 'teacher', 'classroom']);

@@ -110,11 +110,15 @@ export function groupLessons(lessons: readonly Lesson[], by: GridSubject, order:
   return [...groups.values()].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity) || a.name.localeCompare(b.name));
 }
 
-/** What a cell shows besides the course: the two of class, teacher and room the grid is not already of. */
-export function cellDetails(by: GridSubject): ('class' | 'teacher' | 'classroom')[] {
+/**
+ * What a cell shows besides the course: the two of class, teacher and room the grid is not already of. A class's grid
+ * names a teaching class's lesson too (走班: only some of the class go, and to that group's room), so a student reads
+ * which group a lesson is; the class's own lessons need no name.
+ */
+export function cellDetails(by: GridSubject, lesson?: Pick<Lesson, 'teachingClassId'>): ('class' | 'teacher' | 'classroom')[] {
   switch (by) {
     case 'class':
-      return ['teacher', 'classroom'];
+      return lesson?.teachingClassId ? ['class', 'teacher', 'classroom'] : ['teacher', 'classroom'];
     case 'teacher':
       return ['class', 'classroom'];
     case 'classroom':

@@ -160,7 +160,6 @@ export function LessonGrid({
   linkChanges?: boolean;
 }) {
   const cells = lessonsByCell(lessons);
-  const details = cellDetails(by);
   return (
     <WeekGrid
       periods={periods}
@@ -170,7 +169,7 @@ export function LessonGrid({
       testId={testId}
       tableAttrs={{ 'data-group': groupId, 'data-lessons': lessons.length }}
       cellAttrs={(weekday, period) => ({ 'data-testid': 'tt-cell', 'data-weekday': weekday, 'data-period': period, 'data-count': cells.get(cellKey(weekday, period))?.length ?? 0 })}
-      renderCell={(weekday, period) => (cells.get(cellKey(weekday, period)) ?? []).map((l) => <LessonCard key={`${l.id}:${l.date ?? ''}`} lesson={l} details={details} linkChange={linkChanges} />)}
+      renderCell={(weekday, period) => (cells.get(cellKey(weekday, period)) ?? []).map((l) => <LessonCard key={`${l.id}:${l.date ?? ''}`} lesson={l} details={cellDetails(by, l)} linkChange={linkChanges} />)}
     />
   );
 }

@@ -282,10 +282,13 @@ export class JobQueue {
     }
   }
 
-  /** Runs a job in this process, on the next turn of the event loop; a failure is logged and the job given up. */
+  /**
+   * Runs a job in this process, on the next turn of the event loop; a failure is logged and the job given up. A stop in
+   * that turn wins: the interval or a delay may have fired just before it, and nothing starts once stop was called.
+   */
   private runInProcess(jobId: string): Promise<void> {
     return new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.o.process(jobId))
+      .then(() => (this.stopped ? undefined : this.o.process(jobId)))
       .catch(async (err: unknown) => {
         logDatabaseError(err, this.o.givenUp === 'resumedLater' ? `${this.o.label} job failed; taken up again later` : `${this.o.label} job failed`);
         await this.giveUp(jobId);
