@@ -8,8 +8,8 @@ import { englishPage, schoolInput } from '../support/flow-pages.js';
 // 三级评价 and 评价分析 in the browser on the demo's round (高一期末综合素质评价, open from the seed day): the head teacher
 // types a few cells of their class's grid with the keyboard and a comment, which are there after a reload; the student
 // opens their self sheet; admin's 评价设置 opens on the current school year, where admin makes a round of the demo
-// template through the form (an end before the start refused first, nothing saved); the office reads the class's
-// results and distributions; the analysis page and the round form in English.
+// template through the form (an end before the start refused first, nothing saved; the same name again refused by the
+// server); the office reads the class's results and distributions; the analysis page and the round form in English.
 
 const ROUND = '高一期末综合素质评价';
 
@@ -131,6 +131,16 @@ describe('evaluations in the browser', () => {
       expect(await made.innerText()).toContain('未开始');
       const [id] = await roundsNamed();
       expect(id).toBeDefined();
+
+      // the server's refusal (the name is used in the semester) above the buttons, in the caller's language
+      await a.locator(tid('eval-round-new')).click();
+      await a.locator(tid('eval-round-name')).fill(name);
+      await a.locator(tid('eval-round-classes')).selectOption(classId);
+      await a.locator(tid('eval-round-start')).fill(schoolInput(1, 8));
+      await a.locator(tid('eval-round-end')).fill(schoolInput(31, 18));
+      await a.locator(tid('eval-round-save')).click();
+      await eventually(async () => expect(await a.locator(tid('eval-round-error')).innerText()).toBe('评价轮次名称已被使用'));
+      expect(await roundsNamed()).toEqual([id]);
       const token = await login('admin');
       const round = (await call<EvalRound>(evaluationsPath.round(id!), { token })).body.data!;
       expect([round.classList.map((c) => c.id), round.semesterId, round.phase]).toEqual([[classId], current.semester, 'upcoming']);
