@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type EvalRound, evaluationsPath } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { withDb } from '../support/api.js';
+import { call, login, withDb } from '../support/api.js';
 import { appUrl, eventually, keepShot, launchBrowser, newTestPage, signedIn, tid } from '../support/browser.js';
-import { englishPage } from '../support/flow-pages.js';
+import { englishPage, schoolInput } from '../support/flow-pages.js';
 
 // 三级评价 and 评价分析 in the browser on the demo's round (高一期末综合素质评价, open from the seed day): the head teacher
 // types a few cells of their class's grid with the keyboard and a comment, which are there after a reload; the student
-// opens their self sheet; the office reads the class's results and distributions; the analysis page in English.
+// opens their self sheet; admin's 评价设置 opens on the current school year, where admin makes a round of the demo
+// template through the form (an end before the start refused first, nothing saved; the same name again refused by the
+// server); the office reads the class's results and distributions; the analysis page and the round form in English.
 
 const ROUND = '高一期末综合素质评价';
 
@@ -27,11 +30,14 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
 describe('evaluations in the browser', () => {
   let browser: Browser;
   let className = '';
+  let classId = '';
+  let current = { year: '', semester: '' };
   beforeAll(async () => {
     browser = await launchBrowser();
-    className = await withDb(async (c) => {
-      const r = await c.query<{ name: string }>(`SELECT ac.name FROM student s JOIN admin_class ac ON ac.id = s.class_id JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`);
-      return r.rows[0]!.name;
+    [className, classId, current] = await withDb(async (c) => {
+      const r = await c.query<{ name: string; id: string }>(`SELECT ac.name, ac.id FROM student s JOIN admin_class ac ON ac.id = s.class_id JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`);
+      const y = await c.query<{ year: string; semester: string }>(`SELECT school_year_id AS year, id AS semester FROM semester WHERE is_current`);
+      return [r.rows[0]!.name, r.rows[0]!.id, y.rows[0]!] as const;
     });
   }, 120_000);
   afterAll(async () => {
@@ -77,14 +83,18 @@ describe('evaluations in the browser', () => {
     }
   });
 
-  it('admin opens 评价设置: the demo template in its form, a 31-character name refused with its message', async () => {
+  it('admin opens 评价设置 on the current school year: the demo template in its form, a 31-character name refused; a round made through the form', async () => {
     const admin = await newTestPage(browser);
+    const name = `浏览器轮次${Date.now().toString(36).slice(-6)}`;
+    const roundsNamed = () => withDb(async (c) => (await c.query<{ id: string }>(`SELECT id FROM eval_round WHERE name = $1`, [name])).rows.map((r) => r.id));
     try {
       const a = admin.page;
       await signedIn(a, 'admin');
       await a.goto(appUrl('/evaluation/pjsz'));
       const row = a.locator(tid('eval-template-row')).filter({ hasText: '综合素质评价' }).first();
       await row.waitFor();
+      expect(await a.locator(tid('eval-school-year')).inputValue()).toBe(current.year);
+      expect(await a.locator(`${tid('eval-school-year')} option:checked`).innerText()).toContain('（当前）');
       expect(await a.locator(tid('eval-round-row')).filter({ hasText: ROUND }).count()).toBe(1);
       await row.locator(tid('eval-template-edit')).click();
       await a.locator(tid('eval-template-form')).waitFor();
@@ -95,6 +105,46 @@ describe('evaluations in the browser', () => {
       await a.locator(tid('eval-template-save')).click();
       await eventually(async () => expect(await a.locator(tid('eval-template-name-error')).innerText()).toBe('评价指标名称不能超过30个字符'));
       await keepShot(a, 'evaluations-03-settings');
+      await a.locator(tid('eval-template-form')).getByRole('button', { name: '取消' }).click();
+
+      // a round of the demo template for the student's class, upcoming (tomorrow for a month): no sheet opens today
+      await a.locator(tid('eval-round-new')).click();
+      const form = a.locator(tid('eval-round-form'));
+      await form.waitFor();
+      expect(await a.locator(tid('eval-round-semester')).inputValue()).toBe(current.semester);
+      await a.locator(tid('eval-round-template')).selectOption({ label: '综合素质评价' });
+      await a.locator(tid('eval-round-name')).fill(name);
+      await a.locator(tid('eval-round-classes')).selectOption(classId);
+      await eventually(async () => expect(await a.locator(tid('eval-round-classes-chosen-item')).innerText()).toContain(className));
+      await a.locator(tid('eval-round-start')).fill(schoolInput(1, 8));
+      await a.locator(tid('eval-round-end')).fill(schoolInput(0, 8)); // before the start
+      await a.locator(tid('eval-round-save')).click();
+      await eventually(async () => expect(await a.locator(tid('eval-round-end-error')).innerText()).toBe('结束时间须晚于开始时间'));
+      await keepShot(a, 'evaluations-06-round-form');
+      expect(await roundsNamed()).toEqual([]);
+
+      await a.locator(tid('eval-round-end')).fill(schoolInput(31, 18));
+      await a.locator(tid('eval-round-save')).click();
+      await form.waitFor({ state: 'detached' });
+      const made = a.locator(tid('eval-round-row')).filter({ hasText: name });
+      await made.waitFor();
+      expect(await made.innerText()).toContain('未开始');
+      const [id] = await roundsNamed();
+      expect(id).toBeDefined();
+
+      // the server's refusal (the name is used in the semester) above the buttons, in the caller's language
+      await a.locator(tid('eval-round-new')).click();
+      await a.locator(tid('eval-round-name')).fill(name);
+      await a.locator(tid('eval-round-classes')).selectOption(classId);
+      await a.locator(tid('eval-round-start')).fill(schoolInput(1, 8));
+      await a.locator(tid('eval-round-end')).fill(schoolInput(31, 18));
+      await a.locator(tid('eval-round-save')).click();
+      await eventually(async () => expect(await a.locator(tid('eval-round-error')).innerText()).toBe('评价轮次名称已被使用'));
+      expect(await roundsNamed()).toEqual([id]);
+      const token = await login('admin');
+      const round = (await call<EvalRound>(evaluationsPath.round(id!), { token })).body.data!;
+      expect([round.classList.map((c) => c.id), round.semesterId, round.phase]).toEqual([[classId], current.semester, 'upcoming']);
+      expect((await call(evaluationsPath.round(id!), { method: 'DELETE', token })).status).toBe(200); // leaves the shared server's rounds as they were
     } finally {
       await admin.context.close();
     }
@@ -126,6 +176,15 @@ describe('evaluations in the browser', () => {
       await en.locator(tid('eval-results')).waitFor();
       expect(await en.locator(tid('eval-precision')).innerText()).toContain('One decimal');
       await keepShot(en, 'evaluations-05-analysis-en');
+
+      // 评价设置 in English for the office (a manager who reads no base-data lists): the year picker and the round form's messages
+      await en.goto(appUrl('/evaluation/pjsz'));
+      await en.locator(tid('eval-settings-page')).waitFor();
+      expect(await en.locator(`${tid('eval-school-year')} option:checked`).innerText()).toContain('(current)');
+      await en.locator(tid('eval-round-new')).click();
+      await en.locator(tid('eval-round-save')).click();
+      await eventually(async () => expect(await en.locator(tid('eval-round-name-error')).innerText()).toBe('Please enter the evaluation index name'));
+      expect(await en.locator(tid('eval-round-start-error')).innerText()).toBe('Please choose the start time');
     } finally {
       await office.context.close();
       await english.context.close();

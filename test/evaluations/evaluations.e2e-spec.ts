@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
-import { type EvalMySheet, type EvalProgress, type EvalResults, type EvalRound, type EvalSheet, type EvalTemplate, evaluationsPath as path, resources } from '@schoolflow/contracts';
+import { type EvalMySheet, type EvalProgress, type EvalResults, type EvalRound, type EvalSchoolYear, type EvalSheet, type EvalTemplate, evaluationsPath as path, resources } from '@schoolflow/contracts';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 import { schoolDate } from '../support/workflow.js';
 
@@ -79,6 +79,16 @@ describe('evaluation settings', () => {
     expect(template.themes[0]!.contents.map((c) => [c.name, c.maxScore, c.levels.length, c.evaluators.length])).toEqual([['诚信', 100, 3, 2], ['友善', 100, 3, 3]]);
     const again = await call(path.templates, { token: t.admin, json: body() });
     expect([again.status, again.body.msg]).toEqual([409, zh.evaluations.errors.templateNameUsed]);
+  });
+
+  it('answers the settings pickers the school years with their semesters, the current marked — managers only', async () => {
+    const denied = await call(path.schoolYears, { token: t.teacher });
+    expect([denied.status, denied.body.msg]).toEqual([403, zh.evaluations.errors.forbidden]);
+    const years = (await call<EvalSchoolYear[]>(path.schoolYears, { token: t.admin })).body.data!;
+    const current = years.filter((y) => y.current);
+    expect(current.map((y) => y.id)).toEqual([ids.year]);
+    expect(current[0]!.semesters.filter((s) => s.current).map((s) => s.id)).toEqual([ids.semester]);
+    expect(years.flatMap((y) => y.semesters).filter((s) => s.current)).toHaveLength(1);
   });
 
   it('makes a round of the class; peers are named; the window is required in order', async () => {

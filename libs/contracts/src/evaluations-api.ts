@@ -14,6 +14,8 @@ export const evaluationsPath = {
   templates: `${EVALUATIONS_BASE}/templates`,
   /** `GET` → `EvalTemplate`; `PUT` with `evalTemplateInputSchema` → `EvalTemplate`; `DELETE` (unused only). */
   template: (id: string): string => `${EVALUATIONS_BASE}/templates/${id}`,
+  /** `GET` → `EvalSchoolYear[]`: the school years with their semesters, the current marked (评价设置's pickers). */
+  schoolYears: `${EVALUATIONS_BASE}/school-years`,
   /** `GET ?semesterId=` → `EvalRoundSummary[]`; `POST` with `evalRoundInputSchema` → `EvalRound`. */
   rounds: `${EVALUATIONS_BASE}/rounds`,
   /** `GET` → `EvalRound`; `DELETE` (no cell entered yet). */
@@ -291,6 +293,17 @@ export interface EvalTemplateSummary {
   contents: number;
   rounds: number;
   updatedAt: string;
+}
+
+/**
+ * A school year as 评价设置 picks it (templates belong to a year, a round to one of its semesters). Newest first; names
+ * in the caller's language. `current`: the year of the current semester / the current semester.
+ */
+export interface EvalSchoolYear {
+  id: string;
+  name: string;
+  current: boolean;
+  semesters: { id: string; name: string; current: boolean }[];
 }
 
 export interface EvalRoundSummary {

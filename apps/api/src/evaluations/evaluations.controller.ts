@@ -9,6 +9,7 @@ import {
   evalRoundInputSchema,
   evalRoundListQuerySchema,
   type EvalRoundSummary,
+  type EvalSchoolYear,
   evalResultsQuerySchema,
   type EvalSheet,
   evalSheetQuerySchema,
@@ -36,6 +37,7 @@ import { EvaluationsErrors } from './evaluations.errors.js';
 import { ExportResults } from './queries/export-results/export-results.query.js';
 import { GetSheet } from './queries/get-sheet/get-sheet.query.js';
 import { ListRounds } from './queries/list-rounds/list-rounds.query.js';
+import { ListSchoolYears } from './queries/list-school-years/list-school-years.query.js';
 import { ListTemplates } from './queries/list-templates/list-templates.query.js';
 import { MySheets } from './queries/my-sheets/my-sheets.query.js';
 import { RoundProgress } from './queries/round-progress/round-progress.query.js';
@@ -62,6 +64,7 @@ export class EvaluationsController {
     private readonly saveTemplate: SaveTemplate,
     private readonly deleteTemplate: DeleteTemplate,
     private readonly templates: ListTemplates,
+    private readonly schoolYears: ListSchoolYears,
     private readonly createRound: CreateRound,
     private readonly deleteRound: DeleteRound,
     private readonly rounds: ListRounds,
@@ -72,6 +75,12 @@ export class EvaluationsController {
     private readonly results: RoundResults,
     private readonly exporting: ExportResults,
   ) {}
+
+  @Get('school-years')
+  @ApiOperation({ summary: '评价设置: the school years with their semesters, the current marked (its pickers)' })
+  async listSchoolYears(@CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<EvalSchoolYear[]>> {
+    return ok(await this.schoolYears.execute(me, client, lang));
+  }
 
   @Get('templates')
   @ApiOperation({ summary: '评价设置: templates (of a school year) with their counts' })

@@ -18,6 +18,7 @@ import { EvaluationsController } from './evaluations.controller.js';
 import { ExportResults } from './queries/export-results/export-results.query.js';
 import { GetSheet } from './queries/get-sheet/get-sheet.query.js';
 import { ListRounds } from './queries/list-rounds/list-rounds.query.js';
+import { ListSchoolYears } from './queries/list-school-years/list-school-years.query.js';
 import { ListTemplates } from './queries/list-templates/list-templates.query.js';
 import { MySheets } from './queries/my-sheets/my-sheets.query.js';
 import { RoundProgress } from './queries/round-progress/round-progress.query.js';
@@ -46,6 +47,7 @@ import { RoundResults } from './queries/round-results/round-results.query.js';
     DeleteRound,
     SaveSheet,
     ListTemplates,
+    ListSchoolYears,
     ListRounds,
     MySheets,
     GetSheet,

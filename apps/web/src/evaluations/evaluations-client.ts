@@ -6,6 +6,7 @@ import {
   type EvalRound,
   type EvalRoundInput,
   type EvalRoundSummary,
+  type EvalSchoolYear,
   type EvalSheet,
   type EvalSheetSaved,
   type EvalSheetSaveInput,
@@ -26,6 +27,9 @@ export const evaluationKeys = {
   round: (id: string) => ['evaluations', 'rounds', id] as const,
   results: (roundId: string, classId: string) => ['evaluations', 'results', roundId, classId] as const,
   templates: ['evaluations', 'templates'] as const,
+  /** One school year's templates (under `templates`, so a save reads every list again). */
+  yearTemplates: (schoolYearId: string) => ['evaluations', 'templates', 'of-year', schoolYearId] as const,
+  schoolYears: (lang: string) => ['evaluations', 'school-years', lang] as const,
   template: (id: string) => ['evaluations', 'templates', id] as const,
 };
 
@@ -42,7 +46,8 @@ export const evaluationsClient = {
   createRound: (body: EvalRoundInput) => requestData<EvalRound>(evaluationsPath.rounds, { method: 'POST', json: body }),
   results: (roundId: string, classId: string, signal?: AbortSignal) => requestData<EvalResults>(evaluationsPath.results(roundId), { query: { classId }, signal }),
   exportFile: (roundId: string, classId: string) => requestBlob(`${evaluationsPath.export(roundId)}?${new URLSearchParams({ classId }).toString()}`),
-  templates: (signal?: AbortSignal) => requestData<EvalTemplateSummary[]>(evaluationsPath.templates, { signal }),
+  schoolYears: (signal?: AbortSignal) => requestData<EvalSchoolYear[]>(evaluationsPath.schoolYears, { signal }),
+  templates: (schoolYearId: string, signal?: AbortSignal) => requestData<EvalTemplateSummary[]>(evaluationsPath.templates, { query: { schoolYearId }, signal }),
   template: (id: string, signal?: AbortSignal) => requestData<EvalTemplate>(evaluationsPath.template(id), { signal }),
   saveTemplate: (id: string | null, body: EvalTemplateInput) =>
     id ? requestData<EvalTemplate>(evaluationsPath.template(id), { method: 'PUT', json: body }) : requestData<EvalTemplate>(evaluationsPath.templates, { method: 'POST', json: body }),

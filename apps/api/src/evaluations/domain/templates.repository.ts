@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { contentMaxScore, type EvalPrecision, type EvalRole, type EvalTemplate, type EvalTemplateParsed, type EvalTemplateSummary, type EvalTheme } from '@schoolflow/contracts';
+import { contentMaxScore, type EvalPrecision, type EvalRole, type EvalSchoolYear, type EvalTemplate, type EvalTemplateParsed, type EvalTemplateSummary, type EvalTheme, type Language } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
+import { localName } from '../../timetable/domain/local-names.js';
 
 interface ContentRow {
   theme_id: string;
@@ -59,6 +60,22 @@ export class TemplatesRepository {
       if (r.id) theme.contents.push({ id: r.id, name: r.name, description: r.description, maxScore: r.max_score, evaluators: r.evaluators ?? [], levels: r.levels ?? [] });
     }
     return { ...head, themes };
+  }
+
+  /**
+   * The school years, newest first, each with its semesters (by start) and the current one marked — names in the
+   * caller's language. A year is current when it holds the current semester.
+   */
+  schoolYears(db: Db, lang: Language): Promise<EvalSchoolYear[]> {
+    return rows<EvalSchoolYear>(
+      db,
+      `SELECT y.id, ${localName('y', '$1')} AS name,
+              EXISTS (SELECT 1 FROM semester c WHERE c.school_year_id = y.id AND c.is_current) AS current,
+              coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', ${localName('s', '$1')}, 'current', s.is_current) ORDER BY s.work_start, s.sort)
+                          FROM semester s WHERE s.school_year_id = y.id), '[]'::json) AS semesters
+         FROM school_year y ORDER BY y.year DESC, y.sort`,
+      [lang],
+    );
   }
 
   async schoolYearExists(db: Db, id: string): Promise<boolean> {

@@ -1,12 +1,14 @@
 import { formatSchoolTime } from '@schoolflow/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { useEvalRounds } from '../analysis/use-eval-rounds.js';
 import { type EvaluationsKey, useFinalT } from '../final/use-final-t.js';
+import { RoundForm } from './round-form.js';
 import { TemplateForm } from './template-form.js';
+import { useEvalSchoolYears } from './use-eval-school-years.js';
 import { useEvalTemplate } from './use-eval-template.js';
 import { useEvalTemplates } from './use-eval-templates.js';
 import '../evaluations.css';
@@ -21,17 +23,47 @@ function Editing({ id, schoolYearId, onDone }: { id: string | null; schoolYearId
   return <TemplateForm key={id ?? 'new'} template={id ? (template.data ?? null) : null} schoolYearId={schoolYearId} onDone={onDone} />;
 }
 
-/** 评价设置 (/evaluation/pjsz): the templates (and their form) and the rounds. */
+/**
+ * 评价设置 (/evaluation/pjsz): a school year (the current one first) → its templates (and their form) and the rounds
+ * of its semesters (and the form of a new one).
+ */
 export default function SettingsView({ active }: ViewProps) {
   const { e } = useFinalT();
-  const templates = useEvalTemplates(active);
+  const years = useEvalSchoolYears(active);
+  const [chosenYear, setChosenYear] = useState('');
+  const year = years.data?.find((y) => y.id === chosenYear) ?? years.data?.find((y) => y.current) ?? years.data?.[0];
+  const schoolYearId = year?.id ?? '';
+  const templates = useEvalTemplates(schoolYearId, active);
   const rounds = useEvalRounds(active);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
-  if (templates.isPending) return <PageLoader />;
-  const schoolYearId = templates.data?.[0]?.schoolYearId ?? '';
+  const [creatingRound, setCreatingRound] = useState(false);
+  const yearRounds = useMemo(() => {
+    const semesters = new Set(year?.semesters.map((s) => s.id));
+    return (rounds.data ?? []).filter((r) => semesters.has(r.semesterId));
+  }, [rounds.data, year]);
+  if (years.isPending) return <PageLoader />;
+  const templatesLoading = schoolYearId !== '' && templates.isPending;
+  const chooseYear = (id: string) => {
+    setChosenYear(id);
+    setEditing(null);
+    setCreatingRound(false);
+  };
   return (
     <div className="sf-page sf-eval" data-testid="eval-settings-page">
       <h2>{e('page.settings')}</h2>
+      {years.isError ? <Message negative content={errorMessage(years.error)} /> : null}
+      <div className="sf-eval-pickers ui form">
+        <div className="field">
+          <label htmlFor="eval-school-year">{e('settings.schoolYear')}</label>
+          <select id="eval-school-year" className="ui dropdown" value={schoolYearId} onChange={(ev) => chooseYear(ev.target.value)} data-testid="eval-school-year">
+            {(years.data ?? []).map((y) => (
+              <option key={y.id} value={y.id}>
+                {y.current ? e('settings.currentOption', { name: y.name }) : y.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       {templates.isError ? <Message negative content={errorMessage(templates.error)} /> : null}
       {editing ? (
         <Segment>
@@ -41,6 +73,7 @@ export default function SettingsView({ active }: ViewProps) {
         <Segment>
           <h3>{e('settings.templates')}</h3>
           {schoolYearId ? <Button primary size="small" content={e('settings.newTemplate')} data-testid="eval-template-new" onClick={() => setEditing({ id: null })} /> : null}
+          {templatesLoading ? <PageLoader /> : null}
           <Table compact celled data-testid="eval-templates">
             <Table.Header>
               <Table.Row>
@@ -74,6 +107,17 @@ export default function SettingsView({ active }: ViewProps) {
       <Segment>
         <h3>{e('settings.rounds')}</h3>
         {rounds.isError ? <Message negative content={errorMessage(rounds.error)} /> : null}
+        {year && creatingRound ? (
+          <Segment>
+            <RoundForm key={year.id} year={year} templates={templates.data ?? []} onDone={() => setCreatingRound(false)} />
+          </Segment>
+        ) : !year || templatesLoading ? null : (templates.data ?? []).length > 0 ? (
+          <Button primary size="small" content={e('settings.newRound')} data-testid="eval-round-new" onClick={() => setCreatingRound(true)} />
+        ) : (
+          <div className="sf-hint" data-testid="eval-round-needs-template">
+            {e('settings.roundNeedsTemplate')}
+          </div>
+        )}
         <Table compact celled data-testid="eval-rounds">
           <Table.Header>
             <Table.Row>
@@ -87,7 +131,7 @@ export default function SettingsView({ active }: ViewProps) {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {(rounds.data ?? []).map((r) => (
+            {yearRounds.map((r) => (
               <Table.Row key={r.id} data-testid="eval-round-row">
                 <Table.Cell>{r.name}</Table.Cell>
                 <Table.Cell>{r.templateName}</Table.Cell>

@@ -51,4 +51,7 @@ export const evaluationsSettings: EvaluationsSettingsMessages = {
   students: 'Students',
   reachHint: 'Choose whole grades or single classes (or both).',
   fixErrors: 'Please fix the fields marked in red first',
+  currentOption: '{{name}} (current)',
+  roundSaved: 'The round was created',
+  roundNeedsTemplate: 'This school year has no template yet: create a template first, then a round.',
 };

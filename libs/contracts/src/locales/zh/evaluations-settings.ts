@@ -52,5 +52,8 @@ export const evaluationsSettings = {
   students: '学生数',
   reachHint: '选择整个年级或单个班级（可同时选择）。',
   fixErrors: '请先修正标红的项目',
+  currentOption: '{{name}}（当前）',
+  roundSaved: '评价轮次已建立',
+  roundNeedsTemplate: '该学年还没有评价模板：请先新建模板，再建立评价轮次。',
 } as const;
 export type EvaluationsSettingsMessages = DeepStrings<typeof evaluationsSettings>;
