@@ -94,6 +94,10 @@ describe('evaluation settings', () => {
   it('makes a round of the class; peers are named; the window is required in order', async () => {
     const bad = await call(path.rounds, { token: t.admin, json: { templateId: template.id, semesterId: ids.semester, name: `轮${stamp}`, classIds: [ids.class1], start: `${schoolDate(2)} 08:00`, end: `${schoolDate(1)} 08:00` } });
     expect([bad.status, bad.body.msg]).toEqual([400, zh.validation.evalWindowOrder]);
+    // a semester of another school year than the template's: refused, nothing made
+    const otherYear = (await call<EvalSchoolYear[]>(path.schoolYears, { token: t.admin })).body.data!.find((y) => y.id !== ids.year && y.semesters.length > 0)!;
+    const crossed = await call(path.rounds, { token: t.admin, json: { templateId: template.id, semesterId: otherYear.semesters[0]!.id, name: `轮${stamp}`, classIds: [ids.class1], start: `${schoolDate(-1)} 00:00`, end: `${schoolDate(10)} 18:00` } });
+    expect([crossed.status, crossed.body.msg]).toEqual([400, zh.evaluations.errors.templateOfOtherYear]);
     const made = await call<EvalRound>(path.rounds, { token: t.admin, json: { templateId: template.id, semesterId: ids.semester, name: `轮${stamp}`, classIds: [ids.class1], start: `${schoolDate(-1)} 00:00`, end: `${schoolDate(10)} 18:00` } });
     expect(made.status).toBe(200);
     round = made.body.data!;

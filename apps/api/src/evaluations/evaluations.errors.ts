@@ -20,6 +20,7 @@ export const EvaluationsErrors = {
   roundDeleteStarted: () => AppException.unprocessable('evaluations.errors.roundDeleteStarted'),
   schoolYearNotFound: () => AppException.badRequest('evaluations.errors.schoolYearNotFound'),
   semesterNotFound: () => AppException.badRequest('evaluations.errors.semesterNotFound'),
+  templateOfOtherYear: () => AppException.badRequest('evaluations.errors.templateOfOtherYear'),
   classesNotFound: () => AppException.badRequest('evaluations.errors.classesNotFound'),
   /** 403: the caller is not this sheet's evaluator in this role (ownership checked on the server). */
   notEvaluator: () => AppException.forbidden('evaluations.errors.notEvaluator'),

@@ -53,8 +53,9 @@ export class RoundsRepository {
     return row ?? null;
   }
 
-  async semesterExists(db: Db, id: string): Promise<boolean> {
-    return (await rows(db, `SELECT 1 FROM semester WHERE id = $1`, [id])).length > 0;
+  /** The semester's school year; null when there is no such semester. */
+  async semesterYear(db: Db, id: string): Promise<string | null> {
+    return (await rows<{ year: string }>(db, `SELECT school_year_id AS year FROM semester WHERE id = $1`, [id]))[0]?.year ?? null;
   }
 
   async nameUsed(db: Db, semesterId: string, name: string): Promise<boolean> {

@@ -26,6 +26,7 @@ export const evaluations: EvaluationsMessages = {
     roundDeleteStarted: 'The round has evaluations entered: it cannot be deleted',
     schoolYearNotFound: 'The school year does not exist',
     semesterNotFound: 'The semester does not exist',
+    templateOfOtherYear: 'The template belongs to another school year than the semester',
     classesNotFound: 'The chosen grades or classes do not exist or have no students',
     notEvaluator: 'You are not an evaluator of this kind for this class: no access permission',
     notInWindow: 'Outside the evaluation window: nothing was saved',

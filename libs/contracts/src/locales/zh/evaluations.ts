@@ -32,6 +32,7 @@ export const evaluations = {
     roundDeleteStarted: '评价轮次已有评价记录，不能删除',
     schoolYearNotFound: '学年不存在',
     semesterNotFound: '学期不存在',
+    templateOfOtherYear: '评价模板与学期不属于同一学年',
     classesNotFound: '所选年级或班级不存在或没有在读学生',
     notEvaluator: '您不是此班级该类评价的评价人，无访问权限',
     notInWindow: '不在评价时间内，不能保存',

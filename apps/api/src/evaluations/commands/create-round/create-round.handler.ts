@@ -26,8 +26,12 @@ export class CreateRound {
 
   async execute(input: z.output<typeof evalRoundInputSchema>, me: Principal, client: ClientInfo): Promise<EvalRound> {
     await this.access.mayManage(me, client, 'evaluation.round.create', null);
-    if (!(await this.templates.get(this.db, input.templateId))) throw EvaluationsErrors.templateNotFound();
-    if (!(await this.rounds.semesterExists(this.db, input.semesterId))) throw EvaluationsErrors.semesterNotFound();
+    const template = await this.templates.get(this.db, input.templateId);
+    if (!template) throw EvaluationsErrors.templateNotFound();
+    const year = await this.rounds.semesterYear(this.db, input.semesterId);
+    if (!year) throw EvaluationsErrors.semesterNotFound();
+    // templates are per school year (a year's 综评 may change): a round applies one of its own semester's year
+    if (template.schoolYearId !== year) throw EvaluationsErrors.templateOfOtherYear();
     if (await this.rounds.nameUsed(this.db, input.semesterId, input.name)) throw EvaluationsErrors.roundNameUsed();
     const classIds = await this.rounds.reach(this.db, input.grades, input.classIds);
     if (classIds.length === 0) throw EvaluationsErrors.classesNotFound();
