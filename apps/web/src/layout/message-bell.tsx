@@ -4,7 +4,7 @@ import { Button, Icon, Popup } from 'semantic-ui-react';
 import { reportError } from '../api/http.js';
 import { useT } from '../i18n/use-t.js';
 import { useMessageTypes } from '../messages/message-types.js';
-import { markAllRead, openMessage, refreshUnread, unreadStore } from '../messages/message-store.js';
+import { markAllRead, openMessage, receiveMessage, refreshUnread, unreadStore } from '../messages/message-store.js';
 import { useRealtime } from '../realtime/use-realtime.js';
 import { useStore } from '../util/store.js';
 
@@ -24,8 +24,7 @@ export function MessageBell() {
   useEffect(() => {
     void refreshUnread();
   }, []);
-  const refresh = () => void refreshUnread();
-  useRealtime('message.created', refresh, refresh);
+  useRealtime('message.created', receiveMessage, () => void refreshUnread());
 
   const shown = count > 99 ? '99+' : String(count);
 

@@ -21,9 +21,13 @@ export const unreadStore = createStore<UnreadState>({ count: 0, latest: [] });
 export const messagesVersion = createStore(0);
 
 let inflight: AbortController | null = null;
+/** The bell's coming re-read after a push (receiveMessage). */
+let reread: ReturnType<typeof setTimeout> | null = null;
 
 onLocalSessionCleared(() => {
   inflight?.abort();
+  if (reread !== null) clearTimeout(reread);
+  reread = null;
   unreadStore.set({ count: 0, latest: [] });
   messageDialogStore.set({ open: false });
 });
@@ -39,6 +43,26 @@ export async function refreshUnread(): Promise<void> {
     if (!isCancelled(err)) console.warn('unread messages not loaded', err); // the bell stays as it was
   } finally {
     if (inflight === c) inflight = null;
+  }
+}
+
+/** How long after a pushed message the bell reads its list again, at most: spread, so a letter to thousands is not read back by all at once. */
+const REREAD_SPREAD_MS = 3000;
+/**
+ * A message pushed to this user (`message.created`): the bell counts and lists it at once, from the push, and reads its
+ * list again a moment later to correct what the push cannot know (another tab read it). Several pushes in that moment
+ * share one read (docs/product/messages.md#bell).
+ */
+export function receiveMessage(row: MessageRow): void {
+  const { count, latest } = unreadStore.get();
+  if (row.MESSAGE_STATUS === '0' && !latest.some((m) => m.MESSAGE_ID === row.MESSAGE_ID)) {
+    unreadStore.set({ count: count + 1, latest: [row, ...latest].slice(0, BELL_SIZE) });
+  }
+  if (reread === null) {
+    reread = setTimeout(() => {
+      reread = null;
+      void refreshUnread();
+    }, Math.random() * REREAD_SPREAD_MS);
   }
 }
 
