@@ -13,13 +13,16 @@
  * their sessions, each with one socket on the API's socket.io as the web app's bell has: sent through POST
  * /api/messages by a head teacher (above LETTER_JOB_RECIPIENTS it runs as the letter-send job, copies in chunks of
  * LETTER_CHUNK, each chunk pushed after its commit); per socket the time from the request to its `message.created` of
- * that letter, p50/p99/max, missing and duplicated — beside one emit to as many sockets of the bare server.
+ * that letter, p50/p99/max, missing and duplicated — and, as the web app's bell does on that push, until its unread
+ * list (POST getInfoByRecipient) answered with the letter — beside one emit to as many sockets of the bare server.
  *
  * Targets (issue 26): message → other side's screen p99 ≤ 100 ms; sent → every connected recipient's bell p99 ≤ 2 s.
- * Knobs: BENCH_VISITORS, BENCH_AGENTS, BENCH_SECONDS, BENCH_RECIPIENTS, BENCH_PARTS (chat,letters), BENCH_LETTER_WAIT_MS.
+ * Knobs: BENCH_VISITORS, BENCH_AGENTS, BENCH_SECONDS, BENCH_RECIPIENTS, BENCH_PARTS (chat,letters), BENCH_LETTER_WAIT_MS,
+ * BENCH_BELL_REREAD (1; 0: the push alone).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import {
   type ComposeLetterAnswer,
   CONSULT_CLIENT_EVENTS,
@@ -30,6 +33,7 @@ import {
   JOB_PROGRESS,
   type JobProgress,
   LETTER_SEND_JOB,
+  MessagePath,
   type MessageRow,
   SOCKET_PATH,
 } from '@schoolflow/contracts';
@@ -256,6 +260,30 @@ async function chat(server: BenchServer): Promise<void> {
   out();
 }
 
+/** Whether each recipient re-reads its bell's unread list on the push, as the web app's bell does (BENCH_BELL_REREAD=0: not). */
+const BELL_REREAD = process.env.BENCH_BELL_REREAD !== '0';
+
+/** POSTs on a shared keep-alive pool (node:http: the load generator shares the 2 cores with the server). */
+function poster(baseUrl: string) {
+  const u = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  return (path: string, token: string, json: unknown): Promise<{ status: number; text: string }> =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(json);
+      const req = http.request(
+        { host: u.hostname, port: Number(u.port), path: `/server${path}`, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Access-Token': token, 'X-Forwarded-For': randomIp() } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+}
+
 /** How long one round (a letter, a broadcast) waits for every socket's push at most. */
 const LETTER_WAIT_MS = Number(process.env.BENCH_LETTER_WAIT_MS ?? 60_000);
 
@@ -334,7 +362,7 @@ async function bareBroadcast(): Promise<FanOut> {
  * letter-send job writes the copies in chunks, each chunk's pushes emitted after its commit. Per socket: the time
  * from the request to its `message.created` of this letter.
  */
-async function letterToRole(server: BenchServer): Promise<{ fan: FanOut; answeredMs: number; completedMs: number | null; state: string }> {
+async function letterToRole(server: BenchServer): Promise<{ fan: FanOut; reread: (FanOut & { failures: number }) | null; answeredMs: number; completedMs: number | null; state: string }> {
   const db = await openDb(server.databaseUrl);
   const role = `bench_letters_${Date.now().toString(36)}`;
   const tokens = Array.from({ length: RECIPIENTS }, () => randomBytes(32).toString('base64url'));
@@ -365,11 +393,28 @@ async function letterToRole(server: BenchServer): Promise<{ fan: FanOut; answere
   const sent: { letterId?: string } = {};
   /** Pushes that came before the answer named the letter (the job may be quicker than the HTTP answer): by socket. */
   const early: { i: number; at: number; letter: string }[] = [];
+  /** When each recipient's bell list, re-read on the push, answered with the letter among the unread. */
+  const reread = arrivals(RECIPIENTS);
+  const rereadWaiting: { notify?: () => void } = {};
+  let rereadFailures = 0;
+  const post = poster(server.url);
+  const rereadBell = (i: number) =>
+    void post(MessagePath.byRecipient, tokens[i] as string, { page: 1, size: 10, status: '0' }).then(
+      (r) => {
+        const page = (JSON.parse(r.text) as { data?: { result?: MessageRow[] } }).data;
+        if (r.status !== 200 || !page?.result?.some((m) => m.LETTER_ID === sent.letterId)) return void rereadFailures++;
+        reread.times[i] = (reread.times[i] ?? 0) + 1;
+        reread.at[i] ??= performance.now();
+        rereadWaiting.notify?.();
+      },
+      () => void rereadFailures++,
+    );
   const record = (i: number, at: number, letter: string | undefined) => {
     if (!letter) return;
     if (!sent.letterId) return void early.push({ i, at, letter });
     if (letter !== sent.letterId) return;
     a.times[i] = (a.times[i] ?? 0) + 1;
+    if (a.at[i] === undefined && BELL_REREAD) rereadBell(i);
     a.at[i] ??= at;
     waiting.notify?.();
   };
@@ -386,6 +431,7 @@ async function letterToRole(server: BenchServer): Promise<{ fan: FanOut; answere
     if (p.kind === LETTER_SEND_JOB && p.state === 'completed') completedAt = performance.now();
   });
   const all = everyone(a, waiting);
+  const allReread = BELL_REREAD ? everyone(reread, rereadWaiting) : Promise.resolve();
   const t0 = performance.now();
   const res = await call<ComposeLetterAnswer>('/api/messages', { token: author, json: { title: '基准群发通知', type: '6', content: '<p>全体成员请注意</p>', recipients: [{ CODE: role, TYPE: 'role', NAME: '基准群发' }] } });
   const answeredMs = performance.now() - t0;
@@ -393,11 +439,18 @@ async function letterToRole(server: BenchServer): Promise<{ fan: FanOut; answere
   sent.letterId = res.body.data.id;
   for (const e of early.splice(0)) record(e.i, e.at, e.letter);
   await all;
+  await allReread;
   // the writer's completion push follows the last chunk's
   for (let waited = 0; completedAt === null && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
   for (const s of sockets) s.disconnect();
   const done = completedAt as number | null;
-  return { fan: fanOutOf(a, t0), answeredMs, completedMs: done === null ? null : done - t0, state: `${res.body.data.state}, ${res.body.data.recipients} recipients` };
+  return {
+    fan: fanOutOf(a, t0),
+    reread: BELL_REREAD ? { ...fanOutOf(reread, t0), failures: rereadFailures } : null,
+    answeredMs,
+    completedMs: done === null ? null : done - t0,
+    state: `${res.body.data.state}, ${res.body.data.recipients} recipients`,
+  };
 }
 
 async function letters(server: BenchServer): Promise<void> {
@@ -407,6 +460,7 @@ async function letters(server: BenchServer): Promise<void> {
   const letter = await letterToRole(server);
   const cpu1 = sampleCpu(server.pid, server.databaseName);
   const l = summarise(letter.fan.samples);
+  const r = summarise(letter.reread?.samples ?? []);
   const b = summarise(bare.samples);
   out(`the send answered in ${ms(letter.answeredMs)} (${letter.state}); the job's completion pushed to the writer at ${letter.completedMs === null ? 'n/a (not seen)' : ms(letter.completedMs)}`);
   out(
@@ -414,6 +468,9 @@ async function letters(server: BenchServer): Promise<void> {
       ['', 'sockets', 'arrived', 'p50', 'p99', 'max', 'missing', 'duplicated'],
       [
         ['letter: POST → each recipient’s message.created', String(RECIPIENTS), String(l.count), ms(l.p50), ms(l.p99), ms(l.max), String(letter.fan.missing), String(letter.fan.duplicated)],
+        ...(letter.reread
+          ? [['  then the bell’s unread list re-read (as the web app)', String(RECIPIENTS), String(letter.reread.samples.length), ms(r.p50), ms(r.p99), ms(r.max), String(letter.reread.missing), `${letter.reread.failures} failed`]]
+          : []),
         ['bare socket.io: emit → each socket (one broadcast)', String(RECIPIENTS), String(b.count), ms(b.p50), ms(b.p99), ms(b.max), String(bare.missing), String(bare.duplicated)],
       ],
     ),
