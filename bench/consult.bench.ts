@@ -76,14 +76,19 @@ function connect(url: string, path: string | undefined, auth: Record<string, str
  * message's latency is from its emit to its first arrival at any other client (`arrived(id)` called by the receiving
  * side). Answers the latencies and how many never arrived.
  */
-async function drive(clients: Client[], seconds: number, listen: (arrived: (id: string) => void) => void): Promise<{ samples: number[]; lost: number; sent: number }> {
+async function drive(clients: Client[], seconds: number, listen: (arrived: (id: string) => void) => void): Promise<{ samples: number[]; bySecond: number[][]; lost: number; sent: number }> {
   const sentAt = new Map<string, number>();
   const samples: number[] = [];
+  /** The latencies by the second of the run their message was sent in (where a tail comes from: a start, a pause). */
+  const bySecond: number[][] = [];
+  const start = performance.now();
   listen((id) => {
     const t0 = sentAt.get(id);
     if (t0 === undefined) return;
     sentAt.delete(id);
-    samples.push(performance.now() - t0);
+    const latency = performance.now() - t0;
+    samples.push(latency);
+    (bySecond[Math.floor((t0 - start) / 1000)] ??= []).push(latency);
   });
   let sent = 0;
   const timers: NodeJS.Timeout[] = [];
@@ -108,7 +113,7 @@ async function drive(clients: Client[], seconds: number, listen: (arrived: (id: 
   for (const t of timers) clearInterval(t);
   // what is still on its way may arrive within two seconds
   await new Promise((r) => setTimeout(r, 2000));
-  return { samples, lost: sentAt.size, sent };
+  return { samples, bySecond, lost: sentAt.size, sent };
 }
 
 interface ChatRun {
@@ -254,6 +259,9 @@ async function chat(server: BenchServer): Promise<void> {
   for (const [what, n] of [...consult.refusals].sort((x, y) => y[1] - x[1]).slice(0, 6)) out(`  ×${n}: ${what}`);
   if (consult.failures > 0) out(`the server's last log lines:\n${server.logs().split('\n').slice(-6).join('\n')}`);
   out(`ratio consult / bare: p50 ${ratio(c.p50 / b.p50)}, p99 ${ratio(c.p99 / b.p99)}`);
+  const perSecond = (r: { bySecond: number[][] }) => Array.from(r.bySecond, (l) => (l ? Math.round(summarise(l).p99) : '-')).join(' ');
+  out(`p99 (ms) by the second the message was sent in — consult: ${perSecond(consult.result)}`);
+  out(`                                                 bare:    ${perSecond(bare)}`);
   out(formatCpu('cpu during the consult run (sign-ins and connections included)', cpu0, cpu1, { unit: 'message', count: consult.result.sent }));
   out(`cpu pressure at the end: ${cpuPressure()}; server nice ${niceOf(server.pid)}`);
   out(`target: p99 ≤ ${TARGET_P99_MS} ms → ${c.p99 <= TARGET_P99_MS && consult.result.lost === 0 && consult.failures === 0 ? 'MET' : 'NOT MET'} (p99 ${ms(c.p99)})`);
