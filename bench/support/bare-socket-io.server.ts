@@ -5,7 +5,7 @@ import { Server } from 'socket.io';
 /**
  * The bare socket.io server of bench:push's baseline, as a process of its own (as the server under measurement is):
  * no auth, no database, one handler that acknowledges at once (and, for bench:consult, one that relays a message to
- * another client's room and acknowledges). Prints its port on stdout.
+ * another client's room and acknowledges, and one that emits to every socket). Prints its port on stdout.
  */
 const http = createServer();
 const server = new Server(http, { transports: ['websocket'], serveClient: false });
@@ -18,6 +18,11 @@ server.on('connection', (socket) => {
   if (typeof room === 'string') void socket.join(room);
   socket.on('relay', (to: unknown, payload: unknown, ack: unknown) => {
     if (typeof to === 'string') server.to(to).emit('relayed', payload);
+    if (typeof ack === 'function') (ack as () => void)();
+  });
+  // bench:consult's letters baseline: one emit to every connected socket, as a bell push to a whole role
+  socket.on('broadcast', (payload: unknown, ack: unknown) => {
+    server.emit('broadcasted', payload);
     if (typeof ack === 'function') (ack as () => void)();
   });
 });

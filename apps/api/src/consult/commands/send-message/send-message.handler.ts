@@ -36,28 +36,43 @@ export class SendMessage {
   }
 
   private async store(sender: Sender, body: string, clientId: string): Promise<ConsultMessage> {
-    const id = sender.kind === 'visitor' ? (await this.conversations.latestOf(this.db, sender.hash))?.id : sender.conversationId;
+    const latest = sender.kind === 'visitor' ? await this.conversations.latestOf(this.db, sender.hash) : null;
+    const id = sender.kind === 'visitor' ? latest?.id : sender.conversationId;
     if (!id) throw sender.kind === 'visitor' ? ConsultErrors.tokenInvalid() : ConsultErrors.notFound();
-    // A queued conversation's visitor writing while nobody is online leaves a message (asked before the lock: the
-    // adapter may ask other instances).
-    const nobody = sender.kind === 'visitor' ? await this.hub.onlineAgents().then((s) => s.size === 0, () => false) : false;
-    const out = await this.db.transaction(async (tx) => {
-      const c = await this.conversations.get(tx, id, true);
-      if (!c) throw ConsultErrors.notFound();
-      if (sender.kind === 'visitor' && !c.visitor_hash.equals(sender.hash)) throw ConsultErrors.notFound();
-      if (c.state === 'closed') throw ConsultErrors.closed();
-      if (sender.kind === 'agent' && (c.state !== 'active' || c.agent_id !== sender.userId)) throw ConsultErrors.notYours();
-      const again = await this.conversations.byClientId(tx, id, clientId);
-      if (again) return { message: again, conversation: c, repeated: true };
-      const message = await this.conversations.append(tx, id, sender.kind, sender.kind === 'agent' ? sender.userId : null, body, clientId, nobody && c.state === 'queued');
-      return { message, conversation: c, repeated: false };
-    });
-    if (out.repeated) {
-      if (sender.kind === 'visitor') await this.limits.messageNotStored(sender.token, sender.address);
+    // Whether anyone is online matters only to a visitor writing in a queued conversation (a left message): asked
+    // then only, before the lock (the adapter may ask every instance) — an answered conversation's messages never
+    // wait for it. A conversation put back in the queue meanwhile is found under the lock: asked then, and again.
+    let nobody = latest?.state === 'queued' ? await this.nobodyOnline() : undefined;
+    for (;;) {
+      const out = await this.db.transaction(async (tx) => {
+        const c = await this.conversations.get(tx, id, true);
+        if (!c) throw ConsultErrors.notFound();
+        if (sender.kind === 'visitor' && !c.visitor_hash.equals(sender.hash)) throw ConsultErrors.notFound();
+        if (c.state === 'closed') throw ConsultErrors.closed();
+        if (sender.kind === 'agent' && (c.state !== 'active' || c.agent_id !== sender.userId)) throw ConsultErrors.notYours();
+        const again = await this.conversations.byClientId(tx, id, clientId);
+        if (again) return { message: again, conversation: c, repeated: true };
+        const leftMessage = sender.kind === 'visitor' && c.state === 'queued';
+        if (leftMessage && nobody === undefined) return null;
+        const message = await this.conversations.append(tx, id, sender.kind, sender.kind === 'agent' ? sender.userId : null, body, clientId, leftMessage && nobody === true);
+        return { message, conversation: c, repeated: false };
+      });
+      if (!out) {
+        nobody = await this.nobodyOnline();
+        continue;
+      }
+      if (out.repeated) {
+        if (sender.kind === 'visitor') await this.limits.messageNotStored(sender.token, sender.address);
+        return out.message;
+      }
+      await this.push(out.conversation, out.message);
       return out.message;
     }
-    await this.push(out.conversation, out.message);
-    return out.message;
+  }
+
+  /** No agent has a socket on any instance; false when that cannot be known (nothing is flagged on a guess). */
+  private nobodyOnline(): Promise<boolean> {
+    return this.hub.onlineAgents().then((s) => s.size === 0, () => false);
   }
 
   private async push(c: ConversationRow, message: ConsultMessage): Promise<void> {
