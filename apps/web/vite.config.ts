@@ -47,6 +47,9 @@ export default defineConfig({
     outDir: here('../../dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // gzip-sizing every chunk for the build's report costs CPU on every build (npm test builds once); bench:sign-in
+    // measures what the browser downloads
+    reportCompressedSize: false,
     rolldownOptions: {
       // zod's builders have no side effects: an unused schema (the shared contracts define many) is dropped instead
       // of carrying zod onto pages that validate nothing, the sign-in page first (docs/adr/0033-sign-in-page-weight.md)

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flowPage, resourcePage } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
-import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { downloadBytes, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { flowCalls, schoolDate } from '../support/workflow.js';
 import { readSheet, runTag } from '../resources/resource-support.js';
@@ -90,7 +90,7 @@ describe('awards in the browser', () => {
       await shot(o, 'awards-03-reward-management');
       const [download] = await Promise.all([o.waitForEvent('download'), page.locator(tid('resource-export')).click()]);
       expect(download.suggestedFilename()).toBe('获奖记录.xlsx');
-      const { rows } = readSheet(readFileSync(await download.path()));
+      const { rows } = readSheet(await downloadBytes(download));
       expect(rows).toHaveLength(2);
       expect(rows[1]).toEqual(expect.arrayContaining([`一等奖${T}`, '市级', '审核通过']));
 

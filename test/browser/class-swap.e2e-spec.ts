@@ -117,8 +117,7 @@ describe('class swap in the browser', () => {
       ['office', 'approve', 'approved'],
     ] as const) {
       const reviewer = await page();
-      await signedIn(reviewer.page, account);
-      await reviewer.page.goto(appUrl(`/apply/class_swap/detail?id=${id}`));
+      await signedIn(reviewer.page, account, `/apply/class_swap/detail?id=${id}`);
       await reviewer.page.locator(tid('class-swap-detail')).waitFor();
       await reviewer.page.locator(`${tid('class-swap-actions')} ${tid(`action-${command}`)}`).click();
       await reviewer.page.locator(`${tid('action-modal')} ${tid('action-submit')}`).click();

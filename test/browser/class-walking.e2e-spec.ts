@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type ZoubanTeachingClass, zoubanPath } from '@schoolflow/contracts';
 import { call, type CallResult, login, withDb } from '../support/api.js';
-import { appUrl, eventually, shot, signedIn, tid } from '../support/browser.js';
+import { eventually, shot, signedIn, tid } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
 
 // Issue 27's "done when" for class-walking, in Chromium: the office opens a window for 高一 (1 of physics/history + 2 of
@@ -46,8 +46,7 @@ describe('class-walking in Chromium', () => {
 
     // the head teacher's page first: it must follow the choices without a reload
     const head = await page();
-    await signedIn(head.page, 'headteacher');
-    await head.page.goto(appUrl('/zouban/zbgl'));
+    await signedIn(head.page, 'headteacher', '/zouban/zbgl');
     const summary = head.page.locator(`${tid('zouban-progress-window')}[data-id="${windowId}"] ${tid('zouban-progress-summary')}`);
     await summary.waitFor();
     expect(await summary.getAttribute('data-chosen')).toBe('0');
@@ -59,8 +58,7 @@ describe('class-walking in Chromium', () => {
     ];
     for (const [i, account] of classmates.slice(0, 3).entries()) {
       const p = await page();
-      await signedIn(p.page, account);
-      await p.page.goto(appUrl('/zouban/zbgl'));
+      await signedIn(p.page, account, '/zouban/zbgl');
       const card = p.page.locator(`${tid('zouban-choose-window')}[data-id="${windowId}"]`);
       await card.waitFor();
       const codes = picks[i] as string[];
@@ -85,8 +83,7 @@ describe('class-walking in Chromium', () => {
     expect((await call(zoubanPath.window(windowId), { token: office, method: 'PUT', json: body(iso(1_500)) })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1_800));
     const o = await page();
-    await signedIn(o.page, 'office');
-    await o.page.goto(appUrl('/zouban/zbgl'));
+    await signedIn(o.page, 'office', '/zouban/zbgl');
     const win = o.page.locator(`${tid('zouban-window')}[data-id="${windowId}"]`);
     await eventually(async () => expect(await win.getAttribute('data-state')).toBe('ended'));
     await win.locator(tid('zouban-generate')).click();
@@ -100,8 +97,7 @@ describe('class-walking in Chromium', () => {
     expect(placed).toBeDefined();
     const member = await withDb(async (c) => (await c.query(`SELECT u.account FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id JOIN sys_user u ON u.id = s.user_id WHERE ts.teaching_class_id = $1 LIMIT 1`, [placed.id])).rows[0].account as string);
     const s = await page();
-    await signedIn(s.page, member);
-    await s.page.goto(appUrl('/timetable/inquiry'));
+    await signedIn(s.page, member, '/timetable/inquiry');
     await s.page.locator(tid('tt-grids')).waitFor();
     await eventually(async () => expect(await s.page.locator(tid('tt-grids')).textContent()).toContain(placed.name));
     await shot(s.page, 'class-walking-timetable-inquiry');

@@ -69,8 +69,8 @@ describe('online consultation in Chromium', () => {
     await eventually(async () => expect(await v.locator(tid('consult-status')).innerText()).toContain('李主任 正在为您服务'));
 
     // both ways live; the visitor's typing shows at the agent's; read marks
-    await v.locator(tid('consult-input')).pressSequentially('请问');
-    await office.page.locator(tid('consult-typing')).waitFor();
+    // typing stays on while keys keep coming (2 s after the last one): keep typing until the agent's page shows it
+    await Promise.all([v.locator(tid('consult-input')).pressSequentially('请问高一的招生简章在哪里', { delay: 400 }), office.page.locator(tid('consult-typing')).waitFor()]);
     await v.locator(tid('consult-input')).fill('');
     await say(office.page, '您好！高一招生请关注学校公众号的招生简章。');
     await v.locator(tid('consult-theirs'), { hasText: '招生简章' }).waitFor();
@@ -112,8 +112,7 @@ describe('online consultation in Chromium', () => {
 
     // later: office opens the queue, finds the left message, answers it
     const office = await page();
-    await signedIn(office.page, 'office');
-    await office.page.goto(appUrl('/zxgl'));
+    await signedIn(office.page, 'office', '/zxgl');
     await item(office.page, name).filter({ hasText: '留言' }).waitFor();
     await item(office.page, name).locator(tid('consult-accept')).click();
     await office.page.locator(tid('consult-theirs'), { hasText: 'school bus' }).waitFor();

@@ -32,8 +32,7 @@ describe('electives in Chromium', () => {
   it('a teacher declares, the office passes, admin opens a first-come batch; two students watch the seats and race for the last one', async () => {
     // the teacher's declaration, on the flow kit's form
     const t = (await page()).page;
-    await signedIn(t, 'teacher');
-    await t.goto(appUrl('/apply/elective_course/new'));
+    await signedIn(t, 'teacher', '/apply/elective_course/new');
     await t.locator(tid('elective-course-form')).waitFor();
     await t.locator(tid('elective-course-name')).fill(course);
     await t.locator(tid('elective-course-description')).fill('认识星空，用望远镜观测月面与行星。');
@@ -58,8 +57,7 @@ describe('electives in Chromium', () => {
 
     // admin opens a first-come batch of every grade-10 course, at most 2 each
     const a = (await page()).page;
-    await signedIn(a, 'admin');
-    await a.goto(appUrl('/elective/xkpc'));
+    await signedIn(a, 'admin', '/elective/xkpc');
     await a.locator(tid('batch-new')).click();
     await a.locator(tid('batch-name')).fill(batchName);
     await a.locator(tid('batch-start')).fill(local(-MIN));
@@ -132,8 +130,7 @@ describe('electives in Chromium', () => {
     }
     await rows(`UPDATE elective_batch SET end_at = now() - interval '1 second' WHERE id = $1`, [b.id]);
     const a = (await page()).page;
-    await signedIn(a, 'admin');
-    await a.goto(appUrl('/elective/xkpc'));
+    await signedIn(a, 'admin', '/elective/xkpc');
     await a.locator(`${tid(`batch-${b.name}`)} ${tid('batch-rosters')}`).click();
     const draw = async () => {
       await a.locator(tid('elective-seed')).locator('input').fill('spring-2026');

@@ -89,8 +89,7 @@ describe('evaluations in the browser', () => {
     const roundsNamed = () => withDb(async (c) => (await c.query<{ id: string }>(`SELECT id FROM eval_round WHERE name = $1`, [name])).rows.map((r) => r.id));
     try {
       const a = admin.page;
-      await signedIn(a, 'admin');
-      await a.goto(appUrl('/evaluation/pjsz'));
+      await signedIn(a, 'admin', '/evaluation/pjsz');
       const row = a.locator(tid('eval-template-row')).filter({ hasText: '综合素质评价' }).first();
       await row.waitFor();
       expect(await a.locator(tid('eval-school-year')).inputValue()).toBe(current.year);
@@ -155,8 +154,7 @@ describe('evaluations in the browser', () => {
     const english = await englishPage(browser);
     try {
       const o = office.page;
-      await signedIn(o, 'office');
-      await o.goto(appUrl('/evaluation/pjfx'));
+      await signedIn(o, 'office', '/evaluation/pjfx');
       await choose(o, 'eval-round', ROUND);
       await choose(o, 'eval-class', className);
       await o.locator(tid('eval-results')).waitFor();
@@ -167,8 +165,7 @@ describe('evaluations in the browser', () => {
       await keepShot(o, 'evaluations-04-analysis');
 
       const en = english.page;
-      await signedIn(en, 'office');
-      await en.goto(appUrl('/evaluation/pjfx'));
+      await signedIn(en, 'office', '/evaluation/pjfx');
       await en.locator(tid('eval-analysis-page')).waitFor();
       expect(await en.locator('h2').first().innerText()).toContain('Evaluation analysis');
       await choose(en, 'eval-round', ROUND);

@@ -4,7 +4,7 @@ import type { GradeSheet, SheetSummary, WorkflowInstanceView } from '@schoolflow
 import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage, waitForPath } from '../support/browser.js';
+import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage, waitForPath } from '../support/browser.js';
 import { bellCount, englishPage, openFromSidebar, serverUnread } from '../support/flow-pages.js';
 
 // Issue 10's browser walk: a teacher pastes a column of 30 scores into the sheet of 高一(1)班 数学 (a keystroke that is
@@ -144,8 +144,7 @@ describe('grade entry and confirmation in the browser', () => {
 
       // The same sheet in English, read by the teacher in a second window before submitting.
       const english = await opened(true);
-      await signedIn(english.page, 'teacher');
-      await english.page.goto(appUrl(sheetUrl));
+      await signedIn(english.page, 'teacher', sheetUrl);
       await english.page.locator(tid('grade-sheet')).waitFor();
       await english.page.locator(tid('sheet-score-2')).fill('');
       await english.page.locator(tid('sheet-score-2')).pressSequentially('101');

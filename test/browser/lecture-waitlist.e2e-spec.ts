@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { registrationsPath, resources } from '@schoolflow/contracts';
 import { call, type CallResult, login, withDb } from '../support/api.js';
-import { appUrl, eventually, shot, signedIn, tid } from '../support/browser.js';
+import { eventually, shot, signedIn, tid } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
 
 // Issue 27's "done when" for lectures, in Chromium: a lecture of one place is taken by one student; a second student
@@ -29,8 +29,7 @@ describe('a lecture\'s waitlist in Chromium', () => {
     expect(data(await call<{ state: string }>(registrationsPath.signUp(id), { token: firstToken, method: 'POST' })).state).toBe('registered');
 
     const p = await page();
-    await signedIn(p.page, second as string);
-    await p.page.goto(appUrl('/jiangzuo/jzhd'));
+    await signedIn(p.page, second as string, '/jiangzuo/jzhd');
     const card = p.page.locator(`${tid('reg-event')}[data-id="${id}"]`);
     await card.waitFor();
     const bell = p.page.locator(tid('message-bell'));

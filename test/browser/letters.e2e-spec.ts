@@ -151,8 +151,7 @@ describe('written messages in the browser', () => {
   it('in English: the boxes and the compose form', async () => {
     const en = await page(true);
     const p = en.page;
-    await signedIn(p, 'headteacher');
-    await p.goto(appUrl(CENTRE));
+    await signedIn(p, 'headteacher', CENTRE);
     await p.locator(tid('letters-counters')).waitFor();
     expect((await p.locator(tid('letters-tab-inbox')).innerText()).trim()).toMatch(/^Inbox/);
     expect((await p.locator(tid('letters-tab-trash')).innerText()).trim()).toMatch(/^Trash/);

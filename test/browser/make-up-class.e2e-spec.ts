@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { openFromSidebar } from '../support/flow-pages.js';
 import { type DayRow, demoTimetable, findDate, freePeriods, nextWeek, weekDates } from '../support/timetable.js';
 
@@ -81,8 +81,7 @@ describe('make-up class in the browser', () => {
         [head.page, 'headteacher'],
         [office.page, 'office'],
       ] as const) {
-        await signedIn(page, account);
-        await page.goto(appUrl(`/apply/make_up_class/detail?id=${id}`));
+        await signedIn(page, account, `/apply/make_up_class/detail?id=${id}`);
         await page.locator(tid('make-up-class-detail')).waitFor();
         await page.locator(`${tid('make-up-class-actions')} ${tid('action-approve')}`).click();
         await page.locator(`${tid('action-modal')} ${tid('action-submit')}`).click();

@@ -52,8 +52,7 @@ describe('message channels in the browser', () => {
 
     const t = await page();
     const a = t.page;
-    await signedIn(a, 'admin');
-    await a.goto(appUrl('/messageCenter/xxjk'));
+    await signedIn(a, 'admin', '/messageCenter/xxjk');
     await a.locator(tid('channels-monitor')).waitFor();
     const row = a.locator(`${tid('deliveries-row')}[data-id="${failed.id}"]`);
     await row.waitFor();
@@ -83,8 +82,7 @@ describe('message channels in the browser', () => {
     expect(t.problems.unexpected()).toEqual([]);
 
     const en = await page(true);
-    await signedIn(en.page, 'admin');
-    await en.page.goto(appUrl('/messageCenter/xxjk'));
+    await signedIn(en.page, 'admin', '/messageCenter/xxjk');
     const enRow = en.page.locator(`${tid('deliveries-row')}[data-id="${failed.id}"]`);
     await enRow.waitFor();
     expect(await enRow.locator(tid('delivery-state')).innerText()).toBe('Delivered');

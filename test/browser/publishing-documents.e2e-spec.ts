@@ -75,8 +75,7 @@ describe('publishing documents and signatures in the browser', () => {
     });
     const parent = await page();
     const p = parent.page;
-    await signedIn(p, PARENT);
-    await p.goto(appUrl(`${NOTICES}?id=${id}`));
+    await signedIn(p, PARENT, `${NOTICES}?id=${id}`);
     const doc = p.locator(tid('post-document'));
     await doc.waitFor();
     expect(await doc.getAttribute('data-suffix')).toMatch(/pdf$/);

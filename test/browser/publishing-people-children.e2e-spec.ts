@@ -106,8 +106,7 @@ describe('named people and a parent of two children in the browser', () => {
 
     // in English: the parent's per-child confirmation
     const en = await page(true);
-    await signedIn(en.page, PARENT);
-    await en.page.goto(appUrl(`${NOTICE}?id=${notice.body.data?.id}`));
+    await signedIn(en.page, PARENT, `${NOTICE}?id=${notice.body.data?.id}`);
     await en.page.locator(tid('post-children')).waitFor();
     expect(await en.page.locator(tid('post-child-confirmed')).first().innerText()).toContain('Confirmed');
     await shot(en.page, 'publishing-people-05-parent-en');

@@ -132,8 +132,7 @@ describe('publishing in the browser', () => {
     expect(await h.locator(tid('receipts-remind')).isDisabled()).toBe(true);
     await shot(h, 'publishing-05-remind-wait');
     const fresh = await page();
-    await signedIn(fresh.page, 'headteacher');
-    await fresh.page.goto(appUrl(`${NOTICES}?id=${id}&view=receipts`));
+    await signedIn(fresh.page, 'headteacher', `${NOTICES}?id=${id}&view=receipts`);
     await fresh.page.locator(tid('receipts-remind-wait')).waitFor();
     expect(await fresh.page.locator(tid('receipts-remind')).isDisabled()).toBe(true);
     // and a second reminder asked anyway (another window, an old page) is still the server's 429

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { baseUrl, login } from '../support/api.js';
-import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { downloadBytes, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { englishPage, markDocument, openFromSidebar, sameDocument } from '../support/flow-pages.js';
 import { pdfText } from '../support/pdf-text.js';
 import { flowCalls } from '../support/workflow.js';
@@ -58,7 +57,7 @@ describe('reading proof in the browser', () => {
 
       const [download] = await Promise.all([s.waitForEvent('download'), s.locator(tid('reading-proof-certificate-download')).click()]);
       expect(download.suggestedFilename()).toBe(`在读证明-${code}.pdf`);
-      const pdf = readFileSync(await download.path());
+      const pdf = await downloadBytes(download);
       expect(pdfText(pdf).join(' ')).toContain(`Verification code: ${code}`);
 
       // a stranger, not signed in, in English: the code as printed, then as typed carelessly, then a wrong one

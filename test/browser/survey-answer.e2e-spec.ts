@@ -151,8 +151,7 @@ describe('answering a questionnaire without signing in, on a phone', () => {
 
     const t = await page();
     const p = t.page;
-    await signedIn(p, 'student');
-    await p.goto(appUrl('/survey/wjdt'));
+    await signedIn(p, 'student', '/survey/wjdt');
     const card = p.locator(`${tid('survey-card')}[data-id="${id}"]`);
     await card.locator(tid('survey-not-answered')).waitFor();
     await card.click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { type SurveyCategory, type SurveyDetail, surveysPath } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
-import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
 import { schoolDate } from '../support/workflow.js';
 
@@ -67,8 +67,7 @@ describe('questionnaire management in the browser', () => {
 
     const admin = await page();
     const p = admin.page;
-    await signedIn(p, 'admin');
-    await p.goto(appUrl(LIST));
+    await signedIn(p, 'admin', LIST);
     await p.locator(tid('survey-list-page')).waitFor();
     await p.locator(tid('survey-create')).click();
     await waitForPath(p, FORM);
@@ -202,8 +201,7 @@ describe('questionnaire management in the browser', () => {
 
     // in English: the list and the form
     const en = await page(true);
-    await signedIn(en.page, 'admin');
-    await en.page.goto(appUrl(LIST));
+    await signedIn(en.page, 'admin', LIST);
     const enRow = en.page.locator(`${tid('survey-row')}[data-id="${id}"]`);
     await enRow.waitFor();
     expect((await enRow.locator(tid('survey-published')).innerText()).trim()).toBe('Published');
@@ -242,8 +240,7 @@ describe('questionnaire management in the browser', () => {
 
     const admin = await page();
     const p = admin.page;
-    await signedIn(p, 'admin');
-    await p.goto(appUrl(`${FORM}?id=${id}`));
+    await signedIn(p, 'admin', `${FORM}?id=${id}`);
     await p.locator(tid('survey-locked')).waitFor();
     expect(await p.locator(tid('survey-locked')).innerText()).toContain('该问卷已有 1 人作答，已锁定：只能延长结束时间。');
     expect(await p.locator(tid('survey-name-input')).isDisabled()).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SurveyPaper, SurveySaved } from '@schoolflow/contracts';
 import { call, login, randomIp } from '../support/api.js';
-import { appUrl, eventually, shot, signedIn, tid } from '../support/browser.js';
+import { eventually, shot, signedIn, tid } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
 import { schoolDate } from '../support/workflow.js';
 
@@ -59,8 +59,7 @@ describe('questionnaire results in the browser', () => {
 
     const author = await page();
     const a = author.page;
-    await signedIn(a, 'admin');
-    await a.goto(appUrl(`/survey/wjlb?id=${id}&view=results`));
+    await signedIn(a, 'admin', `/survey/wjlb?id=${id}&view=results`);
     await a.locator(tid('survey-results')).waitFor();
     expect(await a.locator(`${tid('survey-results')} .sf-card-title`).first().innerText()).toContain(`问卷结果：${name}`);
     expect(await a.locator(tid('results-respondents')).getAttribute('data-value')).toBe('2');
@@ -95,8 +94,7 @@ describe('questionnaire results in the browser', () => {
 
     // in English
     const en = await page(true);
-    await signedIn(en.page, 'admin');
-    await en.page.goto(appUrl(`/survey/wjlb?id=${id}&view=results`));
+    await signedIn(en.page, 'admin', `/survey/wjlb?id=${id}&view=results`);
     await en.page.locator(tid('survey-results')).waitFor();
     expect(await en.page.locator(`${tid('survey-results')} .sf-card-title`).first().innerText()).toContain(`Results: ${name}`);
     expect((await en.page.locator(tid('results-export')).innerText()).trim()).toBe('Export to Excel');

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { datesOfWeek, formatSchoolTime, type Lesson, type TimetableAnswer, type TimetableVersion, weekdayOf, weekOfDate } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
-import { appUrl, barMoments, eventually, launchBrowser, newTestPage, recordBar, shot, signedIn, tid, type TestPage } from '../support/browser.js';
+import { appUrl, barMoments, downloadBytes, eventually, launchBrowser, newTestPage, recordBar, shot, signedIn, tid, type TestPage } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { isolatedApp } from '../support/instances.js';
 
@@ -316,8 +315,7 @@ describe('the timetable pages in the browser', () => {
 
     // the parent: the child's week
     const parent = await page();
-    await signedIn(parent.page, 'jz202511001');
-    await parent.page.goto(appUrl(INQUIRY));
+    await signedIn(parent.page, 'jz202511001', INQUIRY);
     await parent.page.locator(`${tid('tt-inquiry')}[data-kind="parent"]`).waitFor();
     await eventually(async () => expect(await parent.page.locator(`${tid('tt-grid')} ${tid('tt-lesson')}`).count()).toBe(expected));
     expect(await parent.page.locator(tid('tt-caption')).innerText()).toBe(`${me.name} · ${me.className}`);
@@ -344,8 +342,7 @@ describe('the timetable pages in the browser', () => {
 
     // the head teacher: 班主任 shows the class they head
     const head = await page();
-    await signedIn(head.page, 'headteacher');
-    await head.page.goto(appUrl(INQUIRY));
+    await signedIn(head.page, 'headteacher', INQUIRY);
     await head.page.locator(tid('tt-view-headTeacher')).click();
     await head.page.locator(`${tid('tt-inquiry')}[data-view="headTeacher"]`).waitFor();
     await eventually(async () => expect(await head.page.locator(`${tid('tt-grid')} ${tid('tt-lesson')}`).count()).toBe(expected));
@@ -364,8 +361,7 @@ describe('the timetable pages in the browser', () => {
     const [download] = await Promise.all([a.waitForEvent('download'), a.locator(tid('tt-export')).click()]);
     const semesterName = await withDb(async (c) => (await c.query(`SELECT name FROM semester WHERE is_current`)).rows[0].name as string);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^课表-${semesterName}(-W\\d+)?\\.xlsx$`));
-    const file = await download.path();
-    const bytes = readFileSync(file);
+    const bytes = await downloadBytes(download);
     // an .xlsx is a zip
     expect(bytes.subarray(0, 4).toString('binary')).toBe('PK\u0003\u0004');
     expect(bytes.length).toBeGreaterThan(2000);
@@ -393,8 +389,7 @@ describe('the timetable pages in the browser', () => {
 
     // the foreign teachers' view in English, a grid per foreign teacher
     const en = await page(true);
-    await signedIn(en.page, 'admin');
-    await en.page.goto(appUrl(INQUIRY));
+    await signedIn(en.page, 'admin', INQUIRY);
     await en.page.locator(tid('tt-view-foreign')).click();
     await en.page.locator(`${tid('tt-inquiry')}[data-view="foreign"]`).waitFor();
     await eventually(async () => expect(await en.page.locator(`${tid('tt-grids')} ${tid('tt-grid')}`).count()).toBeGreaterThanOrEqual(1));
@@ -497,8 +492,7 @@ describe('the timetable pages in the browser', () => {
       const child = (await call<{ students: { id: string }[] }>('/api/timetable/scope', { token: parentToken })).body.data?.students[0];
       expect(child).toBeDefined();
       const parent = await page(true);
-      await signedIn(parent.page, 'jz202511001');
-      await parent.page.goto(appUrl(`${INQUIRY}?week=${week}&studentId=${child?.id ?? ''}`));
+      await signedIn(parent.page, 'jz202511001', `${INQUIRY}?week=${week}&studentId=${child?.id ?? ''}`);
       const parentView = parent.page.locator(`${tid('tt-inquiry')}[data-kind="parent"]`);
       await eventually(async () => expect(await parentView.getAttribute('data-week')).toBe(String(week)));
       const parentBadge = parent.page.locator(`${tid('tt-cell')}[data-weekday="6"][data-period="1"] ${tid('tt-change')}`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import * as XLSX from '@e965/xlsx';
 import { call } from '../support/api.js';
-import { appUrl, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
+import { launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 
 /** The shared widgets on the demo page: upload + download with the original name; the people picker's limit. */
 describe('shared widgets in the browser', () => {
@@ -21,8 +21,7 @@ describe('shared widgets in the browser', () => {
     const t = await newTestPage(browser);
     const { page } = t;
     try {
-      await signedIn(page, 'admin');
-      await page.goto(appUrl('/demo/others'));
+      await signedIn(page, 'admin', '/demo/others');
       await waitForPath(page, '/demo/others');
       await page.locator(tid('widgets-demo')).waitFor();
 
@@ -68,8 +67,7 @@ describe('shared widgets in the browser', () => {
     const t = await newTestPage(browser);
     const { page } = t;
     try {
-      await signedIn(page, 'admin');
-      await page.goto(appUrl('/ms/logs'));
+      await signedIn(page, 'admin', '/ms/logs');
       await page.locator(tid('logs-row')).first().waitFor();
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator(tid('logs-export')).click()]);
       expect(download.suggestedFilename()).toBe('operation-log.xlsx');

@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Download, type Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram } from './e2e-environment.js';
 
@@ -118,6 +118,17 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
+/** Runs before a page's own scripts: a style sheet that stops every CSS animation and transition. */
+const STILL_PAGES = `(() => {
+  const add = () => {
+    const style = document.createElement('style');
+    style.textContent = '*, *::before, *::after { animation-duration: 0s !important; animation-delay: 0s !important; animation-iteration-count: 1 !important; transition-duration: 0s !important; transition-delay: 0s !important; }';
+    document.head.appendChild(style);
+  };
+  if (document.head) add();
+  else document.addEventListener('DOMContentLoaded', add, { once: true });
+})();`;
+
 /**
  * A fresh context (own cookies and storage) with its own client address, so that each context has its own
  * sign-in rate limit, and one page watched for problems.
@@ -127,7 +138,11 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
   const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1366, height: 800 },
+    reducedMotion: 'reduce',
   });
+  // No animation or transition runs in a test's pages: the run is CPU-bound on 2 cores and every open page with a
+  // pulsing step or a spinner repaints for as long as it stays open (docs/adr/0047). What a user sees is unchanged.
+  await context.addInitScript(STILL_PAGES);
   await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT * 2);
@@ -162,10 +177,11 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
 
 /**
  * Signs in without the form: a session made through the API (as the form would), handed to the SPA in the address
- * (`?token=`, the way single sign-on hands it over), then the dashboard. For tests whose subject is not the sign-in
- * itself — the form is driven by the shell and leave tests (`signIn`); this saves every other file its seconds.
+ * (`?token=`, the way single sign-on hands it over) of the page to open — the dashboard unless `path` names another,
+ * so a test lands on its own page in one load. For tests whose subject is not the sign-in itself — the form is driven
+ * by the shell and leave tests (`signIn`); this saves every other file its seconds.
  */
-export async function signedIn(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signedIn(page: Page, account: string, path = '/dashboard', password = DEMO_PASSWORD): Promise<void> {
   const res = await fetch(`${baseUrl()}/server/api/login/v3`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': randomIp(), 'User-Agent': await page.evaluate(() => navigator.userAgent).catch(() => 'chromium') },
@@ -173,16 +189,20 @@ export async function signedIn(page: Page, account: string, password = DEMO_PASS
   });
   const body = (await res.json()) as { result: boolean; msg: string; data?: { token: string } };
   if (!body.result || !body.data) throw new Error(`sign-in of ${account} failed: ${body.msg}`);
-  await page.goto(appUrl(`/dashboard?token=${encodeURIComponent(body.data.token)}`));
-  await waitForPath(page, '/dashboard');
+  const target = new URL(path, 'http://app');
+  target.searchParams.set('token', body.data.token);
+  await page.goto(appUrl(`${target.pathname}${target.search}${target.hash}`));
+  await waitForPath(page, target.pathname);
   await page.locator(tid('app-layout')).waitFor({ state: 'visible' });
-  await page.locator(tid('dashboard')).waitFor({ state: 'visible' });
+  if (target.pathname === '/dashboard') await page.locator(tid('dashboard')).waitFor({ state: 'visible' });
 }
 
 /** Saves a full-window PNG as test-results/browser/<name>.png and returns its path. */
 export async function shot(page: Page, name: string): Promise<string> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
   const file = `${SHOTS_DIR}${name.replace(/[^\w.-]+/g, '-')}.png`;
+  // `npm test` takes none (E2E_SHOTS=0): ~190 PNGs are CPU the gate does not need; a run of a few files takes them
+  if (process.env.E2E_SHOTS === '0') return file;
+  mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: file, animations: 'disabled' });
   return file;
 }
@@ -190,11 +210,20 @@ export async function shot(page: Page, name: string): Promise<string> {
 /** Where the issue's reviewers look for screenshots. */
 const NOTES_SHOTS = '/work/notes/shots';
 
-/** A screenshot (shot) kept in the reviewers' folder too, as <name>.png. */
+/** A screenshot kept in the reviewers' folder, as <name>.png (taken in every run, `npm test` too). */
 export async function keepShot(page: Page, name: string): Promise<void> {
-  const file = await shot(page, name);
   mkdirSync(NOTES_SHOTS, { recursive: true });
-  copyFileSync(file, `${NOTES_SHOTS}/${name}.png`);
+  await page.screenshot({ path: `${NOTES_SHOTS}/${name}.png`, animations: 'disabled' });
+}
+
+/**
+ * A download's bytes: read over Playwright's connection, so it works with the run's shared Chromium too (a connected
+ * browser keeps its downloads on its own side: `download.path()` is not available remotely).
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A cookie the context would send to the app address (with its expiry, in seconds since 1970; -1 for a session cookie). */

@@ -285,8 +285,9 @@ export const CHROMIUM_ARGS = [
 /**
  * With `E2E_SHARED_BROWSER=1`, one Chromium for the run's browser files, which connect to it (`E2E_CHROMIUM_WS`)
  * instead of each launching its own: a launch costs ~4 CPU s more than a connection (docs/adr/0047). Each file still
- * works in contexts of its own, closed when it disconnects. Off by default until a quiet full run has shown it changes
- * no result. Without Chromium nothing is started, and the browser files fail at once naming the package.
+ * works in contexts of its own, closed when it disconnects. `npm test` turns it on (a quiet full run changed no result
+ * once downloads were read over the connection: downloadBytes); a run of single files without it launches its own.
+ * Without Chromium nothing is started, and the browser files fail at once naming the package.
  */
 async function startSharedChromium(): Promise<(() => Promise<void>) | null> {
   if (process.env.E2E_SHARED_BROWSER !== '1') return null;

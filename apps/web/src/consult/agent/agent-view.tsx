@@ -240,7 +240,7 @@ function Desk() {
           ))}
         </div>
         <h4>{c('agent.mine')}</h4>
-        <div data-testid="consult-mine">
+        <div data-testid="consult-my-conversations">
           {queue.data.mine.length === 0 ? <div className="sf-hint">{c('agent.empty')}</div> : null}
           {queue.data.mine.map((q) => (
             <ConversationItem key={q.id} conv={q} selected={selected === q.id} onSelect={() => setSelected(q.id)} />
