@@ -6,7 +6,8 @@
  * 1. First come: BENCH_COURSES (40) courses of BENCH_SEATS (40) seats in one batch; BENCH_STUDENTS (2,000) students,
  *    each with a socket connected and watching the batch before it opens; at the opening every student sends their
  *    selection at a random moment within one second (a course drawn at random; told "class size full", they try
- *    another until one holds them or every course is full). Measured: the selection's latency (p50/p99/max), how the
+ *    another until one holds them or every course is full — skipping, as the page does, courses their live seat
+ *    counts already show full). Measured: the selection's latency (p50/p99/max), how the
  *    answers split, and — from each socket's `elective.seats` pushes — how long after a selection's answer every
  *    socket saw its course's count (p50/p99 over every socket × selection). Checked in the database afterwards:
  *    oversubscribed courses (rows or `taken` beyond capacity), lost selections (answered 200 but no row), duplicated
@@ -99,15 +100,22 @@ async function bench(server: { url: string; pid: number; databaseUrl: string; da
   });
   /** Per socket: every course's pushed counts in arrival order. */
   const seen: { at: number; courseId: string; remaining: number }[][] = [];
+  /** Per socket: the courses its pushes showed full — the page disables their button, so the student picks another. */
+  const fullSeen: Set<string>[] = [];
   const t0 = Date.now();
   await mapLimit(tokens.length, 50, async (i) => {
     const s = io(server.url, { path: '/server/socket.io', auth: { token: tokens[i] }, transports: ['websocket'], reconnection: false, forceNew: true });
     sockets[i] = s;
     const mine: { at: number; courseId: string; remaining: number }[] = [];
     seen[i] = mine;
+    const full = new Set<string>();
+    fullSeen[i] = full;
     s.on('elective.seats', (p: ElectiveSeatsPush) => {
       const at = Date.now();
-      for (const c of p.courses) mine.push({ at, courseId: c.courseId, remaining: c.remaining });
+      for (const c of p.courses) {
+        mine.push({ at, courseId: c.courseId, remaining: c.remaining });
+        if (c.remaining <= 0) full.add(c.courseId);
+      }
     });
     await new Promise<void>((resolve, reject) => {
       s.once('connect', () => resolve());
@@ -132,6 +140,7 @@ async function bench(server: { url: string; pid: number; databaseUrl: string; da
       await new Promise((r) => setTimeout(r, Math.random() * SPREAD_MS));
       const order = [...courseIds].sort(() => Math.random() - 0.5);
       for (const courseId of order) {
+        if (fullSeen[i]?.has(courseId)) continue; // shown full on the page: not clickable
         const sent = performance.now();
         const res = await post(`/api/electives/batches/${batch.id}/selections`, token, { courseId });
         latencies.push(performance.now() - sent);

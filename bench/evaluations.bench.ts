@@ -44,6 +44,12 @@ runMain(() =>
     const db = await openDb(server.databaseUrl);
     const admin = await login('admin');
     const year = (await db.query<{ id: string; sem: string }>(`SELECT school_year_id AS id, id AS sem FROM semester WHERE is_current`)).rows[0]!;
+    // the demo has fewer teachers than evaluators: staff without the teacher role get it (this run's database only)
+    await db.query(
+      `INSERT INTO sys_user_role (user_id, role_id)
+       SELECT u.id, (SELECT id FROM sys_role WHERE code = 'teacher') FROM sys_user u
+        WHERE u.user_type = '3' AND u.account <> 'admin' AND NOT EXISTS (SELECT 1 FROM sys_user_role ur JOIN sys_role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.code = 'teacher')`,
+    );
     const teachers = (await db.query<{ id: string; account: string }>(`SELECT u.id, u.account FROM sys_user u WHERE u.user_type = '3' AND u.account <> 'admin' ORDER BY u.account LIMIT $1`, [EVALUATORS])).rows;
     if (teachers.length < EVALUATORS) throw new Error('not enough demo teachers');
 
@@ -95,7 +101,10 @@ runMain(() =>
         const t0 = performance.now();
         const res = await call(`/api/evaluations/rounds/${roundId}/sheets/${classIds[e]}?evaluator=head`, { token: tokens[e], method: 'PUT', json: { cells: grid } });
         latencies.push(performance.now() - t0);
-        if (res.status !== 200) failures++;
+        if (res.status !== 200) {
+          if (failures === 0) out(`first refused save: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+          failures++;
+        }
       }
     });
     const save = summarise(latencies);

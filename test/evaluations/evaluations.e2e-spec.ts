@@ -135,6 +135,11 @@ describe('evaluation sheets', () => {
     const cells = rows.flatMap((r) => [{ studentId: r.studentId, contentId: c1, score: 90.55 }, { studentId: r.studentId, contentId: c2, score: 70 }]);
     const saved = await call<{ filled: number; total: number }>(`${path.sheet(round.id, ids.class1)}?evaluator=head`, { token: t.headteacher, method: 'PUT', json: { cells, comments: [{ studentId: ids.me, text: '学习认真，'.repeat(100) }] } });
     expect([saved.status, saved.body.data!.filled, saved.body.data!.total]).toEqual([200, rows.length * 2, rows.length * 2]);
+    // a whole class's term comments in one save (here ~400 KB: larger than a JSON body's usual 100 KB), then taken back
+    const others = rows.filter((r) => r.studentId !== ids.me);
+    const long = await call(`${path.sheet(round.id, ids.class1)}?evaluator=head`, { token: t.headteacher, method: 'PUT', json: { comments: others.map((r) => ({ studentId: r.studentId, text: '评语'.repeat(2_500) })) } });
+    expect(long.status).toBe(200);
+    expect((await call(`${path.sheet(round.id, ids.class1)}?evaluator=head`, { token: t.headteacher, method: 'PUT', json: { comments: others.map((r) => ({ studentId: r.studentId, text: null })) } })).status).toBe(200);
     const progress = await call<EvalProgress>(path.progress(round.id), { token: t.headteacher });
     expect(progress.body.data!.rows.find((r) => r.role === 'head')).toMatchObject({ classId: ids.class1, filled: rows.length * 2, total: rows.length * 2 });
     expect(progress.body.data!.rows.find((r) => r.role === 'self')).toMatchObject({ filled: 1, total: rows.length });

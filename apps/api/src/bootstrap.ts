@@ -62,6 +62,9 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
     logger: ['error', 'warn'],
     bodyParser: true,
   });
+  // A JSON body up to 1 MB (Express's default is 100 KB): a class's whole evaluation grid with its term comments, or a
+  // grade sheet pasted at once, is one save; the schemas' own limits (cells, characters) say what a body may hold.
+  app.useBodyParser('json', { limit: '1mb' });
   app.set('trust proxy', config.trustProxy > 0 ? config.trustProxy : false);
   app.disable('x-powered-by');
   // No ETag on API answers: Express hashed every JSON body for it, and the API's answers are not cached by the SPA
