@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { withDb } from '../support/api.js';
 import { appUrl, shot, signIn, tid, waitForPath } from '../support/browser.js';
 import { browserPages } from '../support/flow-pages.js';
@@ -6,9 +6,11 @@ import type { Page } from 'playwright-core';
 
 // Password recovery in the browser (issue 25 item 5): from the sign-in page's "forgot password" link to /RePassword,
 // wrong evidence answered with the one message, right evidence resets the password and the new one signs in; the
-// same page in English; /qt_app/zhmm on a phone-sized screen. A student no other file signs in as.
+// same page in English; /qt_app/zhmm on a phone-sized screen. The student's password is put back at the end.
 
 const student = {} as { account: string; idNumber: string; mobile: string };
+/** The student's password hash before the file, put back after it (later files sign in as demo students). */
+let kept = '';
 
 beforeAll(async () => {
   await withDb(async (c) => {
@@ -20,8 +22,13 @@ beforeAll(async () => {
     ).rows[0];
     if (!s) throw new Error('no demo student');
     Object.assign(student, { account: s.account, idNumber: s.id_number, mobile: s.mobile });
+    kept = (await c.query<{ password_hash: string }>(`SELECT password_hash FROM sys_user WHERE account = $1`, [s.account])).rows[0]!.password_hash;
   });
 }, 60_000);
+
+afterAll(async () => {
+  await withDb((c) => c.query(`UPDATE sys_user SET password_hash = $2, failed_attempts = 0, locked_until = NULL, must_change_password = false WHERE account = $1`, [student.account, kept]));
+});
 
 async function fill(p: Page, v: { account: string; idNumber: string; mobile: string; password: string }): Promise<void> {
   await p.locator(tid('recovery-account')).fill(v.account);

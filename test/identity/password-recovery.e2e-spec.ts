@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { call, login, randomIp, withDb } from '../support/api.js';
 
 /**
@@ -27,6 +27,9 @@ const logsOf = (account: string) =>
   withDb(async (c) => (await c.query<{ result: string; detail: Record<string, unknown>; target: string; ip: string }>(`SELECT result, detail, target, ip FROM sys_operation_log WHERE action = 'password.reset' AND account = $1 ORDER BY id`, [account])).rows);
 const signedIn = async (token: string) => (await call('/api/posts', { token })).status === 200;
 
+/** The student's password hash before the file, put back after it. */
+let kept = '';
+
 beforeAll(async () => {
   // The last student of the demo school (no other file signs in as them), with their mother's mobile on the record.
   await withDb(async (c) => {
@@ -39,6 +42,7 @@ beforeAll(async () => {
     ).rows[0];
     if (!s) throw new Error('no demo student');
     Object.assign(student, { userId: s.user_id, account: s.account, idNumber: s.id_number, mobile: s.mobile });
+    kept = (await c.query<{ password_hash: string }>(`SELECT password_hash FROM sys_user WHERE id = $1`, [s.user_id])).rows[0]!.password_hash;
     // A parent account of another student: its own mobile on that child's record (the father, position 0).
     const child = (
       await c.query<{ id: string; id_number: string; mobile: string }>(
@@ -54,6 +58,12 @@ beforeAll(async () => {
     Object.assign(parent, { userId: u.id, account, idNumber: child.id_number, mobile: child.mobile });
   });
 }, 60_000);
+
+// The student's password and sign-in state as they were: files that run after this one on the worker's server sign in
+// as demo students with the demo password (registrations, waitlists take the last ones too).
+afterAll(async () => {
+  await withDb((c) => c.query(`UPDATE sys_user SET password_hash = $2, failed_attempts = 0, locked_until = NULL, must_change_password = false WHERE id = $1`, [student.userId, kept]));
+});
 
 describe('password recovery', () => {
   it('refuses every wrong part with one message, in the caller language, changing nothing', async () => {
