@@ -23,7 +23,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import {
   type ComposeLetterAnswer,
   CONSULT_CLIENT_EVENTS,
@@ -45,6 +44,7 @@ import { type BenchServer, onCleanup, runMain, withBenchServer } from './support
 import { openDb } from './support/db.js';
 import { describeContext, formatCpu, sampleCpu } from './support/machine.js';
 import { mapLimit, ms, ratio, type Summary, summarise, table } from './support/stats.js';
+import { poster } from './support/lean-http.js';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 20);
@@ -272,26 +272,6 @@ async function chat(server: BenchServer): Promise<void> {
 /** Whether each recipient re-reads its bell's unread list on the push, as the web app's bell does (BENCH_BELL_REREAD=0: not). */
 const BELL_REREAD = process.env.BENCH_BELL_REREAD !== '0';
 
-/** POSTs on a shared keep-alive pool (node:http: the load generator shares the 2 cores with the server). */
-function poster(baseUrl: string) {
-  const u = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  return (path: string, token: string, json: unknown): Promise<{ status: number; text: string }> =>
-    new Promise((resolve, reject) => {
-      const payload = JSON.stringify(json);
-      const req = http.request(
-        { host: u.hostname, port: Number(u.port), path: `/server${path}`, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Access-Token': token, 'X-Forwarded-For': randomIp() } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-}
 
 /** How long one round (a letter, a broadcast) waits for every socket's push at most. */
 const LETTER_WAIT_MS = Number(process.env.BENCH_LETTER_WAIT_MS ?? 60_000);

@@ -22,15 +22,15 @@
  */
 import type { ElectiveBatch, ElectiveDrawResult, ElectiveSeatsPush } from '@schoolflow/contracts';
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { call, login, randomIp } from '../test/support/api.js';
+import { call, login } from '../test/support/api.js';
 import { onCleanup, runMain, withBenchServer } from './support/bench-server.js';
 import { openDb } from './support/db.js';
 import { cpuBetween, describeContext, sampleCpu } from './support/machine.js';
 import { scaleSchool } from './support/scale-school.js';
 import { mapLimit, ms, ratio, summarise, table } from './support/stats.js';
+import { poster } from './support/lean-http.js';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
 const COURSES = Number(process.env.BENCH_COURSES ?? 40);
@@ -38,26 +38,6 @@ const SEATS = Number(process.env.BENCH_SEATS ?? 40);
 const SPREAD_MS = 1000;
 const out = (line = ''): void => void process.stdout.write(`${line}\n`);
 
-/** One POST on a shared keep-alive pool (node:http: the load generator shares the 2 cores with the server). */
-function poster(baseUrl: string) {
-  const u = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
-  return (path: string, token: string, json: unknown): Promise<{ status: number; text: string }> =>
-    new Promise((resolve, reject) => {
-      const payload = JSON.stringify(json);
-      const req = http.request(
-        { host: u.hostname, port: Number(u.port), path: `/server${path}`, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Access-Token': token, 'X-Forwarded-For': randomIp() } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-}
 
 async function bench(server: { url: string; pid: number; databaseUrl: string; databaseName: string }): Promise<void> {
   out(`# bench:electives — ${STUDENTS} students, ${COURSES} courses × ${SEATS} seats (the machine is shared with other work: figures are of this run)`);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Envelope, WorkflowCommandResult } from '@schoolflow/contracts';
+import { randomIp } from '../../test/support/api.js';
 
 /**
  * The bench's own HTTP client for the measured commands: node:http over one keep-alive connection per simulated
@@ -60,4 +61,28 @@ export class LeanClient {
   close(): void {
     this.agent.destroy();
   }
+}
+
+/**
+ * POSTs of many simulated users on one shared keep-alive pool (a rush: electives' selections, the bell's re-reads),
+ * each with an address of its own; the raw answer, for the caller to read what it needs.
+ */
+export function poster(baseUrl: string): (path: string, token: string, json: unknown) => Promise<{ status: number; text: string }> {
+  const u = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  return (path, token, json) =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(json);
+      const req = http.request(
+        { host: u.hostname, port: Number(u.port), path: `/server${path}`, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), 'X-Access-Token': token, 'X-Forwarded-For': randomIp() } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
 }
