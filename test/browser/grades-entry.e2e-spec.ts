@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
 import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, type TestPage, waitForPath } from '../support/browser.js';
-import { bellCount, englishPage, openFromSidebar, serverUnread } from '../support/flow-pages.js';
+import { bellCount, englishPage, openFromSidebar, serverUnread, settledBellCount } from '../support/flow-pages.js';
 
 // Issue 10's browser walk: a teacher pastes a column of 30 scores into the sheet of 高一(1)班 数学 (a keystroke that is
 // no score refused where it is typed, a score above full marks red as it is typed) and submits; the office passes it
@@ -93,11 +93,7 @@ describe('grade entry and confirmation in the browser', () => {
       const student = await opened();
       const teacher = await opened();
       await Promise.all([signedIn(student.page, 'student'), signedIn(teacher.page, 'teacher')]);
-      const bellBefore = await eventually(async () => {
-        const count = await bellCount(student.page);
-        expect(count).toBe(await serverUnread(student));
-        return count;
-      });
+      const bellBefore = await settledBellCount(student);
 
       // 成绩录入: the batch's sheet of 高一(1)班 数学, still to enter.
       const t = teacher.page;

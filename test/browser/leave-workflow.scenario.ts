@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { call as plainCall, type CallOptions, type CallResult } from '../support/api.js';
 import { isolatedApp } from '../support/instances.js';
 import { eventually, launchBrowser, newTestPage, pathOf, shot, signIn, tid, type TestPage, waitForPath, watchProblems } from '../support/browser.js';
-import { bellCount, englishPage, markDocument, serverUnread, openFromSidebar, openReviewQueue, sameDocument, schoolInput, shown, taskRow } from '../support/flow-pages.js';
+import { bellCount, englishPage, markDocument, openFromSidebar, openReviewQueue, sameDocument, schoolInput, settledBellCount, shown, taskRow } from '../support/flow-pages.js';
 
 // The leave workflow of docs/product/workflows.md#leave driven through the SPA, with several people signed in at once in
 // their own browser contexts: what one does reaches the others' open pages live (socket pushes), never by a reload.
@@ -40,14 +40,6 @@ const STUDENT_CLASS = '高一(1)班';
  */
 const EXPECTED_PROBLEMS: RegExp[] = [];
 
-/** The bell count once it has settled on the server's number (the bell loads it when the console starts). */
-async function settledBellCount(t: TestPage): Promise<number> {
-  return eventually(async () => {
-    const count = await bellCount(t.page);
-    expect(count).toBe(await serverUnread(t, call));
-    return count;
-  });
-}
 
 /** Fills and sends the leave form; ends on the application's detail page and returns its id. */
 async function submitLeave(page: Page, form: { type: 'personal' | 'sick'; start: string; end: string; reason: string; hours: string }, shotName: string): Promise<string> {
@@ -127,7 +119,7 @@ export function leaveWorkflowScenario(options: LeaveScenarioOptions): void {
         expect(await stepMark(s, 'officeReview')).toBe('todo');
         expect(await stepMark(s, 'approved')).toBe('todo');
         await markDocument(s);
-        const bellBefore = await settledBellCount(student);
+        const bellBefore = await settledBellCount(student, call);
         await shot(s, 'leave-03-student-detail-submitted');
 
         // The head teacher's queue shows it without a reload.
@@ -222,7 +214,7 @@ export function leaveWorkflowScenario(options: LeaveScenarioOptions): void {
         others.push(parent);
         const p = parent.page;
         await signIn(p, 'jz202511001');
-        expect(await settledBellCount(parent)).toBeGreaterThanOrEqual(2);
+        expect(await settledBellCount(parent, call)).toBeGreaterThanOrEqual(2);
         await p.locator(tid('message-bell')).click();
         await p.locator(tid('message-bell-panel')).waitFor();
         await eventually(async () => expect(await titlesOfLeave(p)).toEqual(['请假已批准', '请假申请有进展']));
@@ -282,7 +274,7 @@ export function leaveWorkflowScenario(options: LeaveScenarioOptions): void {
         const id = await submitLeave(s, { type: 'sick', start: schoolInput(12, 8), end: schoolInput(13, 8), reason, hours: '24' }, 'leave-20-en-student-form');
         expect(await s.locator(tid('leave-status')).innerText()).toContain('Unreviewed');
         await markDocument(s);
-        const bellBefore = await settledBellCount(student);
+        const bellBefore = await settledBellCount(student, call);
 
         // The student urges the head teacher (催办): once; the history says so and the button is gone for the hour.
         await s.locator(tid('action-urge')).click();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { PostReceipts } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
 import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
-import { bellCount, browserPages, markDocument, openFromSidebar, sameDocument } from '../support/flow-pages.js';
+import { bellCount, browserPages, markDocument, openFromSidebar, sameDocument, settledBellCount } from '../support/flow-pages.js';
 
 // Issue 24's "done when" in the browser: the head teacher writes a notice to 高一(1)班 with parents, a picture and a
 // confirmation asked for; the demo parent's bell rises while their page stays open, they open the notice from the
@@ -38,7 +38,7 @@ describe('publishing in the browser', () => {
     const f = parent.page;
     await Promise.all([signedIn(h, 'headteacher'), signedIn(f, PARENT)]);
     await markDocument(f);
-    const bellBefore = await bellCount(f);
+    const bellBefore = await settledBellCount(parent);
 
     // the head teacher composes under 信息发布 → 通知
     await openFromSidebar(h, GROUP, NOTICES);

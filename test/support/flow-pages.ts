@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, call as plainCall, type CallOptions, type CallResult } from './api.js';
-import { launchBrowser, newTestPage, type TestPage, tid, waitForPath } from './browser.js';
+import { eventually, launchBrowser, newTestPage, type TestPage, tid, waitForPath } from './browser.js';
 
 // What the browser tests of every flow do alike: school-time inputs, "no reload" marks, the sidebar, the review queue.
 
@@ -82,6 +82,18 @@ export async function serverUnread(t: TestPage, call: <T>(path: string, o: CallO
   const unread = res.body.data?.count.UNREAD;
   if (typeof unread !== 'number') throw new Error(`unread count not read: ${res.status} ${res.body.msg}`);
   return unread;
+}
+
+/**
+ * The bell's count once it has settled on the server's number: the bell loads it when the console starts, so a count
+ * read at once may still be the store's 0. Read this before waiting for the bell to rise.
+ */
+export async function settledBellCount(t: TestPage, call: <T>(path: string, o: CallOptions) => Promise<CallResult<T>> = plainCall): Promise<number> {
+  return eventually(async () => {
+    const count = await bellCount(t.page);
+    expect(count).toBe(await serverUnread(t, call));
+    return count;
+  });
 }
 
 /**
