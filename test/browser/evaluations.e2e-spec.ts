@@ -15,7 +15,15 @@ const ROUND = '高一期末综合素质评价';
 
 async function openSheet(page: Page, evaluator: string): Promise<void> {
   await page.goto(appUrl('/evaluation/sjpj'));
-  await page.locator(tid(`eval-my-sheet-${evaluator}`)).filter({ hasText: ROUND }).locator(tid(`eval-open-${evaluator}`)).click();
+  try {
+    await page.locator(tid(`eval-my-sheet-${evaluator}`)).filter({ hasText: ROUND }).locator(tid(`eval-open-${evaluator}`)).click();
+  } catch (err) {
+    // Seen twice in full runs, never alone (another file on the worker's server?): say what the server and page had
+    const token = await page.evaluate(() => localStorage.getItem('sf_token'));
+    const sheets = await call(evaluationsPath.mySheets, { token: token ?? '' });
+    const round = await withDb(async (c) => (await c.query(`SELECT r.name, r.start_at, r.end_at, (SELECT array_agg(c.name || ':' || coalesce(u.account, '-')) FROM eval_round_class rc JOIN admin_class c ON c.id = rc.class_id LEFT JOIN sys_user u ON u.id = c.head_teacher_id WHERE rc.round_id = r.id) AS classes FROM eval_round r WHERE r.name = $1`, [ROUND])).rows);
+    throw new Error(`${(err as Error).message}\nmy sheets: ${sheets.status} ${JSON.stringify(sheets.body).slice(0, 1500)}\nround: ${JSON.stringify(round)}\npage: ${(await page.locator('body').innerText()).slice(0, 800)}`, { cause: err });
+  }
   await page.locator(tid('eval-grid')).waitFor();
 }
 
