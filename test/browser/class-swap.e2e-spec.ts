@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { call, login } from '../support/api.js';
 import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { browserPages, openFromSidebar, openReviewQueue, taskRow } from '../support/flow-pages.js';
-import { type DayRow, type DemoIds, demoTimetable, freePeriods, lessonsOn, nextWeek, weekDates } from '../support/timetable.js';
+import { type DayRow, type DemoIds, demoTimetable, freePeriods, lessonsOn, nextWeek, walkedBy, weekDates } from '../support/timetable.js';
 import { flowCalls, until } from '../support/workflow.js';
 
 // 调课 in the browser (issue 9: "a passed swap appears in the student's week view"): a teacher files a swap with another
@@ -162,7 +162,7 @@ describe('class swap in the browser', () => {
     const moves: string[] = [];
     for (let week = W; moves.length < 2 && (weekDates(ids, week, 7)[5] ?? '') <= ids.semester.teachingEnd; week++) {
       const saturday = weekDates(ids, week, 7)[5] as string;
-      const free = freePeriods(await lessonsOn(saturday), [1, 2, 3, 4], { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom });
+      const free = freePeriods(await lessonsOn(saturday), [1, 2, 3, 4], { classId: ids.class1, shared: await walkedBy(ids.class1), teacherId: ids.teacher, roomId: ids.homeRoom });
       for (const date of weekDates(ids, week)) {
         const [l] = await lessons(date);
         if (!l || free.length === 0 || moves.length >= 2) continue;
@@ -173,7 +173,7 @@ describe('class swap in the browser', () => {
       }
     }
     const saturday = weekDates(ids, W + 1, 7)[5] as string;
-    const [period] = freePeriods(await lessonsOn(saturday), [5, 6, 7, 8], { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom });
+    const [period] = freePeriods(await lessonsOn(saturday), [5, 6, 7, 8], { classId: ids.class1, shared: await walkedBy(ids.class1), teacherId: ids.teacher, roomId: ids.homeRoom });
     if (period === undefined) throw new Error(`no free afternoon period on ${saturday}`);
     const makeUp = (await makeUps.submit(teacherToken, { classId: ids.class1, courseId: ids.maths, date: saturday, periods: [period], reason: '补课' })).body.data?.id as string;
     await makeUps.act(teacherToken, makeUp, { type: 'SUBMIT' });

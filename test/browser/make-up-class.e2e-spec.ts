@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { openFromSidebar } from '../support/flow-pages.js';
-import { type DayRow, demoTimetable, findDate, freePeriods, nextWeek, weekDates } from '../support/timetable.js';
+import { type DayRow, demoTimetable, findDate, freePeriods, nextWeek, walkedBy, weekDates } from '../support/timetable.js';
 
 // 补课 in the browser: the kit's form (a multiselect of periods, saved as a draft) with the class's day beside it,
 // marking a clash as the teacher picks periods; sent from its page; the head teacher and the office approve on theirs.
@@ -21,11 +21,12 @@ describe('make-up class in the browser', () => {
     // a date with a free period for the class, the teacher and the room, and a period the class has a lesson
     let free: number[] = [];
     let busy = 0;
+    const walked = await walkedBy(ids.class1);
     const date = await findDate(
       ids,
       nextWeek(ids),
       (lessons: DayRow[], all) => {
-        free = freePeriods(lessons, all, { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom });
+        free = freePeriods(lessons, all, { classId: ids.class1, shared: walked, teacherId: ids.teacher, roomId: ids.homeRoom });
         busy = lessons.find((l) => l.class_id === ids.class1)?.period ?? 0;
         return free.length > 0 && busy > 0;
       },

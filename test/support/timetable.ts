@@ -112,6 +112,11 @@ export async function findDate(ids: DemoIds, fromWeek: number, want: (lessons: D
   throw new Error(`no date from week ${fromWeek} fits`);
 }
 
+/** The teaching classes a class's students go to (走班): their lessons hold the class's time (`freePeriods`' `shared`). */
+export async function walkedBy(classId: string): Promise<string[]> {
+  return withDb(async (c) => (await c.query(`SELECT DISTINCT ts.teaching_class_id AS id FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id WHERE s.class_id = $1`, [classId])).rows.map((r: { id: string }) => r.id));
+}
+
 /**
  * Periods of a date where neither the class (nor a teaching class in `shared`: its students' own), nor the teacher, nor
  * the room has a lesson.

@@ -3,7 +3,7 @@ import { type TimetableAnswer, weekOfDate, type WorkflowCommandResult } from '@s
 import { call, login, withDb } from '../support/api.js';
 import { createFreshDatabase, startServer, stopServer } from '../support/e2e-environment.js';
 import { type OwnPostgres, ownPostgres } from '../support/own-postgres.js';
-import { type DemoIds, demoTimetable, findDate, freePeriods, weekDates } from '../support/timetable.js';
+import { type DemoIds, demoTimetable, findDate, freePeriods, walkedBy, weekDates } from '../support/timetable.js';
 
 /**
  * The demo school is dated from the day it is seeded (issue 22, docs/adr/0030): seeded as if today were 15 March,
@@ -100,7 +100,8 @@ describe.each(DAYS)('the demo seeded as if today were %s', (monthDay) => {
     });
     expect([leave.status, leave.body.data?.state]).toEqual([200, 'headTeacherReview']);
     let periods: number[] = [];
-    const date = await findDate(ids, week, (lessons, all) => (periods = freePeriods(lessons, all, { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom })).length > 0);
+    const walked = await walkedBy(ids.class1);
+    const date = await findDate(ids, week, (lessons, all) => (periods = freePeriods(lessons, all, { classId: ids.class1, shared: walked, teacherId: ids.teacher, roomId: ids.homeRoom })).length > 0);
     const makeUp = await call<WorkflowCommandResult>('/api/workflows/make-up-class', {
       token: await login('teacher'),
       json: { classId: ids.class1, courseId: ids.maths, date, periods: periods.slice(0, 1), reason: '运动会占用的数学课' },

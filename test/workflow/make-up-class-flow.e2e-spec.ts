@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type ClassDay, type MessageRow, type TimetableAnswer, weekOfDate, type WorkflowInstanceView } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
-import { afterTeaching, beginNow, type DayRow, type DemoIds, demoTimetable, findDate, freePeriods, futureWeek, lessonsOn, nextWeek, periodNumbers, weekDates, yesterday } from '../support/timetable.js';
+import { afterTeaching, beginNow, type DayRow, type DemoIds, demoTimetable, findDate, freePeriods, futureWeek, lessonsOn, nextWeek, periodNumbers, walkedBy, weekDates, yesterday } from '../support/timetable.js';
 import { flowCalls, until } from '../support/workflow.js';
 
 const { submit, act, view } = flowCalls('make-up-class');
@@ -18,6 +18,8 @@ let office: string;
 let student: string;
 let parent: string;
 let ids: DemoIds;
+/** Teaching classes of 高一(1)班's students (their lessons are the class's time). */
+let walked: string[] = [];
 /** The first teaching week still to come: the tests' weeks count from it. */
 let W: number;
 
@@ -62,7 +64,7 @@ async function started(token: string, body: unknown): Promise<string> {
 /** A date from `week` on with `n` periods free for the teacher, the class and a room (its home room); the periods. */
 async function freeTime(week: number, n: number, teacherId = ids.teacher, roomId: string = ids.homeRoom): Promise<{ date: string; periods: number[] }> {
   let periods: number[] = [];
-  const date = await findDate(ids, week, (lessons, all) => (periods = freePeriods(lessons, all, { classId: ids.class1, teacherId, roomId })).length >= n, 7);
+  const date = await findDate(ids, week, (lessons, all) => (periods = freePeriods(lessons, all, { classId: ids.class1, shared: walked, teacherId, roomId })).length >= n, 7);
   return { date, periods: periods.slice(0, n) };
 }
 
@@ -83,6 +85,9 @@ beforeAll(async () => {
   [teacher, head, office, student, parent] = (await Promise.all(['teacher', 'headteacher', 'office', 'student', 'jz202511001'].map((a) => login(a)))) as [string, string, string, string, string];
   ids = await demoTimetable();
   W = nextWeek(ids);
+  // the teaching classes 高一(1)班's students go to (走班: other files on the worker's server may have made some) hold
+  // the class's time too
+  walked = await walkedBy(ids.class1);
 });
 
 describe('make-up-class: registered on the kit', () => {
@@ -226,9 +231,8 @@ describe('make-up-class: the whole flow', () => {
     expect([day.className, day.date, day.teaching, day.homeRoomId]).toEqual(['Grade 10 Class 1', date, true, ids.homeRoom]);
     expect(day.periods.length).toBeGreaterThanOrEqual(8);
     const rows = await lessonsOn(date);
-    // the class's lessons include the teaching classes its students go to (走班: another file may have made some)
-    const walked = new Set(await withDb(async (c) => (await c.query(`SELECT DISTINCT ts.teaching_class_id FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id WHERE s.class_id = $1`, [ids.class1])).rows.map((r: { teaching_class_id: string }) => r.teaching_class_id)));
-    const expected = rows.filter((l) => isClass1(l) || (l.teaching_class_id !== null && walked.has(l.teaching_class_id)) || l.teacher_id === ids.teacher);
+    // the class's lessons include the teaching classes its students go to
+    const expected = rows.filter((l) => isClass1(l) || (l.teaching_class_id !== null && walked.includes(l.teaching_class_id)) || l.teacher_id === ids.teacher);
     expect(day.lessons.map((l) => [l.period, l.id]).sort()).toEqual(expected.map((l) => [l.period, l.lesson_id]).sort());
     expect(day.lessons.find((l) => l.changeId === id)).toMatchObject({ period: periods[0], pending: true, change: 'make-up', ofClass: true, mine: true, courseName: 'Mathematics' });
     const outside = (await call<ClassDay>(`/api/workflows/make-up-class/views/day?classId=${ids.class1}&date=${afterTeaching(ids)}`, { token: teacher })).body.data;
@@ -300,7 +304,7 @@ describe('make-up-class: refusals, each in the caller’s language, nothing writ
     const saturday = weekDates(ids, W + 2, 7)[5] as string;
     // a Saturday period where both classes, the teacher and the rooms are free (other tests may have used some)
     const onSaturday = await lessonsOn(saturday);
-    const [first] = freePeriods(onSaturday, await periodNumbers(), { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom }).filter(
+    const [first] = freePeriods(onSaturday, await periodNumbers(), { classId: ids.class1, shared: walked, teacherId: ids.teacher, roomId: ids.homeRoom }).filter(
       (p) => !onSaturday.some((l) => l.period === p && (l.class_id === ids.class2 || l.classroom_id !== null)),
     );
     const other = await started(teacher, form(saturday, [first as number], { classId: ids.class2 }));
@@ -319,34 +323,47 @@ describe('make-up-class: refusals, each in the caller’s language, nothing writ
     // students, taught by another teacher at a weekday and period where 高一(1)班, the teacher and the room are free
     const template = await withDb(
       async (c) =>
-        (await c.query(`SELECT l.weekday, l.period, l.class_id, l.teacher_id, l.classroom_id FROM timetable_lesson l JOIN timetable t ON t.id = l.timetable_id WHERE t.semester_id = $1 AND t.state = 'published'`, [ids.semester.id]))
-          .rows as { weekday: number; period: number; class_id: string | null; teacher_id: string; classroom_id: string | null }[],
+        (await c.query(`SELECT l.weekday, l.period, l.class_id, l.teaching_class_id, l.teacher_id, l.classroom_id FROM timetable_lesson l JOIN timetable t ON t.id = l.timetable_id WHERE t.semester_id = $1 AND t.state = 'published'`, [ids.semester.id]))
+          .rows as { weekday: number; period: number; class_id: string | null; teaching_class_id: string | null; teacher_id: string; classroom_id: string | null }[],
     );
     const periods = await periodNumbers();
     const other = await withDb(async (c) => (await c.query(`SELECT id FROM sys_user WHERE account = 'teacher01'`)).rows[0].id as string);
     const busy = (weekday: number, period: number, ok: (l: (typeof template)[number]) => boolean) => template.some((l) => l.weekday === weekday && l.period === period && ok(l));
     const slot = [1, 2, 3, 4, 5]
       .flatMap((weekday) => periods.map((period) => ({ weekday, period })))
-      .find(({ weekday, period }) => !busy(weekday, period, (l) => l.class_id === ids.class1 || l.teacher_id === ids.teacher || l.teacher_id === other || l.classroom_id === ids.homeRoom));
-    if (!slot) throw new Error('高一(1)班, the teacher and teacher01 are never free together');
-    const teachingClass = await withDb(async (c) => {
-      const tc = (await c.query(`INSERT INTO teaching_class (name, course_id, semester_id, teacher_id, layer) VALUES ('补课测试走班', $1, $2, $3, 'A') RETURNING id`, [ids.chinese, ids.semester.id, other])).rows[0].id as string;
-      await c.query(`INSERT INTO teaching_class_student (teaching_class_id, student_id) SELECT $1, id FROM student WHERE class_id = $2 ORDER BY student_no LIMIT 5`, [tc, ids.class1]);
-      await c.query(
-        `INSERT INTO timetable_lesson (timetable_id, weekday, period, teaching_class_id, course_id, teacher_id)
-         SELECT t.id, $2, $3, $1, $4, $5 FROM timetable t WHERE t.semester_id = $6 AND t.state = 'published'`,
-        [tc, slot.weekday, slot.period, ids.chinese, other, ids.semester.id],
-      );
-      return tc;
-    });
+      .find(({ weekday, period }) => !busy(weekday, period, (l) => l.class_id === ids.class1 || (l.teaching_class_id !== null && walked.includes(l.teaching_class_id)) || l.teacher_id === ids.teacher || l.teacher_id === other || l.classroom_id === ids.homeRoom));
+    // Once 走班 took every free period of the class's students (another file's generation), such a lesson is there
+    // already: one of those teaching classes at a time the class itself and the teacher are free (its room may be the
+    // class's own: generation prefers the students' room; one clash is named per lesson).
+    const walkedLesson = slot ? undefined : template.find((l) => l.teaching_class_id !== null && walked.includes(l.teaching_class_id) && !busy(l.weekday, l.period, (x) => x.class_id === ids.class1 || x.teacher_id === ids.teacher));
+    const at = slot ?? walkedLesson;
+    if (!at) throw new Error('高一(1)班, the teacher and teacher01 are never free together');
+    const teachingClass = slot
+      ? await withDb(async (c) => {
+          const tc = (await c.query(`INSERT INTO teaching_class (name, course_id, semester_id, teacher_id, layer) VALUES ('补课测试走班', $1, $2, $3, 'A') RETURNING id`, [ids.chinese, ids.semester.id, other])).rows[0].id as string;
+          await c.query(`INSERT INTO teaching_class_student (teaching_class_id, student_id) SELECT $1, id FROM student WHERE class_id = $2 ORDER BY student_no LIMIT 5`, [tc, ids.class1]);
+          await c.query(
+            `INSERT INTO timetable_lesson (timetable_id, weekday, period, teaching_class_id, course_id, teacher_id)
+             SELECT t.id, $2, $3, $1, $4, $5 FROM timetable t WHERE t.semester_id = $6 AND t.state = 'published'`,
+            [tc, slot.weekday, slot.period, ids.chinese, other, ids.semester.id],
+          );
+          return tc;
+        })
+      : null;
+    // the teaching classes at that time are the clash: not counted as the class's own when looking for the date
+    const there = template.filter((l) => l.weekday === at.weekday && l.period === at.period && l.teaching_class_id !== null && walked.includes(l.teaching_class_id));
+    const others = walked.filter((id) => !there.some((l) => l.teaching_class_id === id));
     try {
-      const date = await findDate(ids, W + 3, (lessons, _all, d) => new Date(`${d}T00:00:00Z`).getUTCDay() === slot.weekday % 7 && freePeriods(lessons, [slot.period], { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom }).length === 1);
-      expect(await refused(teacher, form(date, [slot.period]), 422, '上课时间冲突', 'Class time conflict')).toEqual({ clashes: [{ date, period: slot.period, kind: 'class' }] });
+      const date = await findDate(ids, W + 3, (lessons, _all, d) => new Date(`${d}T00:00:00Z`).getUTCDay() === at.weekday % 7 && freePeriods(lessons, [at.period], { classId: ids.class1, shared: others, teacherId: ids.teacher, roomId: slot ? ids.homeRoom : null }).length === 1);
+      const clashes = slot ? [{ date, period: at.period, kind: 'class' }] : there.map(() => ({ date, period: at.period, kind: 'class' }));
+      expect(await refused(teacher, form(date, [at.period]), 422, '上课时间冲突', 'Class time conflict')).toEqual({ clashes });
     } finally {
-      await withDb(async (c) => {
-        await c.query(`DELETE FROM timetable_lesson WHERE teaching_class_id = $1`, [teachingClass]);
-        await c.query(`DELETE FROM teaching_class WHERE id = $1`, [teachingClass]);
-      });
+      if (teachingClass) {
+        await withDb(async (c) => {
+          await c.query(`DELETE FROM timetable_lesson WHERE teaching_class_id = $1`, [teachingClass]);
+          await c.query(`DELETE FROM teaching_class WHERE id = $1`, [teachingClass]);
+        });
+      }
     }
   });
 
@@ -356,7 +373,7 @@ describe('make-up-class: refusals, each in the caller’s language, nothing writ
     let room = '';
     let period = 0;
     const date = await findDate(ids, W + 2, (lessons, all) => {
-      const free = freePeriods(lessons, all, { classId: ids.class1, teacherId: ids.teacher });
+      const free = freePeriods(lessons, all, { classId: ids.class1, shared: walked, teacherId: ids.teacher });
       const l = lessons.find((x) => x.classroom_id !== null && homeRooms.includes(x.classroom_id) && !isClass1(x) && free.includes(x.period));
       [room, period] = [l?.classroom_id ?? '', l?.period ?? 0];
       return l !== undefined;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { rebuildProjections } from '../../apps/api/src/workflow/projections/rebuild-projections.js';
 import { login, withDb } from '../support/api.js';
-import { type DemoIds, demoTimetable, findDate, freePeriods, nextWeek } from '../support/timetable.js';
+import { type DemoIds, demoTimetable, findDate, freePeriods, nextWeek, walkedBy } from '../support/timetable.js';
 import { act, caughtUp, flowCalls, leaveForm, schoolTime, submitOk } from '../support/workflow.js';
 
 // Issue 14: "npm run projections:rebuild rebuilds the instance and task read models from the events; a rebuild after
@@ -80,7 +80,8 @@ beforeAll(async () => {
   await loan.act(office, refused, { type: 'REJECT', comment: '当天有考试' });
   const ids: DemoIds = await demoTimetable();
   let periods: number[] = [];
-  const date = await findDate(ids, nextWeek(ids), (lessons, all) => (periods = freePeriods(lessons, all, { classId: ids.class1, teacherId: ids.teacher, roomId: ids.homeRoom })).length >= 3, 7);
+  const walked = await walkedBy(ids.class1);
+  const date = await findDate(ids, nextWeek(ids), (lessons, all) => (periods = freePeriods(lessons, all, { classId: ids.class1, shared: walked, teacherId: ids.teacher, roomId: ids.homeRoom })).length >= 3, 7);
   const makeUpForm = (p: number[]) => ({ classId: ids.class1, courseId: ids.maths, date, periods: p, reason: '运动会占用的数学课' });
   await started(makeUp.submit(teacher, makeUpForm(periods.slice(0, 1)))); // a draft holding its period and room
   const passed = await started(makeUp.submit(teacher, makeUpForm(periods.slice(1, 2))));
