@@ -1,6 +1,7 @@
 import { slotOf } from '@schoolflow/contracts';
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { electiveCourseFlow } from '@schoolflow/workflows/elective-course/elective-course.flow.js';
+import type { ElectiveCourseSubmitted } from '@schoolflow/workflows/elective-course/elective-course.machine.js';
 import { electiveCourseFormSchema } from '@schoolflow/workflows/elective-course/elective-course.form.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -12,17 +13,8 @@ import { planElectiveCourseStart, readElectiveCourseStart } from './elective-cou
 
 const definition = electiveCourseFlow as unknown as FlowDefinition;
 
-/** The declaration as the start event kept it (elective-course.start.ts). */
-interface DeclaredCourse {
-  name: string;
-  description: string;
-  grades: number[];
-  capacity: number;
-  minSize: number;
-  slots: string[];
-  classroomId: string | null;
-  semesterId: string;
-}
+/** The declaration as the start event kept it (elective-course.start.ts): the machine's start event's own fields. */
+type DeclaredCourse = Pick<ElectiveCourseSubmitted, 'name' | 'description' | 'grades' | 'capacity' | 'minSize' | 'slots' | 'classroomId' | 'semesterId'>;
 
 /**
  * The passed declaration as an offerable elective course, once per instance (`elective_course.instance_id` unique: a
