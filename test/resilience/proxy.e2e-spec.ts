@@ -77,6 +77,9 @@ describe('two instances behind HAProxy', () => {
     const its = await Promise.all([0, 1, 2, 3].map(() => connectSocket(session, proxy)));
     for (let i = 0; i < 6; i++) expect((await callAt(proxy, ApiPath.getExpires, { token: session })).status).toBe(200);
     expect((await callAt(proxy, ApiPath.logout, { token: session })).status).toBe(200);
+    // The other instance hears of the sign-out from the database's notification (milliseconds; ADR 0010): a call
+    // that reaches it first may still pass. Once refused, every later call on either instance is refused.
+    await until(async () => (await callAt(proxy, ApiPath.getExpires, { token: session })).body.code, (c) => c === 50008, 5_000, 50);
     for (let i = 0; i < 6; i++) expect((await callAt(proxy, ApiPath.getExpires, { token: session })).body.code).toBe(50008);
     await until(async () => its.filter((s) => s.connected).length, (n) => n === 0, 3_000);
     for (const s of sockets) s.close();
