@@ -31,16 +31,17 @@ export const PUSH_CHUNK = 500;
  * uuid order is the order of their lowercase text), and each user's pushes in their given order.
  */
 export function chunksOfWholeUsers(planned: readonly Pick<PlannedPush, 'userId'>[], size: number): number[][] {
+  const users = planned.map((p) => p.userId.toLowerCase());
   const order = planned.map((_, i) => i).sort((a, b) => {
-    const ua = (planned[a] as Pick<PlannedPush, 'userId'>).userId.toLowerCase();
-    const ub = (planned[b] as Pick<PlannedPush, 'userId'>).userId.toLowerCase();
+    const ua = users[a] as string;
+    const ub = users[b] as string;
     return ua < ub ? -1 : ua > ub ? 1 : a - b;
   });
   const chunks: number[][] = [];
   let current: number[] = [];
   let lastUser: string | undefined;
   for (const i of order) {
-    const user = (planned[i] as Pick<PlannedPush, 'userId'>).userId.toLowerCase();
+    const user = users[i] as string;
     if (current.length >= size && user !== lastUser) {
       chunks.push(current);
       current = [];
@@ -145,7 +146,9 @@ export const Outbox = {
   async pushes(db: Queryable, planned: PlannedPush[]): Promise<PushRow[]> {
     if (planned.length === 0) return [];
     const written: { seq: string; i: number }[] = [];
-    for (const chunk of chunksOfWholeUsers(planned, PUSH_CHUNK)) {
+    // One statement's worth goes as given: the statement itself takes the counters in user order.
+    const chunks = planned.length <= PUSH_CHUNK ? [planned.map((_, i) => i)] : chunksOfWholeUsers(planned, PUSH_CHUNK);
+    for (const chunk of chunks) {
       const input = chunk.map((i) => {
         const p = planned[i] as PlannedPush;
         return { i, u: p.userId, e: p.event, p: p.payload, k: p.sourceKey };
