@@ -11,6 +11,7 @@ import { logDatabaseError } from '../../infrastructure/database/database-outage.
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { JobQueue } from '../../infrastructure/jobs/job-queue.js';
+import { PeriodicSweep } from '../../infrastructure/jobs/periodic-sweep.js';
 import { REDIS_COMMANDS, redisOutage } from '../../infrastructure/redis/redis-connections.js';
 import { RealtimeGateway } from '../../messaging/realtime/realtime.gateway.js';
 import { WorkflowCommands } from '../../workflow/domain/workflow-commands.service.js';
@@ -39,9 +40,12 @@ const CHUNK = 25;
 @Injectable()
 export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly jobs: JobQueue;
-  private timer: NodeJS.Timeout | undefined;
   private stopping = false;
-  private sweeping = false;
+  /** Every upgrade that is running (or finished its classes without its COMPLETE recorded), asked for again. */
+  private readonly sweeps = new PeriodicSweep(
+    () => this.jobs.resume(),
+    (err) => logDatabaseError(err, 'semester upgrade sweep failed; retrying at the next sweep'),
+  );
   /** Upgrades this process is running now (a sweep does not ask for them again). */
   private readonly running = new Set<string>();
   private readonly unsubscribe: (() => void)[] = [];
@@ -74,32 +78,17 @@ export class SemesterUpgradeRunner implements OnApplicationBootstrap, OnApplicat
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.start({ resume: false }); // the first sweep, below, takes up what is unfinished
     this.unsubscribe.push(await this.notifications.on(UPGRADE_CHANNEL, (instanceId) => void this.enqueue(instanceId)));
-    this.unsubscribe.push(this.notifications.onReset(() => void this.sweep()));
-    this.unsubscribe.push(redisOutage.onRestore(() => void this.sweep()));
-    this.timer = setInterval(() => void this.sweep(), this.config.timerSweepSeconds * 1000);
-    this.timer.unref();
-    void this.sweep();
+    this.unsubscribe.push(this.notifications.onReset(() => void this.sweeps.sweep()));
+    this.unsubscribe.push(redisOutage.onRestore(() => void this.sweeps.sweep()));
+    this.sweeps.start(this.config.timerSweepSeconds * 1000, { now: true });
   }
 
   async onApplicationShutdown(): Promise<void> {
     // a run stops between two classes; the next instance (or this one restarted) takes it up where it stopped
     this.stopping = true;
-    clearInterval(this.timer);
+    await this.sweeps.stop();
     for (const u of this.unsubscribe) u();
     await this.jobs.stop();
-  }
-
-  /** Every upgrade that is running (or finished its classes without its COMPLETE recorded), asked for again. */
-  private async sweep(): Promise<void> {
-    if (this.sweeping || this.stopping) return;
-    this.sweeping = true;
-    try {
-      await this.jobs.resume();
-    } catch (err) {
-      logDatabaseError(err, 'semester upgrade sweep failed; retrying at the next sweep');
-    } finally {
-      this.sweeping = false;
-    }
   }
 
   private async enqueue(instanceId: string): Promise<void> {

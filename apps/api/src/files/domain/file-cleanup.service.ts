@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
+import { PeriodicSweep } from '../../infrastructure/jobs/periodic-sweep.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,8 +20,10 @@ const INCOMING_MAX_AGE_MS = 60 * 60 * 1000;
 
 @Injectable()
 export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.sweep(),
+    (err) => logDatabaseError(err, 'file cleanup failed; retried at the next sweep'),
+  );
 
   constructor(
     private readonly files: FileStore,
@@ -30,13 +33,11 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
 
   onApplicationBootstrap(): void {
     if (this.config.fileCleanupDisabled) return;
-    this.timer = setInterval(() => this.tick(), this.config.fileSweepSeconds * 1000);
-    this.timer.unref();
+    this.sweeps.start(this.config.fileSweepSeconds * 1000);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.sweeps.stop();
   }
 
   /** Uploads a crash or a kill cut off half-received (a finished or refused one removes its own at once). */
@@ -51,24 +52,15 @@ export class FileCleanup implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private tick(): void {
-    if (this.running) return;
+  private async sweep(): Promise<void> {
     const retention = this.config.fileRetentionHours;
-    this.running = (async () => {
-      try {
-        let deleted = 0;
-        let n: number;
-        do {
-          n = await this.files.sweep(retention, BATCH);
-          deleted += n;
-        } while (n === BATCH);
-        if (deleted > 0) logger.info({ deleted }, 'unattached and removed uploads deleted');
-        await this.sweepIncoming();
-      } catch (err) {
-        logDatabaseError(err, 'file cleanup failed; retried at the next sweep');
-      } finally {
-        this.running = undefined;
-      }
-    })();
+    let deleted = 0;
+    let n: number;
+    do {
+      n = await this.files.sweep(retention, BATCH);
+      deleted += n;
+    } while (n === BATCH);
+    if (deleted > 0) logger.info({ deleted }, 'unattached and removed uploads deleted');
+    await this.sweepIncoming();
   }
 }

@@ -4,6 +4,7 @@ import type { ActorEvent } from '@schoolflow/workflows';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
+import { PeriodicSweep } from '../../infrastructure/jobs/periodic-sweep.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
 import { SYSTEM_ACTOR, SYSTEM_PRINCIPAL } from '../domain/system-actor.js';
 import { WorkflowCommands } from '../domain/workflow-commands.service.js';
@@ -18,8 +19,13 @@ import { WorkflowStore } from '../ports/workflow-store.port.js';
  */
 @Injectable()
 export class WorkflowTimers implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping = false;
+  private readonly sweeps = new PeriodicSweep(
+    // a full page means more are due: take the next at once
+    async () => {
+      while ((await this.fireDue(100)) === 100);
+    },
+    (err) => logDatabaseError(err, 'workflow timers sweep failed; retrying at the next sweep'),
+  );
 
   constructor(
     private readonly catalog: FlowCatalog,
@@ -31,25 +37,11 @@ export class WorkflowTimers implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.config.timerSweepSeconds * 1000);
-    this.timer.unref();
+    this.sweeps.start(this.config.timerSweepSeconds * 1000);
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  private async sweep(): Promise<void> {
-    if (this.sweeping) return;
-    this.sweeping = true;
-    try {
-      // a full page means more are due: take the next at once
-      while ((await this.fireDue(100)) === 100);
-    } catch (err) {
-      logDatabaseError(err, 'workflow timers sweep failed; retrying at the next sweep');
-    } finally {
-      this.sweeping = false;
-    }
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps.stop();
   }
 
   /**

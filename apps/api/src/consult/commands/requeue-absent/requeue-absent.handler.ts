@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { logDatabaseError } from '../../../infrastructure/database/database-outage.js';
+import { PeriodicSweep } from '../../../infrastructure/jobs/periodic-sweep.js';
 import { ConsultHub } from '../../domain/consult-hub.js';
 import { conversationView, ConversationsRepository } from '../../domain/conversations.repository.js';
 
@@ -17,8 +18,10 @@ import { conversationView, ConversationsRepository } from '../../domain/conversa
 export class RequeueAbsentAgents implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('consult');
   private readonly missingSince = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.requeueAbsent(Date.now()),
+    (err) => logDatabaseError(err, 'consultation: looking for absent agents failed'),
+  );
 
   constructor(
     private readonly db: DataSource,
@@ -29,32 +32,23 @@ export class RequeueAbsentAgents implements OnModuleInit, OnApplicationShutdown 
 
   onModuleInit(): void {
     const every = Math.max(500, Math.min(5000, (this.config.consultAgentGraceSeconds * 1000) / 4));
-    this.timer = setInterval(() => void this.sweep(), every);
-    this.timer.unref();
+    this.sweeps.start(every);
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps.stop();
   }
 
-  async sweep(now = Date.now()): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const holding = await this.conversations.agentsHolding(this.db);
-      if (holding.length === 0) return this.missingSince.clear();
-      const online = await this.hub.onlineAgents();
-      for (const agent of [...this.missingSince.keys()]) if (online.has(agent) || !holding.includes(agent)) this.missingSince.delete(agent);
-      for (const agent of holding) {
-        if (online.has(agent)) continue;
-        const since = this.missingSince.get(agent) ?? now;
-        this.missingSince.set(agent, since);
-        if (now - since >= this.config.consultAgentGraceSeconds * 1000) await this.requeue(agent);
-      }
-    } catch (err) {
-      logDatabaseError(err, 'consultation: looking for absent agents failed');
-    } finally {
-      this.running = false;
+  private async requeueAbsent(now: number): Promise<void> {
+    const holding = await this.conversations.agentsHolding(this.db);
+    if (holding.length === 0) return this.missingSince.clear();
+    const online = await this.hub.onlineAgents();
+    for (const agent of [...this.missingSince.keys()]) if (online.has(agent) || !holding.includes(agent)) this.missingSince.delete(agent);
+    for (const agent of holding) {
+      if (online.has(agent)) continue;
+      const since = this.missingSince.get(agent) ?? now;
+      this.missingSince.set(agent, since);
+      if (now - since >= this.config.consultAgentGraceSeconds * 1000) await this.requeue(agent);
     }
   }
 

@@ -1,5 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PeriodicSweep } from '../../../infrastructure/jobs/periodic-sweep.js';
 import { ElectivesRepository } from '../../domain/electives.repository.js';
 import { SeatBroadcaster } from '../../domain/seat-broadcaster.js';
 import { DrawLottery } from '../draw-lottery/draw-lottery.handler.js';
@@ -14,10 +15,12 @@ export const BATCH_CLOCK_MS = 1000;
  * edge is claimed by one UPDATE (or a skip-locked row), so several instances act once.
  */
 @Injectable()
-export class BatchClock implements OnApplicationBootstrap, OnModuleDestroy {
+export class BatchClock implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger('ElectivesClock');
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.tick(),
+    (err) => this.log.warn(`tick: ${err instanceof Error ? err.message : String(err)}`),
+  );
 
   constructor(
     private readonly db: DataSource,
@@ -27,33 +30,23 @@ export class BatchClock implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.tick(), BATCH_CLOCK_MS);
-    this.timer.unref();
+    this.sweeps.start(BATCH_CLOCK_MS);
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps.stop();
   }
 
-  async tick(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (const { id } of await this.electives.claimOpened(this.db)) this.seats.state(id, 'inProgress');
-      for (const { id } of await this.electives.dueDraws(this.db)) {
-        await this.drawing.draw(id).catch((err: unknown) => this.log.warn(`draw of ${id}: ${err instanceof Error ? err.message : String(err)}`));
-      }
-      const closed = await this.db.transaction(async (tx) => {
-        const ids = await this.electives.claimClosed(tx);
-        for (const { id } of ids) await this.electives.teachingClasses(tx, id);
-        return ids;
-      });
-      for (const { id } of closed) this.seats.state(id, 'ended');
-    } catch (err) {
-      this.log.warn(`tick: ${err instanceof Error ? err.message : String(err)}`);
-    } finally {
-      this.running = false;
+  private async tick(): Promise<void> {
+    for (const { id } of await this.electives.claimOpened(this.db)) this.seats.state(id, 'inProgress');
+    for (const { id } of await this.electives.dueDraws(this.db)) {
+      await this.drawing.draw(id).catch((err: unknown) => this.log.warn(`draw of ${id}: ${err instanceof Error ? err.message : String(err)}`));
     }
+    const closed = await this.db.transaction(async (tx) => {
+      const ids = await this.electives.claimClosed(tx);
+      for (const { id } of ids) await this.electives.teachingClasses(tx, id);
+      return ids;
+    });
+    for (const { id } of closed) this.seats.state(id, 'ended');
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import { logDatabaseError } from '../../../infrastructure/database/database-outage.js';
+import { PeriodicSweep } from '../../../infrastructure/jobs/periodic-sweep.js';
 import { logger } from '../../../infrastructure/logging/logger.js';
 import { AnsweringRepository } from './answering.repository.js';
 
@@ -16,8 +17,10 @@ const BATCH = 5000;
  */
 @Injectable()
 export class SurveyDeviceSweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly sweeps = new PeriodicSweep(
+    () => this.sweep(),
+    (err) => logDatabaseError(err, 'questionnaire device sweep failed; retried at the next sweep'),
+  );
 
   constructor(
     private readonly db: DataSource,
@@ -26,31 +29,20 @@ export class SurveyDeviceSweep implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.tick(), this.config.surveySweepSeconds * 1000);
-    this.timer.unref();
+    this.sweeps.start(this.config.surveySweepSeconds * 1000);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.sweeps.stop();
   }
 
-  private tick(): void {
-    if (this.running) return;
-    this.running = (async () => {
-      try {
-        let deleted = 0;
-        let n: number;
-        do {
-          n = await this.answering.sweepDevices(this.db, BATCH);
-          deleted += n;
-        } while (n === BATCH);
-        if (deleted > 0) logger.info({ deleted }, 'device tokens of ended questionnaires deleted');
-      } catch (err) {
-        logDatabaseError(err, 'questionnaire device sweep failed; retried at the next sweep');
-      } finally {
-        this.running = undefined;
-      }
-    })();
+  private async sweep(): Promise<void> {
+    let deleted = 0;
+    let n: number;
+    do {
+      n = await this.answering.sweepDevices(this.db, BATCH);
+      deleted += n;
+    } while (n === BATCH);
+    if (deleted > 0) logger.info({ deleted }, 'device tokens of ended questionnaires deleted');
   }
 }
