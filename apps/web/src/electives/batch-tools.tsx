@@ -1,29 +1,41 @@
-import { useState } from 'react';
-import { Button, Input, Message, Table } from 'semantic-ui-react';
-import type { ElectiveBatch, ElectiveDrawResult } from '@schoolflow/contracts';
+import { useForm } from 'react-hook-form';
+import { Button, Form, Message, Table } from 'semantic-ui-react';
+import { electiveDrawSchema, type ElectiveBatch } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
+import { FieldError } from '../components/form-field.js';
+import { useT } from '../i18n/use-t.js';
+import { adminResolver } from '../views/ms/admin-resolver.js';
 import { electivesText, useElectivesT } from './use-electives-t.js';
 import { useDrawLottery } from './use-draw-lottery.js';
 import { useExportRosters } from './use-export-rosters.js';
 import { useRosters } from './use-rosters.js';
 
+/** The draw's seed as typed: none typed is no seed (the server picks one), else the shared schema's rules. */
+const drawResolver = adminResolver(electiveDrawSchema, (d: { seed: string }) => ({ seed: d.seed.trim() || undefined }));
+
 /** 抽签 of an ended lottery batch: an optional seed; the result names the seed and its check code (the same seed, the same code). */
 export function DrawPanel({ batch }: { batch: ElectiveBatch }) {
   const { e } = useElectivesT();
-  const [seed, setSeed] = useState('');
-  const [result, setResult] = useState<ElectiveDrawResult | null>(null);
+  const { tv } = useT();
+  const { register, handleSubmit, formState } = useForm({ defaultValues: { seed: '' }, resolver: drawResolver });
   const draw = useDrawLottery(batch.id);
+  const result = draw.data;
+  const error = formState.errors.seed?.message;
+  const run = handleSubmit((body) => draw.mutate(body.seed));
   return (
-    <div className="sf-elective-draw" data-testid="elective-draw">
-      <Input size="small" placeholder={e('web.seed')} value={seed} onChange={(_, d) => setSeed(String(d.value))} data-testid="elective-seed" />{' '}
-      <Button size="small" primary loading={draw.isPending} onClick={() => draw.mutate(seed.trim() || undefined, { onSuccess: setResult })} data-testid="elective-draw-run" content={e('web.draw')} />
+    <Form className="sf-elective-draw" data-testid="elective-draw" onSubmit={() => void run()}>
+      <div className="ui small input" data-testid="elective-seed">
+        <input placeholder={e('web.seed')} aria-invalid={Boolean(error)} {...register('seed')} />
+      </div>{' '}
+      <Button type="submit" size="small" primary loading={draw.isPending} data-testid="elective-draw-run" content={e('web.draw')} />
+      <FieldError testId="elective-seed" error={error ? tv(error) : undefined} />
       {draw.isError && <Message negative size="small" content={errorMessage(draw.error)} />}
       {result && (
         <Message positive size="small" data-testid="elective-draw-result">
           {e('web.drawn', { seed: result.seed, byPreference: result.byPreference, leftover: result.leftover, digest: result.digest.slice(0, 12) })}
         </Message>
       )}
-    </div>
+    </Form>
   );
 }
 

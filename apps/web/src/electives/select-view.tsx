@@ -71,14 +71,19 @@ function BatchPanel({ batch }: { batch: ElectiveBatch }) {
   const mine = useMyElectives(batch.id);
   const select = useSelectCourse(batch.id);
   const drop = useDropCourse(batch.id);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // the last choice's refusal: each choice forgets the other's, as Dismiss forgets both
+  const failed = select.error ?? drop.error;
+  const refusal = failed ? errorMessage(failed) : null;
+  const dismiss = () => {
+    select.reset();
+    drop.reset();
+  };
   const now = useClock();
   if (offers.isPending || mine.isPending) return <PageLoader />;
   if (offers.isError) return <Message negative content={errorMessage(offers.error)} />;
   const chosen = mine.data?.courseIds ?? [];
   const firstCome = batch.mode === 'first-come' || (batch.drawnAt !== null && batch.leftoverEnd !== null && Date.parse(batch.end) <= now);
   const selecting = batch.state === 'inProgress' && firstCome;
-  const onError = (err: unknown) => setRefusal(errorMessage(err));
   return (
     <div data-testid="elective-batch">
       <p>
@@ -87,7 +92,7 @@ function BatchPanel({ batch }: { batch: ElectiveBatch }) {
         </Label>{' '}
         {e(`modes.${batch.mode}`)} · {e('web.mine', { n: chosen.length, max: batch.maxPerStudent })} · <span className="sf-hint">{e('web.live')}</span>
       </p>
-      {refusal && <Message negative content={refusal} onDismiss={() => setRefusal(null)} data-testid="elective-error" />}
+      {refusal && <Message negative content={refusal} onDismiss={dismiss} data-testid="elective-error" />}
       <Table compact celled>
         <Table.Header>
           <Table.Row>
@@ -115,13 +120,16 @@ function BatchPanel({ batch }: { batch: ElectiveBatch }) {
                       content={o.remaining > 0 ? e('web.select') : e('web.full')}
                       data-testid="offer-select"
                       onClick={() => {
-                        setRefusal(null);
-                        select.mutate(o.courseId, { onSuccess: () => toast.success(e('web.selectedOk')), onError });
+                        drop.reset();
+                        select.mutate(o.courseId, { onSuccess: () => toast.success(e('web.selectedOk')) });
                       }}
                     />
                   )}
                   {selecting && held && (
-                    <Button size="mini" basic content={e('web.drop')} data-testid="offer-drop" onClick={() => drop.mutate(o.courseId, { onSuccess: () => toast.success(e('web.droppedOk')), onError })} />
+                    <Button size="mini" basic content={e('web.drop')} data-testid="offer-drop" onClick={() => {
+                        select.reset();
+                        drop.mutate(o.courseId, { onSuccess: () => toast.success(e('web.droppedOk')) });
+                      }} />
                   )}
                 </Table.Cell>
               </Table.Row>

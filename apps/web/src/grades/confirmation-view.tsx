@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Icon, Message, Segment } from 'semantic-ui-react';
 import type { ResourceRecord, SheetSummary } from '@schoolflow/contracts';
@@ -38,6 +37,12 @@ function asBatch(r: ResourceRecord): Batch {
 /** A publish refused (422): the sheets that have not passed, as the server named them (its message is the toast). */
 type Refusal = { sheets: { className: string; courseName: string; state: string }[] };
 
+/** The sheets a refused publish names, or null (another error, or none). */
+function refusalOf(err: unknown): Refusal | null {
+  const data = err instanceof ApiError && err.data && typeof err.data === 'object' ? (err.data as { sheets?: unknown }) : null;
+  return Array.isArray(data?.sheets) ? { sheets: data.sheets as Refusal['sheets'] } : null;
+}
+
 /**
  * 成绩确认 (grades/confirmation; the school office, grade leaders, administrators): a batch's sheets with their state,
  * teacher and progress, each opening its sheet; entry begins here (开始录入) and the batch is published here once every
@@ -56,11 +61,12 @@ export default function ConfirmationView({ active }: ViewProps) {
   const sheets = useBatchSheets(batchId, active);
   const open = useOpenBatch();
   const publish = usePublishBatch();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // the last publish's refusal, until another batch is chosen, it is dismissed or a publish is tried again
+  const refusal = refusalOf(publish.error);
   useGradesLive();
 
   const choose = (id: string) => {
-    setRefusal(null);
+    publish.reset();
     setParams(id ? { batchId: id } : {}, { replace: true });
   };
 
@@ -75,12 +81,9 @@ export default function ConfirmationView({ active }: ViewProps) {
 
   const publishBatch = async () => {
     if (!batch || !(await confirmAction(g('confirmation.publishConfirm')))) return;
-    setRefusal(null);
     try {
       toast.success(await publish.mutateAsync(batch.id));
     } catch (err) {
-      const data = err instanceof ApiError && err.data && typeof err.data === 'object' ? (err.data as { sheets?: unknown }) : null;
-      if (err instanceof ApiError && Array.isArray(data?.sheets)) setRefusal({ sheets: data.sheets as Refusal['sheets'] });
       reportError(err);
     }
   };
@@ -165,7 +168,7 @@ export default function ConfirmationView({ active }: ViewProps) {
             }
           />
           {refusal ? (
-            <Message negative size="small" data-testid="confirmation-publish-refused" onDismiss={() => setRefusal(null)}>
+            <Message negative size="small" data-testid="confirmation-publish-refused" onDismiss={() => publish.reset()}>
               <Message.Header>{g('confirmation.unpassed')}</Message.Header>
               <Message.List>
                 {refusal.sheets.map((s) => (

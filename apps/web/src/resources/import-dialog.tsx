@@ -74,8 +74,10 @@ export function ImportFileDialog({ open, onClose, importer, template, maxKb, tex
     ...texts,
   };
   const { state, start, reset } = importer;
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState('');
+  // the file chosen, as it was chosen; what is wrong with it, and so whether it can be sent, follows from it
+  const [picked, setPicked] = useState<File | null>(null);
+  const fileError = picked ? fileProblem(picked) : '';
+  const file = picked && !fileError ? picked : null;
   const input = useRef<HTMLInputElement>(null);
   const busy = state.phase === 'uploading' || state.phase === 'job';
 
@@ -84,23 +86,23 @@ export function ImportFileDialog({ open, onClose, importer, template, maxKb, tex
     // it ends and opening the dialog again shows how far it is. Anything else starts afresh next time.
     if (state.phase !== 'job') {
       reset();
-      setFile(null);
-      setFileError('');
+      setPicked(null);
       if (input.current) input.current.value = '';
     }
     onClose();
   };
 
+  function fileProblem(f: File): string {
+    const lower = f.name.toLowerCase();
+    if (!EXCEL.some((ext) => lower.endsWith(ext))) return x.fileType;
+    if (f.size === 0) return x.fileEmpty;
+    if (maxKb > 0 && f.size > maxKb * 1024) return x.fileTooLarge;
+    return '';
+  }
+
   const pick = (f: File | undefined) => {
     reset();
-    setFile(null);
-    if (!f) return setFileError('');
-    const lower = f.name.toLowerCase();
-    if (!EXCEL.some((ext) => lower.endsWith(ext))) return setFileError(x.fileType);
-    if (f.size === 0) return setFileError(x.fileEmpty);
-    if (maxKb > 0 && f.size > maxKb * 1024) return setFileError(x.fileTooLarge);
-    setFileError('');
-    setFile(f);
+    setPicked(f ?? null);
   };
 
   return (

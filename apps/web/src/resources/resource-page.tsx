@@ -3,7 +3,7 @@ import { Icon, Message } from 'semantic-ui-react';
 import type { ResourceAction, ResourceDef, ResourceRecord } from '@schoolflow/contracts';
 import { useAuthorized } from '../components/authorized.js';
 import { confirmAction } from '../components/confirm-dialog.js';
-import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionList, RowButton, ToolButton, type Column } from '../components/list-page.js';
+import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionList, RowButton, ToolButton, useFilters, type Column } from '../components/list-page.js';
 import { usePaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import { Cell } from './cell.js';
@@ -102,10 +102,11 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
   const allows = (a: ResourceAction): boolean => def.actions.includes(a);
   const filters = filterFields(def, admission);
 
-  const [keyword, setKeyword] = useState('');
-  const [draft, setDraft] = useState<Filters>({});
-  const [applied, setApplied] = useState<{ keyword: string; filters: Filters }>({ keyword: '', filters: {} });
   const { current, size, setCurrent, setSize } = usePaging();
+  // what is typed and chosen, and what the list was asked with (a search, a choice, a reset go back to page 1)
+  const search = useFilters<{ keyword: string; filters: Filters }>({ keyword: '', filters: {} }, () => setCurrent(1));
+  const { applied } = search;
+  const { keyword, filters: draft } = search.filters;
   const list = useResourceList(name, { current, size, keyword: applied.keyword, filters: applied.filters }, active);
   const rows: ResourceRecord[] = useMemo(() => list.data?.list ?? [], [list.data]);
   const total = list.data?.total ?? 0;
@@ -122,19 +123,11 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
     if (list.data && list.data.list.length === 0 && current > 1 && total > 0) setCurrent(Math.max(1, Math.ceil(total / size)));
   }, [list.data, current, total, size, setCurrent]);
 
-  const apply = (next: { keyword: string; filters: Filters }) => {
-    setApplied(next);
-    setCurrent(1);
-  };
+  // a choice applies at once, with the keyword as typed; a typed filter waits for Search
   const setFilter = (field: string, value: string) => {
     const next = { ...draft, [field]: value };
-    setDraft(next);
-    if (choiceKinds.has(def.fields[field]?.kind ?? '')) apply({ keyword, filters: next });
-  };
-  const reset = () => {
-    setKeyword('');
-    setDraft({});
-    apply({ keyword: '', filters: {} });
+    if (choiceKinds.has(def.fields[field]?.kind ?? '')) search.choose({ keyword, filters: next });
+    else search.set('filters', next);
   };
   const exportQuery = () => {
     const { current: _c, size: _s, ...rest } = listQuery({ current, size, ...applied });
@@ -182,11 +175,11 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
         submitTestId="resource-search-submit"
         searchText={t('resourceKit.search')}
         resetText={t('resourceKit.reset')}
-        onSearch={() => apply({ keyword, filters: draft })}
-        onReset={reset}
+        onSearch={search.search}
+        onReset={search.reset}
       >
         <FilterField id={`resource-${name}-keyword`} label={t('resourceKit.search')} inline={false} className="sf-resource-keyword">
-          <input id={`resource-${name}-keyword`} type="search" value={keyword} maxLength={100} placeholder={keywordPlaceholder(def)} data-testid="resource-search" onChange={(e) => setKeyword(e.target.value)} />
+          <input id={`resource-${name}-keyword`} type="search" value={keyword} maxLength={100} placeholder={keywordPlaceholder(def)} data-testid="resource-search" onChange={(e) => search.set('keyword', e.target.value)} />
         </FilterField>
         {filters.map((f) => (
           <FilterControl key={f} def={def} name={f} value={draft[f] ?? ''} onValue={(v) => setFilter(f, v)} />

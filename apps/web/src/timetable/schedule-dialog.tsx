@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button, Form, Icon, Loader, Message, Modal } from 'semantic-ui-react';
@@ -22,12 +21,16 @@ export function checkProblemText(p: CheckProblem): string {
   return timetableText(`check.${p.kind}`, { subject: p.subject, need: p.need, have: p.have });
 }
 
-/** The problems a refused start names (422, `data.problems`: each with its sentence), or null for another refusal. */
+/**
+ * The problems a refused start names (422, `data.problems`: each with its sentence; none named: the refusal's own
+ * message), or null for another refusal.
+ */
 function refusedProblems(err: unknown): string[] | null {
   if (!(err instanceof ApiError) || typeof err.data !== 'object' || err.data === null) return null;
   const list = (err.data as { problems?: unknown }).problems;
   if (!Array.isArray(list)) return null;
-  return (list as unknown[]).map((p) => (typeof p === 'object' && p !== null && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).filter(Boolean);
+  const named = (list as unknown[]).map((p) => (typeof p === 'object' && p !== null && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : '')).filter(Boolean);
+  return named.length > 0 ? named : [err.message];
 }
 
 /**
@@ -44,7 +47,8 @@ function OpenScheduleDialog({ open, semesterId, onClose, onStarted }: { open: bo
   const { tt, tv } = useTimetableT();
   const check = useScheduleCheck(semesterId, open);
   const start = useStartSchedule();
-  const [refused, setRefused] = useState<string[] | null>(null);
+  // a start refused for problems the check did not see shows them as the check's would be (the start's own error)
+  const refused = start.error ? refusedProblems(start.error) : null;
   const form = useForm<ScheduleFormInput, unknown, ScheduleForm>({ resolver: zodResolver(scheduleSchema), defaultValues: { semesterId, seconds: String(DEFAULT_SECONDS) } });
 
   const data: ScheduleCheck | undefined = check.data;
@@ -58,9 +62,7 @@ function OpenScheduleDialog({ open, semesterId, onClose, onStarted }: { open: bo
       toast.success(run.msg);
       onStarted({ jobId: run.jobId, timetableId: run.timetableId });
     } catch (err) {
-      const named = refusedProblems(err);
-      if (named) setRefused(named.length > 0 ? named : [err instanceof Error ? err.message : '']);
-      else reportError(err);
+      if (!refusedProblems(err)) reportError(err);
     }
   });
 

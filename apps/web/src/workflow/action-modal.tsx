@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Form, Icon, Message, Modal } from 'semantic-ui-react';
 import { COMMENT_MAX, parseSchoolTime } from '@schoolflow/contracts';
 import { i18n } from '../i18n/i18n.js';
@@ -57,14 +57,25 @@ export function ActionModal(props: Props) {
   return <CommandForm key={props.command ?? ''} {...props} />;
 }
 
+/** What the user types or picks for a command; the flow's declaration decides which of them it asks. */
+interface CommandDraft {
+  comment: string;
+  /** The datetime-local input's text (browser local form), turned into school time when read. */
+  returnedAt: string;
+  toUserId: string;
+  copied: WorkflowAssignee[];
+}
+
+const EMPTY_DRAFT: CommandDraft = { comment: '', returnedAt: '', toUserId: '', copied: [] };
+
 function CommandForm({ flow, command, title, leave, instance, testIds, check, onSubmit, onClose }: Props) {
   const { t, lang } = useT();
-  const [comment, setComment] = useState('');
-  const [returnedAt, setReturnedAt] = useState('');
-  const [toUserId, setToUserId] = useState('');
-  const [copied, setCopied] = useState<WorkflowAssignee[]>([]);
-  const [sending, setSending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // No zod resolver: what is asked depends on the command's declaration, and its problems show (and block Send) as one
+  // types, so they are derived from the watched fields below; the machine's `check` and then the server have the last word.
+  const { control, register, handleSubmit, setError, formState } = useForm<CommandDraft>({ defaultValues: EMPTY_DRAFT });
+  const [comment, returnedAt, toUserId, copied] = useWatch({ control, name: ['comment', 'returnedAt', 'toUserId', 'copied'] });
+  const sending = formState.isSubmitting;
+  const refusal = formState.errors.root?.refusal?.message;
 
   if (!command || !flow) return null;
 
@@ -88,8 +99,8 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
   if (needsPeople && copied.length === 0) problems.push(t('leaveAction.ccUsers'));
   const blocked = problems.length > 0;
 
-  const submit = async () => {
-    if (blocked || sending) return;
+  // A submit clears the root errors (the last refusal) before it runs.
+  const send = handleSubmit(async () => {
     const input: CommandInput = {
       comment: trimmed || undefined,
       returnedAt: needsReturn ? returnText : undefined,
@@ -98,16 +109,14 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
     };
     const refused = check?.(command, input) ?? null;
     if (refused) {
-      setRefusal(refusalText(refused, t));
+      setError('root.refusal', { message: refusalText(refused, t) });
       return;
     }
-    setRefusal(null);
-    setSending(true);
-    try {
-      if (await onSubmit(command, input)) onClose();
-    } finally {
-      setSending(false);
-    }
+    if (await onSubmit(command, input)) onClose();
+  });
+  const submit = () => {
+    if (blocked || sending) return;
+    void send();
   };
 
   return (
@@ -117,34 +126,32 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
         {command === 'WITHDRAW' ? <p className="sf-action-hint">{t('leaveAction.withdrawConfirm')}</p> : null}
         {command === 'APPROVE' && !title ? <p className="sf-action-hint">{t('leaveAction.approveHint')}</p> : null}
         {command === 'URGE' ? <p className="sf-action-hint">{t('leaveAction.urgeHint')}</p> : null}
-        <Form onSubmit={() => void submit()}>
+        <Form onSubmit={submit}>
           {needsReturn ? (
             <Form.Field required error={Boolean(outside)}>
               <label htmlFor="action-returned-at">{t('leaveAction.returnedAt')}</label>
               <input
                 id="action-returned-at"
                 type="datetime-local"
-                value={returnedAt}
                 min={leave ? localInput.fromIso(leave.start) : undefined}
                 max={leave ? localInput.fromIso(leave.end) : undefined}
                 data-testid={testIds.returnedAt}
-                onChange={(e) => setReturnedAt(e.target.value)}
+                {...register('returnedAt')}
               />
               {leave ? <div className="sf-field-hint">{t('leaveAction.returnedAtHint', { start: schoolTime(leave.start), end: schoolTime(leave.end) })}</div> : null}
             </Form.Field>
           ) : null}
-          {needsTarget && instance ? <TransferInput instance={instance} value={toUserId} onChange={setToUserId} /> : null}
-          {needsPeople && instance ? <CcInput instance={instance} value={copied} onChange={setCopied} /> : null}
+          {needsTarget && instance ? <Controller control={control} name="toUserId" render={({ field }) => <TransferInput instance={instance} value={field.value} onChange={field.onChange} />} /> : null}
+          {needsPeople && instance ? <Controller control={control} name="copied" render={({ field }) => <CcInput instance={instance} value={field.value} onChange={field.onChange} />} /> : null}
           <Form.Field required={needsReason} error={needsReason && trimmed === '' && comment !== ''}>
             <label htmlFor="action-comment">{needsReason ? t('leaveAction.commentRequired') : t('leaveAction.commentOptional')}</label>
             <textarea
               id="action-comment"
               rows={3}
-              value={comment}
               maxLength={COMMENT_MAX + 50}
               placeholder={t('leaveAction.commentPlaceholder')}
               data-testid={testIds.comment}
-              onChange={(e) => setComment(e.target.value)}
+              {...register('comment')}
             />
           </Form.Field>
         </Form>
@@ -172,7 +179,7 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
           negative={ui.tone === 'negative'}
           disabled={blocked || sending}
           loading={sending}
-          onClick={() => void submit()}
+          onClick={submit}
           data-testid={testIds.submit}
         >
           {t('leaveAction.submit')}

@@ -19,16 +19,12 @@ export function MyReports({ students, own, wanted, active }: { students: readonl
   const student = students.find((s) => s.id === chosen) ?? students.find((s) => s.id === wanted) ?? students[0];
   const scores = usePublishedScores(student?.id ?? '', '', active);
   const download = useDownloadReport();
-  const [downloading, setDownloading] = useState<string | null>(null);
+  // the semester whose report is being made: the running download's own
+  const downloading = download.isPending ? download.variables.semesterId : null;
   if (!student) return null;
 
-  const save = (sem: { semesterId: string; semesterName: string }) => {
-    setDownloading(sem.semesterId);
-    download.mutate(
-      { studentId: student.id, semesterId: sem.semesterId, fileName: g('report.pdf.fileName', { who: `${student.studentNo} ${student.name}`, semester: sem.semesterName }) },
-      { onSettled: () => setDownloading(null) },
-    );
-  };
+  const save = (sem: { semesterId: string; semesterName: string }) =>
+    download.mutate({ studentId: student.id, semesterId: sem.semesterId, fileName: g('report.pdf.fileName', { who: `${student.studentNo} ${student.name}`, semester: sem.semesterName }) });
 
   return (
     <Segment className="sf-card sf-report-mine" loading={scores.isFetching && !scores.data} data-testid="report-mine" data-student={student.id}>

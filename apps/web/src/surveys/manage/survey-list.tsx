@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Label, type SemanticICONS } from 'semantic-ui-react';
 import type { SurveyListItem } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
-import { DeleteButton, FilterCard, FilterInput, FilterSelect, ListTable, RefreshButton, RowButton, TableCard, type Column } from '../../components/list-page.js';
+import { DeleteButton, FilterCard, FilterInput, FilterSelect, ListTable, RefreshButton, RowButton, TableCard, useFilters, type Column } from '../../components/list-page.js';
 import { usePaging } from '../../components/pager.js';
 import { toast } from '../../util/toast.js';
 import type { SurveyListParams } from './manage-client.js';
@@ -75,17 +74,12 @@ export function SurveyList({ active }: { active: boolean }) {
   const { s, lang } = useSurveysT();
   const navigate = useNavigate();
   const paging = usePaging(10);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const { filters: draft, applied: filters, set, search, reset } = useFilters(NO_FILTERS, () => paging.setCurrent(1));
   const categories = useSurveyCategories();
   const surveys = useSurveys({ ...filters, current: paging.current, size: paging.size }, active);
   useSurveysLive();
   const page = surveys.data ?? { records: [], total: 0, current: 1, size: paging.size };
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.code, text: categoryLabel(c, lang) }));
-  const search = (next: Filters) => {
-    setFilters(next);
-    paging.setCurrent(1);
-  };
   const yesNo = [
     { value: 'true', text: s('manage.list.yes') },
     { value: 'false', text: s('manage.list.no') },
@@ -124,14 +118,11 @@ export function SurveyList({ active }: { active: boolean }) {
 
   return (
     <div className="sf-page sf-surveys" data-testid="survey-list-page">
-      <FilterCard testId="survey-filters" onSearch={() => search(draft)} onReset={() => {
-          setDraft(NO_FILTERS);
-          search(NO_FILTERS);
-        }}>
-        <FilterInput id="survey-filter-name" label={s('manage.list.name')} value={draft.name} onValue={(name) => setDraft({ ...draft, name })} />
-        <FilterSelect id="survey-filter-category" label={s('manage.list.category')} value={draft.category} all={s('manage.list.all')} options={categoryOptions} onValue={(category) => setDraft({ ...draft, category })} />
-        <FilterSelect id="survey-filter-enabled" label={s('manage.list.status')} value={draft.enabled} all={s('manage.list.all')} options={[{ value: 'true', text: s('states.enabled') }, { value: 'false', text: s('states.disabled') }]} onValue={(v) => setDraft({ ...draft, enabled: v === 'true' || v === 'false' ? v : '' })} />
-        <FilterSelect id="survey-filter-published" label={s('manage.list.published')} value={draft.published} all={s('manage.list.all')} options={yesNo} onValue={(v) => setDraft({ ...draft, published: v === 'true' || v === 'false' ? v : '' })} />
+      <FilterCard testId="survey-filters" onSearch={search} onReset={reset}>
+        <FilterInput id="survey-filter-name" label={s('manage.list.name')} value={draft.name} onValue={(name) => set('name', name)} />
+        <FilterSelect id="survey-filter-category" label={s('manage.list.category')} value={draft.category} all={s('manage.list.all')} options={categoryOptions} onValue={(category) => set('category', category)} />
+        <FilterSelect id="survey-filter-enabled" label={s('manage.list.status')} value={draft.enabled} all={s('manage.list.all')} options={[{ value: 'true', text: s('states.enabled') }, { value: 'false', text: s('states.disabled') }]} onValue={(v) => set('enabled', v === 'true' || v === 'false' ? v : '')} />
+        <FilterSelect id="survey-filter-published" label={s('manage.list.published')} value={draft.published} all={s('manage.list.all')} options={yesNo} onValue={(v) => set('published', v === 'true' || v === 'false' ? v : '')} />
       </FilterCard>
       <TableCard
         icon="list alternate outline"

@@ -7,4 +7,6 @@ export const adminKeys = {
   page: (path: string, body: AdminPageBody) => [...adminKeys.path(path), 'page', body] as const,
   tree: (path: string) => [...adminKeys.path(path), 'tree'] as const,
   every: (path: string) => [...adminKeys.path(path), 'every'] as const,
+  /** One record's details read from `path` (a role's grants, its members). */
+  detail: (path: string, id: string) => [...adminKeys.path(path), 'detail', id] as const,
 };

@@ -1,10 +1,9 @@
 import { type ClassDay, type ClashKind, dayLessonClash, type DayLesson, periodLabel } from '@schoolflow/contracts';
-import { useCallback, useEffect, useState } from 'react';
 import { Icon, Label, Message, Segment } from 'semantic-ui-react';
 import { i18n } from '../../../i18n/i18n.js';
 import { useT } from '../../../i18n/use-t.js';
 import { useRealtime } from '../../../realtime/use-realtime.js';
-import { useFlowView } from '../../../workflow/use-flow-view.js';
+import { useFlowView, useFlowViewsRefresh } from '../../../workflow/use-flow-view.js';
 
 const REFRESH_MS = 15_000;
 
@@ -20,12 +19,28 @@ export interface PeriodMark {
 /** A lesson of the class by the asking teacher placed in `classroomId` (none chosen: the class's own room). */
 export const placedIn = (classroomId: string) => (lesson: DayLesson, day: ClassDay) => dayLessonClash(lesson, classroomId || day.homeRoomId);
 
+/** Whether a class and a whole date are chosen (the day can be read). */
+const readyFor = (classId: string, date: string) => classId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date);
+
+/**
+ * A class's day on a date (null until read, or while no class or date is chosen): read every 15 s while shown, and at
+ * once when one of my own requests of the flow moves. Another reader of the same day shares the one query (a swap's
+ * target card needs the lesson its source card shows).
+ */
+export function useClassDay(flow: string, classId: string, date: string): ClassDay | null {
+  const ready = readyFor(classId, date);
+  const refresh = useFlowViewsRefresh(flow);
+  useRealtime('workflow.transitioned', (p) => {
+    if (p.flow === flow) refresh();
+  }, refresh);
+  return useFlowView<ClassDay>(flow, 'day', ready ? { classId, date } : null, 0, REFRESH_MS);
+}
+
 /**
  * A class's day on a date beside a form (make-up classes, swaps): each period with its time and the lessons holding it
  * — the class's and the asking teacher's, pending ones and those a request takes away too (they hold their time) —
  * the periods the form chose marked, and a warning when one clashes. Read again as the choice changes, every 15 s
- * while open, and at once when one of my own requests of the flow moves. `onDay` hears each answer (a swap's target
- * card needs the lesson its source card shows).
+ * while open, and at once when one of my own requests of the flow moves (`useClassDay`).
  */
 export function ClassDayCard({
   flow,
@@ -33,29 +48,16 @@ export function ClassDayCard({
   date,
   marks,
   testId = 'class-day',
-  onDay,
 }: {
   flow: string;
   classId: string;
   date: string;
   marks: readonly PeriodMark[];
   testId?: string;
-  onDay?: (day: ClassDay | null) => void;
 }) {
   const { t, lang } = useT();
-  const [version, setVersion] = useState(0);
-  const ready = classId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const day = useFlowView<ClassDay>(flow, 'day', ready ? { classId, date } : null, version);
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    if (!ready) return;
-    const timer = window.setInterval(refresh, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [ready, refresh]);
-  useRealtime('workflow.transitioned', (p) => {
-    if (p.flow === flow) refresh();
-  }, refresh);
-  useEffect(() => onDay?.(day), [day, onDay]);
+  const day = useClassDay(flow, classId, date);
+  const ready = readyFor(classId, date);
   // the timetable's own words for the weekday (its namespace, not the web one)
   const weekday = day ? i18n.t(`weekdays.${day.weekday}`, { ns: 'timetable' }) : '';
   const markOf = (period: number) => marks.find((m) => m.period === period);

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Header, Label, Segment } from 'semantic-ui-react';
 import { ApiPath, type OperationLogRow } from '@schoolflow/contracts';
 import { AreaPicker } from '../../../components/widgets/area-picker.js';
@@ -12,18 +13,29 @@ import { useT, webMessages } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
 
+/** The demo's one form: each widget bound to a field, as a real form binds it. */
+interface DemoValues {
+  files: string[];
+  picked: PickerItem[];
+  singlePicked: PickerItem[];
+  area: string;
+  /** The chosen area's names, top down, as the picker reports them beside its code. */
+  areaNames: string;
+  subjects: string[];
+  notify: string[];
+  signature: string | null;
+}
+
+const DEMO_DEFAULTS: DemoValues = { files: [], picked: [], singlePicked: [], area: '', areaNames: '', subjects: ['1'], notify: [], signature: null };
+
 /** 'Widgets' demo page (demo/others): each shared widget with sample props. */
 export default function WidgetsDemoView({ active }: ViewProps) {
   const { t, lang } = useT();
-  const [files, setFiles] = useState<string[]>([]);
+  // No resolver: the demo never submits; each widget enforces its own limits (count, size, min/max), which is what it shows.
+  const { control, setValue } = useForm<DemoValues>({ defaultValues: DEMO_DEFAULTS });
+  const [files, picked, singlePicked, area, areaNames, subjects, notify, signature] = useWatch({ control, name: ['files', 'picked', 'singlePicked', 'area', 'areaNames', 'subjects', 'notify', 'signature'] });
+  // the upload widget's own busy flag, reported up (its requests are the widget's, not this page's)
   const [uploading, setUploading] = useState(false);
-  const [picked, setPicked] = useState<PickerItem[]>([]);
-  const [singlePicked, setSinglePicked] = useState<PickerItem[]>([]);
-  const [area, setArea] = useState('');
-  const [areaNames, setAreaNames] = useState('');
-  const [subjects, setSubjects] = useState<string[]>(['1']);
-  const [notify, setNotify] = useState<string[]>([]);
-  const [signature, setSignature] = useState<string | null>(null);
   const pad = useRef<SignaturePadHandle>(null);
 
   const subjectOptions = useMemo<CheckboxOption[]>(() => t('widgets.demo.sampleOptions').split(',').map((mc, i) => ({ mc, wid: String(i + 1) })), [t]);
@@ -50,17 +62,17 @@ export default function WidgetsDemoView({ active }: ViewProps) {
       <Header as="h3">{t('widgets.demo.title')}</Header>
       <Segment className="sf-demo-section" data-testid="demo-file-upload">
         <Header as="h4">{t('widgets.demo.fileUpload')}</Header>
-        <FileUpload value={files} onChange={(ids) => setFiles(ids)} types=".pdf,.png,.jpg,.xlsx" maxSizeKb={1024} limit={3} onUploading={setUploading} />
+        <Controller control={control} name="files" render={({ field }) => <FileUpload value={field.value} onChange={(ids) => field.onChange(ids)} types=".pdf,.png,.jpg,.xlsx" maxSizeKb={1024} limit={3} onUploading={setUploading} />} />
         <div className="sf-demo-value" data-testid="demo-file-value" data-uploading={uploading ? '1' : '0'}>
           {t('widgets.demo.fileValue')}: {files.join(', ') || '—'}
         </div>
       </Segment>
       <Segment className="sf-demo-section">
         <Header as="h4">{t('widgets.demo.peoplePicker')}</Header>
-        <PeoplePicker value={picked} onChange={setPicked} multipleLimit={2} maxCollapse={1} />
+        <Controller control={control} name="picked" render={({ field }) => <PeoplePicker value={field.value} onChange={field.onChange} multipleLimit={2} maxCollapse={1} />} />
         {value(picked.map((p) => `${p.TYPE}:${p.CODE}`).join(', '))}
         <Header as="h4">{t('widgets.demo.singlePicker')}</Header>
-        <PeoplePicker value={singlePicked} onChange={setSinglePicked} single testId="people-picker-single" />
+        <Controller control={control} name="singlePicked" render={({ field }) => <PeoplePicker value={field.value} onChange={field.onChange} single testId="people-picker-single" />} />
         {value(singlePicked.map((p) => `${p.TYPE}:${p.CODE}`).join(', '))}
       </Segment>
       <Segment className="sf-demo-section">
@@ -69,8 +81,8 @@ export default function WidgetsDemoView({ active }: ViewProps) {
           value={area}
           levels={3}
           onChange={(code, chain) => {
-            setArea(code);
-            setAreaNames(chain.map((n) => n.NAME).join(' / '));
+            setValue('area', code);
+            setValue('areaNames', chain.map((n) => n.NAME).join(' / '));
           }}
         />
         <div className="sf-demo-value" data-testid="demo-area-value">
@@ -80,16 +92,16 @@ export default function WidgetsDemoView({ active }: ViewProps) {
       <Segment className="sf-demo-section">
         <Header as="h4">{t('widgets.demo.checkboxGroup')}</Header>
         <FormRow label={t('widgets.demo.subjects')} testId="demo-form-row">
-          <CheckboxGroup options={subjectOptions} value={subjects} onChange={setSubjects} min={1} max={3} />
+          <Controller control={control} name="subjects" render={({ field }) => <CheckboxGroup options={subjectOptions} value={field.value} onChange={field.onChange} min={1} max={3} />} />
         </FormRow>
         <FormRow label={t('widgets.demo.checkboxButtons')}>
-          <CheckboxGroup options={notifyOptions} value={notify} onChange={setNotify} buttons testId="checkbox-buttons" />
+          <Controller control={control} name="notify" render={({ field }) => <CheckboxGroup options={notifyOptions} value={field.value} onChange={field.onChange} buttons testId="checkbox-buttons" />} />
         </FormRow>
         {value(`${subjects.join(',')} | ${notify.includes(SWITCH_ON) ? SWITCH_ON : SWITCH_OFF}`)}
       </Segment>
       <Segment className="sf-demo-section">
         <Header as="h4">{t('widgets.demo.signature')}</Header>
-        <SignaturePad ref={pad} onGenerate={setSignature} />
+        <SignaturePad ref={pad} onGenerate={(image) => setValue('signature', image)} />
         {signature ? (
           <div className="sf-signature-result" data-testid="signature-result">
             <img src={signature} alt={t('widgets.signature.result')} />

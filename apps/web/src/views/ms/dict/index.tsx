@@ -4,7 +4,7 @@ import { Button, Checkbox, Form, Icon, Label, List, Segment } from 'semantic-ui-
 import { AdminPath, Permission, dictEntrySchema, dictTableSchema, type DictEntryRow, type DictTableRow } from '@schoolflow/contracts';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { EmptyState } from '../../../components/empty-state.js';
-import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, type Column } from '../../../components/list-page.js';
+import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, useFilters, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { FormText, FormTextArea, adminResolver, erroredFields, postForm } from '../admin-form.js';
@@ -69,12 +69,15 @@ const entryResolver = adminResolver(dictEntrySchema, toInput);
 export default function DictView({ active }: ViewProps) {
   const { t } = useT();
   const canEdit = useAuthorized({ all: [Permission.dictEdit] });
-  const [tableKeyword, setTableKeyword] = useState('');
-  const [tableQuery, setTableQuery] = useState<Record<string, unknown>>({});
+  const tableSearch = useFilters({ keyword: '' });
+  const tableKeyword = tableSearch.applied.keyword.trim();
+  const tableQuery = useMemo(() => (tableKeyword ? { keyword: tableKeyword } : {}), [tableKeyword]);
   const tables = usePagedList<DictTableRow>(AdminPath.dictTableList, tableQuery, active, 20);
-  const [selected, setSelected] = useState<DictTableRow | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
+  const [chosen, setChosen] = useState<DictTableRow | null>(null);
+  // the chosen table as last read (a saved title shows once the list is read again); the row picked while it is off the page
+  const selected = (chosen && tables.page.list.find((r) => r.id === chosen.id)) ?? chosen;
+  const entrySearch = useFilters({ keyword: '' });
+  const applied = entrySearch.applied.keyword.trim();
   const entryQuery = useMemo(() => (selected ? { table: selected.table, ...(applied ? { keyword: applied } : {}) } : null), [selected, applied]);
   const entries = usePagedList<DictEntryRow>(AdminPath.dictList, entryQuery, active);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
@@ -82,18 +85,13 @@ export default function DictView({ active }: ViewProps) {
   const [entryDraft, setEntryDraft] = useState<EntryDraft | null>(null);
 
   const choose = (row: DictTableRow) => {
-    setSelected(row);
-    setKeyword('');
-    setApplied('');
+    setChosen(row);
+    entrySearch.reset();
     setChecked(new Set());
-  };
-  const tableSaved = (saved: { id?: string; title: string; remark: string }) => {
-    if (selected && selected.id === saved.id) setSelected({ ...selected, title: saved.title, remark: saved.remark });
-    tables.reload();
   };
   const removeTable = (row: DictTableRow) =>
     confirmRun(t('dict.confirmDeleteTable', { name: `${row.title} (${row.table})` }), AdminPath.dictTableDelete, { id: row.id, ids: [row.id] }, t('admin.deleted'), () => {
-      if (selected?.id === row.id) setSelected(null);
+      if (selected?.id === row.id) setChosen(null);
       tables.reload();
     });
 
@@ -175,9 +173,9 @@ export default function DictView({ active }: ViewProps) {
         }
         pager={tables.page.total > tables.size ? { testId: 'dict-table-pager', total: tables.page.total, paging: tables } : undefined}
       >
-        <Form onSubmit={() => setTableQuery(tableKeyword.trim() ? { keyword: tableKeyword.trim() } : {})}>
+        <Form onSubmit={tableSearch.search}>
           <div className="ui fluid small icon input">
-            <input value={tableKeyword} placeholder={t('admin.keyword')} maxLength={60} data-testid="dict-table-search" onChange={(e) => setTableKeyword(e.target.value)} />
+            <input value={tableSearch.filters.keyword} placeholder={t('admin.keyword')} maxLength={60} data-testid="dict-table-search" onChange={(e) => tableSearch.set('keyword', e.target.value)} />
             <i className="search icon" aria-hidden />
           </div>
         </Form>
@@ -245,9 +243,9 @@ export default function DictView({ active }: ViewProps) {
           create={{ permission: Permission.dictEdit, onClick: () => setEntryDraft(blankEntry(selected.table)) }}
           tools={
             <>
-              <Form onSubmit={() => setApplied(keyword.trim())} className="sf-inline-search">
+              <Form onSubmit={entrySearch.search} className="sf-inline-search">
                 <div className="ui small icon input">
-                  <input value={keyword} placeholder={t('dict.keywordPlaceholder')} maxLength={50} data-testid="dict-entry-search" onChange={(e) => setKeyword(e.target.value)} />
+                  <input value={entrySearch.filters.keyword} placeholder={t('dict.keywordPlaceholder')} maxLength={50} data-testid="dict-entry-search" onChange={(e) => entrySearch.set('keyword', e.target.value)} />
                   <i className="search icon" aria-hidden />
                 </div>
               </Form>
@@ -263,20 +261,20 @@ export default function DictView({ active }: ViewProps) {
         />
       )}
 
-      {tableDraft ? <TableForm draft={tableDraft} onClose={() => setTableDraft(null)} onSaved={tableSaved} /> : null}
+      {tableDraft ? <TableForm draft={tableDraft} onClose={() => setTableDraft(null)} onSaved={tables.reload} /> : null}
       {entryDraft ? <EntryForm draft={entryDraft} onClose={() => setEntryDraft(null)} onSaved={entrySaved} /> : null}
     </div>
   );
 }
 
 /** The create/edit modal of a dictionary table (its name is fixed once created), checked with the server's schema. */
-function TableForm({ draft, onClose, onSaved }: { draft: TableDraft; onClose: () => void; onSaved: (saved: { id?: string; title: string; remark: string }) => void }) {
+function TableForm({ draft, onClose, onSaved }: { draft: TableDraft; onClose: () => void; onSaved: () => void }) {
   const { t } = useT();
   const { control, handleSubmit, formState } = useForm({ defaultValues: draft, resolver: tableResolver });
   const save = handleSubmit((body) =>
     postForm(AdminPath.dictTableSave, body, () => {
       onClose();
-      onSaved({ id: draft.id, title: body.title, remark: body.remark });
+      onSaved();
     }),
   );
   return (

@@ -12,7 +12,7 @@ import { FormModal, TextAreaField, confirmRun, useLocalName } from '../admin-kit
 import { runAction, useAllRows, usePagedList } from '../use-admin-lists.js';
 import { MenuCheckTree } from './menu-check-tree.js';
 import { PeoplePicker } from './people-picker.js';
-import { type PickedPerson, loadGrants, loadMembers, resolveIds, useRoleSqlTest } from './use-role-admin.js';
+import { type PickedPerson, resolveIds, useRoleGrants, useRoleMembers, useRoleSqlTest } from './use-role-admin.js';
 
 interface Draft {
   id?: string;
@@ -26,12 +26,11 @@ interface Draft {
   sort: string;
 }
 
-/** A role's grants as its dialog edits them: the menus checked, the permissions as typed (one a line or comma). */
+/** A role's grants as read: the menus checked (from the whole tree) and the further permissions. */
 interface Grants {
-  role: RoleRow;
   menus: MenuAdminNode[];
   menuIds: string[];
-  permissions: string;
+  permissions: string[];
 }
 
 /** Every grant the text names, once each. */
@@ -50,8 +49,11 @@ export default function RolesView({ active }: ViewProps) {
   }, [applied]);
   const list = usePagedList<RoleRow>(AdminPath.roleList, query, active);
   const [editing, setEditing] = useState<Draft | null>(null);
-  const [grants, setGrants] = useState<Grants | null>(null);
-  const [members, setMembers] = useState<{ role: RoleRow; people: PickedPerson[] } | null>(null);
+  // the role whose grants / members dialog is open; the dialog shows once its query has read them
+  const [grantFor, setGrantFor] = useState<RoleRow | null>(null);
+  const [membersOf, setMembersOf] = useState<RoleRow | null>(null);
+  const grants = useRoleGrants(grantFor?.id ?? null);
+  const members = useRoleMembers(membersOf?.id ?? null);
   const localName = useLocalName();
 
   const types = useAllRows<RoleTypeRow>(AdminPath.roleTypeList, active);
@@ -67,20 +69,14 @@ export default function RolesView({ active }: ViewProps) {
     if ((await runAction(AdminPath.roleEnable, { ids: [r.id], enabled })).ok) list.reload();
   };
 
-  const openGrant = async (r: RoleRow) => {
-    try {
-      const g = await loadGrants(r.id);
-      setGrants({ role: r, menus: g.menus, menuIds: g.menuIds, permissions: g.permissions.join('\n') });
-    } catch (err) {
-      reportError(err);
-    }
+  // the same role again after a failed read: read again (its query is still the one shown)
+  const openGrant = (r: RoleRow) => {
+    setGrantFor(r);
+    if (grantFor?.id === r.id && grants.isError) void grants.refetch();
   };
-  const openUsers = async (r: RoleRow) => {
-    try {
-      setMembers({ role: r, people: await loadMembers(r.id) });
-    } catch (err) {
-      reportError(err);
-    }
+  const openUsers = (r: RoleRow) => {
+    setMembersOf(r);
+    if (membersOf?.id === r.id && members.isError) void members.refetch();
   };
 
   const columns: Column<RoleRow>[] = [
@@ -120,11 +116,11 @@ export default function RolesView({ active }: ViewProps) {
     actionsColumn(t('admin.actions'), Permission.roleEdit, (r) => (
       <>
         <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEdit(r)} testId="role-edit" />
-        <Button size="mini" basic color="teal" onClick={() => void openGrant(r)} data-testid="role-grant">
+        <Button size="mini" basic color="teal" onClick={() => openGrant(r)} data-testid="role-grant">
           <Icon name="key" /> {t('roles.grant')}
         </Button>
         {r.kind === 'ordinary' ? (
-          <Button size="mini" basic color="blue" onClick={() => void openUsers(r)} data-testid="role-users">
+          <Button size="mini" basic color="blue" onClick={() => openUsers(r)} data-testid="role-users">
             <Icon name="users" /> {t('roles.userList')}
           </Button>
         ) : null}
@@ -143,8 +139,8 @@ export default function RolesView({ active }: ViewProps) {
       <ListCard testId="role" icon="id badge outline" title={t('roles.title')} list={list} create={{ permission: Permission.roleEdit, onClick: openCreate }} columns={columns} rowProps={(r) => ({ 'data-code': r.code, 'data-kind': r.kind, 'data-enabled': r.enabled ? '1' : '0' })} />
 
       {editing ? <RoleForm draft={editing} types={types} typeOptions={typeOptions} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
-      {grants ? <GrantForm grants={grants} onClose={() => setGrants(null)} /> : null}
-      {members ? <MembersForm role={members.role} people={members.people} onClose={() => setMembers(null)} onSaved={list.reload} /> : null}
+      {grantFor && grants.data ? <GrantForm role={grantFor} grants={grants.data} onClose={() => setGrantFor(null)} /> : null}
+      {membersOf && members.data ? <MembersForm role={membersOf} people={members.data} onClose={() => setMembersOf(null)} onSaved={list.reload} /> : null}
     </div>
   );
 }
@@ -239,16 +235,16 @@ function RoleForm({ draft, types, typeOptions, onClose, onSaved }: { draft: Draf
 }
 
 /** A role's grants: the menus (a checked page brings its group) and further permissions, checked with the server's schema. */
-function GrantForm({ grants, onClose }: { grants: Grants; onClose: () => void }) {
+function GrantForm({ role, grants, onClose }: { role: RoleRow; grants: Grants; onClose: () => void }) {
   const { t, tv } = useT();
-  const roleId = grants.role.id;
+  const roleId = role.id;
   const resolver = useMemo(() => adminResolver(roleGrantSchema, (d: { menuIds: string[]; permissions: string }) => ({ roleId, menuIds: d.menuIds, permissions: permissionList(d.permissions) })), [roleId]);
-  const { control, handleSubmit, formState } = useForm({ defaultValues: { menuIds: grants.menuIds, permissions: grants.permissions }, resolver });
+  const { control, handleSubmit, formState } = useForm({ defaultValues: { menuIds: grants.menuIds, permissions: grants.permissions.join('\n') }, resolver });
   // one message for the dialog, under the permissions (a menu id or a permission the schema refuses)
   const message = firstError(formState.errors);
   const save = handleSubmit((body) => postForm(AdminPath.roleGrant, body, onClose, t('roles.granted')));
   return (
-    <FormModal open title={t('roles.grantTitle', { name: grants.role.name })} testId="role-grant-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
+    <FormModal open title={t('roles.grantTitle', { name: role.name })} testId="role-grant-form" saving={formState.isSubmitting} onSave={() => void save()} onClose={onClose}>
       <div className="sf-two-cols sf-grant">
         <Form.Field>
           <label>{t('roles.menus')}</label>

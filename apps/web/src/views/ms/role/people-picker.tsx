@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Icon, Label, Pagination, Table } from 'semantic-ui-react';
 import { PICKER_PAGE_SIZE, type PickerPerson } from '@schoolflow/contracts';
+import { useFilters } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import { type PickedPerson, usePickerPeople } from './use-role-admin.js';
 
@@ -11,10 +12,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** People picker (docs/product/shell-and-sign-in.md#people-picker): search on Enter, 5 per page, multi-select shown as tags. */
 export function PeoplePicker({ value, onChange }: { value: PickedPerson[]; onChange: (v: PickedPerson[]) => void }) {
   const { t } = useT();
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
   const [page, setPage] = useState(0);
-  const { result, loading } = usePickerPeople(applied, page);
+  const search = useFilters({ text: '' }, () => setPage(0));
+  const { result, loading } = usePickerPeople(search.applied.text.trim(), page);
 
   const selected = new Set(value.map((p) => p.account));
   const toggle = (p: PickerPerson) => {
@@ -37,16 +37,15 @@ export function PeoplePicker({ value, onChange }: { value: PickedPerson[]; onCha
       <div className="ui fluid left icon input">
         <i className="search icon" aria-hidden />
         <input
-          value={search}
+          value={search.filters.text}
           placeholder={t('roles.searchUsers')}
           maxLength={100}
           data-testid="people-picker-search"
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => search.set('text', e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              setPage(0);
-              setApplied(search.trim());
+              search.search();
             }
           }}
         />

@@ -54,17 +54,45 @@ export async function resolveIds(people: PickedPerson[]): Promise<{ ids: string[
 }
 
 /** A role's grants with the whole menu tree they are chosen from. */
-export async function loadGrants(roleId: string): Promise<{ menus: MenuAdminNode[]; menuIds: string[]; permissions: string[] }> {
+async function loadGrants(roleId: string, signal?: AbortSignal): Promise<{ menus: MenuAdminNode[]; menuIds: string[]; permissions: string[] }> {
   const [tree, grants] = await Promise.all([
-    adminApi.tree<MenuAdminNode>(AdminPath.menuTree),
-    adminApi.post<{ menuIds?: string[]; permissions?: string[] }>(AdminPath.roleGrants, { id: roleId, roleId }),
+    adminApi.tree<MenuAdminNode>(AdminPath.menuTree, signal),
+    adminApi.post<{ menuIds?: string[]; permissions?: string[] }>(AdminPath.roleGrants, { id: roleId, roleId }, signal),
   ]);
   return { menus: tree, menuIds: Array.isArray(grants?.menuIds) ? grants.menuIds : [], permissions: Array.isArray(grants?.permissions) ? grants.permissions : [] };
 }
 
 /** A role's saved members. */
-export async function loadMembers(roleId: string): Promise<PickedPerson[]> {
-  return readPeople(await adminApi.post<unknown>(AdminPath.roleUsers, { id: roleId, roleId }));
+async function loadMembers(roleId: string, signal?: AbortSignal): Promise<PickedPerson[]> {
+  return readPeople(await adminApi.post<unknown>(AdminPath.roleUsers, { id: roleId, roleId }, signal));
+}
+
+/*
+ * The grants and the members are read for the dialog that edits them: read afresh each time it opens (no stale copy
+ * kept once it is closed, `gcTime: 0`), since the dialog's fields start from them. A failed read is reported by the
+ * query cache and the dialog does not open.
+ */
+
+/** The grants of the role whose grant dialog is open (`null`: none). */
+export function useRoleGrants(roleId: string | null) {
+  return useQuery({
+    queryKey: adminKeys.detail(AdminPath.roleGrants, roleId ?? ''),
+    queryFn: ({ signal }) => loadGrants(roleId ?? '', signal),
+    enabled: roleId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** The saved members of the role whose members dialog is open (`null`: none). */
+export function useRoleMembers(roleId: string | null) {
+  return useQuery({
+    queryKey: adminKeys.detail(AdminPath.roleUsers, roleId ?? ''),
+    queryFn: ({ signal }) => loadMembers(roleId ?? '', signal),
+    enabled: roleId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 /** Who a dynamic role's SQL or procedure would give the role to. */

@@ -1,9 +1,8 @@
 import { type ClassDay, dayLessonClash, type DayLesson } from '@schoolflow/contracts';
 import { flowOf } from '@schoolflow/workflows';
-import { useState } from 'react';
 import type { ViewProps } from '../../../../router/view-props.js';
 import { type Draft, FlowForm } from '../../../../workflow/flow-form.js';
-import { ClassDayCard } from '../../class-day/class-day-card.js';
+import { ClassDayCard, useClassDay } from '../../class-day/class-day-card.js';
 import { formText } from '../../form-text.js';
 
 /** The room of my lesson of the class at a period of a day, as the day shows it; null: none there (yet). */
@@ -24,8 +23,8 @@ function ClassSwapDays({ values }: { values: Draft }) {
   const classId = formText(values.classId);
   const from = { date: formText(values.fromDate), period: Number(formText(values.fromPeriod)) };
   const to = { date: formText(values.toDate), period: Number(formText(values.toPeriod)) };
-  // the source card's day: the lesson that moves, and so its room
-  const [fromDay, setFromDay] = useState<ClassDay | null>(null);
+  // the source card's day (its query, shared with the card): the lesson that moves, and so its room
+  const fromDay = useClassDay('class-swap', classId, from.date);
   const none = () => null;
   if (from.date && from.date === to.date) {
     const marks = [
@@ -37,7 +36,7 @@ function ClassSwapDays({ values }: { values: Draft }) {
   const room = fromDay && fromDay.date === from.date ? roomOfMyLesson(fromDay, from.period) : null;
   return (
     <div>
-      <ClassDayCard flow="class-swap" classId={classId} date={from.date} marks={from.period ? [{ period: from.period, as: 'from', clashes: none }] : []} testId="class-day-from" onDay={setFromDay} />
+      <ClassDayCard flow="class-swap" classId={classId} date={from.date} marks={from.period ? [{ period: from.period, as: 'from', clashes: none }] : []} testId="class-day-from" />
       <ClassDayCard flow="class-swap" classId={classId} date={to.date} marks={to.period ? [{ period: to.period, as: 'to', clashes: arriving(room) }] : []} testId="class-day-to" />
     </div>
   );

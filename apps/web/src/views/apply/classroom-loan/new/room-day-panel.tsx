@@ -1,13 +1,12 @@
 import { DEFAULT_SCHOOL_TZ, formatSchoolTime, parseSchoolTime } from '@schoolflow/contracts';
 import type { RoomDay } from '@schoolflow/workflows/classroom-loan/classroom-loan.views.js';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, Label, Message, Segment } from 'semantic-ui-react';
 import { useT } from '../../../../i18n/use-t.js';
 import { useRealtime } from '../../../../realtime/use-realtime.js';
 import type { Draft } from '../../../../workflow/flow-form.js';
 import { localInput } from '../../../../workflow/flow-model.js';
-import { useFlowView } from '../../../../workflow/use-flow-view.js';
+import { useFlowView, useFlowViewsRefresh } from '../../../../workflow/use-flow-view.js';
 import { detailPath } from '../../../../workflow/labels.js';
 import { formText } from '../../form-text.js';
 
@@ -24,17 +23,10 @@ export function RoomDayPanel({ values }: { values: Draft }) {
   const startText = formText(values.start);
   const endText = formText(values.end);
   const date = /^\d{4}-\d{2}-\d{2}/.test(startText) ? startText.slice(0, 10) : '';
-  const [version, setVersion] = useState(0);
-  const day = useFlowView<RoomDay>('classroom-loan', 'day', classroomId && date ? { classroomId, date } : null, `${startText}|${endText}|${version}`);
-
   // Others' loans are not pushed to me (pushes go to an instance's participants): the day is read again as the time
   // is changed, every 15 s while open, and at once when one of my own loans moves.
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-  useEffect(() => {
-    if (!classroomId || !date) return;
-    const timer = window.setInterval(refresh, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [classroomId, date, refresh]);
+  const day = useFlowView<RoomDay>('classroom-loan', 'day', classroomId && date ? { classroomId, date } : null, `${startText}|${endText}`, REFRESH_MS);
+  const refresh = useFlowViewsRefresh('classroom-loan');
   useRealtime('workflow.transitioned', (p) => {
     if (p.flow === 'classroom-loan') refresh();
   }, refresh);
