@@ -61,7 +61,8 @@ export default function LetterCompose({ start, onDraft, onClose }: { start: Comp
   const compose = useComposeLetter();
   const uploads = useUploadScope();
   const [classId, setClassId] = useState('');
-  const [jobId, setJobId] = useState<string | null>(null);
+  // a send to many runs as a job: the last answer's, followed until it ends (a draft's answer has none)
+  const jobId = compose.data?.state === 'draft' ? null : (compose.data?.jobId ?? null);
   const progress = useJobProgress<JobProgress>(jobId, { kind: LETTER_SEND_JOB });
   const { control, register, handleSubmit, setValue, getValues, formState } = useForm<ComposeLetterBody>({
     resolver: zodResolver(composeLetterSchema) as never,
@@ -96,7 +97,6 @@ export default function LetterCompose({ start, onDraft, onClose }: { start: Comp
           return;
         }
         if (answer.jobId) {
-          setJobId(answer.jobId);
           toast.success(l('compose.sending', { done: 0, total: answer.recipients }));
           return;
         }
