@@ -37,16 +37,16 @@ export function ChatInput({ onSend, onTyping, disabled, placeholder, sendText }:
     if (idle.current) clearTimeout(idle.current);
     idle.current = setTimeout(stopTyping, IDLE_MS);
   };
-  const submit = handleSubmit(async ({ body }) => {
-    await onSend(body);
-    reset();
-    stopTyping();
-  });
   const send = () => {
     if (busy || !text.trim()) return;
     // a refused send was told by the page (a toast); the line stays for another try
-    submit().catch(() => undefined);
+    handleSubmit(async ({ body }) => {
+      await onSend(body);
+      reset();
+      stopTyping();
+    })().catch(() => undefined);
   };
+  const line = register('body');
 
   return (
     <div className="sf-consult-input">
@@ -56,7 +56,11 @@ export function ChatInput({ onSend, onTyping, disabled, placeholder, sendText }:
         maxLength={CONSULT_LIMITS.body}
         placeholder={placeholder}
         rows={3}
-        {...register('body', { onChange: keyed })}
+        {...line}
+        onChange={(e) => {
+          void line.onChange(e);
+          keyed();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault();
