@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Form, Input, Message, Segment } from 'semantic-ui-react';
@@ -28,11 +28,10 @@ export function WechatConfigView({ active }: ViewProps) {
   const { c, tv } = useChannelsT();
   const config = useChannelsConfig(active);
   const save = useSaveChannels();
-  const form = useForm<WechatInput, unknown, Wechat>({ resolver: zodResolver(wechatSettingsSchema), defaultValues: { enabled: false, appId: '', appSecret: '', apiBase: '', templateId: '' } });
   const wechat = config.data?.wechat;
-  useEffect(() => {
-    if (wechat) form.reset({ enabled: wechat.enabled, appId: wechat.appId, appSecret: '', apiBase: wechat.apiBase, templateId: wechat.templateId });
-  }, [wechat, form]);
+  // the form follows the saved settings, the appsecret never shown (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (wechat ? { enabled: wechat.enabled, appId: wechat.appId, appSecret: '', apiBase: wechat.apiBase, templateId: wechat.templateId } : undefined), [wechat]);
+  const form = useForm<WechatInput, unknown, Wechat>({ resolver: zodResolver(wechatSettingsSchema), defaultValues: { enabled: false, appId: '', appSecret: '', apiBase: '', templateId: '' }, values });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -77,12 +76,11 @@ export function WechatMenuView({ active }: ViewProps) {
   const { c, tv } = useChannelsT();
   const config = useChannelsConfig(active);
   const publish = usePublishWechatMenu();
-  const form = useForm<MenuForm>({ resolver: zodResolver(menuForm), defaultValues: { menu: [] } });
-  const buttons = useFieldArray({ control: form.control, name: 'menu' });
   const menu = config.data?.wechat.menu;
-  useEffect(() => {
-    if (menu) form.reset({ menu });
-  }, [menu, form]);
+  // the form follows the saved menu (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (menu ? { menu } : undefined), [menu]);
+  const form = useForm<MenuForm>({ resolver: zodResolver(menuForm), defaultValues: { menu: [] }, values });
+  const buttons = useFieldArray({ control: form.control, name: 'menu' });
   const error = firstMessage(form.formState.errors.menu);
   const submit = form.handleSubmit(async (body) => {
     try {
