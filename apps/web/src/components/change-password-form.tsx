@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, useId, useMemo, useState } from 'react';
+import { type ComponentProps, useId, useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Button, Form, Message } from 'semantic-ui-react';
 import { PASSWORD_MAX } from '@schoolflow/contracts';
@@ -33,13 +33,22 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
   const { strategy, error: strategyFailure } = usePwdStrategy(lang);
   const strategyError = strategyFailure && !isCancelled(strategyFailure) ? errorMessage(strategyFailure) : null;
   const change = useChangePassword(config.PWD_HASH_PREFIX);
-  /** What the last submit found wrong (every message), or the server's refusal; cleared as one types. */
-  const [formError, setFormError] = useState<string[] | null>(null);
   // the resolver checks with the strategy as it now is (it may come after the form is shown): useForm takes the
   // resolver of the latest render
   const resolver = useMemo<Resolver<PasswordValues, unknown, PasswordValues>>(() => zodResolver(passwordFormSchema(strategy)), [strategy]);
   // Validate while typing (not on blur: a message appearing on blur shifts the buttons under the pointer).
-  const { control, handleSubmit, getValues, setValue, trigger, reset, formState } = useForm<PasswordValues, unknown, PasswordValues>({ defaultValues: EMPTY, resolver, mode: 'onChange' });
+  const { control, handleSubmit, getValues, setValue, trigger, reset, setError, clearErrors, formState } = useForm<PasswordValues, unknown, PasswordValues>({ defaultValues: EMPTY, resolver, mode: 'onChange' });
+  // What the last submit found wrong (every field's message), or the server's refusal: the form's root errors, which
+  // the next submit clears, and typing too.
+  const rootError = formState.errors.root;
+  const formError = rootError?.server?.message
+    ? [rootError.server.message]
+    : rootError?.invalid
+      ? PASSWORD_FIELDS.flatMap((f) => {
+          const m = formState.errors[f]?.message;
+          return m ? [m] : [];
+        })
+      : null;
 
   const submit = async () => {
     // the values are compared trimmed, and shown as they are compared
@@ -48,7 +57,6 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
       async (trimmed) => {
         const userId = account ?? session?.info.userInfo.userId;
         if (!userId) return;
-        setFormError(null);
         try {
           toast.success(await change.mutateAsync({ userId, oldPassword: trimmed.oldPassword, pass: trimmed.pass }));
           reset(EMPTY);
@@ -56,10 +64,10 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
         } catch (err) {
           if (isCancelled(err)) return;
           reportError(err);
-          setFormError([errorMessage(err)]);
+          setError('root.server', { message: errorMessage(err) });
         }
       },
-      (found) => setFormError(PASSWORD_FIELDS.flatMap((f) => (found[f]?.message ? [found[f].message] : []))),
+      () => setError('root.invalid', { type: 'invalid' }),
     )();
   };
 
@@ -77,7 +85,7 @@ export function ChangePasswordForm({ onSuccess, onCancel, account }: Props) {
           value={input.value}
           error={shown(f)}
           onValue={(v) => {
-            setFormError(null);
+            clearErrors('root');
             input.onChange(v);
             // Changing the new password re-validates the confirmation (docs/product/shell-and-sign-in.md#password-change).
             if (f === 'pass' && getValues('checkPass') !== '') void trigger('checkPass');

@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Icon } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
 
+/** Whether the page is fullscreen is the document's to say (Esc leaves it without us): read from it, not copied. */
+const subscribe = (changed: () => void) => {
+  document.addEventListener('fullscreenchange', changed);
+  return () => document.removeEventListener('fullscreenchange', changed);
+};
+const isFullscreen = () => Boolean(document.fullscreenElement);
+
 export function FullscreenToggle() {
   const { t } = useT();
-  const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
-
-  useEffect(() => {
-    const sync = () => setFull(Boolean(document.fullscreenElement));
-    document.addEventListener('fullscreenchange', sync);
-    return () => document.removeEventListener('fullscreenchange', sync);
-  }, []);
+  const full = useSyncExternalStore(subscribe, isFullscreen);
 
   const toggle = async () => {
     if (!document.fullscreenEnabled) {

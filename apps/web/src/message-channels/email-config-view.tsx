@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Button, Checkbox, Form, Segment } from 'semantic-ui-react';
@@ -22,11 +22,10 @@ export default function EmailConfigView({ active }: ViewProps) {
   const { c, tv } = useChannelsT();
   const config = useChannelsConfig(active);
   const save = useSaveChannels();
-  const form = useForm<SmtpInput, unknown, Smtp>({ resolver: zodResolver(smtpSettingsSchema), defaultValues: { enabled: false, host: '', port: 25, secure: false, user: '', password: '', from: '' } });
   const smtp = config.data?.smtp;
-  useEffect(() => {
-    if (smtp) form.reset({ enabled: smtp.enabled, host: smtp.host, port: smtp.port, secure: smtp.secure, user: smtp.user, password: '', from: smtp.from });
-  }, [smtp, form]);
+  // the form follows the saved settings, the password never shown (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (smtp ? { enabled: smtp.enabled, host: smtp.host, port: smtp.port, secure: smtp.secure, user: smtp.user, password: '', from: smtp.from } : undefined), [smtp]);
+  const form = useForm<SmtpInput, unknown, Smtp>({ resolver: zodResolver(smtpSettingsSchema), defaultValues: { enabled: false, host: '', port: 25, secure: false, user: '', password: '', from: '' }, values });
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (body) => {

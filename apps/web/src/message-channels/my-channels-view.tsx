@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { Button, Checkbox, Form, Label, Message, Segment, Table } from 'semantic-ui-react';
@@ -27,11 +27,10 @@ export default function MyChannelsView({ active }: ViewProps) {
   const typeName = useMessageTypes();
   const mine = useMyChannels(active);
   const save = useSaveMyChannels();
-  const form = useForm<MineInput, unknown, Mine>({ resolver: zodResolver(myChannelsSchema), defaultValues: { email: '', optOut: [] } });
   const data = mine.data;
-  useEffect(() => {
-    if (data) form.reset({ email: data.email, optOut: data.optOut });
-  }, [data, form]);
+  // the form follows the saved settings (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (data ? { email: data.email, optOut: data.optOut } : undefined), [data]);
+  const form = useForm<MineInput, unknown, Mine>({ resolver: zodResolver(myChannelsSchema), defaultValues: { email: '', optOut: [] }, values });
   const error = form.formState.errors.email?.message;
   const offered = (data?.push ?? []).filter((p) => p.channels.length > 0);
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Button, Checkbox, Form, Message, Segment, Table } from 'semantic-ui-react';
@@ -22,11 +22,10 @@ export default function PushConfigView({ active }: ViewProps) {
   const typeName = useMessageTypes();
   const config = useChannelsConfig(active);
   const save = useSaveChannels();
-  const form = useForm<PushForm>({ resolver: zodResolver(formSchema), defaultValues: { push: [] } });
   const push = config.data?.push;
-  useEffect(() => {
-    if (push) form.reset({ push });
-  }, [push, form]);
+  // the form follows the saved settings (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (push ? { push } : undefined), [push]);
+  const form = useForm<PushForm>({ resolver: zodResolver(formSchema), defaultValues: { push: [] }, values });
   const rows = useFieldArray({ control: form.control, name: 'push' }).fields;
 
   const submit = form.handleSubmit(async (body) => {

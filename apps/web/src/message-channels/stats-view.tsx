@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Segment, Table } from 'semantic-ui-react';
-import { formatSchoolTime } from '@schoolflow/contracts';
+import { formatSchoolTime, statsQuerySchema } from '@schoolflow/contracts';
+import { z } from 'zod';
 import { EChart } from '../components/charts/echarts-chart.js';
 import { CardHead, FilterCard, FilterField, FilterSelect } from '../components/list-page.js';
 import { useMessageTypeList, useMessageTypes } from '../messages/message-types.js';
@@ -11,28 +14,36 @@ import { statsChartOption, typeTotals } from './stats-chart.js';
 
 const dayOf = (offset: number): string => formatSchoolTime(Date.now() + offset * 86_400_000).slice(0, 10);
 
+/** The period the server is asked for (its own schema: days, the first not after the last) and the type the chart shows. */
+const periodSchema = z.intersection(statsQuerySchema, z.object({ type: z.string() }));
+type Period = z.output<typeof periodSchema>;
+
 /** 统计分析 (messageCenter/tjfx): messages sent and read and deliveries failed, per day and type, over a period (the last week first). */
 export default function StatsView({ active }: ViewProps) {
-  const { c, lang } = useChannelsT();
+  const { c, tv, lang } = useChannelsT();
   const types = useMessageTypeList();
   const typeName = useMessageTypes();
-  const [period, setPeriod] = useState({ from: dayOf(-6), to: dayOf(0), type: '' });
-  const [applied, setApplied] = useState(period);
-  const stats = useChannelStats(applied.from, applied.to, active && applied.from <= applied.to);
+  // the period shown (the last week first); the form's draft is applied by 查询 once the schema takes it
+  const [applied, setApplied] = useState<Period>(() => ({ from: dayOf(-6), to: dayOf(0), type: '' }));
+  const { control, register, handleSubmit, reset, setValue, formState } = useForm<Period>({ resolver: zodResolver(periodSchema), defaultValues: applied });
+  const period = useWatch({ control });
+  const toError = formState.errors.to?.message;
+  const stats = useChannelStats(applied.from, applied.to, active);
   const labels = useMemo(() => ({ sent: c('stats.sent'), read: c('stats.read'), failed: c('stats.failed') }), [c]);
   const option = useMemo(() => (stats.data ? statsChartOption(stats.data, labels, applied.type) : null), [stats.data, labels, applied.type]);
   const totals = stats.data ? typeTotals(stats.data) : [];
 
   return (
     <div className="sf-page" data-testid="channels-stats">
-      <FilterCard testId="stats-search" onSearch={() => setApplied(period)} onReset={() => setPeriod(applied)} searchText={c('stats.query')}>
+      <FilterCard testId="stats-search" onSearch={() => void handleSubmit(setApplied)()} onReset={() => reset(applied)} searchText={c('stats.query')}>
         <FilterField id="stats-from" label={c('stats.from')}>
-          <input id="stats-from" type="date" value={period.from} max={period.to} onChange={(e) => setPeriod({ ...period, from: e.target.value })} data-testid="stats-from" />
+          <input id="stats-from" type="date" max={period.to} data-testid="stats-from" {...register('from')} />
         </FilterField>
         <FilterField id="stats-to" label={c('stats.to')}>
-          <input id="stats-to" type="date" value={period.to} min={period.from} onChange={(e) => setPeriod({ ...period, to: e.target.value })} data-testid="stats-to" />
+          <input id="stats-to" type="date" min={period.from} data-testid="stats-to" {...register('to')} />
+          {toError ? <div className="sf-field-error">{tv(toError)}</div> : null}
         </FilterField>
-        <FilterSelect id="stats-type" label={c('monitor.type')} value={period.type} all={c('stats.total')} options={types.map((d) => ({ value: d.code, text: lang === 'en' ? d.nameEn || d.name : d.name }))} onValue={(type) => setPeriod({ ...period, type })} />
+        <FilterSelect id="stats-type" label={c('monitor.type')} value={period.type ?? ''} all={c('stats.total')} options={types.map((d) => ({ value: d.code, text: lang === 'en' ? d.nameEn || d.name : d.name }))} onValue={(type) => setValue('type', type)} />
       </FilterCard>
       <Segment className="sf-card" loading={stats.isFetching && !stats.data}>
         <CardHead icon="chart bar outline" title={c('stats.chartTitle')} />

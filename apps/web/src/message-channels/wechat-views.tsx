@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Form, Input, Message, Segment } from 'semantic-ui-react';
-import { wechatMenuSchema, wechatSettingsSchema, type WechatUserRow } from '@schoolflow/contracts';
+import { wechatMenuSchema, wechatSettingsSchema, wechatTagSchema, wechatUserMapSchema, type WechatUserRow } from '@schoolflow/contracts';
 import { z } from 'zod';
 import { errorMessage, reportError } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
@@ -28,11 +28,10 @@ export function WechatConfigView({ active }: ViewProps) {
   const { c, tv } = useChannelsT();
   const config = useChannelsConfig(active);
   const save = useSaveChannels();
-  const form = useForm<WechatInput, unknown, Wechat>({ resolver: zodResolver(wechatSettingsSchema), defaultValues: { enabled: false, appId: '', appSecret: '', apiBase: '', templateId: '' } });
   const wechat = config.data?.wechat;
-  useEffect(() => {
-    if (wechat) form.reset({ enabled: wechat.enabled, appId: wechat.appId, appSecret: '', apiBase: wechat.apiBase, templateId: wechat.templateId });
-  }, [wechat, form]);
+  // the form follows the saved settings, the appsecret never shown (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (wechat ? { enabled: wechat.enabled, appId: wechat.appId, appSecret: '', apiBase: wechat.apiBase, templateId: wechat.templateId } : undefined), [wechat]);
+  const form = useForm<WechatInput, unknown, Wechat>({ resolver: zodResolver(wechatSettingsSchema), defaultValues: { enabled: false, appId: '', appSecret: '', apiBase: '', templateId: '' }, values });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -77,12 +76,11 @@ export function WechatMenuView({ active }: ViewProps) {
   const { c, tv } = useChannelsT();
   const config = useChannelsConfig(active);
   const publish = usePublishWechatMenu();
-  const form = useForm<MenuForm>({ resolver: zodResolver(menuForm), defaultValues: { menu: [] } });
-  const buttons = useFieldArray({ control: form.control, name: 'menu' });
   const menu = config.data?.wechat.menu;
-  useEffect(() => {
-    if (menu) form.reset({ menu });
-  }, [menu, form]);
+  // the form follows the saved menu (react-hook-form's `values`: reset whenever they are read again)
+  const values = useMemo(() => (menu ? { menu } : undefined), [menu]);
+  const form = useForm<MenuForm>({ resolver: zodResolver(menuForm), defaultValues: { menu: [] }, values });
+  const buttons = useFieldArray({ control: form.control, name: 'menu' });
   const error = firstMessage(form.formState.errors.menu);
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -124,22 +122,32 @@ export function WechatTagsView({ active }: ViewProps) {
   const { c } = useChannelsT();
   const tags = useWechatTags(active);
   const create = useCreateWechatTag();
-  const [name, setName] = useState('');
-  const add = async () => {
+  const { control, handleSubmit, reset } = useForm<{ name: string }>({ resolver: zodResolver(wechatTagSchema), defaultValues: { name: '' } });
+  const name = useWatch({ control, name: 'name' });
+  // the button is off until a name is typed; the schema trims it and keeps it within WeChat's length
+  const add = handleSubmit(async (tag) => {
     try {
-      toast.success(await create.mutateAsync(name.trim()));
-      setName('');
+      toast.success(await create.mutateAsync(tag.name));
+      reset();
     } catch (err) {
       reportError(err);
     }
-  };
+  });
   return (
     <div className="sf-page" data-testid="wechat-tags">
       <Segment className="sf-card" loading={tags.isLoading}>
         <CardHead
           icon="tags"
           title={c('page.tags')}
-          tools={<Input size="small" value={name} placeholder={c('wechat.tagName')} onChange={(_, d) => setName(d.value)} action={{ content: c('wechat.addTag'), icon: 'plus', disabled: !name.trim(), loading: create.isPending, onClick: () => void add() }} data-testid="wechat-tag-name" />}
+          tools={
+            <Controller
+              control={control}
+              name="name"
+              render={({ field }) => (
+                <Input size="small" value={field.value} placeholder={c('wechat.tagName')} onChange={(_, d) => field.onChange(d.value)} action={{ content: c('wechat.addTag'), icon: 'plus', disabled: !name.trim(), loading: create.isPending, onClick: () => void add() }} data-testid="wechat-tag-name" />
+              )}
+            />
+          }
         />
         {tags.error ? <Message warning content={`${c('wechat.loadFailed')}: ${errorMessage(tags.error)}`} /> : null}
         <ListTable
@@ -158,12 +166,34 @@ export function WechatTagsView({ active }: ViewProps) {
   );
 }
 
+/** A follower not mapped yet: the account typed, checked by the shared mapping schema, then mapped. */
+function BindAccount({ openid, onBind }: { openid: string; onBind: (openid: string, account: string) => Promise<void> }) {
+  const { c } = useChannelsT();
+  const { control, handleSubmit } = useForm<{ openid: string; account: string }>({ resolver: zodResolver(wechatUserMapSchema), defaultValues: { openid, account: '' } });
+  const account = useWatch({ control, name: 'account' });
+  const bind = handleSubmit((v) => onBind(v.openid, v.account));
+  return (
+    <Controller
+      control={control}
+      name="account"
+      render={({ field }) => (
+        <Input
+          size="mini"
+          value={field.value}
+          placeholder={c('wechat.accountPlaceholder')}
+          onChange={(_, d) => field.onChange(d.value)}
+          action={{ content: c('wechat.bind'), disabled: !account.trim(), onClick: () => void bind() }}
+        />
+      )}
+    />
+  );
+}
+
 /** 用户管理 (weChat/user): the account's followers, each mapped to the account template messages reach. */
 export function WechatUsersView({ active }: ViewProps) {
   const { c } = useChannelsT();
   const users = useWechatUsers(active);
   const map = useMapWechatUser();
-  const [typed, setTyped] = useState<Record<string, string>>({});
   const bind = async (openid: string, account: string) => {
     try {
       toast.success(await map.mutateAsync({ openid, account }));
@@ -189,13 +219,7 @@ export function WechatUsersView({ active }: ViewProps) {
                 u.account ? (
                   <Button size="mini" basic content={c('wechat.unbind')} onClick={() => void bind(u.openid, '')} />
                 ) : (
-                  <Input
-                    size="mini"
-                    value={typed[u.openid] ?? ''}
-                    placeholder={c('wechat.accountPlaceholder')}
-                    onChange={(_, d) => setTyped({ ...typed, [u.openid]: d.value })}
-                    action={{ content: c('wechat.bind'), disabled: !(typed[u.openid] ?? '').trim(), onClick: () => void bind(u.openid, (typed[u.openid] ?? '').trim()) }}
-                  />
+                  <BindAccount openid={u.openid} onBind={bind} />
                 ),
             },
           ]}

@@ -19,6 +19,7 @@ import {
 } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { useAuthorized } from '../components/authorized.js';
+import { useUploadScope } from '../components/use-files.js';
 import { FileUpload } from '../components/widgets/file-upload.js';
 import { PeoplePicker, type PickerItem } from '../components/widgets/people-picker.js';
 import { useJobProgress } from '../jobs/use-job-progress.js';
@@ -58,9 +59,10 @@ export default function LetterCompose({ start, onDraft, onClose }: { start: Comp
   const writer = useAuthorized({ all: [MESSAGE_WRITE_PERMISSION] });
   const classes = useLetterClasses();
   const compose = useComposeLetter();
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploadScope();
   const [classId, setClassId] = useState('');
-  const [jobId, setJobId] = useState<string | null>(null);
+  // a send to many runs as a job: the last answer's, followed until it ends (a draft's answer has none)
+  const jobId = compose.data?.state === 'draft' ? null : (compose.data?.jobId ?? null);
   const progress = useJobProgress<JobProgress>(jobId, { kind: LETTER_SEND_JOB });
   const { control, register, handleSubmit, setValue, getValues, formState } = useForm<ComposeLetterBody>({
     resolver: zodResolver(composeLetterSchema) as never,
@@ -80,7 +82,7 @@ export default function LetterCompose({ start, onDraft, onClose }: { start: Comp
     const m = firstMessage(formState.errors[field]);
     return m ? tv(m) : undefined;
   };
-  const busy = formState.isSubmitting || uploading || (jobId !== null && progress?.state !== 'completed' && progress?.state !== 'failed');
+  const busy = formState.isSubmitting || uploads.busy || (jobId !== null && progress?.state !== 'completed' && progress?.state !== 'failed');
 
   // a draft may lack a title and recipients: the schema reads `draft` from the form, so it is set before validating
   const submit = (draft: boolean) => {
@@ -95,7 +97,6 @@ export default function LetterCompose({ start, onDraft, onClose }: { start: Comp
           return;
         }
         if (answer.jobId) {
-          setJobId(answer.jobId);
           toast.success(l('compose.sending', { done: 0, total: answer.recipients }));
           return;
         }
@@ -203,7 +204,7 @@ export default function LetterCompose({ start, onDraft, onClose }: { start: Comp
           <Controller
             control={control}
             name="attachments"
-            render={({ field }) => <FileUpload value={field.value ?? []} onChange={(ids) => field.onChange(ids)} types={TYPES} limit={LETTER_ATTACHMENTS_MAX} maxSizeKb={MAX_KB} onUploading={setUploading} testId="letter-attachments" />}
+            render={({ field }) => <FileUpload value={field.value ?? []} onChange={(ids) => field.onChange(ids)} types={TYPES} limit={LETTER_ATTACHMENTS_MAX} maxSizeKb={MAX_KB} busyScope={uploads.scope} testId="letter-attachments" />}
           />
           <div className="sf-hint">{l('compose.attachmentsHint')}</div>
         </Form.Field>

@@ -9,7 +9,7 @@ import { EmptyState } from '../components/empty-state.js';
 import { FieldError } from '../components/form-field.js';
 import { ListTable, type Column } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
-import { useDownloadFile } from '../components/use-files.js';
+import { useDownloadFile, useUploadScope } from '../components/use-files.js';
 import { FileUpload } from '../components/widgets/file-upload.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
@@ -124,7 +124,7 @@ function ReviewView({ s }: { s: Submission }) {
 function SubmissionForm({ post, existing, studentId, onDone }: { post: PostDetail; existing: Submission | null; studentId: string | undefined; onDone: () => void }) {
   const { p, tv } = usePublishingT();
   const submit = useSubmitHomework();
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploadScope();
   const { control, register, handleSubmit, formState } = useForm<SubmissionInput, unknown, SubmissionValues>({
     resolver: zodResolver(submissionSchema),
     defaultValues: { text: existing?.text ?? '', attachments: existing?.attachments.map((a) => a.resId) ?? [] },
@@ -140,7 +140,7 @@ function SubmissionForm({ post, existing, studentId, onDone }: { post: PostDetai
       toast.error(errorMessage(err));
     }
   });
-  const busy = formState.isSubmitting || uploading;
+  const busy = formState.isSubmitting || uploads.busy;
   return (
     <Form onSubmit={(e) => void save(e)} data-testid="homework-form">
       <Form.Field error={Boolean(textError)}>
@@ -154,7 +154,7 @@ function SubmissionForm({ post, existing, studentId, onDone }: { post: PostDetai
           control={control}
           name="attachments"
           render={({ field }) => (
-            <FileUpload value={field.value ?? []} onChange={(ids) => field.onChange(ids)} types={HAND_IN_TYPES} limit={HAND_IN_LIMIT} maxSizeKb={HAND_IN_MAX_KB} onUploading={setUploading} testId="homework-files" />
+            <FileUpload value={field.value ?? []} onChange={(ids) => field.onChange(ids)} types={HAND_IN_TYPES} limit={HAND_IN_LIMIT} maxSizeKb={HAND_IN_MAX_KB} busyScope={uploads.scope} testId="homework-files" />
           )}
         />
         <FieldError testId="homework-files" error={filesError ? tv(filesError) : undefined} />

@@ -30,10 +30,11 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
   const { p } = usePublishingT();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<ReceiptFilter>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
   const post = usePost(id, active);
   const receipts = usePostReceipts(id, filter, active);
   const remind = useRemindUnread();
+  // the server's refusal of a reminder (another window reminded first) stays as the mutation's error: nothing asks again
+  const refusal = remind.error instanceof ApiError && remind.error.code === TOO_SOON ? errorMessage(remind.error) : null;
   // the server sends remindAgainAt only while it is ahead; when it comes, the receipts are read again to turn the button back on
   const againAt = receipts.data?.remindAgainAt ?? null;
   const { refetch } = receipts;
@@ -72,9 +73,7 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
       const { answer, msg } = await remind.mutateAsync(id);
       toast.success(msg || p('web.receipts.reminded', { n: answer?.unread ?? unread }));
     } catch (err) {
-      const msg = errorMessage(err);
-      if (err instanceof ApiError && err.code === TOO_SOON) setRefusal(msg);
-      toast.warning(msg);
+      toast.warning(errorMessage(err));
     }
   };
 

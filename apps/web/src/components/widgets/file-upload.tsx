@@ -24,6 +24,8 @@ export interface FileUploadProps {
   disabled?: boolean;
   /** Reports an upload or removal in progress. */
   onUploading?: (busy: boolean) => void;
+  /** The form's upload scope (useUploadScope): its `busy` covers this field's uploads and removals under way. */
+  busyScope?: string;
   /** Prefix of the data-testids (default 'file-upload'). */
   testId?: string;
 }
@@ -52,15 +54,15 @@ export function fileProblem(file: { name: string; size: number }, maxSizeKb: num
 }
 
 /** File upload field (docs/product/shell-and-sign-in.md#file-upload: the file, upload states, checks, /file/*). */
-export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB, types = UPLOAD_DEFAULT_TYPES, limit = UPLOAD_DEFAULT_LIMIT, disabled = false, onUploading, testId = 'file-upload' }: FileUploadProps) {
+export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB, types = UPLOAD_DEFAULT_TYPES, limit = UPLOAD_DEFAULT_LIMIT, disabled = false, onUploading, busyScope, testId = 'file-upload' }: FileUploadProps) {
   const { t } = useT();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   // the files uploaded here, named without asking the server
   const [known, setKnown] = useState<ReadonlyMap<string, FileRef>>(new Map());
   const reachedLimit = limit > 0 && value.length >= limit;
-  const upload = useUploadWithProgress();
-  const removal = useRemoveFile();
+  const upload = useUploadWithProgress(busyScope);
+  const removal = useRemoveFile(busyScope);
   const fetch = useDownloadFile();
   const loading = upload.isPending || removal.isPending;
   const tracked = useBusyTracker(onUploading);

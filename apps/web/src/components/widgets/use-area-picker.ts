@@ -1,72 +1,72 @@
-import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ComponentPath, type AreaNode } from '@schoolflow/contracts';
-import { errorMessage, isCancelled, requestData } from '../../api/http.js';
+import { requestData } from '../../api/http.js';
 import { useT } from '../../i18n/use-t.js';
-import { toast } from '../../util/toast.js';
 
-function loadLevel(levNum: number, parentCode: string, signal?: AbortSignal): Promise<AreaNode[]> {
-  return requestData<AreaNode[]>(ComponentPath.area, { json: { levNum, parentCode }, signal }).then((d) => (Array.isArray(d) ? d : []));
+/** The area picker's reads, one key factory: the areas are names of the language asked in, and never change meanwhile. */
+export const areaKeys = {
+  all: ['area'] as const,
+  level: (lang: string, levNum: number, parentCode: string) => [...areaKeys.all, 'level', lang, levNum, parentCode] as const,
+  chain: (lang: string, code: string, levels: number) => [...areaKeys.all, 'chain', lang, code, levels] as const,
+};
+
+/** getAreaData: one level's areas under `parentCode` ('' for the provinces). A failure shows its message (the cache's). */
+function levelQuery(lang: string, levNum: number, parentCode: string) {
+  return {
+    queryKey: areaKeys.level(lang, levNum, parentCode),
+    queryFn: ({ signal }: { signal: AbortSignal }) => requestData<AreaNode[]>(ComponentPath.area, { json: { levNum, parentCode }, signal }).then((d) => (Array.isArray(d) ? d : [])),
+    staleTime: Infinity,
+  };
 }
 
 /**
- * The area picker's levels (docs/product/shell-and-sign-in.md#area-picker: getAreaData / getAreaList): the options of
- * each level and the chosen codes, resolved from a given value, and `choose` for a level's pick (which loads the next).
+ * The area picker's levels (docs/product/shell-and-sign-in.md#area-picker: getAreaData / getAreaList): the chosen
+ * codes are the value's chain (getAreaList answers 'leaf,parent,root'; a pick of this picker's own is written to the
+ * cache as it is made, so it is not asked), and the options of each level are read under the chosen code above it
+ * while that one has children. `choose` is a level's pick.
  */
 export function useAreaPicker(value: string, onChange: (code: string, chain: AreaNode[]) => void, levels: number) {
   const { lang } = useT();
-  const [options, setOptions] = useState<AreaNode[][]>([]);
-  const [codes, setCodes] = useState<string[]>([]);
-  const emitted = useRef<string>('');
-  const fail = (err: unknown) => {
-    if (!isCancelled(err)) toast.error(errorMessage(err)); // result false in the area picker: msg as an error (docs/product/shell-and-sign-in.md#errors-and-reactions)
-  };
-
-  // Resolves a given value into its chain (getAreaList answers 'leaf,parent,root'), or loads the provinces.
-  useEffect(() => {
-    if (value && value === emitted.current) return;
-    const c = new AbortController();
-    (async () => {
-      const provinces = await loadLevel(1, '', c.signal);
-      if (!value) {
-        setOptions([provinces]);
-        setCodes([]);
-        return;
-      }
-      const list = await requestData<string>(ComponentPath.areaList, { json: { code: value }, signal: c.signal });
-      const chain = String(list ?? '')
+  const client = useQueryClient();
+  const chain = useQuery({
+    queryKey: areaKeys.chain(lang, value, levels),
+    queryFn: async ({ signal }) =>
+      String((await requestData<string>(ComponentPath.areaList, { json: { code: value }, signal })) ?? '')
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
         .reverse()
-        .slice(0, levels);
-      const opts: AreaNode[][] = [provinces];
-      for (let i = 1; i < chain.length; i++) opts.push(await loadLevel(i + 1, chain[i - 1] ?? '', c.signal));
-      const last = chain[chain.length - 1];
-      const lastNode = opts[chain.length - 1]?.find((n) => n.CODE === last);
-      if (chain.length < levels && last && lastNode?.CHILD === '1') opts.push(await loadLevel(chain.length + 1, last, c.signal));
-      emitted.current = value;
-      setOptions(opts);
-      setCodes(chain);
-    })().catch(fail);
-    return () => c.abort();
-    // a value this picker emitted itself is already shown (emitted is set only once its options are loaded)
-  }, [value, levels, lang]);
+        .slice(0, levels),
+    enabled: value !== '',
+    staleTime: Infinity,
+    // another value's chain stays shown while this one's is read
+    placeholderData: keepPreviousData,
+  });
+  const codes = value ? (chain.data ?? []) : [];
+
+  const provinces = useQuery(levelQuery(lang, 1, ''));
+  // a chosen code whose area has children opens the next level; whether it has is known once the level above is read
+  const parents: string[] = [];
+  let above = provinces.data;
+  for (let i = 0; i < codes.length && i + 1 < levels; i++) {
+    const code = codes[i] ?? '';
+    if (above?.find((n) => n.CODE === code)?.CHILD !== '1') break;
+    parents.push(code);
+    above = client.getQueryData<AreaNode[]>(areaKeys.level(lang, i + 2, code));
+  }
+  const below = useQueries({ queries: parents.map((code, i) => levelQuery(lang, i + 2, code)) });
+  const options: AreaNode[][] = [];
+  for (const level of [provinces, ...below]) {
+    if (!level.data) break;
+    options.push(level.data);
+  }
 
   const choose = (level: number, code: string) => {
     const nextCodes = [...codes.slice(0, level), ...(code ? [code] : [])];
-    const nextOptions = options.slice(0, level + 1);
-    setCodes(nextCodes);
-    setOptions(nextOptions);
-    const chain = nextCodes.map((c, i) => nextOptions[i]?.find((n) => n.CODE === c)).filter((n): n is AreaNode => n !== undefined);
+    const nodes = nextCodes.map((c, i) => options[i]?.find((n) => n.CODE === c)).filter((n): n is AreaNode => n !== undefined);
     const leaf = nextCodes[nextCodes.length - 1] ?? '';
-    emitted.current = leaf;
-    onChange(leaf, chain);
-    const node = chain[chain.length - 1];
-    if (code && level + 1 < levels && node?.CHILD === '1') {
-      loadLevel(level + 2, code)
-        .then((kids) => setOptions((o) => [...o.slice(0, level + 1), kids]))
-        .catch(fail);
-    }
+    if (leaf) client.setQueryData(areaKeys.chain(lang, leaf, levels), nextCodes);
+    onChange(leaf, nodes);
   };
 
   return { options, codes, choose };

@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Button, Dropdown, Form, Label, Menu, Message, Modal, Segment, Table } from 'semantic-ui-react';
 import type { Socket } from 'socket.io-client';
 import {
@@ -7,6 +9,8 @@ import {
   CONSULT_EVENTS,
   CONSULT_LIMITS,
   CONSULT_STATES,
+  type ConsultCloseInput,
+  consultCloseSchema,
   type ConsultConversation,
   type ConsultMessage,
   type ConsultReadPush,
@@ -14,6 +18,7 @@ import {
 } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
+import { firstMessage } from '../../util/form-errors.js';
 import { useReadySession } from '../../session/session-store.js';
 import { getToken } from '../../session/token.js';
 import { toast } from '../../util/toast.js';
@@ -34,11 +39,15 @@ import { useTransfer } from './use-transfer.js';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
+/** 结束咨询: a note, checked by the shared schema (the server cleans and checks it again), then the conversation closed. */
 function CloseButton({ id }: { id: string }) {
-  const { c } = useConsultT();
+  const { c, tv } = useConsultT();
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
   const closing = useCloseConversation();
+  const { register, handleSubmit, formState } = useForm<ConsultCloseInput, unknown, { note: string }>({ resolver: zodResolver(consultCloseSchema), defaultValues: { note: '' } });
+  const noteError = firstMessage(formState.errors.note);
+  // a refusal is told by the mutation (reportError); the dialog stays open for another try
+  const confirm = handleSubmit(({ note }) => closing.mutateAsync({ id, note }).then(() => setOpen(false), () => undefined));
   return (
     <>
       <Button size="small" negative data-testid="consult-close" onClick={() => setOpen(true)}>
@@ -47,16 +56,17 @@ function CloseButton({ id }: { id: string }) {
       <Modal size="tiny" open={open} onClose={() => setOpen(false)}>
         <Modal.Header>{c('agent.confirmClose')}</Modal.Header>
         <Modal.Content>
-          <Form>
-            <Form.Field>
+          <Form onSubmit={(e) => void confirm(e)}>
+            <Form.Field error={Boolean(noteError)}>
               <label htmlFor="consult-note">{c('agent.closeNote')}</label>
-              <textarea id="consult-note" data-testid="consult-note" maxLength={CONSULT_LIMITS.note} value={note} onChange={(e) => setNote(e.target.value)} />
+              <textarea id="consult-note" data-testid="consult-note" maxLength={CONSULT_LIMITS.note} {...register('note')} />
+              {noteError ? <div className="sf-field-error">{tv(noteError)}</div> : null}
             </Form.Field>
           </Form>
         </Modal.Content>
         <Modal.Actions>
           <Button onClick={() => setOpen(false)}>×</Button>
-          <Button negative loading={closing.isPending} data-testid="consult-close-confirm" onClick={() => closing.mutate({ id, note }, { onSuccess: () => setOpen(false) })}>
+          <Button negative loading={closing.isPending} data-testid="consult-close-confirm" onClick={(e) => void confirm(e)}>
             {c('agent.close')}
           </Button>
         </Modal.Actions>

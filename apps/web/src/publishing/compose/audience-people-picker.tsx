@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Checkbox, Icon, Label } from 'semantic-ui-react';
 import { AUDIENCE_PEOPLE_MAX, type AudiencePerson, type PostKind } from '@schoolflow/contracts';
 import { RefSelect } from '../../resources/ref-select.js';
+import { useDebounced } from '../../util/use-debounced.js';
 import { useAudiencePeople } from '../use-audience-people.js';
 import { usePublishingT } from '../use-publishing-t.js';
 
@@ -20,13 +21,10 @@ export function AudiencePeoplePicker({ kind, value, onValue, disabled, max }: { 
   const [classId, setClassId] = useState('');
   const [type, setType] = useState<PersonType>('');
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  // what was typed once it has settled: one search per pause
+  const keyword = useDebounced(typed.trim(), SEARCH_DELAY_MS);
   // names of those chosen, for their labels (the form keeps ids only)
   const [names, setNames] = useState<Record<string, string>>({});
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const people = useAudiencePeople({ kind, type: type || undefined, classId: classId || undefined, keyword: keyword || undefined });
   const rows = classId || keyword ? (people.data ?? []) : [];
   const chosen = new Set(value);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
@@ -7,6 +6,7 @@ import { errorMessage } from '../../api/http.js';
 import type { AudienceDraft } from '../../components/audience/audience-draft.js';
 import { AudienceFields } from '../../components/audience/audience-fields.js';
 import { useAuthorized } from '../../components/authorized.js';
+import { useUploadScope } from '../../components/use-files.js';
 import { FileUpload } from '../../components/widgets/file-upload.js';
 import { RefSelect } from '../../resources/ref-select.js';
 import { toast } from '../../util/toast.js';
@@ -27,7 +27,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
   const { p, tv } = usePublishingT();
   const navigate = useNavigate();
   const create = useCreatePost();
-  const [uploading, setUploading] = useState<Record<Category, boolean>>({ pictures: false, videos: false, documents: false });
+  const uploads = useUploadScope();
   const mayPublish = {
     notice: useAuthorized({ all: [postPublishPermission('notice')] }),
     homework: useAuthorized({ all: [postPublishPermission('homework')] }),
@@ -53,7 +53,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
   const audienceChanged = () => {
     if (errors.school) void trigger('school');
   };
-  const busy = formState.isSubmitting || Object.values(uploading).some(Boolean);
+  const busy = formState.isSubmitting || uploads.busy;
 
   const save = handleSubmit(async (body) => {
     try {
@@ -78,7 +78,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
             types={UPLOADS[category].types}
             limit={UPLOADS[category].limit}
             maxSizeKb={UPLOADS[category].maxSizeKb}
-            onUploading={(b) => setUploading((u) => ({ ...u, [category]: b }))}
+            busyScope={uploads.scope}
             testId={`post-${category}`}
           />
         )}

@@ -1,17 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Header, Label, Segment } from 'semantic-ui-react';
-import { AdminPath, Permission, type RequestEncryptionSetting } from '@schoolflow/contracts';
-import { adminApi } from '../../../api/admin-api.js';
-import { reportError } from '../../../api/http.js';
+import { Permission } from '@schoolflow/contracts';
 import { useAuthorized } from '../../../components/authorized.js';
-import { loadAppConfig } from '../../../config/load-app-config.js';
 import { useT } from '../../../i18n/use-t.js';
 import { toast } from '../../../util/toast.js';
-import { adminKeys } from '../admin-keys.js';
-
-type Choice = 'default' | 'on' | 'off';
-const choiceOf = (override: boolean | null): Choice => (override === null ? 'default' : override ? 'on' : 'off');
-const overrideOf = (choice: Choice): boolean | null => (choice === 'default' ? null : choice === 'on');
+import { choiceOf, type EncryptionChoice, useRequestEncryption, useSaveRequestEncryption } from './use-request-encryption.js';
 
 /**
  * The request-encryption switch of the system configuration (docs/adr/0036-request-encryption.md): the environment's
@@ -21,22 +13,12 @@ const overrideOf = (choice: Choice): boolean | null => (choice === 'default' ? n
 export function RequestEncryptionSwitch({ active }: { active: boolean }) {
   const { t } = useT();
   const canEdit = useAuthorized({ all: [Permission.configEdit] });
-  const client = useQueryClient();
-  const key = adminKeys.path(AdminPath.requestEncryptionGet);
-  const setting = useQuery({ queryKey: key, queryFn: ({ signal }) => adminApi.post<RequestEncryptionSetting>(AdminPath.requestEncryptionGet, {}, signal), enabled: active, staleTime: 0 });
-  const save = useMutation({
-    mutationFn: (choice: Choice) => adminApi.post<RequestEncryptionSetting>(AdminPath.requestEncryptionSave, { requestEncrypt: overrideOf(choice) }),
-    onSuccess: async (saved) => {
-      client.setQueryData(key, saved);
-      toast.success(t('config.saved'));
-      await loadAppConfig();
-    },
-    onError: reportError,
-  });
+  const setting = useRequestEncryption(active);
+  const save = useSaveRequestEncryption();
   const data = setting.data;
   const current = data ? choiceOf(data.override) : null;
   const envState = t(data?.defaultValue ? 'requestEncryption.on' : 'requestEncryption.off');
-  const options: { value: Choice; label: string }[] = [
+  const options: { value: EncryptionChoice; label: string }[] = [
     { value: 'default', label: t('requestEncryption.choiceDefault', { state: envState }) },
     { value: 'on', label: t('requestEncryption.on') },
     { value: 'off', label: t('requestEncryption.off') },
@@ -62,7 +44,7 @@ export function RequestEncryptionSwitch({ active }: { active: boolean }) {
               value={o.value}
               checked={current === o.value}
               disabled={!canEdit || !data || save.isPending}
-              onChange={() => save.mutate(o.value)}
+              onChange={() => save.mutate(o.value, { onSuccess: () => toast.success(t('config.saved')) })}
               data-testid={`request-encryption-${o.value}`}
             />
           ))}
