@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { Button, Checkbox, Label, Menu, Message, Segment, Table } from 'semantic-ui-react';
-import { flowPage, TIMETABLE_PAGES, type ZoubanWindow, zoubanChoiceRefusal, ZOUBAN_MANAGE_PERMISSION } from '@schoolflow/contracts';
+import { flowPage, TIMETABLE_PAGES, type ZoubanChoiceInput, zoubanChoiceInputSchema, type ZoubanWindow, zoubanChoiceRefusal, ZOUBAN_MANAGE_PERMISSION } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { useAuthorized } from '../components/authorized.js';
 import { EmptyState } from '../components/empty-state.js';
+import { FieldError } from '../components/form-field.js';
 import { PageLoader } from '../components/page-loader.js';
 import type { ViewProps } from '../router/view-props.js';
+import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useChooseCombination } from './use-choose-combination.js';
 import { useClassProgress } from './use-class-progress.js';
@@ -171,19 +175,26 @@ function ChooseWindow({ w }: { w: ZoubanWindow }) {
   const { cw } = useClassWalkingT();
   const mine = useMyChoice(w.id, true);
   const choose = useChooseCombination(w.id);
-  const [draft, setDraft] = useState<string[] | null>(null);
-  const chosen = draft ?? mine.data?.courseIds ?? [];
-  const toggle = (id: string) => setDraft(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
+  // the choice held (read, or answered by a save) fills the form; one the student has changed is kept when it is read
+  // again. Checked by the contract's schema as it is sent, and by the groups' rules as it is ticked
+  const held = useMemo(() => (mine.data ? { courseIds: mine.data.courseIds } : undefined), [mine.data]);
+  const form = useForm<ZoubanChoiceInput>({ resolver: zodResolver(zoubanChoiceInputSchema), defaultValues: { courseIds: [] }, values: held, resetOptions: { keepDirtyValues: true } });
+  const { field } = useController({ control: form.control, name: 'courseIds' });
+  const chosen = field.value;
+  const changed = form.formState.isDirty;
+  const toggle = (id: string) => field.onChange(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
   const refusal = zoubanChoiceRefusal(w.groups, chosen);
   const open = w.state === 'open';
-  const submit = () =>
-    choose.mutate(chosen, {
+  const problem = firstMessage(form.formState.errors.courseIds);
+  const submit = form.handleSubmit((body) =>
+    choose.mutate(body.courseIds, {
       onSuccess: (c) => {
-        setDraft(null);
+        form.reset({ courseIds: c.courseIds });
         toast.success(cw('choose.saved', { combination: c.combination ?? '' }));
       },
       onError: (e) => toast.error(errorMessage(e)),
-    });
+    }),
+  );
   return (
     <Segment data-testid="zouban-choose-window" data-id={w.id}>
       <h4>
@@ -201,8 +212,9 @@ function ChooseWindow({ w }: { w: ZoubanWindow }) {
           </div>
         </div>
       ))}
-      {open && refusal?.key === 'groupCount' && draft ? <Message warning size="small" content={cw('errors.groupCount', { group: refusal.group, choose: refusal.choose })} /> : null}
-      {open ? <Button primary size="small" disabled={refusal !== null || draft === null} loading={choose.isPending} content={cw('choose.submit')} onClick={submit} data-testid="zouban-submit" /> : null}
+      {open && refusal?.key === 'groupCount' && changed ? <Message warning size="small" content={cw('errors.groupCount', { group: refusal.group, choose: refusal.choose })} /> : null}
+      {open && problem ? <FieldError testId="zouban-choice-error" error={namespacedMessage(problem)} /> : null}
+      {open ? <Button primary size="small" disabled={refusal !== null || !changed} loading={choose.isPending} content={cw('choose.submit')} onClick={() => void submit()} data-testid="zouban-submit" /> : null}
       {w.state === 'ended' && mine.data?.combination ? (
         <Link to={flowPage('zouban-change', 'new')} data-testid="zouban-change">
           {cw('choose.changeRequest')}

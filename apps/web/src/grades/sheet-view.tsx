@@ -78,7 +78,9 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
   const form = useForm<SheetValues>({ defaultValues: toValues(sheet) });
   const rows = useWatch({ control: form.control, name: 'rows' });
   const values = useMemo((): SheetValues => ({ rows }), [rows]);
-  const [errorStudent, setErrorStudent] = useState<string | null>(null);
+  // the row a refused save named is an error of the form's row (`setError`), until that row is edited or a save resets
+  const rowErrors = form.formState.errors.rows;
+  const errorStudent = rowErrors ? (sheet.rows.find((_, i) => rowErrors[i] !== undefined)?.studentId ?? null) : null;
   const [command, setCommand] = useState<string | null>(null);
   const actionKey = useActionKey(command);
   const save = useSaveSheet(sheetRef);
@@ -141,17 +143,17 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
       const msg = await save.mutateAsync(body);
       const kept = structuredClone(now);
       form.reset(kept);
-      setErrorStudent(null);
       toast.success(quiet ? g('sheet.savedBeforeSubmit') : msg || g('sheet.allSaved'));
       return true;
     } catch (err) {
       // a 400 names the body's row (1-based) and its student: that row is marked until it is edited
       const data = err instanceof ApiError && err.data && typeof err.data === 'object' ? (err.data as { row?: unknown; studentId?: unknown }) : null;
       const student = typeof data?.studentId === 'string' ? data.studentId : typeof data?.row === 'number' ? (body.scores[data.row - 1]?.studentId ?? null) : null;
-      if (student) {
-        setErrorStudent(student);
-        const index = sheet.rows.findIndex((r) => r.studentId === student);
-        if (index >= 0) focusProblem(index);
+      const index = student ? sheet.rows.findIndex((r) => r.studentId === student) : -1;
+      if (index >= 0) {
+        form.clearErrors('rows');
+        form.setError(`rows.${index}`, { type: 'server' });
+        focusProblem(index);
       }
       reportError(err);
       return false;
@@ -309,7 +311,7 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
           busy={save.isPending}
           errorStudent={errorStudent}
           onEdited={(row) => {
-            if (sheet.rows[row]?.studentId === errorStudent) setErrorStudent(null);
+            if (rowErrors?.[row]) form.clearErrors(`rows.${row}`);
           }}
         />
       </Segment>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Icon, Label, Message, Popup, Segment } from 'semantic-ui-react';
 import { type EditorOptions, type Lesson, periodLabel, type TimetableAnswer, type TimetableVersion } from '@schoolflow/contracts';
 import { ApiError, reportError } from '../api/http.js';
@@ -146,63 +147,94 @@ function clashText(c: CellClash): string {
 }
 
 function SectionEditor({ version, section, active, onDirty }: { version: TimetableVersion; section: Section; active: boolean; onDirty: (dirty: boolean) => void }) {
-  const { tt, lang } = useTimetableT();
   const whole = useTimetable({ timetableId: version.id });
   const own = useTimetable(sectionQuery(version.id, section));
   const options = useEditorOptions(version.id, section);
+  if (!own.data || !options.data) return <Segment basic loading className="sf-tt-loading" data-testid="tt-editor-loading" />;
+  return <SectionForm version={version} section={section} active={active} onDirty={onDirty} own={own.data} others={whole.data?.lessons} opts={options.data} />;
+}
+
+/** The week as a form: a cell per key (`weekday:period`); an empty cell is no key. */
+interface WeekValues {
+  cells: Record<string, DraftCell>;
+}
+const NO_LESSONS: readonly Lesson[] = [];
+
+/** The server's sentences of a cell a refused save named, kept as the cell's error (`types`, in the server's order). */
+function refusedTexts(error: { types?: Record<string, unknown> } | undefined): string[] {
+  return error?.types ? Object.values(error.types).map((v) => (typeof v === 'string' ? v : '')) : [];
+}
+
+function SectionForm({
+  version,
+  section,
+  active,
+  onDirty,
+  own,
+  others = NO_LESSONS,
+  opts,
+}: {
+  version: TimetableVersion;
+  section: Section;
+  active: boolean;
+  onDirty: (dirty: boolean) => void;
+  own: TimetableAnswer;
+  others?: readonly Lesson[];
+  opts: EditorOptions;
+}) {
+  const { tt, lang } = useTimetableT();
   const place = usePlaceLessons();
-  /** What the server holds (as loaded or last saved) and what the grid shows. */
-  const [saved, setSaved] = useState<Draft | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  /** Cells a refused save named, with the server's sentences, until they are changed. */
-  const [refused, setRefused] = useState<ReadonlyMap<string, string[]>>(new Map());
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // the week as read: the form's defaults are what the server holds (as loaded or last saved), its values the grid
+  const fresh = useMemo((): WeekValues => ({ cells: Object.fromEntries(draftOf(own.lessons, section)) }), [own, section]);
+  const form = useForm<WeekValues>({ defaultValues: fresh });
+  const { control, getValues, setValue, setError, clearErrors } = form;
+  const cells = useWatch({ control, name: 'cells' });
+  const draft: Draft = useMemo(() => new Map(Object.entries(cells)), [cells]);
+  const savedCells = form.formState.defaultValues?.cells;
+  const saved: Draft = useMemo(() => new Map(Object.entries((savedCells ?? {}) as Record<string, DraftCell>)), [savedCells]);
   const [editing, setEditing] = useState<{ weekday: number; period: number; anchor: HTMLElement } | null>(null);
 
-  const changed = useMemo(() => (saved && draft ? changedCells(saved, draft) : []), [saved, draft]);
+  const changed = useMemo(() => changedCells(saved, draft), [saved, draft]);
   const dirty = changed.length > 0;
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
-  // the week as read; read again (after a save, another's save) it replaces the grid unless there are changes of one's
-  // own — taken while rendering, once per answer (`adopted`), as soon as there are none
-  const ownData = own.data;
-  const [adopted, setAdopted] = useState<{ data: typeof ownData; sectionId: string } | null>(null);
-  if (ownData && !dirty && (adopted?.data !== ownData || adopted.sectionId !== section.id)) {
-    const fresh = draftOf(ownData.lessons, section);
-    setAdopted({ data: ownData, sectionId: section.id });
-    setSaved(fresh);
-    setDraft(fresh);
-  }
+  // read again (after a save, another's save) the week replaces the grid unless there are changes of one's own —
+  // once per answer, as soon as there are none; cells a refusal marked stay marked until changed
+  const adopted = useRef(fresh);
+  useEffect(() => {
+    if (dirty || adopted.current === fresh) return;
+    adopted.current = fresh;
+    form.reset(fresh, { keepErrors: true });
+  }, [fresh, dirty, form]);
+
+  /** Cells a refused save named (409 上课时间冲突), with the server's sentences: the cells' errors, until they are changed. */
+  const cellErrors = form.formState.errors.cells;
+  const refused: ReadonlyMap<string, string[]> = new Map(
+    Object.entries(cellErrors ?? {}).flatMap(([key, e]): [string, string[]][] => (e && typeof e === 'object' && 'types' in e ? [[key, refusedTexts(e as { types?: Record<string, unknown> })]] : [])),
+  );
+  // the refusal's own sentence: the last save's, while it is not undone
+  const refusal = place.error instanceof ApiError && place.error.code === 409 ? place.error.message : null;
 
   // leaving the page (closing the window, reloading) with unsaved changes asks first
   useLeaveWarning(dirty);
 
-  const others = useMemo(() => whole.data?.lessons ?? [], [whole.data]);
   // the teaching classes the class's students go to (the class filter answers their lessons too): they share students
-  const shared = useMemo(() => new Set((ownData?.lessons ?? []).map(sectionIdOf).filter((id) => id !== section.id)), [ownData, section.id]);
-  const sharedAt = useMemo(() => lessonsByCell((ownData?.lessons ?? []).filter((l) => sectionIdOf(l) !== section.id)), [ownData, section.id]);
-  const clashes = useMemo(() => (draft ? draftClashes(draft, section, others, shared) : new Map<string, CellClash[]>()), [draft, section, others, shared]);
-  const counts = useMemo(() => (options.data && draft ? courseCounts(options.data.courses, draft) : []), [options.data, draft]);
-  const names = namer(options.data, [...(ownData?.lessons ?? []), ...others]);
+  const shared = useMemo(() => new Set(own.lessons.map(sectionIdOf).filter((id) => id !== section.id)), [own, section.id]);
+  const sharedAt = useMemo(() => lessonsByCell(own.lessons.filter((l) => sectionIdOf(l) !== section.id)), [own, section.id]);
+  const clashes = useMemo(() => draftClashes(draft, section, others, shared), [draft, section, others, shared]);
+  const counts = useMemo(() => courseCounts(opts.courses, draft), [opts, draft]);
+  const names = namer(opts, [...own.lessons, ...others]);
 
-  const data: TimetableAnswer | undefined = ownData ?? whole.data;
-  if (!data || !draft || !saved || !options.data) return <Segment basic loading className="sf-tt-loading" data-testid="tt-editor-loading" />;
-  const opts = options.data;
+  const data: TimetableAnswer = own;
   const columns = gridColumns(data, schoolToday());
 
   const setCell = (weekday: number, period: number, cell: DraftCell | null) => {
     const key = cellKey(weekday, period);
-    setDraft((prev) => {
-      const next = new Map(prev ?? []);
-      if (cell) next.set(key, cell);
-      else next.delete(key);
-      return next;
-    });
-    if (refused.has(key)) {
-      const rest = new Map(refused);
-      rest.delete(key);
-      setRefused(rest);
-    }
+    const next = { ...getValues('cells') };
+    if (cell) next[key] = cell;
+    else delete next[key];
+    setValue('cells', next, { shouldDirty: true });
+    if (refused.has(key)) clearErrors(`cells.${key}`);
   };
 
   const chooseCourse = (weekday: number, period: number, courseId: string) => {
@@ -215,17 +247,18 @@ function SectionEditor({ version, section, active, onDirty }: { version: Timetab
   };
 
   const save = async () => {
+    const now = getValues();
     try {
-      const msg = await place.mutateAsync(placeBody(version.id, section, draft));
-      setSaved(draft);
-      setRefused(new Map());
-      setRefusal(null);
+      const msg = await place.mutateAsync(placeBody(version.id, section, new Map(Object.entries(now.cells))));
+      // what was sent is what the server holds now (and no cell is refused)
+      form.reset(structuredClone(now));
       toast.success(msg || tt('done.saved'));
     } catch (err) {
       if (err instanceof ApiError && err.code === 409) {
-        const marked = refusedClashes(err.data);
-        setRefused(marked);
-        setRefusal(err.message);
+        clearErrors();
+        for (const [key, texts] of refusedClashes(err.data)) {
+          setError(`cells.${key}`, { type: 'server', message: texts.join('\n'), types: Object.fromEntries(texts.map((text, i) => [`server${i}`, text])) });
+        }
         toast.error(err.message);
       } else {
         reportError(err);
@@ -235,9 +268,9 @@ function SectionEditor({ version, section, active, onDirty }: { version: Timetab
 
   const undo = async () => {
     if (!(await confirmAction(tt('page.editor.undoConfirm')))) return;
-    setDraft(saved);
-    setRefused(new Map());
-    setRefusal(null);
+    // back to what the server holds: the draft, the marked cells and the refusal go
+    form.reset();
+    place.reset();
   };
 
   const clashCount = [...new Set([...clashes.keys(), ...refused.keys()])].length;

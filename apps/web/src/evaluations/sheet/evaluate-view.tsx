@@ -1,6 +1,7 @@
 import { type EvalMySheet, type EvalRole, type EvalSheet, type EvalSheetSaveInput, formatSchoolTime } from '@schoolflow/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button, Message, Progress, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
@@ -80,10 +81,12 @@ function SheetEditor({ picked, onBack }: { picked: Picked; onBack: () => void })
 function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; onBack: () => void }) {
   const { e } = useFinalT();
   const save = useSaveEvalSheet(picked.roundId, picked.classId, picked.evaluator);
-  const [typing, setTyping] = useState<SheetTyping>(() => typingOf(data));
-  const [savedAt, setSavedAt] = useState<string | null>(null);
-  /** What is typed (the state's twin, read by the timer), and what changed since the last save. */
-  const typed = useRef<SheetTyping>(typing);
+  // the sheet as typed: a form whose values are the grid's text. No resolver: autosave checks cell by cell (the
+  // contract's `evalScoreProblem`, through `typedProblem`), sending the fine ones and keeping a wrong one red, unsent
+  const form = useForm<SheetTyping>({ defaultValues: typingOf(data) });
+  const { control, getValues, setValue } = form;
+  const typing = useWatch({ control }) as SheetTyping;
+  /** What changed since the last save (sent or not yet: not the form's dirtiness, which is against the sheet as read). */
   const dirtyCells = useRef(new Set<string>());
   const dirtyComments = useRef(new Set<string>());
   const inFlight = useRef(false);
@@ -99,7 +102,7 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
   useEffect(() => {
     flush.current = () => {
       if (inFlight.current) return; // the answer schedules what changed meanwhile
-      const now = typed.current;
+      const now = getValues();
       const maxOf = new Map(data.contents.map((c) => [c.id, c.maxScore]));
       const body: Required<Pick<EvalSheetSaveInput, 'cells' | 'comments'>> = { cells: [], comments: [] };
       for (const key of [...dirtyCells.current]) {
@@ -117,7 +120,6 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
       if (body.cells.length === 0 && body.comments.length === 0) return;
       inFlight.current = true;
       save.mutate(body, {
-        onSuccess: (r) => setSavedAt(r.savedAt),
         onError: () => {
           // kept: what was refused is sent again with the next change
           for (const c of body.cells) dirtyCells.current.add(cellKey(c.studentId, c.contentId));
@@ -131,11 +133,8 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
     };
   });
 
-  const change = (next: SheetTyping) => {
-    typed.current = next;
-    setTyping(next);
-    schedule();
-  };
+  // the save shown is the last one's: a save under way says so, a refused one says nothing here (its message below)
+  const savedAt = save.data?.savedAt ?? null;
 
   return (
     <div data-testid="eval-sheet">
@@ -156,11 +155,13 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
           onCell={(studentId, contentId, text) => {
             const key = cellKey(studentId, contentId);
             dirtyCells.current.add(key);
-            change({ ...typed.current, cells: { ...typed.current.cells, [key]: text } });
+            setValue(`cells.${key}`, text);
+            schedule();
           }}
           onComment={(studentId, text) => {
             dirtyComments.current.add(studentId);
-            change({ ...typed.current, comments: { ...typed.current.comments, [studentId]: text } });
+            setValue(`comments.${studentId}`, text);
+            schedule();
           }}
         />
       ) : null}

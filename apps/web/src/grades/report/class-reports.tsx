@@ -36,7 +36,8 @@ export function ClassReports({ classes, wanted, active }: { classes: readonly Re
   const download = useDownloadReport();
   const start = useStartClassReports();
   const downloadClass = useDownloadClassReports();
-  const [job, setJob] = useState<{ jobId: string; total: number } | null>(null);
+  // the job followed is the last start's answer: a new start (or another class) forgets the one before
+  const job = start.data ?? null;
   const progress = useJobProgress(job?.jobId ?? null);
   const running = job !== null && progress?.state !== 'completed' && progress?.state !== 'failed';
   const result = resultOf(progress?.result);
@@ -48,15 +49,14 @@ export function ClassReports({ classes, wanted, active }: { classes: readonly Re
   const chooseClass = (id: string) => {
     setClassId(id);
     setStudentId('');
-    setJob(null);
+    start.reset();
   };
   const saveOne = () => {
     const who = student ? `${student.studentNo} ${student.name}` : studentId;
     download.mutate({ studentId, semesterId, fileName: g('report.pdf.fileName', { who, semester: semesterName }) });
   };
   const startJob = () => {
-    setJob(null);
-    start.mutate({ classId, semesterId }, { onSuccess: (j) => setJob(j) });
+    start.mutate({ classId, semesterId });
   };
 
   return (
