@@ -867,7 +867,7 @@ export const web: WebMessages = {
     namePlaceholder: 'e.g. National Day',
     replacesWeekday: 'Lessons of',
     replacesValue: "{{weekday}}'s lessons",
-    weekdays: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
+    weekdays: { '1': 'Monday', '2': 'Tuesday', '3': 'Wednesday', '4': 'Thursday', '5': 'Friday', '6': 'Saturday', '7': 'Sunday' },
     createTitle: 'New holiday',
     editTitle: 'Edit holiday: {{date}}',
     confirmDelete: 'Delete the setting of {{date}} “{{name}}”?',

@@ -868,7 +868,7 @@ export const web = {
     namePlaceholder: '如：国庆节',
     replacesWeekday: '按星期几上课',
     replacesValue: '按{{weekday}}上课',
-    weekdays: { 1: '星期一', 2: '星期二', 3: '星期三', 4: '星期四', 5: '星期五', 6: '星期六', 7: '星期日' },
+    weekdays: { '1': '星期一', '2': '星期二', '3': '星期三', '4': '星期四', '5': '星期五', '6': '星期六', '7': '星期日' },
     createTitle: '新增节假日',
     editTitle: '编辑节假日：{{date}}',
     confirmDelete: '确定删除 {{date}}“{{name}}”的设置吗？',
