@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Label, Message } from 'semantic-ui-react';
 import { type Holiday, HOLIDAY_KINDS, HOLIDAY_MANAGE_PERMISSION, HOLIDAY_NAME_MAX, holidayInputSchema, weekdayOf } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
@@ -100,8 +100,8 @@ export default function HolidaysView({ active }: ViewProps) {
 function HolidayForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const { t } = useT();
   const save = useSaveHoliday();
-  const { control, handleSubmit, formState, watch } = useForm({ defaultValues: draft, resolver });
-  const kind = watch('kind');
+  const { control, handleSubmit, formState } = useForm({ defaultValues: draft, resolver });
+  const kind = useWatch({ control, name: 'kind' });
   const kinds = HOLIDAY_KINDS.map((k) => ({ value: k, text: t(`holidays.kinds.${k}`) }));
   const weekdays = WEEKDAY_KEYS.map((k) => ({ value: k, text: t(`holidays.weekdays.${k}`) }));
   const submit = handleSubmit(async (body) => {

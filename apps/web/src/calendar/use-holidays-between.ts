@@ -3,7 +3,7 @@ import { holidayKeys, holidaysClient } from './holidays-client.js';
 
 /**
  * The declared days from `from` to `to` (`YYYY-MM-DD`, both included; null: nothing asked yet) — the leave form's
- * period, so it counts its days as the server will. Declarations change seldom: kept a few minutes.
+ * window, so it counts its days as the server will. Declarations change seldom: kept a few minutes.
  */
 export function useHolidaysBetween(from: string | null, to: string | null) {
   return useQuery({

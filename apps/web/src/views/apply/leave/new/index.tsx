@@ -4,6 +4,7 @@ import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from '
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import {
+  applicationWindow,
   LEAVE_MAX_ATTACHMENTS,
   LEAVE_PICTURE_MAX_BYTES,
   LEAVE_PICTURE_TYPES,
@@ -98,9 +99,10 @@ export default function LeaveNewView(_props: ViewProps) {
   const saving = formState.isSubmitting;
 
   const [from, to, reason] = useWatch({ control, name: ['start', 'end', 'reason'] });
-  // the declared holidays of the period's dates: not counted, as the server will not count them
-  const day = (v: string | undefined) => (v && /^\d{4}-\d{2}-\d{2}/.test(localInput.toSchool(v)) ? localInput.toSchool(v).slice(0, 10) : null);
-  const declared = useHolidaysBetween(day(from), day(to));
+  // The declared holidays a leave may cover — those of the window applications may cover, read once as the form opens
+  // (the set the server reads at the start, not a read per date typed): not counted, as the server will not count them.
+  const [applicable] = useState(() => applicationWindow(Date.now()));
+  const declared = useHolidaysBetween(applicable.fromText, applicable.toText);
   const holidays = useMemo(() => (declared.data ?? []).filter((h) => h.kind === 'holiday'), [declared.data]);
   const duration = useMemo(() => {
     if (!from || !to) return null;
