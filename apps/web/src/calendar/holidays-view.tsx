@@ -77,7 +77,11 @@ export default function HolidaysView({ active }: ViewProps) {
         testId="holidays"
         icon="calendar times outline"
         title={t('holidays.title')}
-        sub={`${t('holidays.year')} ${year}`}
+        sub={
+          <span className="sf-card-sub" data-testid="holidays-year">
+            {t('holidays.year')} {year}
+          </span>
+        }
         list={list}
         create={{ permission: HOLIDAY_MANAGE_PERMISSION, onClick: () => setEditing({ id: null, date: `${year}-`, kind: 'holiday', name: '', replacesWeekday: '' }) }}
         tools={
