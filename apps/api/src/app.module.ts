@@ -28,6 +28,7 @@ import { MessageChannelsModule } from './message-channels/message-channels.modul
 import { ClassWalkingModule } from './class-walking/class-walking.module.js';
 import { RegistrationsModule } from './registrations/registrations.module.js';
 import { ElectivesModule } from './electives/electives.module.js';
+import { CalendarModule } from './calendar/calendar.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -61,6 +62,7 @@ export class AppModule {
         AdminModule,
         ResourcesModule.forRoot(),
         GradesModule,
+        CalendarModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

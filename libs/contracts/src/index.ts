@@ -31,3 +31,4 @@ export * from './resources/index.js';
 export * from './request-encryption.js';
 export * from './class-walking-api.js';
 export * from './registrations-api.js';
+export * from './calendar-api.js';

@@ -21,6 +21,8 @@ export const Permission = {
   workflowViewAll: 'workflow:view_all',
   messageView: 'message:view',
   fileUpload: 'file:upload',
+  /** 法定节假日设置: declaring holidays and make-up workdays (reading them is open to anyone signed in). */
+  holidayEdit: 'calendar:holidays:edit',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HolidayDay } from './calendar-api.js';
 import { calendarDate } from './flow-forms.js';
 import { UserType } from './permissions.js';
 
@@ -140,6 +141,11 @@ export interface TimetableAnswer {
   extraDays: number[];
   /** The week the semester is in today (null outside it): the page opens on it. */
   currentWeek: number | null;
+  /**
+   * The week's declared days (public holidays: no lessons; make-up workdays: the lessons of the weekday they replace;
+   * docs/product/office.md#public-holidays), in date order; none in the weekly template.
+   */
+  holidays: HolidayDay[];
   lessons: Lesson[];
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminAudit } from '../admin/shared/admin-support.js';
+import { CalendarModule } from '../calendar/calendar.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { SystemModule } from '../system/system.module.js';
 import { PlaceLessonsController } from './commands/place-lessons/place-lessons.controller.js';
@@ -27,7 +28,7 @@ import { VersionsController } from './versions/versions.controller.js';
  * (applications/make-up-class, class-swap) that change dates, never the template.
  */
 @Module({
-  imports: [SystemModule, MessagingModule],
+  imports: [SystemModule, MessagingModule, CalendarModule],
   controllers: [TimetableInquiryController, VersionsController, PlaceLessonsController, ScheduleController, SettingsController, EditorOptionsController],
   providers: [
     AdminAudit,

@@ -77,6 +77,8 @@ const views: Readonly<Record<string, View>> = {
   'elective/xxkc': lazy(() => import('../electives/courses-view.js')),
   'elective/xkpc': lazy(() => import('../electives/batches-view.js')),
   'elective/xsxk': lazy(() => import('../electives/select-view.js')),
+  // 法定节假日设置 (docs/product/office.md#public-holidays): the declared holidays and make-up workdays of a year
+  fdjjrsz: lazy(() => import('../calendar/holidays-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

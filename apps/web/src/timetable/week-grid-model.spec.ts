@@ -57,6 +57,22 @@ describe('the week grid model', () => {
     expect(gridColumns({ ...TEMPLATE, days: 9 }, '2026-11-26')).toHaveLength(7);
   });
 
+  it('names a declared holiday and a make-up workday on their columns; a Saturday workday is no extra day (docs/product/office.md#public-holidays)', () => {
+    const holidays = [
+      { date: '2026-11-25', kind: 'holiday' as const, name: '校庆', replacesWeekday: null },
+      { date: '2026-11-28', kind: 'workday' as const, name: '校庆调休', replacesWeekday: 3 },
+    ];
+    const week = gridColumns({ ...fiveDays(WEEK_48, [6]), holidays }, '2026-11-26');
+    expect(week.map((c) => [c.weekday, c.holiday?.name ?? null, c.extra])).toEqual([
+      [1, null, false],
+      [2, null, false],
+      [3, '校庆', false],
+      [4, null, false],
+      [5, null, false],
+      [6, '校庆调休', false],
+    ]);
+  });
+
   it('adds a column, with its date, for each day after the school days that holds a lesson in a week (a Saturday make-up)', () => {
     const saturday = gridColumns(fiveDays(WEEK_48, [6]), '2026-11-26');
     expect(saturday.map((c) => [c.weekday, c.date])).toEqual([

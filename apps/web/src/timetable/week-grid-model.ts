@@ -1,4 +1,4 @@
-import { type DayPart, formatSchoolTime, type Lesson, type LessonChange, type LessonPeriod, type TimetableAnswer, type TimetableView, WEEKDAYS, weekdayOf, workflowDetailPage } from '@schoolflow/contracts';
+import { type DayPart, formatSchoolTime, type HolidayDay, type Lesson, type LessonChange, type LessonPeriod, type TimetableAnswer, type TimetableView, WEEKDAYS, weekdayOf, workflowDetailPage } from '@schoolflow/contracts';
 
 /**
  * The week grid's pure model (every timetable page draws the same grid): rows are the lesson periods with a break
@@ -28,10 +28,12 @@ export interface GridColumn {
   today: boolean;
   /** A day after the school days, shown because a make-up or a swapped lesson is on it that week. */
   extra: boolean;
+  /** The day declared a public holiday or a make-up workday (docs/product/office.md#public-holidays), else null. */
+  holiday: HolidayDay | null;
 }
 
 /** What a grid's columns are read from: an inquiry's answer, the weekly template or one week. */
-export type WeekShape = Pick<TimetableAnswer, 'days' | 'dates' | 'extraDays'>;
+export type WeekShape = Pick<TimetableAnswer, 'days' | 'dates' | 'extraDays'> & Partial<Pick<TimetableAnswer, 'holidays'>>;
 
 export interface ColumnOptions {
   /** In the template (no dates), mark today's weekday: the template shown is this week's. */
@@ -45,7 +47,7 @@ export interface ColumnOptions {
 
 /**
  * The columns, Monday first: the school days, and in a week each day after them that holds a lesson (a Saturday
- * make-up class — the answer's `extraDays`), each with its date. In a week today's column is the one dated today; in
+ * make-up class or a make-up workday — the answer's `extraDays`), each with its date and what the day is declared. In a week today's column is the one dated today; in
  * the template (no dates, never a lesson beyond the school days) today's weekday is marked only when asked.
  */
 export function gridColumns(week: WeekShape, today: string, { markWeekday = false, lessons }: ColumnOptions = {}): GridColumn[] {
@@ -59,7 +61,9 @@ export function gridColumns(week: WeekShape, today: string, { markWeekday = fals
   return weekdays.map((weekday) => {
     // the seven dates of the week, Monday first: a weekday's is at its place whatever columns are shown
     const date = week.dates?.[weekday - 1] ?? null;
-    return { weekday, date, today: date !== null ? date === today : markWeekday && weekday === todayWeekday, extra: weekday > days };
+    const holiday = (date !== null && week.holidays?.find((h) => h.date === date)) || null;
+    // a make-up workday is a school day, whatever its weekday
+    return { weekday, date, today: date !== null ? date === today : markWeekday && weekday === todayWeekday, extra: weekday > days && holiday?.kind !== 'workday', holiday };
   });
 }
 

@@ -26,7 +26,7 @@ export interface WeekGridProps {
 /**
  * The week grid every timetable page draws: a row per lesson period (its name and times; a break where the afternoon
  * or the evening begins), a column per day shown (its weekday, and its date in a week: the school days and a day after
- * them holding a make-up); today's column is marked.
+ * them holding a make-up); today's column is marked, a declared holiday's or make-up workday's named.
  */
 export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, compact, testId = 'tt-grid', tableAttrs }: WeekGridProps) {
   const { tt, lang } = useTimetableT();
@@ -50,8 +50,9 @@ export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, com
               <th
                 key={c.weekday}
                 scope="col"
-                className={['sf-tt-day', c.today ? 'sf-tt-today' : '', c.extra ? 'sf-tt-extra' : ''].filter(Boolean).join(' ')}
+                className={['sf-tt-day', c.today ? 'sf-tt-today' : '', c.extra ? 'sf-tt-extra' : '', c.holiday ? `sf-tt-${c.holiday.kind}` : ''].filter(Boolean).join(' ')}
                 title={c.extra ? tt('page.grid.extraDay') : undefined}
+                data-holiday={c.holiday?.kind ?? ''}
                 data-testid="tt-day"
                 data-weekday={c.weekday}
                 data-date={c.date ?? ''}
@@ -61,6 +62,12 @@ export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, com
                 <span className="sf-tt-weekday">{tt(`weekdays.${c.weekday}` as 'weekdays.1')}</span>
                 {c.date ? <span className="sf-tt-date">{c.date.slice(5)}</span> : null}
                 {c.today ? <span className="sf-tt-today-mark">{tt('page.grid.today')}</span> : null}
+                {c.holiday ? (
+                  <span className={`sf-tt-holiday-mark sf-tt-holiday-mark-${c.holiday.kind}`} data-testid="tt-holiday" title={c.holiday.kind === 'holiday' ? tt('page.grid.holiday') : tt('page.grid.workday', { weekday: tt(`weekdays.${c.holiday.replacesWeekday ?? c.weekday}` as 'weekdays.1') })}>
+                    {c.holiday.name}
+                    {c.holiday.kind === 'workday' ? ` · ${tt('page.grid.workday', { weekday: tt(`weekdays.${c.holiday.replacesWeekday ?? c.weekday}` as 'weekdays.1') })}` : ` · ${tt('page.grid.holiday')}`}
+                  </span>
+                ) : null}
               </th>
             ))}
           </tr>
@@ -79,7 +86,7 @@ export function WeekGrid({ periods, columns, renderCell, cellAttrs, caption, com
               </th>
               {columns.map((c) => {
                 const attrs = cellAttrs?.(c.weekday, period.no) ?? {};
-                const className = ['sf-tt-cell', c.today ? 'sf-tt-today' : '', c.extra ? 'sf-tt-extra' : '', attrs.className ?? ''].filter(Boolean).join(' ');
+                const className = ['sf-tt-cell', c.today ? 'sf-tt-today' : '', c.extra ? 'sf-tt-extra' : '', c.holiday?.kind === 'holiday' ? 'sf-tt-holiday' : '', attrs.className ?? ''].filter(Boolean).join(' ');
                 return (
                   <td key={c.weekday} {...attrs} className={className}>
                     {renderCell(c.weekday, period.no)}

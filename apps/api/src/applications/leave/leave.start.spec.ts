@@ -61,6 +61,12 @@ describe('a leave’s start: given the reads / when planned / then', () => {
     expect(given(reads({ threshold: null })).when(form()).thenPlanned().data.thresholdDays).toBe(3);
   });
 
+  it('the declared holidays the period covers are not counted (docs/adr/0048-public-holidays.md#day-count)', () => {
+    // 24 Nov 08:00 → 25 Nov 17:00 is 33 h; 25 November a holiday: its 17 hours off
+    expect(given(reads({ holidays: ['2026-11-25'] })).when(form()).thenPlanned().data).toMatchObject({ durationHours: 16, durationDays: 0.7 });
+    expect(given(reads({ holidays: ['2026-12-25'] })).when(form()).thenPlanned().data).toMatchObject({ durationHours: 33, durationDays: 1.4 });
+  });
+
   it('pictures: each once, the applicant’s own JPG or PNG', () => {
     const read = reads({ files: [picture('p1'), picture('p2', { mime: 'image/png' })] });
     const plan = given(read).when(form({ attachments: ['p1', 'p2', 'p1'] })).thenPlanned();

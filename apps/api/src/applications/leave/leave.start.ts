@@ -1,4 +1,4 @@
-import type { LeaveForm } from '@schoolflow/contracts';
+import { APPLICATION_WINDOW_DAYS, type LeaveForm } from '@schoolflow/contracts';
 import { leaveDuration, type LeaveSubmitted } from '@schoolflow/workflows';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { StartPlan } from '../../workflow/domain/flow-plugin.js';
@@ -21,13 +21,20 @@ import { ApplicationErrors } from '../applications.errors.js';
 export interface LeaveStartRead extends ApplicantRead {
   /** `workflow.leave.principalThresholdDays` as stored (text), null when unset. */
   threshold: string | null;
+  /** The declared public holidays (`YYYY-MM-DD`) around today, not counted in a leave's days (absent: none). */
+  holidays?: string[];
 }
 
 /** Leaves longer than this many days also go to the principal, when the school has not set it (sys_config). */
 const DEFAULT_THRESHOLD_DAYS = 3;
 
-// The applicant's reads plus leave's own setting: longer leaves go to the principal.
-const START_SQL = applicantSql(`(SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays') AS threshold`);
+// The applicant's reads plus leave's own setting (longer leaves go to the principal) and the public holidays a leave
+// may cover: every one of the window applications may cover (APPLICATION_WINDOW_DAYS, with a margin for the database's
+// date against the school's), read in the same statement — a few dozen dates, no round trip of their own
+// (docs/adr/0048-public-holidays.md#day-count).
+const START_SQL = applicantSql(`(SELECT value FROM sys_config WHERE key = 'workflow.leave.principalThresholdDays') AS threshold,
+       coalesce((SELECT array_agg(to_char(h.day, 'YYYY-MM-DD') ORDER BY h.day) FROM calendar_holiday h
+                  WHERE h.kind = 'holiday' AND h.day BETWEEN current_date - ${APPLICATION_WINDOW_DAYS.past + 2} AND current_date + ${APPLICATION_WINDOW_DAYS.future + 2}), '{}') AS holidays`);
 
 /**
  * Every read a leave's start needs, in one statement (one round trip): whom the actor may apply for (with each
@@ -40,7 +47,8 @@ export async function readLeaveStart(db: Prepared, form: LeaveForm, actor: Appli
 /**
  * The rules of a leave's start, on what `readLeaveStart` read (pure): the period readable and inside the window, the
  * student one the actor may apply for, the pictures theirs, a head teacher to decide it; the route head teacher →
- * office → principal (administrators standing in for a principal who is only the applicant) with the threshold of the day.
+ * office → principal (administrators standing in for a principal who is only the applicant) with the threshold of the day;
+ * the duration without the declared holidays it covers.
  */
 export function planLeaveStart(form: LeaveForm, read: LeaveStartRead, actor: Applicant, clock: StartClock): StartPlan {
   const { start, end } = schoolPeriod(form.start, form.end, clock.timeZone, { now: clock.now });
@@ -49,7 +57,7 @@ export function planLeaveStart(form: LeaveForm, read: LeaveStartRead, actor: App
   checkPictures(attachments, actor, read.files ?? []);
   if (!student.head_teacher_id) throw ApplicationErrors.noHeadTeacher();
   const principal = withStandIns(read.principal, read.admin, actor.userId);
-  const duration = leaveDuration(start, end);
+  const duration = leaveDuration(start, end, read.holidays ?? [], clock.timeZone);
   const data: Omit<LeaveSubmitted, 'type' | 'actorId'> = {
     studentId: student.id,
     studentUserId: student.user_id,

@@ -136,4 +136,7 @@ export const server: ServerMessages = {
   signReplayed: 'This request was already handled and cannot be sent again',
   signUserMismatch: 'The request’s sign names another user than the one signed in; please sign in again',
   signBodyInvalid: 'The request body is not encrypted as required; please reload the page',
+  holidayForbidden: 'You have no permission to set public holidays; contact the administrator',
+  holidayNotFound: 'The holiday does not exist',
+  holidayDateUsed: 'A holiday or make-up workday is already set on that date',
 };

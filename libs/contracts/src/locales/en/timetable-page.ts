@@ -8,6 +8,8 @@ export const timetablePage = {
     change: { 'make-up': 'Make-up', swap: 'Swap' },
     openChange: 'Open the application',
     extraDay: 'Not a school day: a make-up or a swapped lesson is on it this week',
+    holiday: 'Holiday',
+    workday: "Make-up workday ({{weekday}}'s lessons)",
   },
   inquiry: {
     title: 'Timetable',

@@ -134,6 +134,9 @@ export const server = {
   signReplayed: '此请求已处理过，不能重复提交',
   signUserMismatch: '请求签名的用户与当前登录用户不符，请重新登录',
   signBodyInvalid: '请求内容未按要求加密，请刷新页面后重试',
+  holidayForbidden: '没有设置法定节假日的权限，请联系管理员',
+  holidayNotFound: '该节假日设置不存在',
+  holidayDateUsed: '该日期已设置过节假日或调休上班',
 } as const;
 
 export type ServerMessages = { [K in keyof typeof server]: string };

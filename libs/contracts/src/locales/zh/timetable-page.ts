@@ -8,6 +8,8 @@ export const timetablePage = {
     change: { 'make-up': '补课', swap: '调课' },
     openChange: '查看申请',
     extraDay: '非上课日：本周有补课或调课安排在这一天',
+    holiday: '放假',
+    workday: '调休上班（按{{weekday}}上课）',
   },
   inquiry: {
     title: '课表查询',

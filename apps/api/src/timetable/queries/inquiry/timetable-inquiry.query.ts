@@ -3,6 +3,8 @@ import { datesOfWeek, formatSchoolTime, type Language, type Lesson, type Timetab
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { Principal } from '../../../infrastructure/http/request-context.js';
+import { HolidaysRepository } from '../../../calendar/domain/holidays.repository.js';
+import { applyHolidays, workdayExtraDays } from '../../domain/holiday-week.js';
 import { TimetableLessonsRepository } from '../../domain/timetable-lessons.repository.js';
 import { TimetableScopes } from '../../domain/timetable-scope.js';
 import { lessonPeriods } from '../../domain/lesson-calendar.js';
@@ -16,7 +18,7 @@ const WEEK_DAYS = 7;
 /**
  * 课表查询 (docs/product/timetable.md#inquiry, `GET /api/timetable`): a semester's timetable — its published one unless a draft is asked for
  * by someone who makes timetables — as its weekly template, or a teaching week's dates with the passed make-ups and
- * swaps applied; narrowed to what the query names and the reader may see.
+ * swaps and the declared holidays and make-up workdays applied (the week's declared days answered with it); narrowed to what the query names and the reader may see.
  */
 @Injectable()
 export class TimetableInquiry {
@@ -25,6 +27,7 @@ export class TimetableInquiry {
     private readonly versions: TimetableVersionsRepository,
     private readonly lessons: TimetableLessonsRepository,
     private readonly scopes: TimetableScopes,
+    private readonly holidays: HolidaysRepository,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -44,20 +47,25 @@ export class TimetableInquiry {
       periods,
       currentWeek,
     };
-    if (!q.week) return { ...base, week: null, dates: null, extraDays: [], lessons: timetable ? await this.lessons.template(timetable.id, filter, lang) : [] };
+    if (!q.week) return { ...base, week: null, dates: null, extraDays: [], holidays: [], lessons: timetable ? await this.lessons.template(timetable.id, filter, lang) : [] };
     // the whole week: a make-up on a Saturday is a lesson of that week even when the school has five days
     const dates = datesOfWeek(semester.teachingStart, q.week, WEEK_DAYS);
     const inTeaching = dates.filter((d) => d >= semester.teachingStart && d <= semester.teachingEnd);
+    const holidays = await this.holidays.days(this.db, dates[0] as string, dates[dates.length - 1] as string);
     let lessons: Lesson[] = [];
     if (timetable && inTeaching.length > 0) {
-      lessons =
+      // a make-up workday (调休) holds another weekday's lessons: the template is read only for a week that has one
+      const template = timetable.state !== 'published' || holidays.some((h) => h.kind === 'workday') ? await this.lessons.template(timetable.id, filter, lang) : [];
+      const read =
         timetable.state === 'published'
           ? await this.lessons.dated(inTeaching[0] as string, inTeaching[inTeaching.length - 1] as string, filter, lang)
           : // a draft has no dated changes: its template on the week's teaching dates
-            (await this.lessons.template(timetable.id, filter, lang)).flatMap((l) => inTeaching.filter((d) => weekdayOf(d) === l.weekday).map((date) => ({ ...l, date })));
+            template.flatMap((l) => inTeaching.filter((d) => weekdayOf(d) === l.weekday).map((date) => ({ ...l, date })));
+      // declared holidays have no lessons, workdays the replaced weekday's (docs/adr/0048-public-holidays.md#timetable)
+      lessons = applyHolidays(read, holidays, template, inTeaching);
     }
-    const extraDays = [...new Set(lessons.map((l) => l.weekday).filter((d) => d > days))].sort((a, b) => a - b);
-    return { ...base, week: q.week, dates, extraDays, lessons };
+    const extraDays = [...new Set([...lessons.map((l) => l.weekday).filter((d) => d > days), ...workdayExtraDays(holidays, timetable ? inTeaching : [], days)])].sort((a, b) => a - b);
+    return { ...base, week: q.week, dates, extraDays, holidays, lessons };
   }
 
   /** A timetable asked for by id: the published one for anyone who may read timetables, drafts for those who make them. */

@@ -4,6 +4,7 @@ import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from '
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Message, Segment } from 'semantic-ui-react';
 import {
+  applicationWindow,
   LEAVE_MAX_ATTACHMENTS,
   LEAVE_PICTURE_MAX_BYTES,
   LEAVE_PICTURE_TYPES,
@@ -23,7 +24,8 @@ import { toast } from '../../../../util/toast.js';
 import { detailPath } from '../../../../workflow/labels.js';
 import { localInput } from '../../../../workflow/flow-model.js';
 import { useMyStudents, useStartFlow } from '../../../../workflow/use-apply.js';
-import { leaveDuration } from '../leave-duration.js';
+import { useHolidaysBetween } from '../../../../calendar/use-holidays-between.js';
+import { holidaysCovered, leaveDuration } from '../leave-duration.js';
 import { firstMessage } from '../../../../util/form-errors.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: LEAVE_PICTURE_MAX_BYTES / 1024, types: LEAVE_PICTURE_TYPES, limit: LEAVE_MAX_ATTACHMENTS };
@@ -97,7 +99,17 @@ export default function LeaveNewView(_props: ViewProps) {
   const saving = formState.isSubmitting;
 
   const [from, to, reason] = useWatch({ control, name: ['start', 'end', 'reason'] });
-  const duration = useMemo(() => (from && to ? leaveDuration(localInput.toSchool(from), localInput.toSchool(to)) : null), [from, to]);
+  // The declared holidays a leave may cover — those of the window applications may cover, read once as the form opens
+  // (the set the server reads at the start, not a read per date typed): not counted, as the server will not count them.
+  const [applicable] = useState(() => applicationWindow(Date.now()));
+  const declared = useHolidaysBetween(applicable.fromText, applicable.toText);
+  const holidays = useMemo(() => (declared.data ?? []).filter((h) => h.kind === 'holiday'), [declared.data]);
+  const duration = useMemo(() => {
+    if (!from || !to) return null;
+    const dates = holidays.map((h) => h.date);
+    const d = leaveDuration(localInput.toSchool(from), localInput.toSchool(to), dates);
+    return d ? { ...d, holidays: holidaysCovered(localInput.toSchool(from), localInput.toSchool(to), dates) } : null;
+  }, [from, to, holidays]);
 
   // One key per application: a double click or a retry sends the same key, and the server creates one request.
   const [actionKey, setActionKey] = useState(newActionKey);
@@ -179,6 +191,11 @@ export default function LeaveNewView(_props: ViewProps) {
               <Icon name="hourglass half" />
               {duration ? t('leave.durationValue', { hours: duration.hours, days: duration.days }) : t('leave.durationEmpty')}
             </div>
+            {duration && duration.holidays.length > 0 ? (
+              <div className="sf-field-hint" data-testid="leave-duration-holidays">
+                {t('leave.durationHolidays', { names: duration.holidays.map((d) => `${d} ${holidays.find((h) => h.date === d)?.name ?? ''}`).join('、') })}
+              </div>
+            ) : null}
           </Form.Field>
           <Form.Field required error={Boolean(errorOf('reason'))}>
             <label htmlFor="leave-reason">{t('leave.reason')}</label>
