@@ -45,9 +45,9 @@ export function isCalendarDate(text: string): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
 
-/** A date of the school calendar, `YYYY-MM-DD`, that exists. */
+/** A date of the school calendar, `YYYY-MM-DD`, that exists; left empty (a cleared date input's ''), `requiredKey`. */
 export const calendarDate = (requiredKey = 'validation.dateRequired') =>
-  z.string({ error: requiredKey }).refine(isCalendarDate, 'validation.dateInvalid');
+  z.string({ error: requiredKey }).min(1, { error: requiredKey, abort: true }).refine(isCalendarDate, 'validation.dateInvalid');
 
 /** A record chosen from a select (a class, a course, a room, a teacher): its id, or `key` as the refusal. */
 export const chosenId = (key: string) => z.string({ error: key }).refine(isUuid, key);
