@@ -31,7 +31,7 @@ export interface MenuRow {
 
 export interface Grants {
   roles: string[];
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
 }
 
 /**

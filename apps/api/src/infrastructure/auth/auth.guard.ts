@@ -18,6 +18,20 @@ export function tokenFrom(req: AppRequest, header: string): string | undefined {
 }
 
 /**
+ * The set of a session's permissions, made once per cached session row: the lookup answers the same array to every
+ * request while the row is cached, and an administrator holds a few hundred permissions.
+ */
+const permissionSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function permissionSetOf(permissions: readonly string[]): ReadonlySet<string> {
+  let set = permissionSets.get(permissions);
+  if (!set) {
+    set = new Set(permissions);
+    permissionSets.set(permissions, set);
+  }
+  return set;
+}
+
+/**
  * Global guard: every route needs a live session unless marked @Public(); routes with @RequirePermissions need
  * every listed value. Refusals answer 403 and are written to the operation log.
  */
@@ -43,7 +57,7 @@ export class AuthGuard implements CanActivate {
     const s = found.session;
     const lang = languageOf(req);
     if (lang !== s.lang) await this.sessions.rememberLanguage(s.userId, lang);
-    const grants = await this.access.withDynamic(s.userId, { roles: s.roles, permissions: new Set(s.permissions) });
+    const grants = await this.access.withDynamic(s.userId, { roles: s.roles, permissions: permissionSetOf(s.permissions) });
     req.principal = {
       userId: s.userId,
       account: s.account,

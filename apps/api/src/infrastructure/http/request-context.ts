@@ -12,7 +12,7 @@ export interface Principal {
   userType: string;
   sessionId: string;
   roles: string[];
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
 }
 
 export type AppRequest = Request & { principal?: Principal };
