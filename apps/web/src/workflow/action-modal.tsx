@@ -82,7 +82,7 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
   if (comment.length > COMMENT_MAX) problems.push(t('leaveAction.commentTooLong'));
   if (needsReturn && returnAt === null) problems.push(t('leaveAction.returnedAtRequired'));
   if (outside) problems.push(t('leaveAction.returnOutsideLeave'));
-  const needsTarget = ui.input === 'transferTo';
+  const needsTarget = ui.input === 'transferTo' || ui.input === 'assignTo';
   const needsPeople = ui.input === 'ccUsers';
   if (needsTarget && toUserId === '') problems.push(t('leaveAction.transferPlaceholder'));
   if (needsPeople && copied.length === 0) problems.push(t('leaveAction.ccUsers'));
@@ -133,7 +133,7 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
               {leave ? <div className="sf-field-hint">{t('leaveAction.returnedAtHint', { start: schoolTime(leave.start), end: schoolTime(leave.end) })}</div> : null}
             </Form.Field>
           ) : null}
-          {needsTarget && instance ? <TransferInput instance={instance} value={toUserId} onChange={setToUserId} /> : null}
+          {needsTarget && instance ? <TransferInput instance={instance} value={toUserId} onChange={setToUserId} command={command} /> : null}
           {needsPeople && instance ? <CcInput instance={instance} value={copied} onChange={setCopied} /> : null}
           <Form.Field required={needsReason} error={needsReason && trimmed === '' && comment !== ''}>
             <label htmlFor="action-comment">{needsReason ? t('leaveAction.commentRequired') : t('leaveAction.commentOptional')}</label>
