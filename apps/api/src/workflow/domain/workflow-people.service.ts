@@ -62,7 +62,8 @@ export class WorkflowPeople {
     const def = loaded.plugin.definition;
     if (!WorkflowPeople.namesPerson(def, command)) return [];
     const role = pickedRole(def, loaded.snapshot, command);
-    if (!role || !this.instances.can(loaded.plugin, loaded.snapshot, actor.userId, true).includes(command)) return [];
+    // TRANSFER is offered apart (secondary); a command of the flow's own (DISPATCH) is one of its decisions
+    if (!role || !this.instances.can(loaded.plugin, loaded.snapshot, actor.userId, def.commandUi(command).secondary === true).includes(command)) return [];
     const taken = new Set([...def.assignees(loaded.snapshot), String((loaded.snapshot.context as { applicantId?: string }).applicantId ?? '')]);
     return (await this.directory.roleHolders(role)).filter((r) => !taken.has(r.id));
   }
