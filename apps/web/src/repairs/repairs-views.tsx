@@ -16,9 +16,34 @@ const FLOW = 'repair';
 const PAGE = { current: 1, size: 50 };
 
 /** A repair as its lists show it: its type and where, how urgent, its state, who reported it and when. */
-function RepairTable({ rows, loading, empty, reporter }: { rows: readonly WorkflowListItem[]; loading: boolean; empty: string; reporter?: boolean }) {
+function RepairTable({ rows, loading, empty, reporter, phone }: { rows: readonly WorkflowListItem[]; loading: boolean; empty: string; reporter?: boolean; phone?: boolean }) {
   const { t, lang } = useT();
   if (!loading && rows.length === 0) return <Message info content={empty} data-testid="repair-list-empty" />;
+  const urgent = (r: WorkflowListItem) =>
+    r.form.urgency === 'urgent' ? (
+      <Label size="mini" color="red" className="sf-repair-urgent">
+        {optionLabel(FLOW, 'urgency', 'urgent', lang)}
+      </Label>
+    ) : null;
+  // a phone's column: one card per repair, nothing to scroll sideways
+  if (phone)
+    return (
+      <div className="sf-repair-cards" data-testid="repair-list">
+        {rows.map((r) => (
+          <Segment key={r.id} data-testid={`repair-row-${r.id}`}>
+            <div>
+              <Link to={detailPath(FLOW, r.id)} className="sf-strong">
+                {String(r.form.typeId ?? '')}
+              </Link>
+              {urgent(r)}
+              <span className="sf-repair-state">{stateLabel(r.state, lang)}</span>
+            </div>
+            <div className="sf-sub">{String(r.form.location ?? '')}</div>
+            <div className="sf-sub">{schoolTime(r.createdAt)}</div>
+          </Segment>
+        ))}
+      </div>
+    );
   return (
     <Table compact unstackable data-testid="repair-list">
       <Table.Header>
@@ -35,11 +60,7 @@ function RepairTable({ rows, loading, empty, reporter }: { rows: readonly Workfl
           <Table.Row key={r.id} data-testid={`repair-row-${r.id}`}>
             <Table.Cell>
               <Link to={detailPath(FLOW, r.id)}>{String(r.form.typeId ?? '')}</Link>
-              {r.form.urgency === 'urgent' ? (
-                <Label size="mini" color="red" className="sf-repair-urgent">
-                  {optionLabel(FLOW, 'urgency', 'urgent', lang)}
-                </Label>
-              ) : null}
+              {urgent(r)}
             </Table.Cell>
             <Table.Cell>{String(r.form.location ?? '')}</Table.Cell>
             <Table.Cell>{stateLabel(r.state, lang)}</Table.Cell>
@@ -53,17 +74,17 @@ function RepairTable({ rows, loading, empty, reporter }: { rows: readonly Workfl
 }
 
 /** My reports (the kit's list of my instances of the flow), newest first. */
-function MyRepairs({ active }: { active: boolean }) {
+function MyRepairs({ active, phone }: { active: boolean; phone?: boolean }) {
   const { t } = useT();
   const mine = useFlowList({ scope: 'mine', flow: FLOW, ...PAGE }, active);
-  return <RepairTable rows={mine.page.list} loading={mine.loading} empty={t('repairs.request.empty')} />;
+  return <RepairTable rows={mine.page.list} loading={mine.loading} empty={t('repairs.request.empty')} phone={phone} />;
 }
 
 /** What waits for me (the kit's queue of the flow): to dispatch, to fix, to confirm. */
-function MyOrders({ active }: { active: boolean }) {
+function MyOrders({ active, phone }: { active: boolean; phone?: boolean }) {
   const { t } = useT();
   const queue = useTaskQueue({ flow: FLOW, ...PAGE }, active);
-  return <RepairTable rows={queue.page.list} loading={queue.loading} empty={t('repairs.orders.empty')} reporter />;
+  return <RepairTable rows={queue.page.list} loading={queue.loading} empty={t('repairs.orders.empty')} reporter phone={phone} />;
 }
 
 /** Every work order I may see: all of them for the office (view-all), those named to me for a worker. */
@@ -125,9 +146,9 @@ export function RepairMobileView({ active }: ViewProps) {
       <Header as="h2">{t('repairs.mobile.title')}</Header>
       <ReportForm />
       <Header as="h3">{t('repairs.mobile.mine')}</Header>
-      <MyRepairs active={active} />
+      <MyRepairs active={active} phone />
       <Header as="h3">{t('repairs.mobile.orders')}</Header>
-      <MyOrders active={active} />
+      <MyOrders active={active} phone />
     </div>
   );
 }
