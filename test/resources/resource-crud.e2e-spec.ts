@@ -202,6 +202,13 @@ const CASES: Record<string, Case> = {
     miss: () => ({ level: 'national' }),
     change: () => ({ endDate: '2026-10-05', remark: '复赛' }),
   },
+  // a repair type the office dispatches (no handling roles) and one the head teachers do; 30 characters at most
+  'repair-types': {
+    body: () => ({ name: formulaName('报修'), description: '说明', handlerRoles: ['headteacher'], closeAfterDays: 5 }),
+    hit: () => ({ enabled: 'true' }),
+    miss: () => ({ enabled: 'false' }),
+    change: () => ({ closeAfterDays: 7, handlerRoles: [] }),
+  },
   // a school-level award, recorded directly (above-school ones come from the award-review flow: test/awards)
   awards: {
     body: () => ({ recipient: 'teacher', teacherId: demo.teacherId, kind: 'honour', title: formulaName('奖项'), level: 'school', prize: '优秀教师', awardedOn: '2026-09-10' }),
@@ -497,7 +504,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

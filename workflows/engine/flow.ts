@@ -39,8 +39,11 @@ export interface CommandUi {
   icon: 'check' | 'close' | 'undo' | 'home' | 'bell' | 'share' | 'copy';
   tone: 'primary' | 'negative' | 'basic';
   reason?: 'required';
-  /** leave's return time; the user a step is handed to; the people copied. */
-  input?: 'returnedAt' | 'transferTo' | 'ccUsers';
+  /**
+   * leave's return time; the user a step is handed to; the people copied; the user a command names as the next to act
+   * (a repair's worker: one of the holders of the command's `pickRoles` role).
+   */
+  input?: 'returnedAt' | 'transferTo' | 'ccUsers' | 'assignTo';
   /**
    * Beside the decisions rather than one of them (转办, 抄送): offered under "more", not in an instance's `can` (the
    * decisions a reviewer's queue row offers) but in its `more`.
@@ -144,6 +147,11 @@ export interface FlowDefinition<M extends AnyStateMachine = AnyStateMachine> {
   apply: FlowApply;
   /** The role code whose holders may take each step over (TRANSFER). */
   stepRoles: Readonly<Record<string, string>>;
+  /**
+   * Commands besides TRANSFER that name a person (`toUserId`), and the role that person must hold (a repair's DISPATCH:
+   * a maintenance worker): the server checks it as it checks a transfer's, and the picker offers the role's holders.
+   */
+  pickRoles: Readonly<Record<string, string>>;
 }
 
 /** A system event due at a time (the engine's timers). */

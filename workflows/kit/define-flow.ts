@@ -63,6 +63,8 @@ export interface FlowDeclaration<M extends AnyStateMachine> {
   apply: FlowApply;
   /** The role whose holders may take each step over (转办); a step not named here cannot be transferred. */
   stepRoles?: Readonly<Record<string, string>>;
+  /** Commands besides TRANSFER naming a person (`toUserId`) who must hold a role: command → role code. */
+  pickRoles?: Readonly<Record<string, string>>;
 }
 
 /** The meta of the active states, deepest first. */
@@ -135,6 +137,7 @@ export function defineFlow<M extends AnyStateMachine>(decl: FlowDeclaration<M>):
     form: decl.form,
     apply: decl.apply,
     stepRoles: decl.stepRoles ?? {},
+    pickRoles: decl.pickRoles ?? {},
     // and everyone copied (the kit's CC), who may read it too
     participants: (context) => {
       const cc = (context as { cc?: unknown }).cc;

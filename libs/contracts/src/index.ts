@@ -30,5 +30,6 @@ export * from './evaluations-final-api.js';
 export * from './resources/index.js';
 export * from './request-encryption.js';
 export * from './class-walking-api.js';
+export * from './repairs-api.js';
 export * from './registrations-api.js';
 export * from './calendar-api.js';

@@ -37,6 +37,8 @@ export const RoleCode = {
   teacher: 'teacher',
   student: 'student',
   parent: 'parent',
+  /** 维修工: a repair's work order is dispatched to one (docs/product/repairs.md#who). */
+  repairman: 'repairman',
 } as const;
 export type RoleCode = (typeof RoleCode)[keyof typeof RoleCode];
 

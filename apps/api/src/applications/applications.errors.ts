@@ -36,6 +36,8 @@ export const ApplicationErrors = {
   electiveRoomMissing: () => AppException.unprocessable('validation.classroomRequired'),
   /** 422: a slot names a lesson period the school does not have (elective-course). */
   electiveSlotMissing: () => AppException.unprocessable('validation.electiveSlotsRequired'),
+  /** 422: the repair type named is not one of the list, or is disabled (repair). */
+  repairTypeUnknown: () => AppException.unprocessable('workflow.repairTypeUnknown'),
   /** 400: a certificate image that is not a JPG or PNG of at most 2 MB (docs/product/awards.md#images). */
   awardImageInvalid: () => AppException.badRequest('validation.awardImageInvalid'),
   /** 403: a student neither in the teacher's class nor the office's to change. */

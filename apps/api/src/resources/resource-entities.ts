@@ -28,13 +28,15 @@ function columnsOf(fields: Record<string, FieldDef>, withComputed: boolean): Rec
   const columns: Record<string, EntitySchemaColumnOptions> = { id: { type: 'uuid', primary: true, generated: 'uuid' } };
   for (const [name, f] of Object.entries(fields)) {
     if (!f.column || (f.viewOnly && !withComputed)) continue;
-    const type = f.column === 'roles' ? 'text' : COLUMN_TYPES[f.kind];
+    const type = f.column === 'roles' || f.kind === 'refs' ? 'text' : COLUMN_TYPES[f.kind];
     columns[name] = {
       name: f.column,
       type,
       nullable: true,
-      ...(f.kind === 'decimal' ? { transformer: numeric } : f.kind === 'enum' ? { transformer: enumText } : {}),
-      ...(f.column === 'roles' ? { array: true } : {}),
+      // an int may sit in a numeric column (a repair type's days: a test shortens them below one), answered as a number
+      ...(f.kind === 'decimal' || f.kind === 'int' ? { transformer: numeric } : f.kind === 'enum' ? { transformer: enumText } : {}),
+      // a list of role codes (staff's roles, a repair type's handling roles) is a text[] column
+      ...(f.column === 'roles' || f.kind === 'refs' ? { array: true } : {}),
     };
   }
   return columns;

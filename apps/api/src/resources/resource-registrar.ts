@@ -1,4 +1,4 @@
-import { EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -63,6 +63,8 @@ const pages = (): Page[] => [
   // 走班管理 and 讲座 (issue 27): one page each; what each role sees on it is decided by the API
   ...CLASS_WALKING_PAGES.map((p) => ({ url: p.url, key: 'class-walking:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: ZOUBAN_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office'] })),
   ...REGISTRATION_PAGES.map((p) => ({ url: p.url, key: 'registrations:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: REGISTRATION_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office', 'teacher'] })),
+  // 报修管理: my requests, work orders, the repair types (the repair-types resource's list) and the phone page (docs/product/repairs.md#pages)
+  ...REPAIR_PAGES.map((p) => ({ url: p.url, key: `repairPages.${p.key}`, group: 'repairs', sort: p.sort, icon: p.icon, read: p.permission, write: p.write, scoped: [], readers: p.roles, writers: p.writers, ...(p.key === 'mobile' ? { hidden: true } : {}) })),
 ];
 
 /**

@@ -84,6 +84,7 @@ const ROLES: { code: string; name: string; nameEn: string }[] = [
   { code: RoleCode.teacher, name: '教师', nameEn: 'Teacher' },
   { code: RoleCode.student, name: '学生', nameEn: 'Student' },
   { code: RoleCode.parent, name: '家长', nameEn: 'Parent' },
+  { code: RoleCode.repairman, name: '维修工', nameEn: 'Maintenance worker' },
 ];
 
 const DEMO_USERS: { account: string; name: string; type: string; roles: string[]; dept: string }[] = [
@@ -165,6 +166,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     ['PRINCIPAL', '校长室', "Principal's office", 'SCHOOL'],
     ['OFFICE', '教务处', 'Academic office', 'SCHOOL'],
     ['IT', '信息中心', 'IT centre', 'SCHOOL'],
+    ['LOGISTICS', '总务处', 'Logistics office', 'SCHOOL'],
     ['MATHS', '数学教研组', 'Mathematics group', 'SCHOOL'],
     ['G10', '高一年级组', 'Grade 10 team', 'SCHOOL'],
     ['G11', '高二年级组', 'Grade 11 team', 'SCHOOL'],
@@ -180,6 +182,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   const staff = [
     ...DEMO_USERS,
     ...[1, 2, 3, 4, 5].map((n) => ({ account: `teacher0${n}`, name: `${SURNAMES[n + 10]}老师`, type: UserType.teacher, roles: [RoleCode.headTeacher, RoleCode.teacher], dept: n < 2 ? 'G10' : n < 4 ? 'G11' : 'G12' })),
+    // 维修工, after the others (their demo numbers stay): repair work orders are dispatched to him (docs/product/repairs.md#demo)
+    { account: 'repairman', name: '赵师傅', type: UserType.teacher, roles: [RoleCode.repairman], dept: 'LOGISTICS' },
   ];
   const addUser = async (account: string, name: string, type: string, roles: string[], dept: string | null, hash: string): Promise<string> => {
     const row = await one<{ id: string }>(`INSERT INTO sys_user (account, name, user_type, password_hash, department_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [account, name, type, hash, dept ? deptId.get(dept) : null]);
@@ -256,6 +260,11 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   for (const [i, [code, name]] of courses.entries()) {
     await tx.query(`INSERT INTO research_group (code, name, leader_id, course_id, sort) VALUES ($1, $2, $3, $4, $5)`, [`RG${code}`, `${name}教研组`, code === 'MATH' ? userId.get('teacher') : code === 'CHN' ? userId.get('headteacher') : null, courseId.get(code), i]);
   }
+  // Repair types (docs/product/repairs.md#demo): the office dispatches them all
+  for (const [i, [name, description]] of ([['水电', '水管、电路、开关插座、灯具'], ['门窗', '门锁、门窗、玻璃、纱窗'], ['多媒体设备', '投影、电脑、音响、电子白板'], ['网络', '有线网络、无线网络、电话']] as const).entries()) {
+    await tx.query(`INSERT INTO repair_type (name, description, sort) VALUES ($1, $2, $3)`, [name, description, i + 1]);
+  }
+
 
   // Grades, classes, students. docs/architecture.md#demo-accounts puts student 202511001 in 高一(1)班, so 高一 is the 2025 intake here: the demo's
   // people are fixed identities (the contract's accounts); only its calendar is dated from the day it is seeded.

@@ -62,8 +62,8 @@ export const workflowApi = {
   },
 
   /** 转办: who could take the instance's current step over. */
-  transferCandidates(flow: string, id: string, signal?: AbortSignal): Promise<WorkflowAssignee[]> {
-    return requestData<WorkflowAssignee[]>(`${WorkflowPath.one(flow, id)}/transfer-candidates`, { signal });
+  transferCandidates(flow: string, id: string, signal?: AbortSignal, command = 'TRANSFER'): Promise<WorkflowAssignee[]> {
+    return requestData<WorkflowAssignee[]>(`${WorkflowPath.one(flow, id)}/transfer-candidates`, { signal, ...(command === 'TRANSFER' ? {} : { query: { command } }) });
   },
 
   /** 抄送: people whose name or account contains `q`. */

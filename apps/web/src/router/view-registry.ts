@@ -79,6 +79,11 @@ const views: Readonly<Record<string, View>> = {
   'elective/xsxk': lazy(() => import('../electives/select-view.js')),
   // 法定节假日设置 (docs/product/office.md#public-holidays): the declared holidays and make-up workdays of a year
   fdjjrsz: lazy(() => import('../calendar/holidays-view.js')),
+  // 报修管理 (docs/product/repairs.md#pages): report and my reports, the work orders, the types (the repair-types resource's list), the phone page
+  'bxgl/bxsq': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairRequestView }))),
+  'bxgl/wxgl': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairOrdersView }))),
+  'bxgl/bxlxgl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('repair-types') }))),
+  'qt_app/bxgl': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairMobileView }))),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

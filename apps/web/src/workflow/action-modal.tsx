@@ -93,7 +93,7 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
   if (comment.length > COMMENT_MAX) problems.push(t('leaveAction.commentTooLong'));
   if (needsReturn && returnAt === null) problems.push(t('leaveAction.returnedAtRequired'));
   if (outside) problems.push(t('leaveAction.returnOutsideLeave'));
-  const needsTarget = ui.input === 'transferTo';
+  const needsTarget = ui.input === 'transferTo' || ui.input === 'assignTo';
   const needsPeople = ui.input === 'ccUsers';
   if (needsTarget && toUserId === '') problems.push(t('leaveAction.transferPlaceholder'));
   if (needsPeople && copied.length === 0) problems.push(t('leaveAction.ccUsers'));
@@ -141,7 +141,7 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
               {leave ? <div className="sf-field-hint">{t('leaveAction.returnedAtHint', { start: schoolTime(leave.start), end: schoolTime(leave.end) })}</div> : null}
             </Form.Field>
           ) : null}
-          {needsTarget && instance ? <Controller control={control} name="toUserId" render={({ field }) => <TransferInput instance={instance} value={field.value} onChange={field.onChange} />} /> : null}
+          {needsTarget && instance ? <Controller control={control} name="toUserId" render={({ field }) => <TransferInput instance={instance} value={field.value} onChange={field.onChange} command={command} />} /> : null}
           {needsPeople && instance ? <Controller control={control} name="copied" render={({ field }) => <CcInput instance={instance} value={field.value} onChange={field.onChange} />} /> : null}
           <Form.Field required={needsReason} error={needsReason && trimmed === '' && comment !== ''}>
             <label htmlFor="action-comment">{needsReason ? t('leaveAction.commentRequired') : t('leaveAction.commentOptional')}</label>

@@ -9,13 +9,13 @@ interface Instance {
   id: string;
 }
 
-/** 转办: one of the holders of the step's role, as the server lists them. */
-export function TransferInput({ instance, value, onChange }: { instance: Instance; value: string; onChange: (id: string) => void }) {
+/** 转办: one of the holders of the step's role, as the server lists them; another command's (派单): its role's holders. */
+export function TransferInput({ instance, value, onChange, command = 'TRANSFER' }: { instance: Instance; value: string; onChange: (id: string) => void; command?: string }) {
   const { t } = useT();
-  const people = useTransferCandidates(instance);
+  const people = useTransferCandidates(instance, command);
   return (
     <Form.Field required>
-      <label htmlFor="action-transfer-to">{t('leaveAction.transferTo')}</label>
+      <label htmlFor="action-transfer-to">{command === 'TRANSFER' ? t('leaveAction.transferTo') : t('leaveAction.assignTo')}</label>
       <select id="action-transfer-to" className="ui dropdown" value={value} data-testid="action-transfer-to" onChange={(e) => onChange(e.target.value)}>
         <option value="">{people && people.length === 0 ? t('leaveAction.noCandidates') : t('leaveAction.transferPlaceholder')}</option>
         {(people ?? []).map((p) => (

@@ -8,11 +8,14 @@ interface Instance {
   id: string;
 }
 
-/** Whom a step may be handed to (转办): the holders of its role, as the server lists them; null until answered. */
-export function useTransferCandidates(instance: Instance) {
+/**
+ * Whom a step may be handed to (转办): the holders of its role, as the server lists them; null until answered. Another
+ * command naming a person (a repair's DISPATCH) lists its own role's holders.
+ */
+export function useTransferCandidates(instance: Instance, command = 'TRANSFER') {
   return useQuery({
-    queryKey: [...workflowKeys.all, 'transfer-candidates', instance.flow, instance.id] as const,
-    queryFn: ({ signal }) => workflowApi.transferCandidates(instance.flow, instance.id, signal),
+    queryKey: [...workflowKeys.all, 'transfer-candidates', instance.flow, instance.id, command] as const,
+    queryFn: ({ signal }) => workflowApi.transferCandidates(instance.flow, instance.id, signal, command),
     staleTime: 0,
   }).data ?? null;
 }

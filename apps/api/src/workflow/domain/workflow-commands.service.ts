@@ -211,7 +211,7 @@ export class WorkflowCommands {
       const first = await firstOutcome(this.store, def, use);
       if (first) return first;
     }
-    if (input.type === 'TRANSFER') await this.people.checkTransferTarget(def, state.snapshot, input.toUserId);
+    if (WorkflowPeople.namesPerson(def, input.type)) await this.people.checkTransferTarget(def, state.snapshot, input.toUserId, input.type);
     // What the machine needs from the database to decide (a sheet's rows without a score), read as the command comes.
     if (plugin.commandFacts && def.commandTypes.includes(input.type)) facts = await plugin.commandFacts(input.type, state.snapshot, this.store.db);
     let event: ActorEvent & Record<string, unknown>;
@@ -244,7 +244,7 @@ export class WorkflowCommands {
         state = { ...(await this.instances.loadState(plugin, id, actor)), cached: false };
         // only where the caller acted: an approval must not land on the next step because the caller also holds it
         if (def.stateOf(state.snapshot) !== seen) throw err;
-        if (input.type === 'TRANSFER') await this.people.checkTransferTarget(def, state.snapshot, input.toUserId);
+        if (WorkflowPeople.namesPerson(def, input.type)) await this.people.checkTransferTarget(def, state.snapshot, input.toUserId, input.type);
         event = decide(state);
       }
     }

@@ -10,6 +10,11 @@ import { WorkflowErrors } from '../workflow.errors.js';
  * The people a command names beyond the machine's own rules — whom a step is handed to (转办), whom a CC copies (抄送) —
  * checked against the directory, and the pickers' choices, which offer exactly what the checks accept.
  */
+/** The role whose holder a command may name: a transfer's is the current step's, another command's its `pickRoles` entry. */
+function pickedRole(def: FlowPlugin['definition'], snapshot: AnyMachineSnapshot, command: string): string | undefined {
+  return command === 'TRANSFER' ? def.stepRoles[def.currentStep(snapshot) ?? ''] : def.pickRoles[command];
+}
+
 @Injectable()
 export class WorkflowPeople {
   constructor(
@@ -23,11 +28,16 @@ export class WorkflowPeople {
    * A step without a role is nobody else's to take (422 workflow.notTransferable); a target who does not hold it,
    * or whose account or role is disabled, is refused (422 workflow.transferNotHolder).
    */
-  async checkTransferTarget(def: FlowPlugin['definition'], snapshot: AnyMachineSnapshot, toUserId: string | undefined): Promise<void> {
+  async checkTransferTarget(def: FlowPlugin['definition'], snapshot: AnyMachineSnapshot, toUserId: string | undefined, command = 'TRANSFER'): Promise<void> {
     if (!toUserId) return; // the command's own data check answers 400
-    const role = def.stepRoles[def.currentStep(snapshot) ?? ''];
+    const role = pickedRole(def, snapshot, command);
     if (!role) throw WorkflowErrors.notTransferable();
     if (!(await this.directory.holdsRole(toUserId, role))) throw WorkflowErrors.transferNotHolder();
+  }
+
+  /** Whether a command names a person the server checks against a role (TRANSFER, or one of the flow's `pickRoles`). */
+  static namesPerson(def: FlowPlugin['definition'], command: string): boolean {
+    return command === 'TRANSFER' || Object.hasOwn(def.pickRoles, command);
   }
 
   /**
@@ -43,12 +53,17 @@ export class WorkflowPeople {
     if ((await this.directory.countCcTargets(id, named, actor)) !== named.length) throw WorkflowErrors.ccTargetInvalid();
   }
 
-  /** The holders of the current step's role who could take it over (转办's choices), by name: not its reviewers now, not the applicant. */
-  async transferCandidates(flow: string, id: string, actor: Principal): Promise<PersonChoice[]> {
+  /**
+   * The holders of the current step's role who could take it over (转办's choices), by name: not its reviewers now, not
+   * the applicant. With another `command` of the flow's `pickRoles` (a repair's DISPATCH), that command's role's holders.
+   */
+  async transferCandidates(flow: string, id: string, actor: Principal, command = 'TRANSFER'): Promise<PersonChoice[]> {
     const loaded = await this.instances.load(flow, id, actor);
     const def = loaded.plugin.definition;
-    const role = def.stepRoles[def.currentStep(loaded.snapshot) ?? ''];
-    if (!role || !this.instances.can(loaded.plugin, loaded.snapshot, actor.userId, true).includes('TRANSFER')) return [];
+    if (!WorkflowPeople.namesPerson(def, command)) return [];
+    const role = pickedRole(def, loaded.snapshot, command);
+    // TRANSFER is offered apart (secondary); a command of the flow's own (DISPATCH) is one of its decisions
+    if (!role || !this.instances.can(loaded.plugin, loaded.snapshot, actor.userId, def.commandUi(command).secondary === true).includes(command)) return [];
     const taken = new Set([...def.assignees(loaded.snapshot), String((loaded.snapshot.context as { applicantId?: string }).applicantId ?? '')]);
     return (await this.directory.roleHolders(role)).filter((r) => !taken.has(r.id));
   }

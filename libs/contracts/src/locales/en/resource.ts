@@ -16,6 +16,7 @@ export const resource: ResourceMessages = {
     rewards: 'Reward management',
     evaluation: 'Evaluations',
     choosing: 'Electives and class-walking',
+    repairs: 'Repairs',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {
@@ -55,6 +56,8 @@ export const resource: ResourceMessages = {
     title: 'Teaching classes',
     fields: { name: 'Teaching class', courseId: 'Course', semesterId: 'Semester', teacherId: 'Teacher', layer: 'Layer (layered teaching)', closed: 'Closed', studentIds: 'Students' },
   },
+  'repair-types': { title: 'Repair types', fields: { name: 'Type', description: 'Description', handlerRoles: 'Dispatching roles (none: the school office)', closeAfterDays: 'Days until confirmed by itself', enabled: 'Enabled', sort: 'Order' } },
+  repairPages: { request: 'Repair requests', orders: 'Work orders', types: 'Repair types', mobile: 'Repairs (phone)' },
   'research-groups': { title: 'Research groups', fields: { code: 'Group code', name: 'Group name', leaderId: 'Leader', courseId: 'Subject', enabled: 'Enabled', sort: 'Sort', remark: 'Remark' } },
   students: {
     title: 'Students',

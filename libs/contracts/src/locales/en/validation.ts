@@ -285,4 +285,11 @@ export const validation: ValidationMessages = {
   electiveLeftoverInvalid: 'The leftover round ends after the preference window (lottery batches only)',
   electiveBatchRequired: 'Please choose an elective batch',
   electiveSeedInvalid: 'A seed holds letters, digits and _ . : - only, at most 64 characters',
+  repairTypeRequired: 'Please choose a repair type',
+  repairLocationRequired: 'Please say where the repair is needed',
+  repairLocationTooLong: 'The location is at most 100 characters',
+  repairDescriptionRequired: 'Please describe what needs repairing',
+  repairDescriptionTooLong: 'The description is at most 500 characters',
+  repairUrgencyInvalid: 'Please choose how urgent it is',
+  repairWorkerRequired: 'Please choose a maintenance worker',
 };

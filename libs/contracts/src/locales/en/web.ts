@@ -203,6 +203,11 @@ export const web: WebMessages = {
   },
   workflow: {
     step: {
+      repairReported: 'Reported',
+      repairDispatch: 'Dispatch',
+      repairFix: 'Repair',
+      repairConfirm: 'Reporter confirms',
+      repairConfirmed: 'Confirmed',
       submitted: 'Submitted',
       headTeacherReview: 'Head teacher review',
       officeReview: 'School office review',
@@ -225,12 +230,18 @@ export const web: WebMessages = {
       teacherConsent: 'Other teacher consents',
     },
     end: {
+      autoClosed: 'Confirmed by timeout',
       rejected: 'Rejected',
       withdrawn: 'Withdrawn',
       expired: 'Expired undecided',
       cancelled: 'Returned (leave cancelled)',
     },
     state: {
+      dispatching: 'To dispatch',
+      repairing: 'Being repaired',
+      fixed: 'Fixed, to confirm',
+      confirmed: 'Confirmed',
+      closed: 'Confirmed by timeout',
       new: 'New',
       headTeacherReview: 'Awaiting head teacher',
       officeReview: 'Awaiting school office',
@@ -264,6 +275,7 @@ export const web: WebMessages = {
       withdrawn: 'Withdrawn',
     },
     extra: {
+      autoClosed: 'Confirmed by timeout',
       notCancelled: 'Not returned',
       cancelled: 'Returned',
       expired: 'Expired',
@@ -274,6 +286,9 @@ export const web: WebMessages = {
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
+      DISPATCH: { button: 'Dispatch', title: 'Dispatch (to a maintenance worker)' },
+      FIX: { button: 'Fixed', title: 'Repair done (ends when the reporter confirms)' },
+      REOPEN: { button: 'Not fixed: send back', title: 'Send back for repair (once, with a reason)' },
       SUBMIT: { button: 'Submit for review', title: 'Submit for review (no more changes unless it is returned or taken back)' },
       APPROVE: { button: 'Approve', title: 'Approve' },
       REJECT: { button: 'Reject', title: 'Reject the application' },
@@ -288,6 +303,10 @@ export const web: WebMessages = {
       ANSWER: { button: 'Answer', title: 'Answer an objection of a parent or student' },
     },
     event: {
+      DISPATCH: 'Dispatched',
+      FIX: 'Repair done',
+      REOPEN: 'Sent back',
+      CLOSE: 'Confirmed by timeout',
       OPEN: 'Entry began',
       SUBMIT: 'Submitted',
       APPROVE: 'Approved',
@@ -314,6 +333,7 @@ export const web: WebMessages = {
       applicant_is_reviewer: "The applicant is this step's reviewer, so it passed to the next reviewer",
     },
     flows: {
+      repair: 'Repair',
       leave: 'Leave',
       travel: 'Going out',
       'day-reading': 'Day student',
@@ -524,6 +544,13 @@ export const web: WebMessages = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
+    repair: {
+      title: 'Repair request',
+      hint: 'Choose a repair type, say where and what is wrong, and add up to 4 photos (JPG or PNG, 2 MB each at most). The office dispatches it to a maintenance worker; once fixed, please confirm — it is confirmed by itself after a few days.',
+      field: { typeId: 'Repair type', location: 'Location', description: 'Description', urgency: 'Urgency', photos: 'Photos' },
+      option: { urgency: { normal: 'Normal', urgent: 'Urgent' } },
+      placeholder: { location: 'e.g. Building A, room 203 — at most 100 characters', description: 'What is broken and how — at most 500 characters' },
+    },
     'zouban-change': {
       title: 'Class-walking change',
       hint: 'After a class-walking sign-up has ended, ask here for another combination: your head teacher reviews it, then the school office; once passed your subjects change (once teaching classes exist, you move into one of the new subject with a free place).',
@@ -650,10 +677,18 @@ export const web: WebMessages = {
     done: 'Done',
     conflict: 'Someone else acted on this application first; it has been refreshed',
     noActions: 'Nothing for you to do on this application now',
+    assignTo: 'Assign to',
     transferTo: 'Hand to',
     transferPlaceholder: 'Choose a reviewer with the same role',
     noCandidates: 'Nobody else holds this role',
     ccUsers: 'Copy to',
+  },
+  repairs: {
+    request: { title: 'Repair requests', mine: 'My repairs', create: 'Report a repair', empty: 'You have reported nothing yet' },
+    orders: { title: 'Work orders', toDo: 'Waiting for me', all: 'All work orders', empty: 'No work orders', open: 'Open' },
+    mobile: { title: 'Repairs', mine: 'My repairs', orders: 'My work orders', create: 'Report a repair' },
+    col: { type: 'Type', location: 'Location', state: 'Status', reporter: 'Reporter', createdAt: 'Reported at' },
+    back: 'Back to the list',
   },
   tasks: {
     title: 'Review queue',

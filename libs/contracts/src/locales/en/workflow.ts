@@ -57,4 +57,11 @@ export const workflow: WorkflowMessages = {
   effectRefusedStudentGone: "The student's record no longer exists, so it was not applied",
   effectRefusedNotEnrolled: 'The student is no longer enrolled ({{current}}), so it was not applied',
   effectRefusedHoldGone: 'The periods or rooms the request held are no longer held, so it was not applied',
+  repairTypeUnknown: 'Please choose a repair type that is in use',
+  repairNotDispatching: 'This repair has been dispatched or has ended; it cannot be dispatched again',
+  repairNotRepairing: 'This repair is not being repaired now',
+  repairNotFixed: 'This repair is not fixed yet; it cannot be confirmed or sent back',
+  repairWorkerInvalid: 'A repair cannot be dispatched to the person who reported it',
+  repairReopenedOnce: 'A repair can be sent back for another repair only once',
+  repairReopenNeedsReason: 'Please say what is still wrong when sending it back',
 };

@@ -15,6 +15,7 @@ export const resource = {
     rewards: '奖励管理',
     evaluation: '学业评价',
     choosing: '选课走班',
+    repairs: '报修管理',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {
@@ -54,6 +55,8 @@ export const resource = {
     title: '教学班管理',
     fields: { name: '教学班名称', courseId: '课程', semesterId: '学期', teacherId: '任课教师', layer: '层次（分层教学）', closed: '已结束', studentIds: '学生' },
   },
+  'repair-types': { title: '报修类型', fields: { name: '类型名称', description: '说明', handlerRoles: '派单角色（不选则由教务处派单）', closeAfterDays: '自动确认天数', enabled: '是否启用', sort: '排序' } },
+  repairPages: { request: '报修申请', orders: '维修管理', types: '报修类型管理', mobile: '报修（手机）' },
   'research-groups': { title: '教研组', fields: { code: '教研组代码', name: '教研组名称', leaderId: '组长', courseId: '学科', enabled: '是否启用', sort: '排序', remark: '备注' } },
   students: {
     title: '学生管理',

@@ -285,5 +285,12 @@ export const validation = {
   electiveLeftoverInvalid: '补选结束时间须晚于志愿填报结束时间（仅抽签批次）',
   electiveBatchRequired: '请选择选课批次',
   electiveSeedInvalid: '随机种子只能包含字母、数字和 _ . : -，至多64个字符',
+  repairTypeRequired: '请选择报修类型',
+  repairLocationRequired: '请填写报修地点',
+  repairLocationTooLong: '报修地点不能超过100个字符',
+  repairDescriptionRequired: '请描述需要维修的问题',
+  repairDescriptionTooLong: '问题描述不能超过500个字符',
+  repairUrgencyInvalid: '请选择紧急程度',
+  repairWorkerRequired: '请选择维修人员',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };

@@ -202,6 +202,11 @@ export const web = {
   },
   workflow: {
     step: {
+      repairReported: '报修',
+      repairDispatch: '派单',
+      repairFix: '维修',
+      repairConfirm: '报修人确认',
+      repairConfirmed: '已确认',
       submitted: '提交申请',
       headTeacherReview: '班主任审核',
       officeReview: '教务处审核',
@@ -224,12 +229,18 @@ export const web = {
       teacherConsent: '对方教师同意',
     },
     end: {
+      autoClosed: '超时自动确认',
       rejected: '审核不通过',
       withdrawn: '已撤回',
       expired: '到期未审批，已失效',
       cancelled: '已销假',
     },
     state: {
+      dispatching: '待派单',
+      repairing: '维修中',
+      fixed: '已修好，待确认',
+      confirmed: '已确认',
+      closed: '超时自动确认',
       new: '新建',
       headTeacherReview: '待班主任审核',
       officeReview: '待教务处审核',
@@ -264,6 +275,7 @@ export const web = {
       withdrawn: '已撤回',
     },
     extra: {
+      autoClosed: '超时自动确认',
       notCancelled: '未销假',
       cancelled: '已销假',
       expired: '已失效',
@@ -274,6 +286,9 @@ export const web = {
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
+      DISPATCH: { button: '派单', title: '派单（派给一位维修人员）' },
+      FIX: { button: '已修好', title: '维修完成（报修人确认后结束）' },
+      REOPEN: { button: '未修好，退回', title: '退回重修（只能退回一次，须说明原因）' },
       SUBMIT: { button: '提交审核', title: '提交审核（提交后不能再修改，除非被驳回或撤回）' },
       APPROVE: { button: '审核通过', title: '审核通过' },
       REJECT: { button: '驳回', title: '驳回申请' },
@@ -288,6 +303,10 @@ export const web = {
       ANSWER: { button: '答复异议', title: '答复家长或学生的异议' },
     },
     event: {
+      DISPATCH: '派单',
+      FIX: '维修完成',
+      REOPEN: '退回重修',
+      CLOSE: '超时自动确认',
       OPEN: '开始录入',
       SUBMIT: '提交申请',
       APPROVE: '审核通过',
@@ -314,6 +333,7 @@ export const web = {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
     },
     flows: {
+      repair: '报修',
       leave: '请假',
       travel: '外出',
       'day-reading': '走读',
@@ -525,6 +545,13 @@ export const web = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: '期末学业评价', hint: '班主任提交本班的期末评价结果和评语后公示，公示期满且异议均已答复后由教务处确认发布。' },
+    repair: {
+      title: '报修',
+      hint: '选择报修类型，写明地点和问题，可附最多4张照片（JPG或PNG，单张不超过2MB）。教务处派单给维修人员，修好后请您确认；逾期未确认将自动确认。',
+      field: { typeId: '报修类型', location: '报修地点', description: '问题描述', urgency: '紧急程度', photos: '照片' },
+      option: { urgency: { normal: '一般', urgent: '紧急' } },
+      placeholder: { location: '例如：教学楼A座203教室，至多100个字符', description: '哪里坏了、什么现象，至多500个字符' },
+    },
     'zouban-change': {
       title: '走班选科变更',
       hint: '走班选科报名结束后如需更换组合，在此提交：先由班主任审核，再由教务处审核，通过后选科随之变更（已生成教学班的，转入新科目有空位的教学班）。',
@@ -651,10 +678,18 @@ export const web = {
     done: '操作成功',
     conflict: '其他人已先一步处理了该申请，已为您刷新',
     noActions: '您当前无需处理这份申请',
+    assignTo: '派给',
     transferTo: '转交给',
     transferPlaceholder: '请选择同一角色的审批人',
     noCandidates: '没有可转交的审批人',
     ccUsers: '抄送给',
+  },
+  repairs: {
+    request: { title: '报修申请', mine: '我的报修', create: '我要报修', empty: '您还没有报修记录' },
+    orders: { title: '维修管理', toDo: '待我处理', all: '全部工单', empty: '暂无工单', open: '查看并处理' },
+    mobile: { title: '报修', mine: '我的报修', orders: '我的工单', create: '我要报修' },
+    col: { type: '报修类型', location: '地点', state: '状态', reporter: '报修人', createdAt: '报修时间' },
+    back: '返回列表',
   },
   tasks: {
     title: '审批待办',

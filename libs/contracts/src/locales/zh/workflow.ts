@@ -56,5 +56,12 @@ export const workflow = {
   effectRefusedStudentGone: '该学生的学籍记录已不存在，未予执行',
   effectRefusedNotEnrolled: '该学生已不在读（{{current}}），未予执行',
   effectRefusedHoldGone: '申请占用的课时或教室已不再保留，未予执行',
+  repairTypeUnknown: '请选择一个已启用的报修类型',
+  repairNotDispatching: '该报修已派单或已结束，不能再派单',
+  repairNotRepairing: '该报修当前不在维修中',
+  repairNotFixed: '该报修尚未修好，不能确认或退回',
+  repairWorkerInvalid: '不能把报修派给报修人本人',
+  repairReopenedOnce: '每条报修只能退回重修一次',
+  repairReopenNeedsReason: '退回重修时必须说明仍有什么问题',
 } as const;
 export type WorkflowMessages = { [K in keyof typeof workflow]: string };

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Envelope, WorkflowAssignee } from '@schoolflow/contracts';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal } from '../../../infrastructure/http/request-context.js';
@@ -13,9 +13,11 @@ export class TransferCandidatesController {
 
   @FlowParam()
   @Get(':flow/:id/transfer-candidates')
-  @ApiOperation({ summary: '转办: who holds the current step’s role and could take it over (empty unless I may transfer it)' })
-  async candidates(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal): Promise<Envelope<WorkflowAssignee[]>> {
-    return ok(await this.people.transferCandidates(flow, id, me));
+  @ApiOperation({ summary: '转办: who holds the current step’s role and could take it over (empty unless I may transfer it); `command` another command naming a person (a repair’s DISPATCH): its role’s holders' })
+  @ApiQuery({ name: 'command', required: false, schema: { type: 'string', pattern: '^[A-Z_]{1,30}$' } })
+  async candidates(@Param('flow') flow: string, @Param('id') id: string, @Query('command') command: unknown, @CurrentUser() me: Principal): Promise<Envelope<WorkflowAssignee[]>> {
+    const named = typeof command === 'string' && /^[A-Z_]{1,30}$/.test(command) ? command : 'TRANSFER';
+    return ok(await this.people.transferCandidates(flow, id, me, named));
   }
 
   @FlowParam()
