@@ -18,6 +18,24 @@ export class AdminAudit {
   }
 }
 
+/**
+ * A context's access rules (`<context>/domain/*-access.ts`) write what they decide through this: a change as `success`,
+ * a refusal as `failure` with the reason's message key — the operation log's one shape for them. A context's class
+ * extends it with its own rules (who may manage, who may read) and nothing else.
+ */
+@Injectable()
+export abstract class AuditedAccess {
+  constructor(protected readonly audit: AdminAudit) {}
+
+  record(me: Principal, client: ClientInfo, action: string, target: string | null, detail: Record<string, unknown> = {}): Promise<void> {
+    return this.audit.record(me, client, action, target, detail);
+  }
+
+  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string, detail: Record<string, unknown> = {}): Promise<void> {
+    return this.audit.record(me, client, action, target, { reason, ...detail }, 'failure');
+  }
+}
+
 /** An administrative endpoint: POST `path`, answered with 200, for those holding every one of `permissions` (if any). */
 export function AdminPost(path: string, ...permissions: string[]): MethodDecorator {
   return applyDecorators(Post(path), HttpCode(200), ...(permissions.length > 0 ? [RequirePermissions(...permissions)] : []));

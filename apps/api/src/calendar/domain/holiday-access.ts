@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HOLIDAY_MANAGE_PERMISSION } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { CalendarErrors } from '../calendar.errors.js';
 
@@ -9,20 +9,10 @@ import { CalendarErrors } from '../calendar.errors.js';
  * (calendar:holidays:edit). Every change and every refusal goes to the operation log as the other admin writes do.
  */
 @Injectable()
-export class HolidayAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class HolidayAccess extends AuditedAccess {
   async mayManage(me: Principal, client: ClientInfo, action: string, target: string | null): Promise<void> {
     if (me.permissions.has(HOLIDAY_MANAGE_PERMISSION)) return;
     await this.refused(me, client, action, target, 'server.holidayForbidden');
     throw CalendarErrors.forbidden();
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
-  }
-
-  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string): Promise<void> {
-    return this.audit.record(me, client, action, target, { reason }, 'failure');
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ZOUBAN_MANAGE_PERMISSION } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { ClassWalkingErrors } from '../class-walking.errors.js';
 
@@ -10,9 +10,7 @@ import { ClassWalkingErrors } from '../class-walking.errors.js';
  * change go to the operation log.
  */
 @Injectable()
-export class ClassWalkingAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class ClassWalkingAccess extends AuditedAccess {
   manages(me: Principal): boolean {
     return me.permissions.has(ZOUBAN_MANAGE_PERMISSION);
   }
@@ -21,13 +19,5 @@ export class ClassWalkingAccess {
     if (this.manages(me)) return;
     await this.refused(me, client, action, target, 'class-walking.errors.forbidden');
     throw ClassWalkingErrors.forbidden();
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
-  }
-
-  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string): Promise<void> {
-    return this.audit.record(me, client, action, target, { reason }, 'failure');
   }
 }

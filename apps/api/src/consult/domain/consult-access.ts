@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CONSULT_PERMISSION } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { ConsultErrors } from '../consult.errors.js';
 
@@ -10,20 +10,10 @@ import { ConsultErrors } from '../consult.errors.js';
  * close, export) go to the operation log.
  */
 @Injectable()
-export class ConsultAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class ConsultAccess extends AuditedAccess {
   async mayAnswer(me: Principal, client: ClientInfo, action: string, target: string | null): Promise<void> {
     if (me.permissions.has(CONSULT_PERMISSION)) return;
-    await this.audit.record(me, client, action, target, { reason: 'consult.errors.forbidden' }, 'failure');
+    await this.refused(me, client, action, target, 'consult.errors.forbidden');
     throw ConsultErrors.forbidden();
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string | null, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
-  }
-
-  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string): Promise<void> {
-    return this.audit.record(me, client, action, target, { reason }, 'failure');
   }
 }

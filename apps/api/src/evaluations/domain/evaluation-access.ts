@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EvaluationPermission, RoleCode } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { EvaluationsErrors } from '../evaluations.errors.js';
 
@@ -13,9 +13,7 @@ const SCHOOL_WIDE = new Set<string>([RoleCode.admin, RoleCode.office, RoleCode.p
  * and, for a head teacher, their own class. Refusals and every settings change go to the operation log.
  */
 @Injectable()
-export class EvaluationAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class EvaluationAccess extends AuditedAccess {
   async mayManage(me: Principal, client: ClientInfo, action: string, target: string | null): Promise<void> {
     if (me.permissions.has(EvaluationPermission.manage)) return;
     await this.refused(me, client, action, target, 'evaluations.errors.forbidden');
@@ -38,13 +36,5 @@ export class EvaluationAccess {
     const reason = me.permissions.has(EvaluationPermission.analysis) ? 'notYourClass' : 'forbidden';
     await this.refused(me, client, action, target, `evaluations.errors.${reason}`);
     throw EvaluationsErrors[reason]();
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
-  }
-
-  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string): Promise<void> {
-    return this.audit.record(me, client, action, target, { reason }, 'failure');
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { REGISTRATION_MANAGE_PERMISSION, RoleCode } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { RegistrationsErrors } from '../registrations.errors.js';
 
@@ -10,9 +10,7 @@ import { RegistrationsErrors } from '../registrations.errors.js';
  * change go to the operation log.
  */
 @Injectable()
-export class RegistrationAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class RegistrationAccess extends AuditedAccess {
   /** Whether the caller organises the event (the page offers its roster and check-in). */
   organises(me: Principal, event: { author_id: string }): boolean {
     return me.roles.includes(RoleCode.admin) || (event.author_id === me.userId && me.permissions.has(REGISTRATION_MANAGE_PERMISSION));
@@ -28,13 +26,5 @@ export class RegistrationAccess {
     if (this.organises(me, event)) return;
     await this.refused(me, client, action, event.id, 'registrations.errors.forbidden');
     throw RegistrationsErrors.forbidden();
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
-  }
-
-  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string): Promise<void> {
-    return this.audit.record(me, client, action, target, { reason }, 'failure');
   }
 }

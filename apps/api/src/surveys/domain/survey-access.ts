@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RoleCode, SURVEY_MANAGE_PERMISSION } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { SurveysErrors } from '../surveys.errors.js';
 
@@ -10,16 +10,14 @@ import { SurveysErrors } from '../surveys.errors.js';
  * that permission still — or an administrator's. Refusals and every change go to the operation log.
  */
 @Injectable()
-export class SurveyAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class SurveyAccess extends AuditedAccess {
   isAdministrator(me: Principal): boolean {
     return me.roles.includes(RoleCode.admin);
   }
 
   async mayManage(me: Principal, client: ClientInfo, action: string, target: string | null): Promise<void> {
     if (me.permissions.has(SURVEY_MANAGE_PERMISSION)) return;
-    await this.audit.record(me, client, action, target, { reason: 'surveys.errors.forbidden' }, 'failure');
+    await this.refused(me, client, action, target, 'surveys.errors.forbidden');
     throw SurveysErrors.forbidden();
   }
 
@@ -27,15 +25,7 @@ export class SurveyAccess {
   async mayManageOne(me: Principal, client: ClientInfo, action: string, survey: { id: string; author_id: string }): Promise<void> {
     await this.mayManage(me, client, action, survey.id);
     if (survey.author_id === me.userId || this.isAdministrator(me)) return;
-    await this.audit.record(me, client, action, survey.id, { reason: 'surveys.errors.forbidden', author: survey.author_id }, 'failure');
+    await this.refused(me, client, action, survey.id, 'surveys.errors.forbidden', { author: survey.author_id });
     throw SurveysErrors.forbidden();
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
-  }
-
-  refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string): Promise<void> {
-    return this.audit.record(me, client, action, target, { reason }, 'failure');
   }
 }
