@@ -23,7 +23,6 @@ export function MessageBell() {
   const typeName = useMessageTypes();
   const [open, setOpen] = useState(false);
 
-
   const shown = count > 99 ? '99+' : String(count);
 
   return (
