@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import { reportError } from '../api/http.js';
 import { useT } from '../i18n/use-t.js';
 import { useMessageTypes } from '../messages/message-types.js';
-import { markAllRead, openMessage, receiveMessage, refreshUnread, unreadStore } from '../messages/message-store.js';
-import { useRealtime } from '../realtime/use-realtime.js';
-import { useStore } from '../util/store.js';
+import { useMarkAllRead } from '../messages/use-mark-read.js';
+import { useOpenMessage } from '../messages/use-open-message.js';
+import { useUnreadMessages } from '../messages/use-unread-messages.js';
 
 export const MESSAGE_CENTER_PATH = '/messageCenter/xxzx';
 
@@ -17,14 +17,11 @@ export const MESSAGE_CENTER_PATH = '/messageCenter/xxzx';
 export function MessageBell() {
   const { t } = useT();
   const navigate = useNavigate();
-  const { count, latest } = useStore(unreadStore);
+  const { count, latest, refresh } = useUnreadMessages();
+  const { mutateAsync: markAllRead } = useMarkAllRead();
+  const openMessage = useOpenMessage();
   const typeName = useMessageTypes();
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    void refreshUnread();
-  }, []);
-  useRealtime('message.created', receiveMessage, () => void refreshUnread());
 
   const shown = count > 99 ? '99+' : String(count);
 
@@ -34,7 +31,7 @@ export function MessageBell() {
       open={open}
       onOpen={() => {
         setOpen(true);
-        void refreshUnread();
+        refresh();
       }}
       onClose={() => setOpen(false)}
       position="bottom right"

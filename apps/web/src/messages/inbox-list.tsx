@@ -5,9 +5,10 @@ import { reportError } from '../api/http.js';
 import { FilterCard, FilterInput, FilterSelect, ListCard, RowCheck, ToolButton, toggled, useFilters, type Column } from '../components/list-page.js';
 import { usePaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
-import { markAllRead, markRead, openMessage } from './message-store.js';
+import { useMarkAllRead, useMarkRead } from './use-mark-read.js';
 import { useMessageTypeList, useMessageTypes } from './message-types.js';
 import { useMessageList } from './use-message-list.js';
+import { useOpenMessage } from './use-open-message.js';
 import { toast } from '../util/toast.js';
 
 type Status = '' | '0' | '1';
@@ -25,6 +26,9 @@ export function InboxList({ active, header }: { active: boolean; header?: ReactN
   const types = useMessageTypeList();
   const typeName = useMessageTypes();
   const paging = usePaging();
+  const openMessage = useOpenMessage();
+  const { mutateAsync: markRead } = useMarkRead();
+  const { mutateAsync: markAllRead } = useMarkAllRead();
   const { current, size, setCurrent } = paging;
   const { filters, applied, set, search, reset, choose } = useFilters(NO_FILTERS, () => setCurrent(1));
   const list = useMessageList({ page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined }, active);

@@ -4,7 +4,7 @@ import { reportError } from '../api/http.js';
 import { confirmAction } from '../components/confirm-store.js';
 import { useDownloadFile } from '../components/use-files.js';
 import { toast } from '../util/toast.js';
-import { linkTarget } from './message-store.js';
+import { linkTarget } from './message-link.js';
 import { useLetter } from './use-letter.js';
 import { type LettersKey, useLettersT } from './use-letters-t.js';
 import { type TrashAction, useTrashLetter } from './use-trash-letter.js';

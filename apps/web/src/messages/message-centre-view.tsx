@@ -9,7 +9,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { InboxList } from './inbox-list.js';
 import './messages.css';
 import { type ComposeStart } from './letter-compose.js';
-import { messageDialogStore } from './message-store.js';
+import { showMessageDialog } from './use-message-dialog.js';
 import { useLetter } from './use-letter.js';
 import { useLetterBox } from './use-letter-box.js';
 import { useLetterCounters } from './use-letter-counters.js';
@@ -118,7 +118,7 @@ function BoxList({ box, active, onDraft }: { box: Exclude<LetterBox, 'inbox'>; a
   const list = useLetterBox({ box, page: paging.current, size: paging.size }, active);
   const open = (r: LetterRow) => {
     if (r.ORIGIN === 'draft' && box === 'draft') onDraft(r.MESSAGE_ID);
-    else messageDialogStore.set({ open: true, loading: false, row: r });
+    else showMessageDialog(r);
   };
   const columns: Column<LetterRow>[] = [
     { title: l('list.state'), narrow: true, props: { singleLine: true }, cell: (r) => <Label size="tiny" basic>{l(`origins.${r.ORIGIN}` as LettersKey)}</Label> },

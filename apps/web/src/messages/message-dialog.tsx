@@ -2,20 +2,18 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Label, Loader, Modal } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
 import { LetterDetailPanel } from './letter-detail.js';
-import { useStore } from '../util/store.js';
-import { closeMessageDialog, messageDialogStore } from './message-store.js';
 import { useMessageTypes } from './message-types.js';
+import { isLetterRow, useMessageDialog } from './use-message-dialog.js';
 
 /** The detail of a message without a link (docs/product/shell-and-sign-in.md#in-site-messages); mounted once by the layout. */
 export function MessageDialog() {
-  const state = useStore(messageDialogStore);
+  const { row, loading, close: closeMessageDialog } = useMessageDialog();
   const { t } = useT();
   const typeName = useMessageTypes();
   const navigate = useNavigate();
-  if (!state.open) return null;
-  const { row, loading } = state;
+  if (!row) return null;
   // a written message, or any row of the message centre's boxes: the letter's own panel (reply, trash, restore)
-  if (row.LETTER_ID || 'ORIGIN' in row) {
+  if (isLetterRow(row)) {
     return (
       <Modal open size="small" onClose={closeMessageDialog} closeIcon data-testid="message-dialog" data-id={row.MESSAGE_ID}>
         <Modal.Content>

@@ -1,26 +1,18 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { DictEntry } from '@schoolflow/contracts';
 import { messageApi } from '../api/message-api.js';
 import { useT } from '../i18n/use-t.js';
-import { createStore, useStore } from '../util/store.js';
+import { messageKeys } from './message-keys.js';
 
-/** The STD_MESSAGE_TYPE dictionary, loaded once per page load. */
-const typesStore = createStore<DictEntry[]>([]);
-let loading: Promise<void> | null = null;
+const NO_TYPES: DictEntry[] = [];
 
-function ensureTypes(): void {
-  loading ??= messageApi.messageTypes().then(
-    (list) => typesStore.set(list),
-    (err: unknown) => {
-      loading = null; // retried by the next user
-      console.warn('message types not loaded', err);
-    },
-  );
-}
-
+/**
+ * The STD_MESSAGE_TYPE dictionary, loaded once per page load (it changes with a release, not while a page is open); a
+ * failed load shows codes instead of names and is tried again by the next page that needs it.
+ */
 export function useMessageTypeList(): DictEntry[] {
-  useEffect(ensureTypes, []);
-  return useStore(typesStore);
+  const q = useQuery({ queryKey: messageKeys.types(), queryFn: () => messageApi.messageTypes(), staleTime: Infinity, gcTime: Infinity, meta: { silent: true } });
+  return q.data ?? NO_TYPES;
 }
 
 /** A message type code → its dictionary name in the current language (English shows nameEn). */

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Label, Loader } from 'semantic-ui-react';
 import type { LetterRow } from '@schoolflow/contracts';
 import type { ViewProps } from '../router/view-props.js';
-import { openMessage } from './message-store.js';
+import { useOpenMessage } from './use-open-message.js';
 import { useLetterBox } from './use-letter-box.js';
 import { useLetterCounters } from './use-letter-counters.js';
 import { type LettersKey, useLettersT } from './use-letters-t.js';
@@ -19,6 +19,7 @@ export default function MobileMessagesView({ active }: ViewProps) {
   const { l } = useLettersT();
   const navigate = useNavigate();
   const counters = useLetterCounters();
+  const openMessage = useOpenMessage();
   const [size, setSize] = useState(PAGE);
   const list = useLetterBox({ box: 'inbox', page: 1, size }, active);
   return (

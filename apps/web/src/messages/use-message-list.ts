@@ -1,22 +1,13 @@
-import { useEffect } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageApi, type MessagePage, type MessageQuery } from '../api/message-api.js';
 import { useRealtime } from '../realtime/use-realtime.js';
-import { useStore } from '../util/store.js';
-import { messagesVersion } from './message-store.js';
-
-/** The message queries' keys, one factory. */
-export const messageKeys = {
-  all: ['messages'] as const,
-  lists: () => [...messageKeys.all, 'list'] as const,
-  list: (q: MessageQuery) => [...messageKeys.lists(), q] as const,
-};
+import { messageKeys } from './message-keys.js';
 
 const NO_MESSAGES: MessagePage = { count: { COUNT: 0, UNREAD: 0 }, result: [] };
 
 /**
  * One page of my messages, read when shown and whenever the query changes, and again (quietly: the rows stay, no
- * spinner) when messages were read here (bell, dialog) or a `message.created` push arrives. A failed read empties the
+ * spinner) when messages were read here (bell, dialog: their writes mark `messageKeys.lists()` stale) or a `message.created` push arrives. A failed read empties the
  * table (docs/product/shell-and-sign-in.md#errors-and-reactions).
  */
 export function useMessageList(query: MessageQuery, active: boolean) {
@@ -28,10 +19,6 @@ export function useMessageList(query: MessageQuery, active: boolean) {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const version = useStore(messagesVersion);
-  useEffect(() => {
-    if (version > 0) void client.invalidateQueries({ queryKey: messageKeys.lists() });
-  }, [version, client]);
   const stale = () => void client.invalidateQueries({ queryKey: messageKeys.lists() });
   useRealtime('message.created', stale, stale);
   return {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lettersClient, lettersKeys } from './letters-client.js';
-import { messagesVersion, refreshUnread } from './message-store.js';
+import { messageKeys } from './message-keys.js';
 
 export type TrashAction = 'trash' | 'restore' | 'purge';
 
@@ -12,8 +12,8 @@ export function useTrashLetter() {
     onSuccess: (counters) => client.setQueryData(lettersKeys.counters, counters),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: lettersKeys.all });
-      messagesVersion.set((n) => n + 1);
-      void refreshUnread();
+      void client.invalidateQueries({ queryKey: messageKeys.lists() });
+      void client.invalidateQueries({ queryKey: messageKeys.unread() });
     },
   });
 }
