@@ -37,7 +37,7 @@ export default function MessageCentreView({ active }: ViewProps) {
   const go = (next: Record<string, string>) => setParams(next);
 
   const tabs = (
-    <Segment className="sf-card sf-letter-tabs" data-testid="letters-counters" data-unread={counters.unread} data-total={counters.total} data-draft={counters.draft} data-trash={counters.trash}>
+    <Segment className="sf-card sf-letter-tabs" data-testid="letters-counters" data-loaded={counters.loaded} data-unread={counters.unread} data-total={counters.total} data-draft={counters.draft} data-trash={counters.trash}>
       <Menu secondary pointing>
         {LETTER_BOXES.map((b) => (
           <Menu.Item key={b} active={!composing && box === b} onClick={() => go({ box: b })} data-testid={`letters-tab-${b}`}>
