@@ -285,5 +285,14 @@ export const validation = {
   electiveLeftoverInvalid: '补选结束时间须晚于志愿填报结束时间（仅抽签批次）',
   electiveBatchRequired: '请选择选课批次',
   electiveSeedInvalid: '随机种子只能包含字母、数字和 _ . : -，至多64个字符',
+  todoTitleRequired: '请输入待办内容',
+  todoTitleTooLong: '待办内容不能超过100个字符',
+  todoNoteTooLong: '备注不能超过500个字符',
+  todoDueInvalid: '截止时间格式不正确，请使用 YYYY-MM-DD HH:mm',
+  todoRemindInvalid: '请选择提醒时间：不提醒、截止时、提前15分钟、提前1小时或提前1天',
+  todoRemindNeedsDue: '设置提醒前请先填写截止时间',
+  todoDoneInvalid: '请说明待办是否已完成',
+  todoStatusInvalid: '筛选应为未完成、已完成、已逾期或全部',
+  todoSizeInvalid: '条数应为 1 到 200 的整数',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };
