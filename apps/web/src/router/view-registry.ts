@@ -79,6 +79,9 @@ const views: Readonly<Record<string, View>> = {
   'elective/xsxk': lazy(() => import('../electives/select-view.js')),
   // 法定节假日设置 (docs/product/office.md#public-holidays): the declared holidays and make-up workdays of a year
   fdjjrsz: lazy(() => import('../calendar/holidays-view.js')),
+  // 待办 (docs/product/office.md#to-dos): my to-dos, the full page and the phone-sized one
+  dbgl: lazy(() => import('../todos/todos-view.js')),
+  'qt_app/dbgl': lazy(() => import('../todos/todos-phone-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.
