@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Loader } from 'semantic-ui-react';
-import type { TodoStatus } from '@schoolflow/contracts';
+import { TODO_STATUSES, type TodoStatus } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import type { ViewProps } from '../router/view-props.js';
 import { newTodoDraft, type TodoDraft, TodoForm, todoDraft } from './todo-form.js';
 import { TodoDue, TodoTick, useTodoActions } from './todo-rows.js';
-import { StatusFilter } from './todos-view.js';
 import { useTodos } from './use-todos.js';
 import './todos.css';
 
@@ -29,7 +28,14 @@ export default function TodosPhoneView({ active }: ViewProps) {
         </span>
         <Button size="mini" primary icon="plus" aria-label={t('todos.add')} title={t('todos.add')} onClick={() => setEditing(newTodoDraft())} data-testid="todos-create" />
       </div>
-      <StatusFilter status={status} onStatus={setStatus} fluid />
+      {/* a select, not the page's button group: four buttons do not fit a phone's width */}
+      <select className="ui fluid dropdown" value={status} aria-label={t('todos.title')} data-testid="todos-filter" onChange={(e) => setStatus(TODO_STATUSES.find((s) => s === e.target.value) ?? 'open')}>
+        {TODO_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`todos.statuses.${s}`)}
+          </option>
+        ))}
+      </select>
       {todos.isLoading ? <Loader active inline="centered" size="small" /> : null}
       {!todos.isLoading && rows.length === 0 ? <div className="sf-hint">{t('todos.empty')}</div> : null}
       <ul className="sf-todos-phone-list">

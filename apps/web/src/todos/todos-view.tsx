@@ -68,10 +68,10 @@ export default function TodosView({ active }: ViewProps) {
 }
 
 /** Open / done / overdue / all. */
-export function StatusFilter({ status, onStatus, fluid }: { status: TodoStatus; onStatus: (s: TodoStatus) => void; fluid?: boolean }) {
+function StatusFilter({ status, onStatus }: { status: TodoStatus; onStatus: (s: TodoStatus) => void }) {
   const { t } = useT();
   return (
-    <Button.Group size="small" basic fluid={fluid} data-testid="todos-filter">
+    <Button.Group size="small" basic data-testid="todos-filter">
       {TODO_STATUSES.map((s) => (
         <Button key={s} type="button" active={s === status} onClick={() => onStatus(s)} data-testid={`todos-filter-${s}`} aria-pressed={s === status}>
           {t(`todos.statuses.${s}`)}
