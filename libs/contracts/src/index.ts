@@ -33,3 +33,4 @@ export * from './class-walking-api.js';
 export * from './repairs-api.js';
 export * from './registrations-api.js';
 export * from './calendar-api.js';
+export * from './todos-api.js';

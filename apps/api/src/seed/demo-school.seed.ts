@@ -1,4 +1,4 @@
-import { CONSULT_AGENT_ROUTE, HOLIDAYS_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { CONSULT_AGENT_ROUTE, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -58,6 +58,9 @@ const MENUS: MenuSeed[] = [
   ...pageMenus('weChat', WECHAT_PAGES, (key, lang) => resources[lang].channels.page[key as (typeof WECHAT_PAGES)[number]['key']], () => [RoleCode.admin]),
   { key: 'personal', name: '个人中心', nameEn: 'Personal', url: '/personal', permission: 'menu:personal', icon: 'user', sort: 80, roles: ALL_ROLES },
   { key: 'security', parent: 'personal', name: '账号安全', nameEn: 'Account security', url: '/qt_app/AccountSecurity', permission: Permission.accountSecurity, icon: 'shield', sort: 1, roles: ALL_ROLES },
+  // 待办 (docs/product/office.md#to-dos): everyone's own to-dos, full page and phone page; migrations/1732000047000 adds them to existing schools
+  { key: 'todos', parent: 'personal', name: resources.zh.web.todos.title, nameEn: resources.en.web.todos.title, url: TODOS_PAGE.url, permission: TODOS_PAGE.permission, icon: TODOS_PAGE.icon, sort: TODOS_PAGE.sort, roles: ALL_ROLES },
+  { key: 'todosPhone', parent: 'personal', name: resources.zh.web.todos.phoneTitle, nameEn: resources.en.web.todos.phoneTitle, url: TODOS_PHONE_PAGE.url, permission: TODOS_PHONE_PAGE.permission, icon: TODOS_PHONE_PAGE.icon, sort: TODOS_PHONE_PAGE.sort, roles: ALL_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
   { key: 'users', parent: 'ms', name: '用户管理', nameEn: 'Users', url: '/ms/user', permission: Permission.userList, icon: 'users', sort: 10, roles: [RoleCode.admin] },
   { key: 'roleTypes', parent: 'ms', name: '角色类型', nameEn: 'Role types', url: '/ms/roleType', permission: Permission.roleList, icon: 'tags', sort: 15, roles: [RoleCode.admin] },

@@ -84,6 +84,9 @@ const views: Readonly<Record<string, View>> = {
   'bxgl/wxgl': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairOrdersView }))),
   'bxgl/bxlxgl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('repair-types') }))),
   'qt_app/bxgl': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairMobileView }))),
+  // 待办 (docs/product/office.md#to-dos): my to-dos, the full page and the phone-sized one
+  dbgl: lazy(() => import('../todos/todos-view.js')),
+  'qt_app/dbgl': lazy(() => import('../todos/todos-phone-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

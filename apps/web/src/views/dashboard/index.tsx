@@ -8,6 +8,7 @@ import type { ViewProps } from '../../router/view-props.js';
 import { useReadySession } from '../../session/session-store.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, schoolTime } from '../../util/date.js';
 import { DashboardPosts } from '../../publishing/dashboard-posts.js';
+import { DashboardTodos } from '../../todos/dashboard-todos.js';
 import { DashboardBacklog } from './backlog.js';
 
 /** Home page: greeting, a week strip around the chosen day, and the to-do / other-work areas. */
@@ -126,6 +127,12 @@ export default function DashboardView({ active }: ViewProps) {
             <Icon name="tasks" /> {t('dashboard.backlog')}
           </h3>
           <DashboardBacklog active={active} />
+        </Segment>
+        <Segment className="sf-area" data-testid="dashboard-todos">
+          <h3 className="sf-area-title">
+            <Icon name="check square outline" /> {t('dashboard.todos')}
+          </h3>
+          <DashboardTodos active={active} />
         </Segment>
         <Segment className="sf-area" data-testid="dashboard-other-work">
           <h3 className="sf-area-title">

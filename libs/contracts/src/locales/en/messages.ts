@@ -8,6 +8,7 @@ export const messages: MessageTemplates = {
   leaveWithdrawn: { title: 'Leave request withdrawn', content: "{{student}}'s leave request was withdrawn by the applicant; no review is needed." },
   leaveReturned: { title: 'Back from leave', content: '{{student}} returned to school at {{returnedAt}}.' },
   leaveSkipped: { title: 'Review step passed on', content: "The applicant is this step's reviewer, so {{student}}'s leave request went on to {{next}}." },
+  todoReminder: { title: 'To-do reminder: {{title}}', content: 'Your to-do “{{title}}” is due at {{due}}.' },
   reminder: { title: 'Review reminder', content: "{{student}}'s leave request has waited for your review for more than {{hours}} hours." },
   transferred: { title: 'A request handed to you', content: "{{actor}} handed {{subject}}'s {{flow}} request to you for review." },
   copied: { title: 'A request copied to you', content: "{{actor}} copied {{subject}}'s {{flow}} request to you; you can read it on its page." },

@@ -139,4 +139,5 @@ export const server: ServerMessages = {
   holidayForbidden: 'You have no permission to set public holidays; contact the administrator',
   holidayNotFound: 'The holiday does not exist',
   holidayDateUsed: 'A holiday or make-up workday is already set on that date',
+  todoNotFound: 'The to-do does not exist or was deleted',
 };

@@ -292,4 +292,13 @@ export const validation: ValidationMessages = {
   repairDescriptionTooLong: 'The description is at most 500 characters',
   repairUrgencyInvalid: 'Please choose how urgent it is',
   repairWorkerRequired: 'Please choose a maintenance worker',
+  todoTitleRequired: 'Enter what is to be done',
+  todoTitleTooLong: 'The to-do cannot exceed 100 characters',
+  todoNoteTooLong: 'The note cannot exceed 500 characters',
+  todoDueInvalid: 'The due time is not valid; use YYYY-MM-DD HH:mm',
+  todoRemindInvalid: 'Choose a reminder: none, at the due time, 15 minutes, 1 hour or 1 day before',
+  todoRemindNeedsDue: 'Set a due time before choosing a reminder',
+  todoDoneInvalid: 'Say whether the to-do is done',
+  todoStatusInvalid: 'The filter is open, done, overdue or all',
+  todoSizeInvalid: 'The count must be a whole number from 1 to 200',
 };

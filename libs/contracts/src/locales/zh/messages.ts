@@ -7,6 +7,7 @@ export const messages = {
   leaveWithdrawn: { title: '请假申请已撤回', content: '{{student}}的请假申请已由申请人撤回，无需再审批。' },
   leaveReturned: { title: '已销假', content: '{{student}}已于 {{returnedAt}} 返校销假。' },
   leaveSkipped: { title: '审批环节已转交', content: '申请人即该环节审批人，{{student}}的请假申请已转交{{next}}审批。' },
+  todoReminder: { title: '待办提醒：{{title}}', content: '您的待办「{{title}}」将于 {{due}} 截止。' },
   reminder: { title: '审批催办', content: '{{student}}的请假申请已等待您审批超过 {{hours}} 小时，请尽快处理。' },
   transferred: { title: '审批转办', content: '{{actor}}将{{subject}}的{{flow}}申请转交给您审批，请处理。' },
   copied: { title: '申请抄送', content: '{{actor}}将{{subject}}的{{flow}}申请抄送给您，可在申请详情中查看。' },

@@ -137,6 +137,7 @@ export const server = {
   holidayForbidden: '没有设置法定节假日的权限，请联系管理员',
   holidayNotFound: '该节假日设置不存在',
   holidayDateUsed: '该日期已设置过节假日或调休上班',
+  todoNotFound: '该待办不存在或已删除',
 } as const;
 
 export type ServerMessages = { [K in keyof typeof server]: string };

@@ -292,5 +292,14 @@ export const validation = {
   repairDescriptionTooLong: '问题描述不能超过500个字符',
   repairUrgencyInvalid: '请选择紧急程度',
   repairWorkerRequired: '请选择维修人员',
+  todoTitleRequired: '请输入待办内容',
+  todoTitleTooLong: '待办内容不能超过100个字符',
+  todoNoteTooLong: '备注不能超过500个字符',
+  todoDueInvalid: '截止时间格式不正确，请使用 YYYY-MM-DD HH:mm',
+  todoRemindInvalid: '请选择提醒时间：不提醒、截止时、提前15分钟、提前1小时或提前1天',
+  todoRemindNeedsDue: '设置提醒前请先填写截止时间',
+  todoDoneInvalid: '请说明待办是否已完成',
+  todoStatusInvalid: '筛选应为未完成、已完成、已逾期或全部',
+  todoSizeInvalid: '条数应为 1 到 200 的整数',
 } as const;
 export type ValidationMessages = { [K in keyof typeof validation]: string };
