@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
+import { AdminAudit, AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { TodosErrors } from '../todos.errors.js';
 import { type Db, TodosRepository } from './todos.repository.js';
@@ -10,15 +10,17 @@ import { type Db, TodosRepository } from './todos.repository.js';
  * log as a refusal; the owner's own changes are not logged (private notes, not the school's records).
  */
 @Injectable()
-export class TodoAccess {
+export class TodoAccess extends AuditedAccess {
   constructor(
-    private readonly audit: AdminAudit,
+    audit: AdminAudit,
     private readonly todos: TodosRepository,
-  ) {}
+  ) {
+    super(audit);
+  }
 
   /** The refusal of `id`: logged when it is someone else's, then thrown. */
   async notFound(db: Db, me: Principal, client: ClientInfo, action: string, id: string): Promise<never> {
-    if (await this.todos.exists(db, id)) await this.audit.record(me, client, action, id, { reason: 'server.todoNotFound' }, 'failure');
+    if (await this.todos.exists(db, id)) await this.refused(me, client, action, id, 'server.todoNotFound');
     throw TodosErrors.notFound();
   }
 }
