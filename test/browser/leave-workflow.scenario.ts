@@ -180,6 +180,11 @@ export function leaveWorkflowScenario(options: LeaveScenarioOptions): void {
         await actionModal.locator(tid('action-submit')).click();
         await actionModal.waitFor({ state: 'detached' });
         await eventually(async () => expect(await stepMark(o, 'approved')).toMatch(/^(current|done)$/));
+        // The page's own command is not someone else's: done, and no "someone acted first" after it (the page once read
+        // the new version it had caused, rendered before its form closed, as another's action).
+        await o.locator(tid('toast')).filter({ hasText: '操作成功' }).waitFor();
+        await o.waitForTimeout(300);
+        expect(await o.locator(tid('toast')).filter({ hasText: '其他人已先一步处理' }).count()).toBe(0);
         await shot(o, 'leave-09-office-approved');
 
         // The student's page shows it approved, still the same document, and the bell rose by the two decisions.

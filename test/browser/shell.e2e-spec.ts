@@ -253,6 +253,28 @@ describe('console shell in the browser', () => {
       expect(await sidebar.getAttribute('data-collapsed')).toBe('false');
       expect(await sidebar.innerText()).toContain('个人中心');
 
+      // On a phone the sidebar leaves the page: the menu button opens it over the page with its titles, the mask or a
+      // followed link closes it, and the desktop's open/collapsed choice is left as it was.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await eventually(async () => expect(await sidebar.getAttribute('data-drawer')).toBe('closed'));
+      await eventually(async () => expect(await sidebar.isVisible()).toBe(false));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      const toggle = page.locator(tid('sidebar-toggle'));
+      await toggle.click();
+      await eventually(async () => expect(await sidebar.getAttribute('data-drawer')).toBe('open'));
+      expect(await sidebar.innerText()).toContain('个人中心');
+      await page.locator(tid('sidebar-mask')).click({ position: { x: 360, y: 400 } }); // beside the drawer
+      await eventually(async () => expect(await sidebar.getAttribute('data-drawer')).toBe('closed'));
+      await toggle.click();
+      await openFromSidebar(page, '/personal', '/qt_app/AccountSecurity');
+      await eventually(async () => expect(await sidebar.getAttribute('data-drawer')).toBe('closed'));
+      await shot(page, 'shell-22-phone-after-navigation');
+      expect(await cookieValue(context, 'sidebarStatus')).toBe('1');
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await eventually(async () => expect(await sidebar.getAttribute('data-drawer')).toBeNull());
+      expect(await sidebar.getAttribute('data-collapsed')).toBe('false');
+      await eventually(async () => expect(await width()).toBe(openWidth));
+
       expect(problems.unexpected()).toEqual([]);
     } finally {
       await close();

@@ -12,7 +12,7 @@ import { Breadcrumbs } from './breadcrumbs.js';
 import { FullscreenToggle } from './fullscreen-toggle.js';
 import { HeaderLinks } from './header-links.js';
 import { Sidebar } from './sidebar.js';
-import { toggleSidebar, useSidebarOpen } from './sidebar-state.js';
+import { closeDrawer, toggleDrawer, toggleSidebar, useDrawerOpen, usePhoneLayout, useSidebarOpen } from './sidebar-state.js';
 import { TabsBar } from './tabs-bar.js';
 import { ThemePicker } from './theme-picker.js';
 import { UserMenu } from './user-menu.js';
@@ -25,6 +25,8 @@ import { visitTab } from './tabs-store.js';
 export default function Layout({ info, model }: { info: PermissionInfo; model: MenuModel }) {
   const location = useLocation();
   const open = useSidebarOpen();
+  const phone = usePhoneLayout();
+  const drawerOpen = useDrawerOpen() && phone;
   const config = useAppConfig();
   const { t, lang } = useT();
   const resolution = resolveRoute(model, location.pathname, hasView);
@@ -41,6 +43,20 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
     return () => realtime.disconnect();
   }, [account]);
 
+  // On a phone the drawer closes once one has gone somewhere (a menu item, a tab, back), and when the window grows out
+  // of phone size: the page is what one came for.
+  useEffect(() => {
+    closeDrawer();
+  }, [location.pathname, location.search, phone]);
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeDrawer();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
   useEffect(() => {
     const site = config.TITLE || t('app.name');
     document.title = entry ? `${titleOf(entry, lang)} - ${site}` : site;
@@ -50,8 +66,9 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
   if (!entry) return <Navigate to="/404" replace />;
 
   return (
-    <div className={`sf-app ${open ? '' : 'sf-collapsed'}`} data-testid="app-layout">
-      <Sidebar model={model} activePath={entry.path} />
+    <div className={`sf-app ${phone ? 'sf-phone' : open ? '' : 'sf-collapsed'}`} data-testid="app-layout">
+      <Sidebar model={model} activePath={entry.path} phone={phone} drawerOpen={drawerOpen} />
+      {drawerOpen ? <div className="sf-drawer-mask" aria-hidden onClick={closeDrawer} data-testid="sidebar-mask" /> : null}
       <div className="sf-main">
         <header className="sf-header">
           <div className="sf-navbar">
@@ -60,11 +77,11 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
               className="sf-nav-btn sf-hamburger"
               title={t('navbar.toggleSidebar')}
               aria-label={t('navbar.toggleSidebar')}
-              aria-expanded={open}
+              aria-expanded={phone ? drawerOpen : open}
               data-testid="sidebar-toggle"
-              onClick={toggleSidebar}
+              onClick={phone ? toggleDrawer : toggleSidebar}
             >
-              <Icon name={open ? 'outdent' : 'indent'} />
+              <Icon name={phone ? 'bars' : open ? 'outdent' : 'indent'} />
             </button>
             <Breadcrumbs entry={entry} dashboard={model.dashboard} />
             <div className="sf-navbar-right">

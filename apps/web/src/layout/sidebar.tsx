@@ -1,15 +1,18 @@
-import { useMemo, useState } from 'react';
+import { type MouseEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon, Popup } from 'semantic-ui-react';
 import { useAppConfig } from '../config/app-config.js';
 import { useT } from '../i18n/use-t.js';
 import { DASHBOARD_PATH, titleOf, type MenuModel, type SidebarNode } from '../router/menu-model.js';
 import { menuIcon } from '../util/menu-icon.js';
-import { useSidebarOpen } from './sidebar-state.js';
+import { closeDrawer, useSidebarOpen } from './sidebar-state.js';
 
 interface Props {
   model: MenuModel;
   activePath: string;
+  /** Phone-sized window: the sidebar is a drawer over the page, with its titles, open only when asked for. */
+  phone: boolean;
+  drawerOpen: boolean;
 }
 
 /** Keys of the groups on the way to the active page, so its group opens by itself. */
@@ -152,8 +155,9 @@ function CollapsedEntry({ node, activePath }: { node: SidebarNode; activePath: s
   );
 }
 
-export function Sidebar({ model, activePath }: Props) {
-  const open = useSidebarOpen();
+export function Sidebar({ model, activePath, phone, drawerOpen }: Props) {
+  // a phone's drawer always shows the titles: icons alone (the desktop's collapsed bar) would leave a phone guessing
+  const open = useSidebarOpen() || phone;
   const config = useAppConfig();
   const { t } = useT();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -182,8 +186,20 @@ export function Sidebar({ model, activePath }: Props) {
     [model.dashboard],
   );
 
+  // A link followed in the drawer closes it, even one to the page already shown (the address does not change then).
+  const closeOnLink = (e: MouseEvent<HTMLElement>) => {
+    if (e.target instanceof Element && e.target.closest('a')) closeDrawer();
+  };
+
   return (
-    <aside className={`sf-sidebar ${open ? '' : 'collapsed'}`} data-testid="sidebar" data-collapsed={open ? 'false' : 'true'}>
+    <aside
+      className={`sf-sidebar ${open ? '' : 'collapsed'} ${phone ? 'sf-drawer' : ''} ${drawerOpen ? 'sf-drawer-open' : ''}`}
+      data-testid="sidebar"
+      data-collapsed={open ? 'false' : 'true'}
+      data-drawer={phone ? (drawerOpen ? 'open' : 'closed') : undefined}
+      aria-hidden={phone && !drawerOpen ? true : undefined}
+      onClick={phone ? closeOnLink : undefined}
+    >
       <Link to={DASHBOARD_PATH} className="sf-logo" title={brand}>
         {config.LOGO_URL ? <img src={config.LOGO_URL} alt="" /> : <Icon name="graduation cap" className="sf-logo-icon" />}
         {open ? <span className="sf-logo-title">{brand}</span> : null}

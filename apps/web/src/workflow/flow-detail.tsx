@@ -48,8 +48,16 @@ export function FlowDetail({ def, active, Fields }: Props) {
   const id = params.get('id') ?? '';
   const [command, setCommand] = useState<string | null>(null);
   const actionKey = useActionKey(command);
-  /** True while my own command is on its way: its push must not read as someone else's action. */
-  const sending = useRef(false);
+  /**
+   * The command I sent from the open form, from its sending until another is opened: the version it makes is mine and
+   * must not read as someone else's action. Not cleared when the send returns: the instance read again by then reaches
+   * the page in a render of its own (the query's notification), which may come before the one that closes the form.
+   */
+  const sent = useRef<string | null>(null);
+  const open = (cmd: string) => {
+    sent.current = null;
+    setCommand(cmd);
+  };
   const instance = useWorkflowInstance(flow, id, { enabled: active, quiet: 'missing' });
   const send = useWorkflowCommand(flow);
   const reload = () => void instance.refetch();
@@ -59,7 +67,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
 
   // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
   useEffect(() => {
-    if (command && view && !sending.current && !offered.includes(command)) {
+    if (command && view && sent.current !== command && !offered.includes(command)) {
       setCommand(null);
       toast.warning(t('leaveAction.conflict'));
     }
@@ -69,7 +77,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
 
   const submit = async (cmd: string, input: CommandInput): Promise<boolean> => {
     if (!view) return false;
-    sending.current = true;
+    sent.current = cmd;
     let close = true;
     try {
       const extra = { returnedAt: input.returnedAt, toUserId: input.toUserId, userIds: input.userIds };
@@ -84,9 +92,10 @@ export function FlowDetail({ def, active, Fields }: Props) {
         close = err instanceof ApiError && err.code === ErrorCode.FORBIDDEN;
       }
     }
-    // the command's hook has read the instance again by now (whatever the answer)
+    // the command's hook has read the instance again by now (whatever the answer); what changes from here on while the
+    // form stays open (a refusal to correct) is someone else's doing
     if (close) setCommand(null);
-    sending.current = false;
+    else sent.current = null;
     return close;
   };
 
@@ -192,7 +201,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
                   negative={ui.tone === 'negative'}
                   basic={ui.tone === 'basic'}
                   data-testid={commandTestId(cmd)}
-                  onClick={() => setCommand(cmd)}
+                  onClick={() => open(cmd)}
                 >
                   <Icon name={ui.icon} /> {commandLabel(cmd, 'button', lang)}
                 </Button>

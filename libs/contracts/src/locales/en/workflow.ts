@@ -38,7 +38,7 @@ export const workflow: WorkflowMessages = {
   done: 'Done',
   attachmentNotYours: 'Only pictures you uploaded can be attached',
   attachmentGone: 'A picture is no longer available; please upload it again',
-  attachmentNotPicture: 'Leave attachments must be JPG or PNG pictures',
+  attachmentNotPicture: 'Attachments must be JPG or PNG pictures of at most 2 MB',
   noHeadTeacher: "The student's class has no head teacher yet, so the application cannot be submitted",
   semesterNotLater: 'Setting the current semester failed: choose a semester later than the current one',
   semesterChanged: 'The current semester has changed since this upgrade was chosen: cancel it and choose again',

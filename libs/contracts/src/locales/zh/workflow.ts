@@ -37,7 +37,7 @@ export const workflow = {
   done: '操作成功',
   attachmentNotYours: '只能使用自己上传的图片',
   attachmentGone: '图片已失效，请重新上传',
-  attachmentNotPicture: '请假附件只能是 JPG 或 PNG 图片',
+  attachmentNotPicture: '附件须为 JPG 或 PNG 图片，且不超过 2MB',
   noHeadTeacher: '该学生的班级没有班主任，暂不能提交申请',
   semesterNotLater: '设置当前学期失败：请选择比当前学期晚的学期',
   semesterChanged: '当前学期已变更，此次升级不能再确认，请取消后重新选择',
