@@ -29,6 +29,7 @@ import { ClassWalkingModule } from './class-walking/class-walking.module.js';
 import { RegistrationsModule } from './registrations/registrations.module.js';
 import { ElectivesModule } from './electives/electives.module.js';
 import { CalendarModule } from './calendar/calendar.module.js';
+import { FeedbackModule } from './feedback/feedback.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -63,6 +64,7 @@ export class AppModule {
         ResourcesModule.forRoot(),
         GradesModule,
         CalendarModule,
+        FeedbackModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

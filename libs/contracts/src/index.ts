@@ -32,3 +32,4 @@ export * from './request-encryption.js';
 export * from './class-walking-api.js';
 export * from './registrations-api.js';
 export * from './calendar-api.js';
+export * from './feedback-api.js';
