@@ -79,6 +79,9 @@ const views: Readonly<Record<string, View>> = {
   'elective/xsxk': lazy(() => import('../electives/select-view.js')),
   // 法定节假日设置 (docs/product/office.md#public-holidays): the declared holidays and make-up workdays of a year
   fdjjrsz: lazy(() => import('../calendar/holidays-view.js')),
+  // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
+  'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
+  'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.
