@@ -46,8 +46,12 @@ export function FeedbackDetailPanel({ id, handler, onBack }: { id: string; handl
         {d.title} <StateLabel state={d.state} />
       </h3>
       <p className="sf-hint">
-        {`${f('fields.category')}：${d.categoryName[lang]} · ${f('fields.submitter')}：${d.submitterName ?? f('anonymous')} · ${f('fields.createdAt')}：${d.createdAt}`}
-        {d.handlerName ? ` · ${f('fields.handler')}：${d.handlerName}` : ''}
+        {[
+          f('meta', { label: f('fields.category'), value: d.categoryName[lang] }),
+          f('meta', { label: f('fields.submitter'), value: d.submitterName ?? f('anonymous') }),
+          f('meta', { label: f('fields.createdAt'), value: d.createdAt }),
+          ...(d.handlerName ? [f('meta', { label: f('fields.handler'), value: d.handlerName })] : []),
+        ].join(' · ')}
       </p>
       <p className="sf-pre-wrap" data-testid="feedback-detail-content">
         {d.content}
@@ -109,7 +113,7 @@ function ReplyForm({ detail }: { detail: FeedbackDetail }) {
         <label htmlFor="feedback-reply">{f('fields.reply')}</label>
         <textarea id="feedback-reply" rows={4} data-testid="feedback-reply" {...register('content')} />
         <div className="sf-hint">{f('count', { n: content.length, max: FEEDBACK_LIMITS.replyMax })}</div>
-        <FieldError testId="feedback-reply-error" error={err(formState.errors.content)} />
+        <FieldError testId="feedback-reply" error={err(formState.errors.content)} />
       </Form.Field>
       <Button type="submit" primary size="small" loading={formState.isSubmitting} content={f('actions.reply')} data-testid="feedback-reply-save" />
     </Form>
@@ -138,7 +142,7 @@ function CloseForm({ detail }: { detail: FeedbackDetail }) {
       <Form.Field error={Boolean(err(formState.errors.note))}>
         <label htmlFor="feedback-close-note">{f('hints.closeNote')}</label>
         <input id="feedback-close-note" data-testid="feedback-close-note" {...register('note')} />
-        <FieldError testId="feedback-close-error" error={err(formState.errors.note)} />
+        <FieldError testId="feedback-close" error={err(formState.errors.note)} />
       </Form.Field>
       <Button type="submit" size="small" loading={formState.isSubmitting} content={f('actions.close')} data-testid="feedback-close-save" />
       <Button type="button" size="small" basic content={f('actions.cancel')} onClick={() => setOpened(false)} />
@@ -165,7 +169,7 @@ function ReopenForm({ detail }: { detail: FeedbackDetail }) {
       <Form.Field error={Boolean(err(formState.errors.note))}>
         <label htmlFor="feedback-reopen-note">{f('hints.reopenOnce')}</label>
         <input id="feedback-reopen-note" placeholder={f('hints.reopenNote')} data-testid="feedback-reopen-note" {...register('note')} />
-        <FieldError testId="feedback-reopen-error" error={err(formState.errors.note)} />
+        <FieldError testId="feedback-reopen" error={err(formState.errors.note)} />
       </Form.Field>
       <Button type="submit" size="small" loading={formState.isSubmitting} content={f('actions.reopen')} data-testid="feedback-reopen-save" />
     </Form>

@@ -75,24 +75,24 @@ export function FeedbackForm({ onDone }: { onDone: (id: string | null) => void }
                 </option>
               ))}
             </select>
-            <FieldError testId="feedback-category-error" error={err('category')} />
+            <FieldError testId="feedback-category" error={err('category')} />
           </Form.Field>
           <Form.Field required error={Boolean(err('title'))}>
             <label htmlFor="feedback-title">{f('fields.title')}</label>
             <input id="feedback-title" data-testid="feedback-title" maxLength={FEEDBACK_LIMITS.titleMax + 10} {...register('title')} />
-            <FieldError testId="feedback-title-error" error={err('title')} />
+            <FieldError testId="feedback-title" error={err('title')} />
           </Form.Field>
         </Form.Group>
         <Form.Field required error={Boolean(err('content'))}>
           <label htmlFor="feedback-content">{f('fields.content')}</label>
           <textarea id="feedback-content" rows={5} data-testid="feedback-content" {...register('content')} />
           <div className="sf-hint">{f('count', { n: content.length, max: FEEDBACK_LIMITS.contentMax })}</div>
-          <FieldError testId="feedback-content-error" error={err('content')} />
+          <FieldError testId="feedback-content" error={err('content')} />
         </Form.Field>
         <Form.Field error={Boolean(err('pictures'))}>
           <label>{f('fields.pictures')}</label>
           <Controller control={control} name="pictures" render={({ field }) => <PictureUpload value={field.value} onChange={field.onChange} rules={PICTURES} testId="feedback-pictures" />} />
-          <FieldError testId="feedback-pictures-error" error={err('pictures')} />
+          <FieldError testId="feedback-pictures" error={err('pictures')} />
         </Form.Field>
         <Form.Field>
           <div className="ui checkbox">

@@ -88,7 +88,7 @@ export default function HandleFeedbackView({ active }: ViewProps) {
                 <Form.Field error={Boolean(err(formState.errors.to))}>
                   <label htmlFor="feedback-filter-to">{f('fields.to')}</label>
                   <input id="feedback-filter-to" type="date" data-testid="feedback-filter-to" {...register('to')} />
-                  <FieldError testId="feedback-filter-to-error" error={err(formState.errors.to)} />
+                  <FieldError testId="feedback-filter-to" error={err(formState.errors.to)} />
                 </Form.Field>
                 <Form.Field>
                   <label htmlFor="feedback-filter-q">{f('fields.q')}</label>

@@ -46,6 +46,7 @@ export const feedback: FeedbackMessages = {
   },
   anonymous: 'Anonymous',
   count: '{{n}}/{{max}}',
+  meta: '{{label}}: {{value}}',
   empty: 'No feedback yet',
   results: {
     submitted: 'Feedback sent',

@@ -45,6 +45,7 @@ export const feedback = {
   },
   anonymous: '匿名',
   count: '{{n}}/{{max}}',
+  meta: '{{label}}：{{value}}',
   empty: '暂无反馈',
   results: {
     submitted: '反馈已提交',
