@@ -30,6 +30,7 @@ import { RegistrationsModule } from './registrations/registrations.module.js';
 import { ElectivesModule } from './electives/electives.module.js';
 import { CalendarModule } from './calendar/calendar.module.js';
 import { TodosModule } from './todos/todos.module.js';
+import { FeedbackModule } from './feedback/feedback.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -65,6 +66,7 @@ export class AppModule {
         GradesModule,
         CalendarModule,
         TodosModule,
+        FeedbackModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

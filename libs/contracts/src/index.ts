@@ -34,3 +34,4 @@ export * from './repairs-api.js';
 export * from './registrations-api.js';
 export * from './calendar-api.js';
 export * from './todos-api.js';
+export * from './feedback-api.js';

@@ -23,6 +23,8 @@ export const Permission = {
   fileUpload: 'file:upload',
   /** 法定节假日设置: declaring holidays and make-up workdays (reading them is open to anyone signed in). */
   holidayEdit: 'calendar:holidays:edit',
+  /** 反馈处理: listing all user feedback, taking, replying to and closing it (submitting one's own needs nothing). */
+  feedbackHandle: 'feedback:handle',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,4 @@
-import { CONSULT_AGENT_ROUTE, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { CONSULT_AGENT_ROUTE, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -61,6 +61,8 @@ const MENUS: MenuSeed[] = [
   // 待办 (docs/product/office.md#to-dos): everyone's own to-dos, full page and phone page; migrations/1732000047000 adds them to existing schools
   { key: 'todos', parent: 'personal', name: resources.zh.web.todos.title, nameEn: resources.en.web.todos.title, url: TODOS_PAGE.url, permission: TODOS_PAGE.permission, icon: TODOS_PAGE.icon, sort: TODOS_PAGE.sort, roles: ALL_ROLES },
   { key: 'todosPhone', parent: 'personal', name: resources.zh.web.todos.phoneTitle, nameEn: resources.en.web.todos.phoneTitle, url: TODOS_PHONE_PAGE.url, permission: TODOS_PHONE_PAGE.permission, icon: TODOS_PHONE_PAGE.icon, sort: TODOS_PHONE_PAGE.sort, roles: ALL_ROLES },
+  // 用户反馈 (docs/adr/0051-feedback.md#routes): 我的反馈 under 个人中心 for every role, 反馈处理 for its handlers; migrations/1732000051000 adds them to existing schools
+  ...FEEDBACK_PAGES.map((p) => ({ key: `feedback-${p.key}`, ...(p.parent ? { parent: 'personal' } : {}), name: resources.zh.feedback.page[p.key], nameEn: resources.en.feedback.page[p.key], url: p.url, permission: p.permission, icon: p.icon, sort: p.sort, roles: [...p.roles] })),
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
   { key: 'users', parent: 'ms', name: '用户管理', nameEn: 'Users', url: '/ms/user', permission: Permission.userList, icon: 'users', sort: 10, roles: [RoleCode.admin] },
   { key: 'roleTypes', parent: 'ms', name: '角色类型', nameEn: 'Role types', url: '/ms/roleType', permission: Permission.roleList, icon: 'tags', sort: 15, roles: [RoleCode.admin] },
@@ -144,6 +146,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grant([RoleCode.office, RoleCode.principal], Permission.workflowViewAll);
   await grant([RoleCode.admin], SURVEY_MANAGE_PERMISSION);
   await grant([RoleCode.admin, RoleCode.office], CONSULT_PERMISSION);
+  await grant([RoleCode.admin, RoleCode.office], FEEDBACK_HANDLE_PERMISSION);
   await grant(ALL_ROLES, Permission.fileUpload);
   for (const code of ALL_ROLES) {
     for (const p of [Permission.dashboardView, Permission.accountSecurity, Permission.messageView]) {

@@ -87,6 +87,9 @@ const views: Readonly<Record<string, View>> = {
   // 待办 (docs/product/office.md#to-dos): my to-dos, the full page and the phone-sized one
   dbgl: lazy(() => import('../todos/todos-view.js')),
   'qt_app/dbgl': lazy(() => import('../todos/todos-phone-view.js')),
+  // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
+  'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
+  'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

@@ -90,8 +90,10 @@ export class FileStore {
                -- a homework submission's: the teacher who set it, the student and their parents
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN post_submission s ON l.ref_type = 'post-submission' AND s.id = l.ref_id JOIN post p ON p.id = s.post_id
                            WHERE l.res_id = f.res_id AND (p.author_id = $2 OR EXISTS (SELECT 1 FROM student st WHERE st.id = s.student_id AND st.user_id = $2)
-                                                          OR EXISTS (SELECT 1 FROM guardian g WHERE g.student_id = s.student_id AND g.user_id = $2))))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me)],
+                                                          OR EXISTS (SELECT 1 FROM guardian g WHERE g.student_id = s.student_id AND g.user_id = $2)))
+               -- a feedback's picture: those who handle feedback (its submitter owns it; docs/adr/0051-feedback.md)
+               OR ($5 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'feedback')))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();
