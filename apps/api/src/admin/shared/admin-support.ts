@@ -34,6 +34,12 @@ export abstract class AuditedAccess {
   refused(me: Principal, client: ClientInfo, action: string, target: string | null, reason: string, detail: Record<string, unknown> = {}): Promise<void> {
     return this.audit.record(me, client, action, target, { reason, ...detail }, 'failure');
   }
+
+  /** Logs a refusal under its own message key and answers it, to be thrown: `throw await access.refuse(…)`. */
+  async refuse(me: Principal, client: ClientInfo, action: string, target: string | null, err: AppException): Promise<AppException> {
+    await this.refused(me, client, action, target, err.messageKey);
+    return err;
+  }
 }
 
 /** An administrative endpoint: POST `path`, answered with 200, for those holding every one of `permissions` (if any). */

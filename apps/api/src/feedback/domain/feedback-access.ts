@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FEEDBACK_HANDLE_PERMISSION } from '@schoolflow/contracts';
-import { AdminAudit } from '../../admin/shared/admin-support.js';
-import type { AppException } from '../../infrastructure/http/app-exception.js';
+import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FeedbackErrors } from '../feedback.errors.js';
 
@@ -12,9 +11,7 @@ import { FeedbackErrors } from '../feedback.errors.js';
  * finds who sent an anonymous one (docs/adr/0051-feedback.md#anonymous).
  */
 @Injectable()
-export class FeedbackAccess {
-  constructor(private readonly audit: AdminAudit) {}
-
+export class FeedbackAccess extends AuditedAccess {
   handles(me: Principal): boolean {
     return me.permissions.has(FEEDBACK_HANDLE_PERMISSION);
   }
@@ -22,15 +19,5 @@ export class FeedbackAccess {
   async mayHandle(me: Principal, client: ClientInfo, action: string, target: string | null): Promise<void> {
     if (this.handles(me)) return;
     throw await this.refuse(me, client, action, target, FeedbackErrors.forbidden());
-  }
-
-  /** Logs the refusal and answers it, to be thrown: `throw await access.refuse(…)`. */
-  async refuse(me: Principal, client: ClientInfo, action: string, target: string | null, err: AppException): Promise<AppException> {
-    await this.audit.record(me, client, action, target, { reason: err.messageKey }, 'failure');
-    return err;
-  }
-
-  record(me: Principal, client: ClientInfo, action: string, target: string, detail: Record<string, unknown> = {}): Promise<void> {
-    return this.audit.record(me, client, action, target, detail);
   }
 }
