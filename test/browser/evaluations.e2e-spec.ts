@@ -22,7 +22,10 @@ async function openSheet(page: Page, evaluator: string): Promise<void> {
     const token = await page.evaluate(() => localStorage.getItem('sf_token'));
     const sheets = await call(evaluationsPath.mySheets, { token: token ?? '' });
     const round = await withDb(async (c) => (await c.query(`SELECT r.name, r.start_at, r.end_at, (SELECT array_agg(c.name || ':' || coalesce(u.account, '-')) FROM eval_round_class rc JOIN admin_class c ON c.id = rc.class_id LEFT JOIN sys_user u ON u.id = c.head_teacher_id WHERE rc.round_id = r.id) AS classes FROM eval_round r WHERE r.name = $1`, [ROUND])).rows);
-    throw new Error(`${(err as Error).message}\nmy sheets: ${sheets.status} ${JSON.stringify(sheets.body).slice(0, 1500)}\nround: ${JSON.stringify(round)}\npage: ${(await page.locator('body').innerText()).slice(0, 800)}`, { cause: err });
+    // Seen at 02:54 on 2026-11-29: the page was signed out (the sign-in page, no token) right after a reload — which
+    // ended the session, and when, is what the evaluators' sessions below say
+    const sessions = await withDb(async (c) => (await c.query(`SELECT u.account, s.created_at, s.last_seen_at, s.revoked_at, s.revoke_reason, s.expires_at FROM sys_session s JOIN sys_user u ON u.id = s.user_id WHERE u.account IN ('headteacher', 'student') ORDER BY s.created_at DESC LIMIT 14`)).rows);
+    throw new Error(`${(err as Error).message}\nmy sheets: ${sheets.status} ${JSON.stringify(sheets.body).slice(0, 1500)}\nround: ${JSON.stringify(round)}\nsessions (now ${new Date().toISOString()}): ${JSON.stringify(sessions)}\npage: ${(await page.locator('body').innerText()).slice(0, 800)}`, { cause: err });
   }
   await page.locator(tid('eval-grid')).waitFor();
 }
