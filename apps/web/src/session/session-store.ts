@@ -1,4 +1,4 @@
-import { ApiPath, LANGUAGES, type LogoutResult, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
+import { ApiPath, EXPIRY_CODES, LANGUAGES, type LogoutResult, type MenuNode, type OwnUserInfoRow, type PermissionInfo } from '@schoolflow/contracts';
 import { ApiError, rememberSignUser, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { loadMessages } from '../i18n/i18n.js';
@@ -57,6 +57,28 @@ export function readPermissionInfo(data: unknown): { info: PermissionInfo } | { 
   };
 }
 
+/** Waits before the second and third try of the session's load. */
+const RETRY_DELAYS_MS = [500, 1500];
+
+/**
+ * A load that failed on the way — no network, a server error or a bad answer, a messages chunk not fetched — is tried
+ * twice more before the shell signs out (docs/product/shell-and-sign-in.md#session): a page reloaded while the server
+ * is busy or restarting keeps its session. A session the server says has ended is not tried again.
+ */
+async function withRetries<T>(load: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (err) {
+      const ended = err instanceof ApiError && err.kind === 'server' && EXPIRY_CODES.includes(err.code);
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (ended || delay === undefined) throw err;
+      console.warn('session not loaded; trying again', err);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
 /** GET /ms/getPermission and build the routes (docs/product/shell-and-sign-in.md#session). */
 export async function loadSession(): Promise<SessionState> {
   sessionStore.set({ status: 'loading' });
@@ -65,7 +87,7 @@ export async function loadSession(): Promise<SessionState> {
     // The shell turns any failure here into "please log in again", so no expiry modal on top of it.
     // Both languages' messages with it: the menus carry both titles, and a switch of language inside the shell is
     // then instant (the sign-in page fetched only the one it shows).
-    const [data] = await Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), loadMessages(LANGUAGES)]);
+    const [data] = await withRetries(() => Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), loadMessages(LANGUAGES)]));
     const read = readPermissionInfo(data);
     // A session that did not start at this page's sign-in (a token in the address, single sign-on) learns its user here.
     if ('info' in read) rememberSignUser(getToken(), read.info.userInfo.id);
