@@ -184,6 +184,19 @@ export interface ServerConfig {
   fileRetentionHours: number;
   /** How often the workflow timers are swept (a pending classroom loan expires at its start). */
   timerSweepSeconds: number;
+  /**
+   * The periodic looks of the jobs on JobQueue (docs/adr/0032), each for what a lost job missed, in seconds (at least
+   * 0.2): reviewers' reminders (REMINDER_SWEEP_SECONDS, 60), scheduled posts (PUBLISHING_SWEEP_SECONDS, 30), to-dos'
+   * reminders (TODO_REMINDER_SWEEP_SECONDS, 60).
+   */
+  reminderSweepSeconds: number;
+  /** A reviewer's reminder after this many minutes (REMINDER_DELAY_MINUTES, ≥ 0), or null: the system setting decides. */
+  reminderDelayMinutes: number | null;
+  publishingSweepSeconds: number;
+  todoReminderSweepSeconds: number;
+  /** An instance without reminders (REMINDERS_DISABLED=1) or notifications (NOTIFICATIONS_DISABLED=1): tests of their durability stop them this way. */
+  remindersDisabled: boolean;
+  notificationsDisabled: boolean;
   /** School days a final-term evaluation is put up for its class's families (公示) before the office may confirm it (0–30). */
   evaluationPublicityDays: number;
   /**
@@ -374,6 +387,12 @@ export function loadConfig(): ServerConfig {
     fileRetentionHours: positive('FILE_RETENTION_HOURS', 24),
     fileSweepSeconds: positive('FILE_SWEEP_SECONDS', 3600),
     timerSweepSeconds: positive('TIMER_SWEEP_SECONDS', 30),
+    reminderSweepSeconds: Math.max(0.2, positive('REMINDER_SWEEP_SECONDS', 60)),
+    reminderDelayMinutes: num('REMINDER_DELAY_MINUTES', -1) >= 0 ? num('REMINDER_DELAY_MINUTES', -1) : null,
+    publishingSweepSeconds: Math.max(0.2, positive('PUBLISHING_SWEEP_SECONDS', 30)),
+    todoReminderSweepSeconds: Math.max(0.2, positive('TODO_REMINDER_SWEEP_SECONDS', 60)),
+    remindersDisabled: process.env.REMINDERS_DISABLED === '1',
+    notificationsDisabled: process.env.NOTIFICATIONS_DISABLED === '1',
     evaluationPublicityDays: whole('EVALUATION_PUBLICITY_DAYS', 5, 0, 30),
     channelSweepSeconds: positive('CHANNEL_SWEEP_SECONDS', 15),
     channelRetryBaseMs: whole('CHANNEL_RETRY_BASE_MS', 30_000, 10, 3_600_000),

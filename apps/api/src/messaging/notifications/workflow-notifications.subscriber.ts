@@ -58,7 +58,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (process.env.NOTIFICATIONS_DISABLED === '1') return;
+    if (this.config.notificationsDisabled) return;
     this.subscription = new Subscription<Handled>(poolOf(this.db), {
       name: NOTIFICATIONS_SUBSCRIPTION,
       idleMs: 2000,

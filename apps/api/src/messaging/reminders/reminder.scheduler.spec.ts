@@ -29,15 +29,14 @@ function service(minutes: number, ms = 40) {
 }
 
 const schedulers: ReminderScheduler[] = [];
-function scheduler(reminders: ReminderService): ReminderScheduler {
-  const s = new ReminderScheduler(reminders, {} as DataSource, { redisUrl: '' } as ServerConfig);
+function scheduler(reminders: ReminderService, sweepSeconds = 60): ReminderScheduler {
+  const s = new ReminderScheduler(reminders, {} as DataSource, { redisUrl: '', reminderSweepSeconds: sweepSeconds, remindersDisabled: false } as ServerConfig);
   schedulers.push(s);
   return s;
 }
 
 afterEach(async () => {
   for (const s of schedulers.splice(0)) await s.onApplicationShutdown();
-  delete process.env.REMINDER_SWEEP_SECONDS;
 });
 
 describe('ReminderScheduler without Redis', () => {
@@ -61,9 +60,8 @@ describe('ReminderScheduler without Redis', () => {
   });
 
   it('sweeps every REMINDER_SWEEP_SECONDS, whatever was scheduled', async () => {
-    process.env.REMINDER_SWEEP_SECONDS = '0.2';
     const { reminders, runs } = service(1440, 5);
-    const s = scheduler(reminders);
+    const s = scheduler(reminders, 0.2);
     await s.onApplicationBootstrap();
     await sleep(700);
     expect(runs.sweeps).toBeGreaterThanOrEqual(2);

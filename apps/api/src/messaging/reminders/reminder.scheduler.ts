@@ -8,10 +8,6 @@ import { ReminderService } from './reminder.service.js';
 export const REMINDER_QUEUE = 'schoolflow-reminders';
 const SWEEP = 'reminder-sweep';
 
-function sweepMs(): number {
-  const s = Number(process.env.REMINDER_SWEEP_SECONDS ?? 60);
-  return Math.max(0.2, Number.isFinite(s) ? s : 60) * 1000;
-}
 
 /**
  * Runs the reminder job on the background jobs' one runner (JobQueue, docs/adr/0032): a delayed job per newly assigned
@@ -34,7 +30,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly reminders: ReminderService,
     db: DataSource,
-    @Inject(SERVER_CONFIG) config: ServerConfig,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.jobs = new JobQueue(db, config, {
       queue: REMINDER_QUEUE,
@@ -43,7 +39,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
       live: async () => [],
       // every job is the sweep (a step's, the tick's, and those a Redis of the earlier scheduler still holds)
       process: async () => void (await this.sweep()),
-      tick: { jobId: SWEEP, everyMs: sweepMs() },
+      tick: { jobId: SWEEP, everyMs: config.reminderSweepSeconds * 1000 },
       // one attempt, as before: a failed sweep leaves its id free, and the next tick sweeps again
       attempts: 1,
       givenUp: 'resumedLater',
@@ -53,7 +49,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (process.env.REMINDERS_DISABLED === '1') return;
+    if (this.config.remindersDisabled) return;
     await this.jobs.start();
   }
 
@@ -62,7 +58,7 @@ export class ReminderScheduler implements OnApplicationBootstrap, OnApplicationS
    * per batch.
    */
   async schedule(steps: readonly { instanceId: string; version: number }[]): Promise<void> {
-    if (process.env.REMINDERS_DISABLED === '1' || steps.length === 0) return;
+    if (this.config.remindersDisabled || steps.length === 0) return;
     const delayMs = Math.round((await this.reminders.delayMinutes()) * 60_000) + 250;
     await this.jobs.enqueueDelayed(steps.map(({ instanceId, version }) => ({ jobId: `due-${instanceId}-${version}`, delayMs })));
   }

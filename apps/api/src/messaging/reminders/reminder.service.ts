@@ -28,8 +28,7 @@ export class ReminderService {
   ) {}
 
   async delayMinutes(): Promise<number> {
-    const env = process.env.REMINDER_DELAY_MINUTES;
-    if (env && Number.isFinite(Number(env)) && Number(env) >= 0) return Number(env);
+    if (this.config.reminderDelayMinutes !== null && this.config.reminderDelayMinutes !== undefined) return this.config.reminderDelayMinutes;
     const rows: { value: unknown }[] = await this.db.query(`SELECT value FROM sys_config WHERE key = 'workflow.reminderDelayMinutes'`);
     const v = Number(rows[0]?.value);
     return Number.isFinite(v) && v >= 0 ? v : 1440;

@@ -18,10 +18,6 @@ const SWEEP_BATCH = 200;
 /** A timed job runs this long after the moment, so the claim (the database's clock) finds it reached. */
 const LATE_MS = 250;
 
-function sweepMs(): number {
-  const s = Number(process.env.TODO_REMINDER_SWEEP_SECONDS ?? 60);
-  return Math.max(0.2, Number.isFinite(s) ? s : 60) * 1000;
-}
 
 /**
  * A to-do's reminder on the background jobs' one runner (JobQueue, docs/adr/0032; docs/adr/0050-todos.md#reminders):
@@ -39,7 +35,7 @@ export class TodoReminders implements OnApplicationBootstrap, OnApplicationShutd
     private readonly db: DataSource,
     private readonly todos: TodosRepository,
     private readonly notifier: TodoNotifier,
-    @Inject(SERVER_CONFIG) config: ServerConfig,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {
     this.jobs = new JobQueue(db, config, {
       queue: TODO_REMINDER_QUEUE,
@@ -47,7 +43,7 @@ export class TodoReminders implements OnApplicationBootstrap, OnApplicationShutd
       // nothing kept to take up: the start re-times the day's moments, and the tick sweeps the rest
       live: async () => [],
       process: async (jobId) => void (await this.run(jobId)),
-      tick: { jobId: SWEEP, everyMs: sweepMs() },
+      tick: { jobId: SWEEP, everyMs: config.todoReminderSweepSeconds * 1000 },
       // a failed run leaves its id free; the sweep sends what it did not
       attempts: 1,
       givenUp: 'resumedLater',
@@ -56,7 +52,7 @@ export class TodoReminders implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (process.env.REMINDERS_DISABLED === '1') return;
+    if (this.config.remindersDisabled) return;
     await this.jobs.start();
     const pending = await this.todos.pending(this.db, RETIME_MS).catch((err: unknown) => {
       logDatabaseError(err, 'todo reminders not timed again at start; the sweep sends them');
@@ -71,7 +67,7 @@ export class TodoReminders implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Times the reminders still ahead (after the commit that saved them); one already past is the sweep's or settled. */
   async time(reminders: readonly { id: string; remindAt: Date | null }[]): Promise<void> {
-    if (process.env.REMINDERS_DISABLED === '1') return;
+    if (this.config.remindersDisabled) return;
     const now = Date.now();
     const jobs = reminders.flatMap(({ id, remindAt }) => {
       const at = remindAt ? new Date(remindAt).getTime() : null;

@@ -15,10 +15,6 @@ export const REMIND_JOB = 'post-remind';
 const SWEEP = 'publishing-sweep';
 const PUBLISH_PREFIX = 'publish-';
 
-function sweepMs(): number {
-  const s = Number(process.env.PUBLISHING_SWEEP_SECONDS ?? 30);
-  return Math.max(0.2, Number.isFinite(s) ? s : 30) * 1000;
-}
 
 /**
  * Publishing's jobs on the background jobs' one runner (JobQueue, docs/adr/0032): a scheduled post's publication (a
@@ -42,7 +38,7 @@ export class PublishingJobsRunner implements OnApplicationBootstrap, OnApplicati
       label: 'publishing',
       live: { kinds: REMIND_JOB },
       process: (jobId) => this.process(jobId),
-      tick: { jobId: SWEEP, everyMs: sweepMs() },
+      tick: { jobId: SWEEP, everyMs: config.publishingSweepSeconds * 1000 },
       givenUp: 'markFailed',
     });
   }
