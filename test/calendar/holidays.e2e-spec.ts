@@ -59,7 +59,7 @@ describe('declaring holidays', () => {
     const bad = [
       [{ date: WEDNESDAY, kind: 'holiday', name: '' }, '请输入节日名称'],
       [{ date: WEDNESDAY, kind: 'holiday', name: '节'.repeat(31) }, '节日名称不能超过30个字符'],
-      [{ date: '2026-02-30', kind: 'holiday', name: '校庆' }, '日期格式不正确，请使用 YYYY-MM-DD'],
+      [{ date: `${MONDAY.slice(0, 4)}-02-30`, kind: 'holiday', name: '校庆' }, '日期格式不正确，请使用 YYYY-MM-DD'],
       [{ date: WEDNESDAY, kind: 'vacation', name: '校庆' }, '请选择节假日或调休上班'],
       [{ date: SATURDAY, kind: 'workday', name: '校庆调休' }, '调休上班日请选择按星期几上课'],
       [{ date: SATURDAY, kind: 'workday', name: '校庆调休', replacesWeekday: 8 }, '星期应为 1 到 7'],

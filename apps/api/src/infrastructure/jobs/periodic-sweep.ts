@@ -31,16 +31,13 @@ export class PeriodicSweep {
     if (options.now) void this.sweep();
   }
 
-  /**
-   * Runs a sweep now — `run`, or another body sharing the same no-overlap rule (a test's sweep at a given time) —
-   * unless one is running (then that one is answered) or the sweep was stopped. Never rejects.
-   */
-  sweep(run: () => Promise<void> = this.run): Promise<void> {
+  /** Runs a sweep now, unless one is running (then that one is answered) or the sweep was stopped. Never rejects. */
+  sweep(): Promise<void> {
     if (this.running) return this.running;
     if (this.stopped) return Promise.resolve();
     this.running = (async () => {
       try {
-        await run();
+        await this.run();
       } catch (err) {
         this.failed(err);
       } finally {
