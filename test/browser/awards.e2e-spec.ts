@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flowPage, resourcePage } from '@schoolflow/contracts';
 import type { Browser, Page } from 'playwright-core';
-import { call, login } from '../support/api.js';
+import { call, login, withDb } from '../support/api.js';
 import { downloadBytes, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { englishPage, openFromSidebar } from '../support/flow-pages.js';
 import { flowCalls, schoolDate } from '../support/workflow.js';
@@ -85,10 +85,22 @@ describe('awards in the browser', () => {
       await page.locator(tid('resource-search')).fill(T);
       // The award is written by the flow's effect after the office's pass (a subscription, a moment later), and an empty
       // list's placeholder is a row too: search again until the award is listed, then it is the one row.
-      await eventually(async () => {
-        await page.locator(tid('resource-search-submit')).click();
-        expect(await page.locator(`${tid('resource-table')} tbody`).innerText()).toContain(`一等奖${T}`);
-      });
+      try {
+        await eventually(async () => {
+          await page.locator(tid('resource-search-submit')).click();
+          expect(await page.locator(`${tid('resource-table')} tbody`).innerText()).toContain(`一等奖${T}`);
+        });
+      } catch (err) {
+        // Seen twice in full runs (2026-11-29), never alone: say whether the effect wrote the award and where the
+        // effects subscription stood (a bad event of another file retried ahead of it?)
+        const facts = await withDb(async (c) => ({
+          award: (await c.query(`SELECT state, level, prize, awarded_on, created_at FROM award WHERE instance_id = $1`, [id])).rows,
+          checkpoints: (await c.query(`SELECT name, position::text, updated_at FROM subscription_checkpoints ORDER BY name`)).rows,
+          parked: (await c.query(`SELECT count(*)::int AS n FROM subscription_parked_events`)).rows,
+          now: new Date().toISOString(),
+        }));
+        throw new Error(`${(err as Error).message}\n${JSON.stringify(facts)}`, { cause: err });
+      }
       await eventually(async () => expect(await page.locator(`${tid('resource-table')} tbody tr`).count()).toBe(1));
       const row = await page.locator(`${tid('resource-table')} tbody`).innerText();
       for (const text of [`一等奖${T}`, '市级', '审核通过', `市中学生物理竞赛${T}`, '学生']) expect(row).toContain(text);
