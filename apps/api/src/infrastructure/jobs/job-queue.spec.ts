@@ -25,6 +25,12 @@ function database(live: string[]) {
 const noRedis = { redisUrl: '' } as ServerConfig;
 const settled = () => new Promise((r) => setTimeout(r, 20));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// What must happen is awaited, not slept for: on a loaded machine (CI beside other work) a timer fires late, never early,
+// so "not yet" is checked after a sleep and "has happened" by waiting for it (up to 10 s).
+async function until(happened: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!happened() && Date.now() < deadline) await sleep(10);
+}
 
 function queue(db: DataSource, o: Partial<JobQueueOptions> & Pick<JobQueueOptions, 'live' | 'process'>) {
   return new JobQueue(db, noRedis, { queue: 'spec', label: 'spec', ...o });
@@ -92,9 +98,9 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
     await jobs.enqueueDelayed([{ jobId: 'late', delayMs: 0 }]); // waiting already: the same job, at its own time
     await sleep(20);
     expect(ran).toEqual([]);
-    await sleep(130);
-    expect(ran).toEqual(['early']);
-    await sleep(250);
+    await until(() => ran.length >= 1);
+    expect(ran[0]).toBe('early');
+    await until(() => ran.length >= 2);
     expect(ran).toEqual(['early', 'late']);
     await jobs.enqueueDelayed([{ jobId: 'late', delayMs: 0 }]);
     await settled();
@@ -110,9 +116,9 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
     ]);
     await jobs.enqueueDelayed([{ jobId: 'moved', delayMs: 10 }], { replace: true });
     await jobs.remove(['taken back']);
-    await sleep(100);
+    await until(() => ran.length >= 1);
     expect(ran).toEqual(['moved']);
-    await sleep(250);
+    await sleep(250); // past the delay it had before, and past the one taken back
     expect(ran).toEqual(['moved']);
   });
 
@@ -136,10 +142,11 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
       },
     });
     await jobs.start();
-    await sleep(110);
+    await until(() => ran.length >= 1);
+    await sleep(110); // four periods while the first run lasts
     expect(ran).toEqual(['sweep']);
     release();
-    await sleep(150);
+    await until(() => ran.length >= 2);
     expect(ran.length).toBeGreaterThanOrEqual(2);
     await jobs.stop();
     const after = ran.length;
@@ -168,14 +175,14 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
     try {
       await jobs.start();
       expect(redisOutage.down).toBe(true);
-      await sleep(1150);
+      await until(() => ran.includes('sweep'));
       expect(ran).toContain('sweep');
       expect(getScheduler.mock.calls.length).toBeGreaterThanOrEqual(2); // at start and at the look while away
       expect(upsert).not.toHaveBeenCalled();
 
       // Redis answers again, emptied: the next look finds the scheduler missing and puts it back, and says Redis is back.
       getScheduler.mockResolvedValue(undefined);
-      await sleep(1000);
+      await until(() => upsert.mock.calls.length > 0);
       expect(upsert).toHaveBeenCalledWith('sweep', { every: 1000 }, expect.objectContaining({ data: { jobId: 'sweep' } }));
       expect(restored).toBeGreaterThanOrEqual(1);
     } finally {
@@ -199,7 +206,7 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
       expect(Date.now() - asked).toBeLessThan(2500);
       expect(addBulk).toHaveBeenCalled();
       expect(redisOutage.down).toBe(true);
-      await sleep(50);
+      await until(() => ran.length >= 1);
       expect(ran).toEqual(['due']);
     } finally {
       addBulk.mockRestore();
