@@ -18,6 +18,7 @@ import { usePublishWechatMenu } from './use-publish-wechat-menu.js';
 import { useSaveChannels } from './use-save-channels.js';
 import { useWechatTags } from './use-wechat-tags.js';
 import { useWechatUsers } from './use-wechat-users.js';
+import { useWechatReady } from './use-wechat-ready.js';
 
 type WechatInput = z.input<typeof wechatSettingsSchema>;
 type Wechat = z.output<typeof wechatSettingsSchema>;
@@ -120,7 +121,8 @@ export function WechatMenuView({ active }: ViewProps) {
 /** 标签管理 (weChat/tags): the account's tags as WeChat has them, and a new one. */
 export function WechatTagsView({ active }: ViewProps) {
   const { c } = useChannelsT();
-  const tags = useWechatTags(active);
+  const wechat = useWechatReady(active);
+  const tags = useWechatTags(active && wechat.ready);
   const create = useCreateWechatTag();
   const { control, handleSubmit, reset } = useForm<{ name: string }>({ resolver: zodResolver(wechatTagSchema), defaultValues: { name: '' } });
   const name = useWatch({ control, name: 'name' });
@@ -149,6 +151,7 @@ export function WechatTagsView({ active }: ViewProps) {
             />
           }
         />
+        {wechat.known && !wechat.ready ? <Message info content={c('errors.wechatNotConfigured')} data-testid="wechat-not-configured" /> : null}
         {tags.error ? <Message warning content={`${c('wechat.loadFailed')}: ${errorMessage(tags.error)}`} /> : null}
         <ListTable
           testId="wechat-tags-table"
@@ -192,7 +195,8 @@ function BindAccount({ openid, onBind }: { openid: string; onBind: (openid: stri
 /** 用户管理 (weChat/user): the account's followers, each mapped to the account template messages reach. */
 export function WechatUsersView({ active }: ViewProps) {
   const { c } = useChannelsT();
-  const users = useWechatUsers(active);
+  const wechat = useWechatReady(active);
+  const users = useWechatUsers(active && wechat.ready);
   const map = useMapWechatUser();
   const bind = async (openid: string, account: string) => {
     try {
@@ -205,6 +209,7 @@ export function WechatUsersView({ active }: ViewProps) {
     <div className="sf-page" data-testid="wechat-users">
       <Segment className="sf-card" loading={users.isLoading}>
         <CardHead icon="users" title={c('page.user')} sub={users.data ? ` (${users.data.total})` : undefined} />
+        {wechat.known && !wechat.ready ? <Message info content={c('errors.wechatNotConfigured')} data-testid="wechat-not-configured" /> : null}
         {users.error ? <Message warning content={`${c('wechat.loadFailed')}: ${errorMessage(users.error)}`} /> : null}
         <ListTable<WechatUserRow>
           testId="wechat-users-table"
