@@ -77,6 +77,14 @@ const MENUS: MenuSeed[] = [
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
   { key: 'demo', name: '组件示例', nameEn: 'Demo', url: '/demo', permission: 'menu:demo', icon: 'puzzle', sort: 190, roles: [RoleCode.admin] },
   { key: 'widgets', parent: 'demo', name: '通用组件', nameEn: 'Widgets', url: '/demo/others', permission: 'menu:demo_widgets', icon: 'puzzle piece', sort: 1, roles: [RoleCode.admin] },
+  { key: 'demo_icons', parent: 'demo', name: '图标', nameEn: 'Icons', url: '/demo/icons', permission: 'menu:demo_icons', icon: 'font awesome', sort: 2, roles: [RoleCode.admin] },
+  { key: 'demo_buttons', parent: 'demo', name: '按钮', nameEn: 'Buttons', url: '/demo/buttons', permission: 'menu:demo_buttons', icon: 'hand pointer outline', sort: 3, roles: [RoleCode.admin] },
+  { key: 'demo_page_header', parent: 'demo', name: '页头', nameEn: 'Page header', url: '/demo/pagHeader', permission: 'menu:demo_page_header', icon: 'heading', sort: 4, roles: [RoleCode.admin] },
+  { key: 'demo_table_wrap', parent: 'demo', name: '表格', nameEn: 'Table', url: '/demo/tableWrap', permission: 'menu:demo_table_wrap', icon: 'table', sort: 5, roles: [RoleCode.admin] },
+  { key: 'demo_pagination', parent: 'demo', name: '分页', nameEn: 'Pagination', url: '/demo/pagination', permission: 'menu:demo_pagination', icon: 'ellipsis horizontal', sort: 6, roles: [RoleCode.admin] },
+  { key: 'demo_layout', parent: 'demo', name: '布局', nameEn: 'Layout', url: '/demo/layout', permission: 'menu:demo_layout', icon: 'columns', sort: 7, roles: [RoleCode.admin] },
+  { key: 'demo_editor', parent: 'demo', name: '富文本编辑器', nameEn: 'Rich-text editor', url: '/demo/editor', permission: 'menu:demo_editor', icon: 'edit outline', sort: 8, roles: [RoleCode.admin] },
+  { key: 'demo_sticky', parent: 'demo', name: '吸顶与吸底', nameEn: 'Sticky bars', url: '/demo/sticky', permission: 'menu:demo_sticky', icon: 'thumbtack', sort: 9, roles: [RoleCode.admin] },
   { key: 'docs', name: '接口文档', nameEn: 'API docs', url: '/server/docs', permission: 'menu:docs', icon: 'book', sort: 200, remark: { cdwz: 'top' }, roles: [RoleCode.admin] },
 ];
 

@@ -7,7 +7,7 @@ import { ICONS_AND_ALIASES } from 'semantic-ui-react/dist/es/lib/SUI.js';
  * (element-ui `el-icon-*`, svg-icon names). A semantic-ui name is used as it is; a legacy name maps to a semantic
  * icon through the aliases below; anything else falls back to a neutral glyph so a menu never shows a blank.
  */
-const ALIASES: Readonly<Record<string, SemanticICONS>> = {
+export const LEGACY_ICON_ALIASES: Readonly<Record<string, SemanticICONS>> = {
   dashboard: 'home',
   home: 'home',
   user: 'user',
@@ -63,6 +63,8 @@ const ALIASES: Readonly<Record<string, SemanticICONS>> = {
 };
 
 const SEMANTIC_NAMES: ReadonlySet<string> = new Set(ICONS_AND_ALIASES);
+/** Every name a menu's icon may take, once each (the demo's icon page lists them). */
+export const SEMANTIC_ICON_NAMES: readonly string[] = [...SEMANTIC_NAMES];
 
 function isSemanticIcon(name: string): name is SemanticICONS {
   return SEMANTIC_NAMES.has(name);
@@ -71,5 +73,5 @@ function isSemanticIcon(name: string): name is SemanticICONS {
 export function menuIcon(raw: string | undefined, group: boolean): SemanticICONS {
   const name = (raw ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
   const legacy = name.replace(/^el-icon-/, '').replace(/^icon-/, '');
-  return ALIASES[legacy] ?? (isSemanticIcon(name) ? name : group ? 'folder outline' : 'file outline');
+  return LEGACY_ICON_ALIASES[legacy] ?? (isSemanticIcon(name) ? name : group ? 'folder outline' : 'file outline');
 }
