@@ -3,7 +3,6 @@ import { AttendancePermission } from '@schoolflow/contracts';
 import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import type { AppException } from '../../infrastructure/http/app-exception.js';
-import { AttendanceErrors } from '../attendance.errors.js';
 
 /**
  * Who may do what with attendance, checked on the server (docs/adr/0052-attendance.md#access): a roll is saved by the
