@@ -25,6 +25,14 @@ export const Permission = {
   holidayEdit: 'calendar:holidays:edit',
   /** 反馈处理: listing all user feedback, taking, replying to and closing it (submitting one's own needs nothing). */
   feedbackHandle: 'feedback:handle',
+  /** 学生考勤: taking a roll (the class's head teacher or the period's teacher; docs/adr/0052-attendance.md#access). */
+  attendanceRoll: 'attendance:roll',
+  /** 学生考勤: every class's rolls, the school's absences of a day, every class's statistics. */
+  attendanceView: 'attendance:view',
+  /** 教师考勤: checking in oneself. */
+  attendanceCheckin: 'attendance:checkin',
+  /** 考勤设置: the check-in windows and place. */
+  attendanceSettings: 'attendance:settings',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

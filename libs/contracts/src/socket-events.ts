@@ -6,6 +6,7 @@ import type { MessageCounters } from './messages-api.js';
 import type { ZoubanChoicePush } from './class-walking-api.js';
 import type { RegistrationChangedPush } from './registrations-api.js';
 import type { TodoChangedPush } from './todos-api.js';
+import type { AttendanceChangedPush } from './attendance-api.js';
 import { type ElectiveBatchPush, type ElectiveSeatsPush, electiveWatchAnswerSchema, electiveWatchSchema } from './electives-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
@@ -65,9 +66,11 @@ export interface PushPayloads {
   'registration.changed': RegistrationChangedPush;
   /** To a to-do's owner (their other tabs): one of their to-dos was saved, ticked, deleted or reminded. */
   'todo.changed': TodoChangedPush;
+  /** To those who see the whole school's attendance: a roll was saved, the day's absences changed. */
+  'attendance.changed': AttendanceChangedPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered', 'zouban.choice', 'registration.changed', 'todo.changed'];
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered', 'zouban.choice', 'registration.changed', 'todo.changed', 'attendance.changed'];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

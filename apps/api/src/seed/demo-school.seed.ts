@@ -1,4 +1,4 @@
-import { CONSULT_AGENT_ROUTE, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, CONSULT_AGENT_ROUTE, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -8,6 +8,8 @@ import { seedDemoEvaluations } from '../evaluations/seed/evaluations-demo.seed.j
 import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
 import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
+import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
+import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -63,6 +65,12 @@ const MENUS: MenuSeed[] = [
   { key: 'todosPhone', parent: 'personal', name: resources.zh.web.todos.phoneTitle, nameEn: resources.en.web.todos.phoneTitle, url: TODOS_PHONE_PAGE.url, permission: TODOS_PHONE_PAGE.permission, icon: TODOS_PHONE_PAGE.icon, sort: TODOS_PHONE_PAGE.sort, roles: ALL_ROLES },
   // 用户反馈 (docs/adr/0051-feedback.md#routes): 我的反馈 under 个人中心 for every role, 反馈处理 for its handlers; migrations/1732000051000 adds them to existing schools
   ...FEEDBACK_PAGES.map((p) => ({ key: `feedback-${p.key}`, ...(p.parent ? { parent: 'personal' } : {}), name: resources.zh.feedback.page[p.key], nameEn: resources.en.feedback.page[p.key], url: p.url, permission: p.permission, icon: p.icon, sort: p.sort, roles: [...p.roles] })),
+  // 考勤 (docs/adr/0052-attendance.md#routes): 考勤管理 with 学生考勤 and 考勤设置, 教师考勤 (phone) under 个人中心; the grants are
+  // grantAttendance's (migrations/1732000052000, which adds them to existing schools)
+  { key: 'kqgl', name: resources.zh.attendance.page.group, nameEn: resources.en.attendance.page.group, ...ATTENDANCE_PAGES.group, roles: [] },
+  { key: 'kqglStudents', parent: 'kqgl', name: resources.zh.attendance.page.students, nameEn: resources.en.attendance.page.students, ...ATTENDANCE_PAGES.students, roles: [] },
+  { key: 'kqglSettings', parent: 'kqgl', name: resources.zh.attendance.page.settings, nameEn: resources.en.attendance.page.settings, ...ATTENDANCE_PAGES.settings, roles: [] },
+  { key: 'jskq', parent: 'personal', name: resources.zh.attendance.page.checkin, nameEn: resources.en.attendance.page.checkin, ...ATTENDANCE_PAGES.checkin, roles: [] },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
   { key: 'users', parent: 'ms', name: '用户管理', nameEn: 'Users', url: '/ms/user', permission: Permission.userList, icon: 'users', sort: 10, roles: [RoleCode.admin] },
   { key: 'roleTypes', parent: 'ms', name: '角色类型', nameEn: 'Role types', url: '/ms/roleType', permission: Permission.roleList, icon: 'tags', sort: 15, roles: [RoleCode.admin] },
@@ -172,6 +180,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   }
   // 选修课's menus came with their migration, before any role existed: granted now (docs/adr/0043-electives.md#menus)
   await grantElectiveMenus(tx);
+  await grantAttendance(tx);
 
   // Organisation
   const deptId = new Map<string, string>();
@@ -361,6 +370,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoTimetable(tx, { semesterId: currentSemester, semesterName: calendar.current.name, buildingId: building.id, adminId: userId.get('admin') as string, courseId, userId });
   await seedDemoElectives(tx, { semesterId: currentSemester, userId });
   await seedDemoSurveys(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string, timeZone: config.timeZone });
+  await seedDemoAttendance(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone });
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
 }
 

@@ -4,7 +4,8 @@ import { leaveFlow, type LeaveContext, stateString } from '@schoolflow/workflows
 import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
-import type { FlowPlugin, NotificationInput, PlannedMessage, PluginDeps, StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { correctRollsForLeave } from '../../attendance/domain/leave-corrections.js';
+import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { planLeaveStart, readLeaveStart } from './leave.start.js';
 
 const STEP_KEY: Record<string, string> = {
@@ -24,6 +25,16 @@ export class LeavePlugin implements FlowPlugin {
     const form = validate(leaveFormSchema, body);
     const clock = { timeZone: this.config.timeZone, now: Date.now() };
     return planLeaveStart(form, await readLeaveStart(db, form, actor), actor, clock);
+  }
+
+  /**
+   * When a leave passes, the rolls already taken of the student's periods inside it become on leave (考勤: "a leave
+   * passed later corrects the record"; docs/adr/0052-attendance.md#leave), from the committed passing event.
+   */
+  async effects({ instanceId, before, after }: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void> {
+    if (!passedBy(this.definition, { before, after })) return;
+    const ctx = after.context as LeaveContext;
+    await correctRollsForLeave(db, { instanceId, studentId: ctx.studentId, start: ctx.start, end: ctx.end }, this.config.timeZone);
   }
 
   messages({ instanceId, event, before, after, owners: allOwners, student: who, actorName }: NotificationInput): PlannedMessage[] {
