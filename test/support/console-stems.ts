@@ -57,7 +57,7 @@ export const CONSOLE_STEMS: readonly ConsoleStem[] = [
   { stem: 'qt_app/AccountSecurity', routes: ['/qt_app/AccountSecurity'] },
   { stem: 'qt_app/bxgl', routes: ['/qt_app/bxgl'] },
   { stem: 'qt_app/dbgl', routes: ['/qt_app/dbgl'] },
-  { stem: 'qt_app/jskq', notBuilt: 'attendance (issue 29 item 1)' },
+  { stem: 'qt_app/jskq', routes: ['/qt_app/jskq'] },
   { stem: 'qt_app/nkgzgl', notBuilt: 'work tasks (issue 30 item 5)' },
   { stem: 'qt_app/ycyd', notBuilt: 'vehicle booking (issue 30 item 8)' },
   { stem: 'qt_app/xmgl', notBuilt: 'projects (issue 30 item 3)' },
