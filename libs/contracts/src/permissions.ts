@@ -25,6 +25,10 @@ export const Permission = {
   holidayEdit: 'calendar:holidays:edit',
   /** 反馈处理: listing all user feedback, taking, replying to and closing it (submitting one's own needs nothing). */
   feedbackHandle: 'feedback:handle',
+  /** 任务管理 / 任务审核: assigning work tasks and reviewing the assignments one assigned. */
+  workTaskAssign: 'work_tasks:assign',
+  /** 领导查看: every work task, its progress and what is overdue. */
+  workTaskViewAll: 'work_tasks:view_all',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
