@@ -23,6 +23,8 @@ export const workTasksPath = {
   review: `${WORK_TASKS_BASE}/review`,
   /** `GET` → `WorkTaskOverview`: every task, its state, overdue count, per-department progress (work-tasks:view_all). */
   overview: `${WORK_TASKS_BASE}/overview`,
+  /** `GET` → `WorkTaskCandidates`: the staff and departments one may assign to (work-tasks:assign). */
+  candidates: `${WORK_TASKS_BASE}/candidates`,
   /** `GET` → `WorkTaskDetail`: its leader, a holder of view_all, or one of its assignees (who sees their own assignment). */
   one: (id: string): string => `${WORK_TASKS_BASE}/${id}`,
 } as const;
@@ -83,6 +85,12 @@ export const workTaskReportSchema = z.object({
 });
 export type WorkTaskReportInput = z.input<typeof workTaskReportSchema>;
 
+/** A return's reason as the leader's form takes it (sent as RETURN's comment). */
+export const workTaskReturnSchema = z.object({
+  reason: z.string({ error: 'work-tasks.validation.reasonRequired' }).trim().min(1, 'work-tasks.validation.reasonRequired').max(WORK_TASK_LIMITS.reportMax, 'work-tasks.validation.reasonTooLong'),
+});
+export type WorkTaskReturnInput = z.input<typeof workTaskReturnSchema>;
+
 /** An assignment's state as the pages name it (from the flow's state). */
 export const WORK_ASSIGNMENT_STATES = ['working', 'returned', 'submitted', 'approved', 'cancelled'] as const;
 export type WorkAssignmentState = (typeof WORK_ASSIGNMENT_STATES)[number];
@@ -129,6 +137,12 @@ export interface WorkTaskDetail extends WorkTaskSummary {
   leaderId: string;
   /** All of them to its leader and view_all holders; only one's own to an assignee. */
   assignments: WorkAssignment[];
+}
+
+/** Whom a task may be assigned to: every enabled staff account but oneself, and every department. */
+export interface WorkTaskCandidates {
+  people: { id: string; name: string; department: { zh: string; en: string } | null }[];
+  departments: { id: string; name: { zh: string; en: string } }[];
 }
 
 /** The leader view (领导查看). */

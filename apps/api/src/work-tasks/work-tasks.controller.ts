@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Envelope, isUuid, type Language, type WorkAssignment, type WorkTaskDetail, workTaskInputSchema, type WorkTaskOverview, type WorkTaskSummary, type WorkTaskValues } from '@schoolflow/contracts';
+import { type Envelope, isUuid, type Language, type WorkAssignment, type WorkTaskCandidates, type WorkTaskDetail, workTaskInputSchema, type WorkTaskOverview, type WorkTaskSummary, type WorkTaskValues } from '@schoolflow/contracts';
 import { ok } from '../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../infrastructure/http/request-context.js';
 import { ValidBody } from '../infrastructure/http/valid-input.js';
@@ -34,6 +34,12 @@ export class WorkTasksController {
   @ApiOperation({ summary: 'The tasks I assigned, newest first, with their progress (work_tasks:assign)' })
   async created(@CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<WorkTaskSummary[]>> {
     return ok(await this.lists.created(me, client));
+  }
+
+  @Get('candidates')
+  @ApiOperation({ summary: 'The staff and departments one may assign to (work_tasks:assign)' })
+  async candidates(@CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<WorkTaskCandidates>> {
+    return ok(await this.lists.candidates(me, client));
   }
 
   @Get('mine')

@@ -8,6 +8,7 @@ import { WorkTaskAccess } from './domain/work-task-access.js';
 import { WorkTasksRepository } from './domain/work-tasks.repository.js';
 import { WorkTaskLists } from './queries/work-task-lists/work-task-lists.query.js';
 import { OverdueReminders } from './reminders/overdue-reminders.js';
+import { WorkTasksDemoSeed } from './seed/work-tasks-demo.seed.js';
 import { WorkTasksController } from './work-tasks.controller.js';
 
 /**
@@ -18,6 +19,6 @@ import { WorkTasksController } from './work-tasks.controller.js';
 @Module({
   imports: [SystemModule, MessagingModule, WorkflowModule],
   controllers: [WorkTasksController],
-  providers: [AdminAudit, WorkTasksRepository, WorkTaskAccess, WorkTaskLists, AssignWorkTask, OverdueReminders],
+  providers: [AdminAudit, WorkTasksRepository, WorkTaskAccess, WorkTaskLists, AssignWorkTask, OverdueReminders, WorkTasksDemoSeed],
 })
 export class WorkTasksModule {}

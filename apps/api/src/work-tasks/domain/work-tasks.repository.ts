@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assignmentStateOf, formatSchoolTime, isAssignmentOverdue, STAFF_USER_TYPES, type WorkAssignment, WORK_TASK_FLOW, type WorkTaskSummary, type WorkTaskValues } from '@schoolflow/contracts';
+import { assignmentStateOf, formatSchoolTime, isAssignmentOverdue, STAFF_USER_TYPES, type WorkAssignment, WORK_TASK_FLOW, type WorkTaskCandidates, type WorkTaskSummary, type WorkTaskValues } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import type { WorkTaskRead } from './work-task-plan.js';
 
@@ -101,6 +101,21 @@ export class WorkTasksRepository {
       [v.assigneeIds, v.departmentIds, STAFF_USER_TYPES],
     );
     return row ?? { staff: [], departments: [], members: [] };
+  }
+
+  /** Every enabled staff account but `me`, by department and name; every department, in the tree's order. */
+  async candidates(db: Db, me: string): Promise<WorkTaskCandidates> {
+    const people = await rows<{ id: string; name: string; dept_zh: string | null; dept_en: string | null }>(
+      db,
+      `SELECT u.id, u.name, d.name AS dept_zh, d.name_en AS dept_en FROM sys_user u LEFT JOIN org_department d ON d.id = u.department_id
+        WHERE u.enabled AND u.user_type = ANY($1::text[]) AND u.id <> $2 ORDER BY d.sort NULLS LAST, u.name, u.id LIMIT 2000`,
+      [STAFF_USER_TYPES, me],
+    );
+    const departments = await rows<{ id: string; zh: string; en: string | null }>(db, `SELECT id, name AS zh, name_en AS en FROM org_department ORDER BY sort, name`);
+    return {
+      people: people.map((p) => ({ id: p.id, name: p.name, department: p.dept_zh === null ? null : { zh: p.dept_zh, en: p.dept_en || p.dept_zh } })),
+      departments: departments.map((d) => ({ id: d.id, name: { zh: d.zh, en: d.en || d.zh } })),
+    };
   }
 
   async insertTask(db: Db, v: WorkTaskValues, leaderId: string, deadlineAt: string): Promise<string> {

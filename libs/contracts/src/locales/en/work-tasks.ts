@@ -85,6 +85,8 @@ export const workTasks: WorkTasksMessages = {
     departmentUnknown: 'A department chosen does not exist',
   },
   validation: {
+    reasonRequired: 'Say why it is returned',
+    reasonTooLong: 'The reason is at most 500 characters',
     titleRequired: 'Enter the task',
     titleTooLong: 'The task is at most 100 characters',
     contentTooLong: 'The details are at most 2000 characters',

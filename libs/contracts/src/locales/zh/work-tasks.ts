@@ -83,6 +83,8 @@ export const workTasks = {
     departmentUnknown: '所选部门不存在',
   },
   validation: {
+    reasonRequired: '请填写退回原因',
+    reasonTooLong: '退回原因不能超过500个字符',
     titleRequired: '请填写任务名称',
     titleTooLong: '任务名称不能超过100个字符',
     contentTooLong: '任务内容不能超过2000个字符',

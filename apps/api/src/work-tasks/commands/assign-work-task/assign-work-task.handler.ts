@@ -35,8 +35,18 @@ export class AssignWorkTask {
 
   async execute(v: WorkTaskValues, me: Principal, client: ClientInfo): Promise<WorkTaskDetail> {
     await this.access.mayAssign(me, client, 'workTask.assign');
-    const plan = planWorkTask(v, await this.repo.readAssignment(this.db, v), me.userId, Date.now(), this.config.timeZone);
-    const taskId = await this.repo.insertTask(this.db, v, me.userId, plan.deadlineAt);
+    const { taskId, assignees } = await this.assign(v, me.userId, Date.now());
+    await this.access.record(me, client, 'workTask.assign', taskId, { title: v.title, assignees, departments: v.departmentIds.length });
+    return this.lists.detail(taskId, me, client);
+  }
+
+  /**
+   * The assignment itself, decided at `now` (the demo seed assigns "days ago", so its tasks can be overdue today):
+   * answers the task's id and how many were assigned.
+   */
+  async assign(v: WorkTaskValues, leaderId: string, now: number): Promise<{ taskId: string; assignees: number }> {
+    const plan = planWorkTask(v, await this.repo.readAssignment(this.db, v), leaderId, now, this.config.timeZone);
+    const taskId = await this.repo.insertTask(this.db, v, leaderId, plan.deadlineAt);
     const requestId = randomUUID();
     const starts = plan.starts(taskId);
     for (let i = 0; i < starts.length; i += CONCURRENT_STARTS) {
@@ -59,7 +69,6 @@ export class AssignWorkTask {
         ),
       );
     }
-    await this.access.record(me, client, 'workTask.assign', taskId, { title: v.title, assignees: plan.assignees.length, departments: v.departmentIds.length });
-    return this.lists.detail(taskId, me, client);
+    return { taskId, assignees: plan.assignees.length };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { WorkAssignment, WorkTaskDetail, WorkTaskOverview, WorkTaskSummary } from '@schoolflow/contracts';
+import type { WorkAssignment, WorkTaskCandidates, WorkTaskDetail, WorkTaskOverview, WorkTaskSummary } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
@@ -29,6 +29,11 @@ export class WorkTaskLists {
   async created(me: Principal, client: ClientInfo): Promise<WorkTaskSummary[]> {
     await this.access.mayAssign(me, client, 'workTask.listCreated');
     return (await this.summaries(me.userId, Date.now())).tasks;
+  }
+
+  async candidates(me: Principal, client: ClientInfo): Promise<WorkTaskCandidates> {
+    await this.access.mayAssign(me, client, 'workTask.candidates');
+    return this.repo.candidates(this.db, me.userId);
   }
 
   mine(me: Principal): Promise<WorkAssignment[]> {
