@@ -5,7 +5,7 @@ import type { ClientInfo, Principal } from '../../infrastructure/http/request-co
 import { WorkTasksErrors } from '../work-tasks.errors.js';
 
 /**
- * Who may do what with work tasks, checked on the server (docs/adr/0055-work-tasks.md#access): leaders (work_tasks:assign)
+ * Who may do what with work tasks, checked on the server (docs/adr/0055-work-tasks.md#decision): leaders (work_tasks:assign)
  * assign and review the tasks they assigned; holders of work_tasks:view_all see every task; anyone signed in sees the
  * tasks assigned to them, and only their own assignment of each. Assignments, and every refusal, go to the operation log.
  */

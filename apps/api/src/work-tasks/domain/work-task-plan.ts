@@ -21,7 +21,7 @@ export interface WorkTaskPlan {
 }
 
 /**
- * Decides an assignment purely (docs/adr/0055-work-tasks.md#assigning): the deadline is today or later (school days) and
+ * Decides an assignment purely (docs/adr/0055-work-tasks.md#decision): the deadline is today or later (school days) and
  * ends with its day; every person named is enabled staff and every department exists; departments expand to their
  * members now (who joins later is not assigned); the leader is left out (nobody reviews their own task); someone is left,
  * at most the limit. Each assignee's start names them and the leader as the assignment's two sides.

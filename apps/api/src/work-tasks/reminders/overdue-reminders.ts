@@ -10,7 +10,7 @@ import { WorkTasksRepository } from '../domain/work-tasks.repository.js';
 const BATCH = 200;
 
 /**
- * Overdue work tasks remind their assignee (docs/adr/0055-work-tasks.md#overdue): a PeriodicSweep (every
+ * Overdue work tasks remind their assignee (docs/adr/0055-work-tasks.md#decision): a PeriodicSweep (every
  * WORK_TASK_SWEEP_SECONDS) claims the assignments past their deadline, still with their assignee and not reminded on
  * the school's day, by one guarded UPDATE, and writes each a bell message in that transaction under a source key naming
  * the assignment and the day — so it is reminded once a day at most, however many sweeps or instances run.
