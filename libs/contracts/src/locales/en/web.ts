@@ -496,6 +496,11 @@ export const web: WebMessages = {
    * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
    */
   flow: {
+    'work-task': {
+      title: 'Work task',
+      hint: 'A task a leader assigned: the assignee reports progress and submits; the leader approves or returns it. Handled under Work tasks.',
+      field: { taskId: 'Task number', title: 'Task', deadline: 'Due at', deadlineDate: 'Deadline', assigneeId: 'Assignee', leaderId: 'Assigned by' },
+    },
     'semester-upgrade': { title: 'Semester upgrade' },
     leave: {
       title: 'Leave application',

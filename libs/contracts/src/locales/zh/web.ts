@@ -497,6 +497,11 @@ export const web = {
    * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
    */
   flow: {
+    'work-task': {
+      title: '工作任务',
+      hint: '领导下达的工作任务：执行人汇报进度并提交，由下达人审核通过或退回。在“内控工作管理”中办理。',
+      field: { taskId: '任务编号', title: '任务名称', deadline: '截止时间', deadlineDate: '截止日期', assigneeId: '执行人', leaderId: '下达人' },
+    },
     'semester-upgrade': { title: '学期升级' },
     leave: {
       title: '请假申请',
