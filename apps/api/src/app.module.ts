@@ -32,6 +32,7 @@ import { CalendarModule } from './calendar/calendar.module.js';
 import { TodosModule } from './todos/todos.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { AttendanceModule } from './attendance/attendance.module.js';
+import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -69,6 +70,7 @@ export class AppModule {
         TodosModule,
         FeedbackModule,
         AttendanceModule,
+        WorkTasksModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

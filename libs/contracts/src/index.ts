@@ -34,5 +34,6 @@ export * from './repairs-api.js';
 export * from './registrations-api.js';
 export * from './calendar-api.js';
 export * from './todos-api.js';
+export * from './work-tasks-api.js';
 export * from './feedback-api.js';
 export * from './attendance-api.js';

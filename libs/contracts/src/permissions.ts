@@ -33,6 +33,10 @@ export const Permission = {
   attendanceCheckin: 'attendance:checkin',
   /** 考勤设置: the check-in windows and place. */
   attendanceSettings: 'attendance:settings',
+  /** 任务管理 / 任务审核: assigning work tasks and reviewing the assignments one assigned. */
+  workTaskAssign: 'work_tasks:assign',
+  /** 领导查看: every work task, its progress and what is overdue. */
+  workTaskViewAll: 'work_tasks:view_all',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -77,6 +77,8 @@ export const workflowEventSchema = z.object({
   studentId: z.string().uuid('validation.fieldChoose').optional(),
   /** ANSWER: the objection answered (its number, 1, 2, …). */
   objection: z.coerce.number({ error: 'validation.fieldChoose' }).int('validation.fieldChoose').min(1, 'validation.fieldChoose').max(10_000, 'validation.fieldChoose').optional(),
+  /** REPORT (工作任务's progress report): how far it is, a whole percentage; the comment says what was done. */
+  percent: z.number({ error: 'work-tasks.validation.percentInvalid' }).int('work-tasks.validation.percentInvalid').min(0, 'work-tasks.validation.percentInvalid').max(100, 'work-tasks.validation.percentInvalid').optional(),
 });
 export type WorkflowEventInput = z.infer<typeof workflowEventSchema>;
 

@@ -194,6 +194,8 @@ export interface ServerConfig {
   reminderDelayMinutes: number | null;
   publishingSweepSeconds: number;
   todoReminderSweepSeconds: number;
+  /** How often overdue work tasks are looked for (WORK_TASK_SWEEP_SECONDS, 300): each is reminded once a school day. */
+  workTaskSweepSeconds: number;
   /** An instance without reminders (REMINDERS_DISABLED=1) or notifications (NOTIFICATIONS_DISABLED=1): tests of their durability stop them this way. */
   remindersDisabled: boolean;
   notificationsDisabled: boolean;
@@ -391,6 +393,7 @@ export function loadConfig(): ServerConfig {
     reminderDelayMinutes: num('REMINDER_DELAY_MINUTES', -1) >= 0 ? num('REMINDER_DELAY_MINUTES', -1) : null,
     publishingSweepSeconds: Math.max(0.2, positive('PUBLISHING_SWEEP_SECONDS', 30)),
     todoReminderSweepSeconds: Math.max(0.2, positive('TODO_REMINDER_SWEEP_SECONDS', 60)),
+    workTaskSweepSeconds: Math.max(0.2, positive('WORK_TASK_SWEEP_SECONDS', 300)),
     remindersDisabled: process.env.REMINDERS_DISABLED === '1',
     notificationsDisabled: process.env.NOTIFICATIONS_DISABLED === '1',
     evaluationPublicityDays: whole('EVALUATION_PUBLICITY_DAYS', 5, 0, 30),

@@ -7,6 +7,7 @@ import { seedDemoSurveys } from '../surveys/seed/surveys-demo.seed.js';
 import { seedDemoEvaluations } from '../evaluations/seed/evaluations-demo.seed.js';
 import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
 import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
+import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-tasks.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
@@ -181,6 +182,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   // 选修课's menus came with their migration, before any role existed: granted now (docs/adr/0043-electives.md#menus)
   await grantElectiveMenus(tx);
   await grantAttendance(tx);
+  // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
+  await grantWorkTaskMenus(tx);
 
   // Organisation
   const deptId = new Map<string, string>();

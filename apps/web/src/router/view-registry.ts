@@ -104,6 +104,15 @@ const views: Readonly<Record<string, View>> = {
   'kqgl/xskq': lazy(() => import('../attendance/student-attendance-view.js')),
   'kqgl/kqsz': lazy(() => import('../attendance/checkin-settings-view.js')),
   'qt_app/jskq': lazy(() => import('../attendance/teacher-checkin-view.js')),
+  // 内控工作管理 (docs/adr/0055-work-tasks.md#pages): manage, my tasks, review — console and phone; the leader view and the task's detail (?id=) on the phone
+  'nkgzgl/rwgl': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskManageView }))),
+  'nkgzgl/rwlb': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskMineView }))),
+  'nkgzgl/rwsh': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskReviewView }))),
+  'qt_app/nkgzgl/rwgl': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskManagePhoneView }))),
+  'qt_app/nkgzgl/rwlb': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskMinePhoneView }))),
+  'qt_app/nkgzgl/rwsh': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskReviewPhoneView }))),
+  'qt_app/nkgzgl/ldck': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskLeaderView }))),
+  'qt_app/rwxq/rwxq': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskDetailView }))),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

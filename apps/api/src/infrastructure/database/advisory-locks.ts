@@ -26,6 +26,8 @@ export const AdvisoryLock = {
    * spec checks the two agree).
    */
   examWeightTotal: 727010,
+  /** The demo's work tasks, seeded once through the running engine (session lock; work-tasks/seed/work-tasks-demo.seed.ts). */
+  workTasksDemoSeed: 727055,
 } as const;
 
 /** Two-key lock spaces: the first key; the second is `hashtext(id)` of the thing locked. */

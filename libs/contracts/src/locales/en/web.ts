@@ -206,6 +206,10 @@ export const web: WebMessages = {
   },
   workflow: {
     step: {
+      workTaskAssigned: 'Assigned',
+      workTaskWorking: 'Assignee works on it',
+      workTaskReview: 'Leader reviews',
+      workTaskApproved: 'Approved',
       repairReported: 'Reported',
       repairDispatch: 'Dispatch',
       repairFix: 'Repair',
@@ -233,6 +237,7 @@ export const web: WebMessages = {
       teacherConsent: 'Other teacher consents',
     },
     end: {
+      taskCancelled: 'Cancelled',
       autoClosed: 'Confirmed by timeout',
       rejected: 'Rejected',
       withdrawn: 'Withdrawn',
@@ -240,6 +245,8 @@ export const web: WebMessages = {
       cancelled: 'Returned (leave cancelled)',
     },
     state: {
+      working: { self: 'In progress', open: 'In progress', returned: 'Returned for changes' },
+      cancelled: 'Cancelled',
       dispatching: 'To dispatch',
       repairing: 'Being repaired',
       fixed: 'Fixed, to confirm',
@@ -289,6 +296,9 @@ export const web: WebMessages = {
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
+      REPORT: { button: 'Report progress', title: 'Report progress' },
+      RETURN: { button: 'Return', title: 'Return to the assignee (say why)' },
+      CANCEL: { button: 'Cancel task', title: 'Cancel this assignee’s task' },
       DISPATCH: { button: 'Dispatch', title: 'Dispatch (to a maintenance worker)' },
       FIX: { button: 'Fixed', title: 'Repair done (ends when the reporter confirms)' },
       REOPEN: { button: 'Not fixed: send back', title: 'Send back for repair (once, with a reason)' },
@@ -306,6 +316,10 @@ export const web: WebMessages = {
       ANSWER: { button: 'Answer', title: 'Answer an objection of a parent or student' },
     },
     event: {
+      ASSIGN: 'Assigned',
+      REPORT: 'Progress reported',
+      RETURN: 'Returned',
+      CANCEL: 'Task cancelled',
       DISPATCH: 'Dispatched',
       FIX: 'Repair done',
       REOPEN: 'Sent back',
@@ -336,6 +350,7 @@ export const web: WebMessages = {
       applicant_is_reviewer: "The applicant is this step's reviewer, so it passed to the next reviewer",
     },
     flows: {
+      'work-task': 'Work task',
       repair: 'Repair',
       leave: 'Leave',
       travel: 'Going out',
@@ -481,6 +496,11 @@ export const web: WebMessages = {
    * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
    */
   flow: {
+    'work-task': {
+      title: 'Work task',
+      hint: 'A task a leader assigned: the assignee reports progress and submits; the leader approves or returns it. Handled under Work tasks.',
+      field: { taskId: 'Task number', title: 'Task', deadline: 'Due at', deadlineDate: 'Deadline', assigneeId: 'Assignee', leaderId: 'Assigned by' },
+    },
     'semester-upgrade': { title: 'Semester upgrade' },
     leave: {
       title: 'Leave application',

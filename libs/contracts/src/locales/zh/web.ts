@@ -205,6 +205,10 @@ export const web = {
   },
   workflow: {
     step: {
+      workTaskAssigned: '下达任务',
+      workTaskWorking: '执行人办理',
+      workTaskReview: '下达人审核',
+      workTaskApproved: '已通过',
       repairReported: '报修',
       repairDispatch: '派单',
       repairFix: '维修',
@@ -232,6 +236,7 @@ export const web = {
       teacherConsent: '对方教师同意',
     },
     end: {
+      taskCancelled: '已取消',
       autoClosed: '超时自动确认',
       rejected: '审核不通过',
       withdrawn: '已撤回',
@@ -239,6 +244,8 @@ export const web = {
       cancelled: '已销假',
     },
     state: {
+      working: { self: '进行中', open: '进行中', returned: '已退回，待修改' },
+      cancelled: '已取消',
       dispatching: '待派单',
       repairing: '维修中',
       fixed: '已修好，待确认',
@@ -289,6 +296,9 @@ export const web = {
     },
     /** Each command's button and its modal's title (the flow kit: one action modal for every flow). */
     command: {
+      REPORT: { button: '汇报进度', title: '汇报进度' },
+      RETURN: { button: '退回', title: '退回给执行人（须说明原因）' },
+      CANCEL: { button: '取消任务', title: '取消该执行人的任务' },
       DISPATCH: { button: '派单', title: '派单（派给一位维修人员）' },
       FIX: { button: '已修好', title: '维修完成（报修人确认后结束）' },
       REOPEN: { button: '未修好，退回', title: '退回重修（只能退回一次，须说明原因）' },
@@ -306,6 +316,10 @@ export const web = {
       ANSWER: { button: '答复异议', title: '答复家长或学生的异议' },
     },
     event: {
+      ASSIGN: '下达任务',
+      REPORT: '汇报进度',
+      RETURN: '退回',
+      CANCEL: '取消任务',
       DISPATCH: '派单',
       FIX: '维修完成',
       REOPEN: '退回重修',
@@ -336,6 +350,7 @@ export const web = {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
     },
     flows: {
+      'work-task': '工作任务',
       repair: '报修',
       leave: '请假',
       travel: '外出',
@@ -482,6 +497,11 @@ export const web = {
    * form field's label (`field`), placeholders and each select's options. A flow adds its entry here.
    */
   flow: {
+    'work-task': {
+      title: '工作任务',
+      hint: '领导下达的工作任务：执行人汇报进度并提交，由下达人审核通过或退回。在“内控工作管理”中办理。',
+      field: { taskId: '任务编号', title: '任务名称', deadline: '截止时间', deadlineDate: '截止日期', assigneeId: '执行人', leaderId: '下达人' },
+    },
     'semester-upgrade': { title: '学期升级' },
     leave: {
       title: '请假申请',
