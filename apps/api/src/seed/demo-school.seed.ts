@@ -8,6 +8,7 @@ import { seedDemoEvaluations } from '../evaluations/seed/evaluations-demo.seed.j
 import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
 import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
+import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -354,6 +355,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoElectives(tx, { semesterId: currentSemester, userId });
   await seedDemoSurveys(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string, timeZone: config.timeZone });
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
+  await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
 }
 
 /**

@@ -26,6 +26,11 @@ export const AdvisoryLock = {
    * spec checks the two agree).
    */
   examWeightTotal: 727010,
+  /**
+   * Bed allocations (one, or a bulk allocation) take turns across the school: a student chosen by two allocations at
+   * once gets one bed, and each re-checks the rooms it fills after the other (dormitories/domain/allocation-lock.ts).
+   */
+  dormitoryAllocation: 727053,
 } as const;
 
 /** Two-key lock spaces: the first key; the second is `hashtext(id)` of the thing locked. */
