@@ -90,6 +90,12 @@ const views: Readonly<Record<string, View>> = {
   // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
   'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
   'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),
+  // 宿舍管理 (docs/adr/0053-dormitories.md#routes): buildings and rooms (the kit's lists), bed allocation, inspections, night records
+  'ssgl/ssl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-buildings') }))),
+  'ssgl/fj': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-rooms') }))),
+  'ssgl/cwfp': lazy(() => import('../dormitories/allocation-view.js')),
+  'ssgl/wsjc': lazy(() => import('../dormitories/inspections-view.js')),
+  'ssgl/wgjl': lazy(() => import('../dormitories/night-records-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

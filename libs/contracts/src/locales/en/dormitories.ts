@@ -44,6 +44,7 @@ export const dormitories: DormitoriesMessages = {
     search: 'Find a student by name or number',
     occupancy: '{{occupied}}/{{effective}} in',
     noBed: 'No bed',
+    dayReading: 'Day-reading request passed',
     dayStudent: 'Day student',
   },
   actions: {

@@ -42,6 +42,7 @@ export const dormitories = {
     search: '输入姓名或学号查找学生',
     occupancy: '{{occupied}}/{{effective}} 人',
     noBed: '未分配床位',
+    dayReading: '走读申请已通过',
     dayStudent: '走读',
   },
   actions: {
