@@ -27,7 +27,7 @@ export default function AllocationView({ active }: ViewProps) {
   const [roomId, setRoomId] = useState<string | null>(null);
   const [bulk, setBulk] = useState(false);
   const rooms = useResourceList('dormitory-rooms', { current: 1, size: 500, keyword: '', filters: buildingId ? { buildingId } : {} }, active);
-  const list = rooms.data?.list ?? [];
+  const list = useMemo(() => rooms.data?.list ?? [], [rooms.data]);
   const wanted = useMemo(() => new Map([['dormitory-buildings', [...new Set(list.map((r) => String(r.buildingId)))]]]), [list]);
   const labels = useOptionLabels(wanted);
   const buildingName = (id: unknown) => labels.labelOf('dormitory-buildings', String(id)) ?? '';

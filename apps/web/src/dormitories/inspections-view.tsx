@@ -14,14 +14,15 @@ import './dormitories.css';
 /** 卫生检查 (`/ssgl/wsjc`; docs/product/campus-life.md#inspections): rooms' hygiene scores with remarks and photos, newest first, and the form to record one (dormitories:records). */
 export default function InspectionsView({ active }: ViewProps) {
   const { d } = useDormitoriesT();
-  const [adding, setAdding] = useState(false);
+  // the day the form opens with: taken when it opens (an event, not a render)
+  const [adding, setAdding] = useState<string | null>(null);
   const { current, size, setCurrent, setSize } = usePaging(20);
   const list = useInspections({}, current, size, active);
   return (
     <div className="sf-page sf-dorm" data-testid="dorm-inspections-view">
       <Segment className="sf-card">
         <h3>{d('page.inspections')}</h3>
-        {adding ? <InspectionForm today={formatSchoolTime(Date.now()).slice(0, 10)} onDone={() => setAdding(false)} /> : <Button primary size="small" icon="plus" content={d('actions.add')} onClick={() => setAdding(true)} data-testid="dorm-inspection-new" />}
+        {adding ? <InspectionForm today={adding} onDone={() => setAdding(null)} /> : <Button primary size="small" icon="plus" content={d('actions.add')} onClick={() => setAdding(formatSchoolTime(Date.now()).slice(0, 10))} data-testid="dorm-inspection-new" />}
         {list.isPending ? <PageLoader /> : list.isError ? <Message negative content={errorMessage(list.error)} /> : null}
         {list.data && list.data.list.length === 0 ? <Message info content={d('empty')} /> : null}
         {list.data && list.data.list.length > 0 ? (

@@ -19,14 +19,15 @@ import './dormitories.css';
 export default function NightRecordsView({ active }: ViewProps) {
   const { d } = useDormitoriesT();
   const mayRecord = useAuthorized({ all: [DORMITORY_RECORDS_PERMISSION] });
-  const [adding, setAdding] = useState(false);
+  // the day the form opens with: taken when it opens (an event, not a render)
+  const [adding, setAdding] = useState<string | null>(null);
   const { current, size, setCurrent, setSize } = usePaging(20);
   const list = useNightRecords({}, current, size, active);
   return (
     <div className="sf-page sf-dorm" data-testid="dorm-night-view">
       <Segment className="sf-card">
         <h3>{d('page.night')}</h3>
-        {mayRecord ? adding ? <NightRecordForm today={formatSchoolTime(Date.now()).slice(0, 10)} onDone={() => setAdding(false)} /> : <Button primary size="small" icon="plus" content={d('actions.record')} onClick={() => setAdding(true)} data-testid="dorm-night-new" /> : null}
+        {mayRecord ? adding ? <NightRecordForm today={adding} onDone={() => setAdding(null)} /> : <Button primary size="small" icon="plus" content={d('actions.record')} onClick={() => setAdding(formatSchoolTime(Date.now()).slice(0, 10))} data-testid="dorm-night-new" /> : null}
         {list.isPending ? <PageLoader /> : list.isError ? <Message negative content={errorMessage(list.error)} /> : null}
         {list.data && list.data.list.length === 0 ? <Message info content={d('empty')} data-testid="dorm-night-empty" /> : null}
         {list.data && list.data.list.length > 0 ? (
