@@ -126,10 +126,11 @@ describe('dormitories', () => {
     await withDb(async (c) => {
       await c.query(`UPDATE student SET boarding = 'boarding', boarding_from = NULL WHERE id = $1`, [id]);
       await c.query(`DELETE FROM dorm_allocation WHERE student_id = $1`, [id]);
-      await c.query(`INSERT INTO dorm_allocation (student_id, room_id, bed_no) SELECT $1, $2, 3 WHERE NOT EXISTS (SELECT 1 FROM dorm_allocation WHERE room_id = $2 AND bed_no = 3)`, [id, rooms.b]);
+      // bed 1 of room a: its sleeper moved to bed 2 above
+      await c.query(`INSERT INTO dorm_allocation (student_id, room_id, bed_no) VALUES ($1, $2, 1)`, [id, rooms.a]);
     });
     const bedOf = () => withDb(async (c) => (await c.query(`SELECT room_id FROM dorm_allocation WHERE student_id = $1`, [id])).rows[0]?.room_id as string | undefined);
-    expect(await bedOf()).toBe(rooms.b);
+    expect(await bedOf()).toBe(rooms.a);
     const started = await submit(tokens.parent, { studentId: '202511001', start: schoolTime(3, '08:00').slice(0, 10), address: '浦东新区张江路1号', guardianPhone: '13800000000', reason: '家离学校近' });
     const instance = started.body.data?.id as string;
     await act(tokens.head, instance, { type: 'APPROVE' });
