@@ -4,7 +4,7 @@ import { Button, Grid, Menu, Message, Segment } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { useAuthorized } from '../components/authorized.js';
 import { PageLoader } from '../components/page-loader.js';
-import { useT } from '../i18n/use-t.js';
+import { kitText } from '../resources/resource-format.js';
 import { RefSelect } from '../resources/ref-select.js';
 import { useResourceList } from '../resources/use-resource-list.js';
 import { useOptionLabels } from '../resources/use-resource-options.js';
@@ -21,7 +21,6 @@ import './dormitories.css';
  */
 export default function AllocationView({ active }: ViewProps) {
   const { d } = useDormitoriesT();
-  const { t } = useT();
   const mayEdit = useAuthorized({ all: [DORMITORY_EDIT_PERMISSION] });
   const [buildingId, setBuildingId] = useState('');
   const [roomId, setRoomId] = useState<string | null>(null);
@@ -47,7 +46,7 @@ export default function AllocationView({ active }: ViewProps) {
               {list.map((r) => (
                 <Menu.Item key={r.id} active={roomId === r.id} onClick={() => setRoomId(r.id)} data-testid={`dorm-room-${String(r.code)}`}>
                   {`${buildingName(r.buildingId)} ${String(r.code)}`}
-                  <span className="sf-sub">{` ${t(`resource.enums.gender.${String(r.gender)}` as never)} ${d('fields.occupancy', { occupied: Number(r.occupied ?? 0), effective: Number(r.bedsEffective) })}`}</span>
+                  <span className="sf-sub">{` ${kitText(`resource.enums.gender.${String(r.gender)}`)} ${d('fields.occupancy', { occupied: Number(r.occupied ?? 0), effective: Number(r.bedsEffective) })}`}</span>
                 </Menu.Item>
               ))}
             </Menu>

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Form, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
-import { useT } from '../i18n/use-t.js';
+import { kitText } from '../resources/resource-format.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useBulkApply, useBulkPreview } from './use-allocate.js';
@@ -20,7 +20,6 @@ const resolver = zodResolver(bulkAllocationSchema);
  */
 export function BulkAllocationPanel({ rooms, buildingName }: { rooms: readonly ResourceRecord[]; buildingName: (id: unknown) => string }) {
   const { d } = useDormitoriesT();
-  const { t } = useT();
   const preview = useBulkPreview();
   const apply = useBulkApply();
   const [plan, setPlan] = useState<{ plan: BulkAllocationPlan; applied: boolean } | null>(null);
@@ -52,7 +51,7 @@ export function BulkAllocationPanel({ rooms, buildingName }: { rooms: readonly R
             <select id="dorm-bulk-grade" className="ui dropdown" data-testid="dorm-bulk-grade" {...register('grade')}>
               {GRADES.map((g) => (
                 <option key={g} value={g}>
-                  {t(`resource.enums.grade.${g}` as never)}
+                  {kitText(`resource.enums.grade.${g}`)}
                 </option>
               ))}
             </select>
@@ -62,7 +61,7 @@ export function BulkAllocationPanel({ rooms, buildingName }: { rooms: readonly R
             <select id="dorm-bulk-gender" className="ui dropdown" data-testid="dorm-bulk-gender" {...register('gender')}>
               {GENDERS.map((g) => (
                 <option key={g} value={g}>
-                  {t(`resource.enums.gender.${g}` as never)}
+                  {kitText(`resource.enums.gender.${g}`)}
                 </option>
               ))}
             </select>

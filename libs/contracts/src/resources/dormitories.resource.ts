@@ -71,7 +71,7 @@ export const dormitoryRooms = defineResource({
   label: 'code',
   optionsOpen: true,
   key: 'code',
-  list: { columns: ['buildingId', 'code', 'floor', 'gender', 'bedsTotal', 'bedsEffective', 'occupied', 'enabled'], filters: ['buildingId', 'gender', 'enabled'], keyword: ['code'], sort: [['sort', 'ASC'], ['code', 'ASC']] },
+  list: { columns: ['buildingId', 'code', 'floor', 'gender', 'bedsTotal', 'bedsEffective', 'occupied', 'enabled'], filters: ['buildingId', 'gender', 'enabled'], keyword: ['code'], sort: [['buildingId', 'ASC'], ['sort', 'ASC'], ['code', 'ASC']] },
   excel: { columns: ['buildingId', 'code', 'floor', 'gender', 'bedsTotal', 'bedsEffective', 'enabled', 'sort'], importMaxKb: 500 },
   permissions: { read: DORMITORY_READ_PERMISSION, write: DORMITORY_EDIT_PERMISSION },
   grants: { read: ['office'], write: ['office'] },
