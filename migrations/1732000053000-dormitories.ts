@@ -35,6 +35,7 @@ export class Dormitories1732000053000 implements MigrationInterface {
         beds_effective integer NOT NULL CHECK (beds_effective >= 0),
         enabled boolean NOT NULL DEFAULT true,
         sort integer NOT NULL DEFAULT 0 CHECK (sort BETWEEN 0 AND 998),
+        remark text NOT NULL DEFAULT '' CHECK (length(remark) <= 200),
         CONSTRAINT dorm_room_code_key UNIQUE (building_id, code),
         CONSTRAINT dorm_room_effective_not_above_total CHECK (beds_effective <= beds_total)
       )`);

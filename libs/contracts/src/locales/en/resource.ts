@@ -59,7 +59,7 @@ export const resource: ResourceMessages = {
   },
   'repair-types': { title: 'Repair types', fields: { name: 'Type', description: 'Description', handlerRoles: 'Dispatching roles (none: the school office)', closeAfterDays: 'Days until confirmed by itself', enabled: 'Enabled', sort: 'Order' } },
   'dormitory-buildings': { title: 'Dormitory buildings', fields: { code: 'Building code', name: 'Building name', floors: 'Floors', enabled: 'Enabled', sort: 'Order', remark: 'Remark' } },
-  'dormitory-rooms': { title: 'Dormitory rooms', fields: { buildingId: 'Building', code: 'Room number', floor: 'Floor', gender: 'Gender', bedsTotal: 'Total beds', bedsEffective: 'Effective beds', occupied: 'Occupied', enabled: 'Enabled', sort: 'Order' } },
+  'dormitory-rooms': { title: 'Dormitory rooms', fields: { buildingId: 'Building', code: 'Room number', floor: 'Floor', gender: 'Gender', bedsTotal: 'Total beds', bedsEffective: 'Effective beds', occupied: 'Occupied', enabled: 'Enabled', sort: 'Order', remark: 'Remark' } },
   repairPages: { request: 'Repair requests', orders: 'Work orders', types: 'Repair types', mobile: 'Repairs (phone)' },
   'research-groups': { title: 'Research groups', fields: { code: 'Group code', name: 'Group name', leaderId: 'Leader', courseId: 'Subject', enabled: 'Enabled', sort: 'Sort', remark: 'Remark' } },
   students: {

@@ -58,7 +58,7 @@ export const resource = {
   },
   'repair-types': { title: '报修类型', fields: { name: '类型名称', description: '说明', handlerRoles: '派单角色（不选则由教务处派单）', closeAfterDays: '自动确认天数', enabled: '是否启用', sort: '排序' } },
   'dormitory-buildings': { title: '宿舍楼管理', fields: { code: '宿舍楼代码', name: '宿舍楼名称', floors: '楼层数', enabled: '是否启用', sort: '排序', remark: '备注' } },
-  'dormitory-rooms': { title: '宿舍房间管理', fields: { buildingId: '宿舍楼', code: '房间号', floor: '楼层', gender: '性别', bedsTotal: '总床位数', bedsEffective: '有效床位数', occupied: '已入住', enabled: '是否启用', sort: '排序' } },
+  'dormitory-rooms': { title: '宿舍房间管理', fields: { buildingId: '宿舍楼', code: '房间号', floor: '楼层', gender: '性别', bedsTotal: '总床位数', bedsEffective: '有效床位数', occupied: '已入住', enabled: '是否启用', sort: '排序', remark: '备注' } },
   repairPages: { request: '报修申请', orders: '维修管理', types: '报修类型管理', mobile: '报修（手机）' },
   'research-groups': { title: '教研组', fields: { code: '教研组代码', name: '教研组名称', leaderId: '组长', courseId: '学科', enabled: '是否启用', sort: '排序', remark: '备注' } },
   students: {
