@@ -209,6 +209,20 @@ const CASES: Record<string, Case> = {
     miss: () => ({ enabled: 'false' }),
     change: () => ({ closeAfterDays: 7, handlerRoles: [] }),
   },
+  // 宿舍楼 and 宿舍房间 (docs/product/campus-life.md#dormitories): a room has no name, its remark is the text exported
+  'dormitory-buildings': {
+    body: () => ({ code: `DB${T}`, name: formulaName('宿舍楼'), floors: 5, remark: '新楼' }),
+    hit: () => ({ enabled: 'true' }),
+    miss: () => ({ enabled: 'false' }),
+    change: () => ({ floors: 6, sort: 3 }),
+  },
+  'dormitory-rooms': {
+    body: () => ({ buildingId: ids['dormitory-buildings'], code: `D${T}`, floor: 1, gender: 'M', bedsTotal: 6, bedsEffective: 5, remark: formulaName('房间') }),
+    hit: () => ({ buildingId: ids['dormitory-buildings'] as string, gender: 'M' }),
+    miss: () => ({ gender: 'F' }),
+    change: () => ({ bedsEffective: 6, enabled: false }),
+    text: () => String(records['dormitory-rooms']?.remark),
+  },
   // a school-level award, recorded directly (above-school ones come from the award-review flow: test/awards)
   awards: {
     body: () => ({ recipient: 'teacher', teacherId: demo.teacherId, kind: 'honour', title: formulaName('奖项'), level: 'school', prize: '优秀教师', awardedOn: '2026-09-10' }),
@@ -504,7 +518,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

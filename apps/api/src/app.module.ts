@@ -33,6 +33,7 @@ import { TodosModule } from './todos/todos.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { AttendanceModule } from './attendance/attendance.module.js';
 import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
+import { DormitoriesModule } from './dormitories/dormitories.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -71,6 +72,7 @@ export class AppModule {
         FeedbackModule,
         AttendanceModule,
         WorkTasksModule,
+        DormitoriesModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -37,3 +37,4 @@ export * from './todos-api.js';
 export * from './work-tasks-api.js';
 export * from './feedback-api.js';
 export * from './attendance-api.js';
+export * from './dormitories-api.js';

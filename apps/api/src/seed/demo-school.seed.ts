@@ -11,6 +11,7 @@ import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-ta
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
+import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -375,6 +376,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoSurveys(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string, timeZone: config.timeZone });
   await seedDemoAttendance(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone });
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
+  await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
 }
 
 /**

@@ -113,6 +113,12 @@ const views: Readonly<Record<string, View>> = {
   'qt_app/nkgzgl/rwsh': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskReviewPhoneView }))),
   'qt_app/nkgzgl/ldck': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskLeaderView }))),
   'qt_app/rwxq/rwxq': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskDetailView }))),
+  // 宿舍管理 (docs/adr/0053-dormitories.md#routes): buildings and rooms (the kit's lists), bed allocation, inspections, night records
+  'ssgl/ssl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-buildings') }))),
+  'ssgl/fj': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-rooms') }))),
+  'ssgl/cwfp': lazy(() => import('../dormitories/allocation-view.js')),
+  'ssgl/wsjc': lazy(() => import('../dormitories/inspections-view.js')),
+  'ssgl/wgjl': lazy(() => import('../dormitories/night-records-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

@@ -6,7 +6,7 @@ export const RESOURCE_BASE = '/api/academic';
  * the spec's rule for router addresses wants (letters, digits, underscores; docs/adr/0030). Its API keeps the name.
  */
 export const resourcePage = (name: string): string => `/academic/${name.replaceAll('-', '_')}`;
-export const resourcePath = (d: { name: string; base?: string }, tail = ''): string => `${d.base ?? RESOURCE_BASE}/${d.name}${tail ? `/${tail}` : ''}`;
+export const resourcePath = (d: { name: string; base?: string; segment?: string }, tail = ''): string => `${d.base ?? RESOURCE_BASE}/${d.segment ?? d.name}${tail ? `/${tail}` : ''}`;
 
 /** One record as answered: `id` and every field. */
 export type ResourceRecord = { id: string } & Record<string, unknown>;

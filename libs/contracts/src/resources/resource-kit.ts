@@ -218,6 +218,8 @@ export interface ResourceDef {
   name: string;
   /** The API's base path (docs/architecture.md#resource-api: `/api/academic`, `/api/grades`); `RESOURCE_BASE` when absent. */
   base?: string;
+  /** The path segment under `base` when it is not the name (names are unique across bases: `dormitory-rooms` is `/api/dormitories/rooms`). */
+  segment?: string;
   /** The table written; `view`, when set, is read (computed columns). */
   table: string;
   view?: string;

@@ -6,6 +6,7 @@ import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import type { EffectOutcome } from '../../workflow/domain/effect-refusal.js';
+import { freeBedOfDayStudent } from '../../dormitories/domain/bed-release.js';
 import { recheckStudent } from '../shared/effect-checks.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { planDayReadingStart, readDayReadingStart } from './day-reading.start.js';
@@ -30,14 +31,16 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   /**
    * Passed: a day student from the day asked for (the record keeps it; a later change is another request) — if still
    * enrolled, as the start required: a student suspended or transferred out meanwhile is left as they are, and the
-   * instance says why (docs/adr/0027).
+   * instance says why (docs/adr/0027). A day student has no bed: theirs is freed in the same transaction, the
+   * dormitory's history saying the request did it (docs/adr/0053-dormitories.md#day-reading).
    */
-  async effects({ before, after }: EffectInput, db): Promise<EffectOutcome | undefined> {
+  async effects({ instanceId, before, after }: EffectInput, db): Promise<EffectOutcome | undefined> {
     if (!passedBy(definition, { before, after })) return undefined;
     const ctx = after.context as { studentId: string; form: { start?: unknown } };
     const refused = await recheckStudent(db, ctx.studentId, { lock: 'UPDATE', enrolled: true });
     if (refused) return refused;
     await db.query(`UPDATE student SET boarding = 'day', boarding_from = $2::date WHERE id = $1`, [ctx.studentId, String(ctx.form.start)]);
+    await freeBedOfDayStudent(db, ctx.studentId, instanceId);
     return undefined;
   },
 });

@@ -4,7 +4,7 @@ import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Permission, RESOURCES } from '@schoolflow/contracts';
+import { DORMITORY_RECORDS_PERMISSION, Permission, RESOURCES } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
@@ -92,8 +92,10 @@ export class FileStore {
                            WHERE l.res_id = f.res_id AND (p.author_id = $2 OR EXISTS (SELECT 1 FROM student st WHERE st.id = s.student_id AND st.user_id = $2)
                                                           OR EXISTS (SELECT 1 FROM guardian g WHERE g.student_id = s.student_id AND g.user_id = $2)))
                -- a feedback's picture: those who handle feedback (its submitter owns it; docs/adr/0051-feedback.md)
-               OR ($5 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'feedback')))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle)],
+               OR ($5 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'feedback'))
+               -- a dormitory inspection's photo: those who record inspections (docs/adr/0053-dormitories.md)
+               OR ($6 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'dorm_inspection')))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();

@@ -28,6 +28,11 @@ export const AdvisoryLock = {
   examWeightTotal: 727010,
   /** The demo's work tasks, seeded once through the running engine (session lock; work-tasks/seed/work-tasks-demo.seed.ts). */
   workTasksDemoSeed: 727055,
+  /**
+   * Bed allocations (one, or a bulk allocation) take turns across the school: a student chosen by two allocations at
+   * once gets one bed, and each re-checks the rooms it fills after the other (dormitories/domain/allocation-lock.ts).
+   */
+  dormitoryAllocation: 727053,
 } as const;
 
 /** Two-key lock spaces: the first key; the second is `hashtext(id)` of the thing locked. */

@@ -17,6 +17,7 @@ export const resource: ResourceMessages = {
     evaluation: 'Evaluations',
     choosing: 'Electives and class-walking',
     repairs: 'Repairs',
+    dormitories: 'Dormitories',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {
@@ -57,6 +58,8 @@ export const resource: ResourceMessages = {
     fields: { name: 'Teaching class', courseId: 'Course', semesterId: 'Semester', teacherId: 'Teacher', layer: 'Layer (layered teaching)', closed: 'Closed', studentIds: 'Students' },
   },
   'repair-types': { title: 'Repair types', fields: { name: 'Type', description: 'Description', handlerRoles: 'Dispatching roles (none: the school office)', closeAfterDays: 'Days until confirmed by itself', enabled: 'Enabled', sort: 'Order' } },
+  'dormitory-buildings': { title: 'Dormitory buildings', fields: { code: 'Building code', name: 'Building name', floors: 'Floors', enabled: 'Enabled', sort: 'Order', remark: 'Remark' } },
+  'dormitory-rooms': { title: 'Dormitory rooms', fields: { buildingId: 'Building', code: 'Room number', floor: 'Floor', gender: 'Gender', bedsTotal: 'Total beds', bedsEffective: 'Effective beds', occupied: 'Occupied', enabled: 'Enabled', sort: 'Order', remark: 'Remark' } },
   repairPages: { request: 'Repair requests', orders: 'Work orders', types: 'Repair types', mobile: 'Repairs (phone)' },
   'research-groups': { title: 'Research groups', fields: { code: 'Group code', name: 'Group name', leaderId: 'Leader', courseId: 'Subject', enabled: 'Enabled', sort: 'Sort', remark: 'Remark' } },
   students: {
@@ -145,6 +148,9 @@ export const resource: ResourceMessages = {
     accountUsed: 'The account has been used',
     campusInUse: 'This campus is in use and cannot be deleted',
     buildingInUse: 'This building is in use and cannot be deleted',
+    dormBuildingInUse: 'This dormitory building has rooms and cannot be deleted',
+    dormRoomInUse: 'This room has residents or inspections and cannot be deleted',
+    roomCodeUsed: 'This building already has that room number',
     classroomInUse: 'This classroom is in use and cannot be deleted',
     schoolYearInUse: 'This school year is in use and cannot be deleted',
     semesterHasTeachingClasses: 'This semester already has teaching classes and cannot be deleted',

@@ -183,6 +183,8 @@ export const validation: ValidationMessages = {
   passLineAboveScale: 'The pass line cannot be above the score system',
   excellentLineOutside: 'The excellent line lies between the pass line and the score system',
   rankRangeInvalid: 'A rank\'s minimum cannot be above its maximum, nor above the score system',
+  effectiveBedsAboveTotal: 'Effective beds cannot be more than total beds',
+  effectiveBedsBelowOccupied: 'Effective beds cannot be fewer than the beds taken',
   highestBelowLowest: 'The highest score cannot be below the lowest',
   conversionOutside: 'The conversion score lies between the lowest and the highest score',
   batchNeedsCourse: 'Choose at least one course',

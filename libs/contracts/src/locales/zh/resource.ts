@@ -16,6 +16,7 @@ export const resource = {
     evaluation: '学业评价',
     choosing: '选课走班',
     repairs: '报修管理',
+    dormitories: '宿舍管理',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {
@@ -56,6 +57,8 @@ export const resource = {
     fields: { name: '教学班名称', courseId: '课程', semesterId: '学期', teacherId: '任课教师', layer: '层次（分层教学）', closed: '已结束', studentIds: '学生' },
   },
   'repair-types': { title: '报修类型', fields: { name: '类型名称', description: '说明', handlerRoles: '派单角色（不选则由教务处派单）', closeAfterDays: '自动确认天数', enabled: '是否启用', sort: '排序' } },
+  'dormitory-buildings': { title: '宿舍楼管理', fields: { code: '宿舍楼代码', name: '宿舍楼名称', floors: '楼层数', enabled: '是否启用', sort: '排序', remark: '备注' } },
+  'dormitory-rooms': { title: '宿舍房间管理', fields: { buildingId: '宿舍楼', code: '房间号', floor: '楼层', gender: '性别', bedsTotal: '总床位数', bedsEffective: '有效床位数', occupied: '已入住', enabled: '是否启用', sort: '排序', remark: '备注' } },
   repairPages: { request: '报修申请', orders: '维修管理', types: '报修类型管理', mobile: '报修（手机）' },
   'research-groups': { title: '教研组', fields: { code: '教研组代码', name: '教研组名称', leaderId: '组长', courseId: '学科', enabled: '是否启用', sort: '排序', remark: '备注' } },
   students: {
@@ -144,6 +147,9 @@ export const resource = {
     accountUsed: '账号已被使用',
     campusInUse: '该校区已被使用，不能删除',
     buildingInUse: '该教学楼已被使用，不能删除',
+    dormBuildingInUse: '该宿舍楼已有房间，不能删除',
+    dormRoomInUse: '该房间已有入住或检查记录，不能删除',
+    roomCodeUsed: '该宿舍楼已有此房间号',
     classroomInUse: '该教室已被使用，不能删除',
     schoolYearInUse: '该学年已被使用，不能删除',
     semesterHasTeachingClasses: '该学期已有教学班，不能删除',

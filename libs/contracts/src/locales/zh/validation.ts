@@ -184,6 +184,8 @@ export const validation = {
   passLineAboveScale: '及格线不能高于分制',
   excellentLineOutside: '优秀线须在及格线与分制之间',
   rankRangeInvalid: '等级的最低分不能高于最高分，且不能超过分制',
+  effectiveBedsAboveTotal: '有效床位数不能大于总床位数',
+  effectiveBedsBelowOccupied: '有效床位数不能少于已入住的床位',
   highestBelowLowest: '最高分不能低于最低分',
   conversionOutside: '换算分须在最低分与最高分之间',
   batchNeedsCourse: '请至少选择一门课程',
