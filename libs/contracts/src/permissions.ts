@@ -25,6 +25,8 @@ export const Permission = {
   holidayEdit: 'calendar:holidays:edit',
   /** 反馈处理: listing all user feedback, taking, replying to and closing it (submitting one's own needs nothing). */
   feedbackHandle: 'feedback:handle',
+  /** 自定义页面: building, saving, publishing and deleting custom pages (viewing one goes with the menu that carries it). */
+  pagesManage: 'pages:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -92,8 +92,11 @@ export class FileStore {
                            WHERE l.res_id = f.res_id AND (p.author_id = $2 OR EXISTS (SELECT 1 FROM student st WHERE st.id = s.student_id AND st.user_id = $2)
                                                           OR EXISTS (SELECT 1 FROM guardian g WHERE g.student_id = s.student_id AND g.user_id = $2)))
                -- a feedback's picture: those who handle feedback (its submitter owns it; docs/adr/0051-feedback.md)
-               OR ($5 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'feedback')))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle)],
+               OR ($5 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'feedback'))
+               -- a custom page's picture: anyone signed in once the page is published, editors before (docs/adr/0056-custom-pages.md#pictures)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN custom_page cp ON l.ref_type = 'custom-page' AND cp.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND (cp.published OR $6)))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(Permission.pagesManage)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();
