@@ -185,14 +185,34 @@ export type Resolution =
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found' };
 
+/** Entries made for `{page}/{param}` addresses, one per model and address (the shell compares entries by identity). */
+const paramEntries = new WeakMap<MenuModel, Map<string, RouteEntry>>();
+
+/**
+ * `{menu page}/{param}` for a page whose view takes a parameter (a custom page's preview, its designer): the menu
+ * page's entry with the last segment as its parameter — reachable only when the user holds that menu page.
+ */
+function paramEntry(model: MenuModel, path: string, takesParam: (stem: string) => boolean): RouteEntry | undefined {
+  const cut = path.lastIndexOf('/');
+  if (cut <= 0) return undefined;
+  const parent = model.routes.get(path.slice(0, cut));
+  const param = decodeURIComponent(path.slice(cut + 1));
+  if (!parent || parent.isGroup || parent.param !== undefined || !takesParam(parent.stem) || param === '') return undefined;
+  let made = paramEntries.get(model);
+  if (!made) paramEntries.set(model, (made = new Map()));
+  let entry = made.get(path);
+  if (!entry) made.set(path, (entry = { ...parent, path, param }));
+  return entry;
+}
+
 /** What the shell shows for an address: a page, a redirect (home, first page of a group) or 404. */
-export function resolveRoute(model: MenuModel, pathname: string, hasView: (stem: string) => boolean): Resolution {
+export function resolveRoute(model: MenuModel, pathname: string, hasView: (stem: string) => boolean, takesParam: (stem: string) => boolean = () => false): Resolution {
   const path = normalizePath(pathname);
   if (path === '/') return { kind: 'redirect', to: DASHBOARD_PATH };
   if (path === DASHBOARD_PATH) {
     return hasView(model.dashboard.stem) ? { kind: 'page', entry: model.dashboard } : { kind: 'page', entry: dashboardEntry(null) };
   }
-  const entry = model.routes.get(path);
+  const entry = model.routes.get(path) ?? paramEntry(model, path, takesParam);
   if (!entry) return { kind: 'not-found' };
   if (entry.isGroup) return entry.firstLeaf ? { kind: 'redirect', to: entry.firstLeaf } : { kind: 'not-found' };
   return hasView(entry.stem) ? { kind: 'page', entry } : { kind: 'not-found' };
