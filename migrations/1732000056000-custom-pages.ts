@@ -36,7 +36,7 @@ export class CustomPages1732000056000 implements MigrationInterface {
         PRIMARY KEY (page_id, version)
       )`);
     // the menus that carry a page are found by their remark's parameter
-    await q.query(`CREATE INDEX sys_menu_custom_param ON sys_menu ((remark->>'zdycs')) WHERE remark->>'sfzdy' = '1'`);
+    await q.query(`CREATE INDEX sys_menu_custom_param ON sys_menu ((remark->>'zdycs')) WHERE remark->>'sfzdy' IN ('1', 'true')`);
 
     // An existing school: its administrators get the permission and the pages (a fresh one gets them from the demo seed).
     await q.query(`INSERT INTO sys_role_permission (role_id, permission) SELECT id, 'pages:manage' FROM sys_role WHERE code = 'admin' ON CONFLICT DO NOTHING`);
@@ -50,11 +50,11 @@ export class CustomPages1732000056000 implements MigrationInterface {
         FROM sys_menu g, (VALUES ('页面管理', 'Pages', '/customPages/pageMangger', 'clone outline', 1, '{}'),
                                  ('页面设计', 'Page designer', '/customPages/drag-layout', 'th', 2, '{"hidden":true,"noCache":true}'),
                                  ('页面预览', 'Page preview', '/customPages/page-view', 'eye', 3, '{"hidden":true,"noCache":true}')) AS v(name, name_en, url, icon, sort, remark)
-       WHERE g.url = '/customPages' AND NOT EXISTS (SELECT 1 FROM sys_menu m WHERE m.url = v.url AND NOT (m.remark->>'sfzdy' = '1'))`);
+       WHERE g.url = '/customPages' AND NOT EXISTS (SELECT 1 FROM sys_menu m WHERE m.url = v.url AND coalesce(m.remark->>'sfzdy', '0') NOT IN ('1', 'true'))`);
     await q.query(`
       INSERT INTO sys_role_menu (role_id, menu_id)
       SELECT r.id, m.id FROM sys_role r, sys_menu m
-       WHERE r.code = 'admin' AND m.url IN ('/customPages', '/customPages/pageMangger', '/customPages/drag-layout', '/customPages/page-view') AND coalesce(m.remark->>'sfzdy', '0') <> '1'
+       WHERE r.code = 'admin' AND m.url IN ('/customPages', '/customPages/pageMangger', '/customPages/drag-layout', '/customPages/page-view') AND coalesce(m.remark->>'sfzdy', '0') NOT IN ('1', 'true')
       ON CONFLICT DO NOTHING`);
   }
 

@@ -13,9 +13,11 @@ import {
   pageNameSchema,
   type PagePublishInput,
   pagePublishSchema,
+  type Language,
 } from '@schoolflow/contracts';
 import { ok } from '../infrastructure/http/envelope.js';
-import { Client, type ClientInfo, CurrentUser, type Principal } from '../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../infrastructure/http/request-context.js';
+import { translate } from '../infrastructure/i18n/i18n.js';
 import { ValidBody } from '../infrastructure/http/valid-input.js';
 import { CreatePage } from './commands/create-page/create-page.handler.js';
 import { DeletePage } from './commands/delete-page/delete-page.handler.js';
@@ -68,8 +70,8 @@ export class PagesController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Create an empty page (pages:manage)' })
-  async create(@ValidBody(pageNameSchema) body: PageNameInput, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<CustomPageSummary>> {
-    return ok(await this.creating.execute(body, me, client));
+  async create(@ValidBody(pageNameSchema) body: PageNameInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CustomPageSummary>> {
+    return ok(await this.creating.execute(body, me, client), translate(lang, 'pages.results.created'));
   }
 
   @Get('sources/:name')
@@ -86,20 +88,20 @@ export class PagesController {
 
   @Put(':id/name')
   @ApiOperation({ summary: 'Rename a page (pages:manage)' })
-  async rename(@Param('id') id: string, @ValidBody(pageNameSchema) body: PageNameInput, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<CustomPageSummary>> {
-    return ok(await this.renaming.execute(known(id), body, me, client));
+  async rename(@Param('id') id: string, @ValidBody(pageNameSchema) body: PageNameInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CustomPageSummary>> {
+    return ok(await this.renaming.execute(known(id), body, me, client), translate(lang, 'pages.results.renamed'));
   }
 
   @Put(':id/publish')
   @ApiOperation({ summary: 'Publish or take back a page (pages:manage)' })
-  async publish(@Param('id') id: string, @ValidBody(pagePublishSchema) body: PagePublishInput, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<CustomPageSummary>> {
-    return ok(await this.publishing.execute(known(id), body.published, me, client));
+  async publish(@Param('id') id: string, @ValidBody(pagePublishSchema) body: PagePublishInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CustomPageSummary>> {
+    return ok(await this.publishing.execute(known(id), body.published, me, client), translate(lang, body.published ? 'pages.results.published' : 'pages.results.unpublished'));
   }
 
   @Put(':id/layout')
   @ApiOperation({ summary: 'Save the layout made from `baseVersion` (the replaced one kept as a version; pages:manage)' })
-  async layout(@Param('id') id: string, @ValidBody(pageLayoutInputSchema) body: PageLayoutSave, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<CustomPage>> {
-    return ok(await this.saving.execute(known(id), body, me, client));
+  async layout(@Param('id') id: string, @ValidBody(pageLayoutInputSchema) body: PageLayoutSave, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CustomPage>> {
+    return ok(await this.saving.execute(known(id), body, me, client), translate(lang, 'pages.results.saved'));
   }
 
   @Get(':id/versions')
@@ -111,14 +113,14 @@ export class PagesController {
   @Post(':id/versions/:version/revert')
   @HttpCode(200)
   @ApiOperation({ summary: 'Make a kept layout the current one (pages:manage)' })
-  async revert(@Param('id') id: string, @Param('version') version: string, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<CustomPage>> {
-    return ok(await this.reverting.execute(known(id), versionNo(version), me, client));
+  async revert(@Param('id') id: string, @Param('version') version: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CustomPage>> {
+    return ok(await this.reverting.execute(known(id), versionNo(version), me, client), translate(lang, 'pages.results.reverted'));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a page and its versions (pages:manage)' })
-  async delete(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<null>> {
+  async delete(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<null>> {
     await this.deleting.execute(known(id), me, client);
-    return ok(null);
+    return ok(null, translate(lang, 'pages.results.deleted'));
   }
 }

@@ -38,6 +38,8 @@ describe('parseRemark', () => {
       noCache: true,
     });
     expect(parseRemark('not json')).toEqual({});
+    // 菜单管理 writes the flags as booleans
+    expect(parseRemark('{"sfzdy":true,"zdycs":"p1","sfswsy":false}')).toEqual({ sfzdy: '1', zdycs: 'p1', sfswsy: '0' });
     expect(parseRemark('')).toEqual({});
     expect(parseRemark('{"cdwz":"middle","sfzdy":1}')).toEqual({});
   });

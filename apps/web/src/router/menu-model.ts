@@ -65,9 +65,12 @@ export function parseRemark(remark: unknown): MenuRemark {
   const o = raw as Record<string, unknown>;
   const out: MenuRemark = {};
   if (typeof o.menuNameEng === 'string' && o.menuNameEng.trim() !== '') out.menuNameEng = o.menuNameEng;
-  if (o.sfzdy === '1' || o.sfzdy === '0') out.sfzdy = o.sfzdy;
+  // 菜单管理 saves the flags as booleans, the legacy data as '1'/'0': both read the same
+  if (o.sfzdy === '1' || o.sfzdy === true) out.sfzdy = '1';
+  else if (o.sfzdy === '0' || o.sfzdy === false) out.sfzdy = '0';
   if (typeof o.zdycs === 'string' && o.zdycs.trim() !== '') out.zdycs = o.zdycs.trim();
-  if (o.sfswsy === '1' || o.sfswsy === '0') out.sfswsy = o.sfswsy;
+  if (o.sfswsy === '1' || o.sfswsy === true) out.sfswsy = '1';
+  else if (o.sfswsy === '0' || o.sfswsy === false) out.sfswsy = '0';
   if (o.cdwz === 'top' || o.cdwz === 'left') out.cdwz = o.cdwz;
   if (o.noCache === true || o.noCache === 'true' || o.noCache === '1') out.noCache = true;
   if (o.hidden === true || o.hidden === 'true' || o.hidden === '1') out.hidden = true;

@@ -14,7 +14,7 @@ export function menusCarry(menus: readonly MenuNode[], pageId: string): boolean 
     } catch {
       remark = {}; // a legacy free-text remark carries nothing
     }
-    if (remark.sfzdy === '1' && remark.zdycs === pageId) return true;
+    if ((remark.sfzdy === '1' || remark.sfzdy === true) && remark.zdycs === pageId) return true; // 菜单管理 writes a boolean, legacy data '1'
     if (menusCarry(node.menus ?? [], pageId)) return true;
   }
   return false;

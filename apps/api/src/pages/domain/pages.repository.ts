@@ -17,8 +17,8 @@ export interface PageRow {
 const COLUMNS = `p.id, p.name, p.published, p.version, p.layout, p.updated_at AS "updatedAt"`;
 
 /** The enabled menus flagged custom whose parameter is a page's id (`p.id` in scope). */
-const MENUS_OF = `coalesce((SELECT json_agg(json_build_object('id', m.id, 'name', m.name, 'nameEn', m.name_en, 'home', coalesce(m.remark->>'sfswsy', '0') = '1') ORDER BY m.sort, m.name)
-                      FROM sys_menu m WHERE m.enabled AND m.remark->>'sfzdy' = '1' AND m.remark->>'zdycs' = p.id::text), '[]'::json)`;
+const MENUS_OF = `coalesce((SELECT json_agg(json_build_object('id', m.id, 'name', m.name, 'nameEn', m.name_en, 'home', coalesce(m.remark->>'sfswsy', '0') IN ('1', 'true')) ORDER BY m.sort, m.name)
+                      FROM sys_menu m WHERE m.enabled AND m.remark->>'sfzdy' IN ('1', 'true') AND m.remark->>'zdycs' = p.id::text), '[]'::json)`;
 
 /**
  * The custom pages (tables `custom_page`, `custom_page_version`; docs/adr/0056-custom-pages.md#storage). Hand-written
@@ -108,12 +108,6 @@ export class PagesRepository {
       [resIds, owner, pageId],
     );
     return rows.map((r) => r.id);
-  }
-
-  /** Whether an enabled menu flagged custom carries the page. */
-  async attached(db: Db, id: string): Promise<boolean> {
-    const rows: unknown[] = await db.query(`SELECT 1 FROM sys_menu WHERE enabled AND remark->>'sfzdy' = '1' AND remark->>'zdycs' = $1 LIMIT 1`, [id]);
-    return rows.length > 0;
   }
 
   async exists(db: Db, id: string): Promise<boolean> {
