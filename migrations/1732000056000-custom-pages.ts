@@ -48,13 +48,13 @@ export class CustomPages1732000056000 implements MigrationInterface {
       INSERT INTO sys_menu (parent_id, name, name_en, url, permission, icon, sort, remark)
       SELECT g.id, v.name, v.name_en, v.url, 'pages:manage', v.icon, v.sort, v.remark::jsonb
         FROM sys_menu g, (VALUES ('页面管理', 'Pages', '/customPages/pageMangger', 'clone outline', 1, '{}'),
-                                 ('页面设计', 'Page designer', '/customPages/drag-layout', 'th', 2, '{"hidden":true,"noCache":true}'),
-                                 ('页面预览', 'Page preview', '/customPages/page-view', 'eye', 3, '{"hidden":true,"noCache":true}')) AS v(name, name_en, url, icon, sort, remark)
+                                 ('页面设计', 'Page designer', '/customPages/drag_layout', 'th', 2, '{"hidden":true,"noCache":true}'),
+                                 ('页面预览', 'Page preview', '/customPages/page_view', 'eye', 3, '{"hidden":true,"noCache":true}')) AS v(name, name_en, url, icon, sort, remark)
        WHERE g.url = '/customPages' AND NOT EXISTS (SELECT 1 FROM sys_menu m WHERE m.url = v.url AND coalesce(m.remark->>'sfzdy', '0') NOT IN ('1', 'true'))`);
     await q.query(`
       INSERT INTO sys_role_menu (role_id, menu_id)
       SELECT r.id, m.id FROM sys_role r, sys_menu m
-       WHERE r.code = 'admin' AND m.url IN ('/customPages', '/customPages/pageMangger', '/customPages/drag-layout', '/customPages/page-view') AND coalesce(m.remark->>'sfzdy', '0') NOT IN ('1', 'true')
+       WHERE r.code = 'admin' AND m.url IN ('/customPages', '/customPages/pageMangger', '/customPages/drag_layout', '/customPages/page_view') AND coalesce(m.remark->>'sfzdy', '0') NOT IN ('1', 'true')
       ON CONFLICT DO NOTHING`);
   }
 

@@ -37,11 +37,11 @@ export const PAGES_MANAGE_PERMISSION = Permission.pagesManage;
 export const CUSTOM_PAGES_GROUP = { url: '/customPages', permission: 'menu:custom_pages', icon: 'object group outline', sort: 95 } as const;
 export const CUSTOM_PAGES = [
   { key: 'manager', url: '/customPages/pageMangger', permission: PAGES_MANAGE_PERMISSION, icon: 'clone outline', sort: 1, hidden: false },
-  { key: 'editor', url: '/customPages/drag-layout', permission: PAGES_MANAGE_PERMISSION, icon: 'th', sort: 2, hidden: true },
-  { key: 'preview', url: '/customPages/page-view', permission: PAGES_MANAGE_PERMISSION, icon: 'eye', sort: 3, hidden: true },
+  { key: 'editor', url: '/customPages/drag_layout', permission: PAGES_MANAGE_PERMISSION, icon: 'th', sort: 2, hidden: true },
+  { key: 'preview', url: '/customPages/page_view', permission: PAGES_MANAGE_PERMISSION, icon: 'eye', sort: 3, hidden: true },
 ] as const;
 /** The view a menu flagged custom shows its page with: `{this}/{page id}`. */
-export const PAGE_VIEW_URL = '/customPages/page-view';
+export const PAGE_VIEW_URL = '/customPages/page_view';
 
 export const PAGE_LIMITS = { nameMax: 30, cards: 24, cols: 12, rowsMax: 200, heightMax: 20, titleMax: 50, textMax: 5000, links: 10, labelMax: 50, urlMax: 300, altMax: 100, postsMax: 10, versionsKept: 10 } as const;
 

@@ -48,17 +48,22 @@ function newCard(kind: CardKind, cards: readonly Card[], at?: { x: number; y: nu
 /** Positions from the grid onto the cards (the grid's own placeholders, e.g. a drop's, are not cards). */
 function placed(cards: readonly Card[], layout: Layout): Card[] {
   const at = new Map(layout.map((item) => [item.i, item]));
-  return cards.map((c) => {
+  let moved = false;
+  const next = cards.map((c) => {
     const item = at.get(c.i);
-    return item && (item.x !== c.x || item.y !== c.y || item.w !== c.w || item.h !== c.h) ? { ...c, x: item.x, y: item.y, w: item.w, h: item.h } : c;
+    if (!item || (item.x === c.x && item.y === c.y && item.w === c.w && item.h === c.h)) return c;
+    moved = true;
+    return { ...c, x: item.x, y: item.y, w: item.w, h: item.h };
   });
+  // the same array when nothing moved: a new one would hand the grid a new layout and drop its drop placeholder
+  return moved ? next : (cards as Card[]);
 }
 
 /** The draft's layout in the order the server stores it, to tell whether anything changed. */
 const signature = (cards: readonly Card[]) => JSON.stringify([...cards].sort((a, b) => a.y - b.y || a.x - b.x || a.i.localeCompare(b.i)));
 
 /**
- * 页面设计 (`/customPages/drag-layout/{id}`; docs/product/office.md#custom-pages): the palette of card kinds, the grid
+ * 页面设计 (`/customPages/drag_layout/{id}`; docs/product/office.md#custom-pages): the palette of card kinds, the grid
  * (drag a card by its title, resize by its corner, drop a kind from the palette or click it), the selected card's
  * settings, save (from the version it was opened at) and the kept versions to restore. Leaving with unsaved changes
  * asks first.
@@ -125,7 +130,7 @@ function Designer({ page, active }: { page: CustomPage; active: boolean }) {
         ) : null}
         <span className="sf-cp-spacer" />
         <Button size="small" icon="arrow left" content={pg('editor.back')} onClick={() => void leave('/customPages/pageMangger')} data-testid="cp-back" />
-        <Button size="small" icon="eye" content={pg('editor.preview')} onClick={() => void leave(`/customPages/page-view/${page.id}`)} data-testid="cp-to-preview" />
+        <Button size="small" icon="eye" content={pg('editor.preview')} onClick={() => void leave(`/customPages/page_view/${page.id}`)} data-testid="cp-to-preview" />
         <Button size="small" primary icon="save" content={pg('editor.save')} loading={save.isPending} disabled={!dirty || save.isPending} onClick={() => void onSave()} data-testid="cp-save" />
       </Segment>
       <div className="sf-cp-workspace">
@@ -159,6 +164,7 @@ function Designer({ page, active }: { page: CustomPage; active: boolean }) {
             <ReactGridLayout
               layout={layout}
               width={width}
+              style={{ minHeight: 420 }}
               gridConfig={{ cols: PAGE_LIMITS.cols, rowHeight: ROW_HEIGHT, margin: [8, 8] }}
               dragConfig={{ handle: '.sf-cp-card-head' }}
               dropConfig={{ enabled: true, defaultItem: { w: 4, h: 3 }, onDragOver: () => (dragged.current ? CARD_DEFAULT_SIZE[dragged.current] : false) }}

@@ -68,7 +68,7 @@ export default function PageManagerView({ active }: ViewProps) {
           <Button primary size="small" icon="plus" content={pg('manager.create')} onClick={() => setCreating(true)} data-testid="cp-new" />
         )}
         <p className="sf-hint">
-          {pg('manager.attachHint')} <code>/customPages/page-view</code>
+          {pg('manager.attachHint')} <code>/customPages/page_view</code>
         </p>
         {pages.isPending ? <PageLoader /> : pages.isError ? <Message negative content={errorMessage(pages.error)} /> : null}
         {pages.data && pages.data.length === 0 ? <EmptyState icon="object group outline" text={pg('manager.empty')} testId="cp-manager-empty" /> : null}
@@ -114,8 +114,8 @@ export default function PageManagerView({ active }: ViewProps) {
                   <Table.Cell>{menusOf(p)}</Table.Cell>
                   <Table.Cell>{formatDateTime(p.updatedAt)}</Table.Cell>
                   <Table.Cell className="sf-cp-actions">
-                    <Button as={Link} to={`/customPages/drag-layout/${p.id}`} size="mini" primary content={pg('manager.design')} data-testid="cp-design" />
-                    <Button as={Link} to={`/customPages/page-view/${p.id}`} size="mini" content={pg('manager.preview')} data-testid="cp-preview" />
+                    <Button as={Link} to={`/customPages/drag_layout/${p.id}`} size="mini" primary content={pg('manager.design')} data-testid="cp-design" />
+                    <Button as={Link} to={`/customPages/page_view/${p.id}`} size="mini" content={pg('manager.preview')} data-testid="cp-preview" />
                     <Button size="mini" content={pg('manager.rename')} onClick={() => setRenaming(p.id)} data-testid="cp-rename-open" />
                     <Button
                       size="mini"

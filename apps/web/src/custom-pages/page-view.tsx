@@ -10,7 +10,7 @@ import { usePagesT } from './use-pages-t.js';
 import './custom-pages.css';
 
 /**
- * A custom page (`/customPages/page-view/{id}`; docs/product/office.md#custom-pages): the preview an editor opens from
+ * A custom page (`/customPages/page_view/{id}`; docs/product/office.md#custom-pages): the preview an editor opens from
  * the manager, what a menu flagged custom with the page's id shows, and the home page when that menu is flagged home.
  * The server decides who may see it (not found otherwise).
  */
@@ -26,7 +26,7 @@ export default function PageView({ param, active }: ViewProps) {
         <Segment className="sf-card sf-cp-toolbar">
           <strong>{data.name}</strong>
           {data.published ? null : <span className="sf-hint"> {pg('view.draft')}</span>}
-          <Button as={Link} to={`/customPages/drag-layout/${data.id}`} size="small" icon="edit" content={pg('manager.design')} data-testid="cp-view-design" />
+          <Button as={Link} to={`/customPages/drag_layout/${data.id}`} size="small" icon="edit" content={pg('manager.design')} data-testid="cp-view-design" />
         </Segment>
       ) : null}
       {data.layout.cards.length === 0 ? <EmptyState icon="object group outline" text={pg('view.empty')} testId="cp-view-empty" /> : <PageGrid layout={data.layout} active={active} />}

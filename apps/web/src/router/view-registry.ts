@@ -90,15 +90,15 @@ const views: Readonly<Record<string, View>> = {
   // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
   'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
   'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),
-  // 自定义页面 (docs/adr/0056-custom-pages.md#routes): the manager, the designer `/drag-layout/{id}`, the page `/page-view/{id}`
+  // 自定义页面 (docs/adr/0056-custom-pages.md#routes): the manager, the designer `/drag_layout/{id}`, the page `/page_view/{id}` (the spec's page-view and drag-layout, within the menu rule: ADR 0056)
   // (also what a menu flagged custom with the page's id as parameter shows, and the home page when that menu is flagged home)
   'customPages/pageMangger': lazy(() => import('../custom-pages/page-manager-view.js')),
-  'customPages/drag-layout': lazy(() => import('../custom-pages/drag-layout-view.js')),
-  'customPages/page-view': lazy(() => import('../custom-pages/page-view.js')),
+  'customPages/drag_layout': lazy(() => import('../custom-pages/drag-layout-view.js')),
+  'customPages/page_view': lazy(() => import('../custom-pages/page-view.js')),
 };
 
 /** Views that take the address's last segment as their parameter: `{menu page}/{param}` (menu-model.ts resolveRoute). */
-const PARAM_VIEWS: ReadonlySet<string> = new Set(['customPages/drag-layout', 'customPages/page-view']);
+const PARAM_VIEWS: ReadonlySet<string> = new Set(['customPages/drag_layout', 'customPages/page_view']);
 
 export function takesParam(stem: string): boolean {
   return PARAM_VIEWS.has(stem);

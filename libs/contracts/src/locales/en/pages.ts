@@ -29,7 +29,7 @@ export const pages: PagesMessages = {
     save: 'Save',
     cancel: 'Cancel',
     empty: 'No pages yet: click "New page" to start.',
-    attachHint: 'To attach a page, in Menus set a menu\'s address to /customPages/page-view, tick "custom" and give the page number as its parameter:',
+    attachHint: 'To attach a page, in Menus set a menu\'s address to /customPages/page_view, tick "custom" and give the page number as its parameter:',
     copyId: 'Page number',
   },
   editor: {

@@ -28,7 +28,7 @@ export const pages = {
     save: '保存',
     cancel: '取消',
     empty: '还没有页面，点击“新建页面”开始。',
-    attachHint: '在“菜单管理”中把菜单地址设为 /customPages/page-view，勾选“自定义”，参数填写页面编号，即可挂载页面：',
+    attachHint: '在“菜单管理”中把菜单地址设为 /customPages/page_view，勾选“自定义”，参数填写页面编号，即可挂载页面：',
     copyId: '页面编号',
   },
   editor: {
