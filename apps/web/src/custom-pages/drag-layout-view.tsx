@@ -15,7 +15,7 @@ import { CardBody, ROW_HEIGHT } from './cards/card-body.js';
 import { usePage } from './use-page.js';
 import { useRevertPage, useSaveLayout } from './use-page-changes.js';
 import { usePageVersions } from './use-page-versions.js';
-import { usePagesT } from './use-pages-t.js';
+import { pagesText, usePagesT } from './use-pages-t.js';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import './custom-pages.css';
@@ -70,6 +70,8 @@ const signature = (cards: readonly Card[]) => JSON.stringify([...cards].sort((a,
  */
 export default function DragLayoutView({ param, active }: ViewProps) {
   const page = usePage(param, active);
+  // opened without a page (the bare menu address): nothing to show
+  if (!param) return <Message warning content={pagesText('errors.notFound')} data-testid="cp-editor-error" />;
   if (page.isPending) return <PageLoader />;
   if (page.isError) return <Message negative content={errorMessage(page.error)} data-testid="cp-editor-error" />;
   // a save or a restore answers a new version: the designer starts again from it

@@ -6,7 +6,7 @@ import { PageLoader } from '../components/page-loader.js';
 import type { ViewProps } from '../router/view-props.js';
 import { PageGrid } from './page-grid.js';
 import { usePage } from './use-page.js';
-import { usePagesT } from './use-pages-t.js';
+import { pagesText, usePagesT } from './use-pages-t.js';
 import './custom-pages.css';
 
 /**
@@ -17,6 +17,8 @@ import './custom-pages.css';
 export default function PageView({ param, active }: ViewProps) {
   const { pg } = usePagesT();
   const page = usePage(param, active);
+  // opened without a page (the bare menu address): nothing to show
+  if (!param) return <Message warning content={pagesText('errors.notFound')} data-testid="cp-view-error" />;
   if (page.isPending) return <PageLoader />;
   if (page.isError) return <Message negative content={errorMessage(page.error)} data-testid="cp-view-error" />;
   const data = page.data;
