@@ -222,6 +222,14 @@ describe('custom pages', () => {
     await teacher.page.locator(tid('cp-view')).waitFor();
     await expect(teacher.page.locator(tid('cp-calendar-month')).innerText()).resolves.toMatch(/[A-Z][a-z]+ \d{4}/);
     await shot(teacher.page, 'custom-pages-view-en');
+    // the demo page 教工之家 at phone width: its cards stacked, the chart drawn from this week's leave
+    await teacher.page.setViewportSize({ width: 390, height: 844 });
+    await teacher.page.goto(appUrl('/dashboard'));
+    await teacher.page.locator(tid('sidebar-toggle')).click();
+    await teacher.page.locator(tid('menu-item-/customPages/page_view')).filter({ hasText: 'Staff corner' }).click();
+    await teacher.page.locator(`${tid('cp-chart')}[data-ready="true"]`).waitFor();
+    await expect(teacher.page.locator(`${tid('cp-grid')} .sf-cp-card`).count()).resolves.toBe(5);
+    await shot(teacher.page, 'custom-pages-demo-phone-en');
     await teacher.close();
     expect(teacher.problems.unexpected()).toEqual([]);
   }, 120_000);

@@ -6,7 +6,12 @@ import { useMemo } from 'react';
  * loads nothing — so what an editor types cannot act in their own session either.
  */
 export function TextCard({ html, saved }: { html: string; saved: boolean }) {
-  const text = useMemo(() => (saved ? '' : (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')), [html, saved]);
+  const text = useMemo(() => {
+    if (saved) return '';
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    doc.querySelectorAll('script, style').forEach((el) => el.remove()); // their source is no text of the card
+    return doc.body.textContent ?? '';
+  }, [html, saved]);
   if (!saved) return <div className="sf-cp-text">{text}</div>;
   // the server sanitised it when it was saved (apps/api/src/pages/domain/page-layout.ts)
   return <div className="sf-cp-text" data-testid="cp-text" dangerouslySetInnerHTML={{ __html: html }} />;
