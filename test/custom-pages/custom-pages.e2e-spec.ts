@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { AdminPath, type ChartData, type CustomPage, type CustomPageSummary, type CustomPageVersion, resources } from '@schoolflow/contracts';
-import { call, login, withDb } from '../support/api.js';
+import { call, type CallOptions, login, withDb } from '../support/api.js';
 import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 
 /**
@@ -21,7 +21,7 @@ const madeMenus: string[] = [];
 let browser: Browser | undefined;
 
 const count = () => withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM custom_page`)).rows[0]?.n));
-const api = <T>(who: keyof typeof tokens, path: string, o: { method?: string; json?: unknown; lang?: 'zh' | 'en' } = {}) => call<T>(`/api/pages${path}`, { token: tokens[who], ...o });
+const api = <T>(who: keyof typeof tokens, path: string, o: Pick<CallOptions, 'method' | 'json' | 'lang'> = {}) => call<T>(`/api/pages${path}`, { token: tokens[who], ...o });
 const failures = (account: string, action: string) =>
   withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM sys_operation_log WHERE action = $1 AND result = 'failure' AND account = $2`, [action, account])).rows[0]?.n));
 const card = (over: Record<string, unknown>) => ({ x: 0, y: 0, w: 4, h: 3, title: '', ...over });

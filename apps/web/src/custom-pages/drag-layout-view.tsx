@@ -180,7 +180,7 @@ function Designer({ page, active }: { page: CustomPage; active: boolean }) {
               {cards.map((card) => (
                 <section
                   key={card.i}
-                  className={`sf-cp-card sf-cp-${card.kind} ${card.i === selected ? 'sf-cp-selected' : ''}`}
+                  className={`sf-cp-card sf-cp-kind-${card.kind} ${card.i === selected ? 'sf-cp-selected' : ''}`}
                   data-testid={`cp-card-${card.kind}`}
                   data-card={card.i}
                   data-x={card.x}

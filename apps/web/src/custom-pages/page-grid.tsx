@@ -14,7 +14,7 @@ export function PageGrid({ layout, active }: { layout: PageLayout; active: boole
       {layout.cards.map((card) => (
         <section
           key={card.i}
-          className={`sf-cp-card sf-cp-${card.kind}`}
+          className={`sf-cp-card sf-cp-kind-${card.kind}`}
           data-testid={`cp-card-${card.kind}`}
           data-card={card.i}
           style={{ gridColumn: `${card.x + 1} / span ${card.w}`, gridRow: `${card.y + 1} / span ${card.h}`, '--sf-cp-h': `${card.h * ROW_HEIGHT}px` } as CSSProperties}
