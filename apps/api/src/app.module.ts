@@ -34,6 +34,7 @@ import { FeedbackModule } from './feedback/feedback.module.js';
 import { AttendanceModule } from './attendance/attendance.module.js';
 import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
 import { DormitoriesModule } from './dormitories/dormitories.module.js';
+import { PagesModule } from './pages/pages.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -73,6 +74,7 @@ export class AppModule {
         AttendanceModule,
         WorkTasksModule,
         DormitoriesModule,
+        PagesModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -38,3 +38,4 @@ export * from './work-tasks-api.js';
 export * from './feedback-api.js';
 export * from './attendance-api.js';
 export * from './dormitories-api.js';
+export * from './pages-api.js';

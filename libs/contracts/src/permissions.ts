@@ -37,6 +37,8 @@ export const Permission = {
   workTaskAssign: 'work_tasks:assign',
   /** 领导查看: every work task, its progress and what is overdue. */
   workTaskViewAll: 'work_tasks:view_all',
+  /** 自定义页面: building, saving, publishing and deleting custom pages (viewing one goes with the menu that carries it). */
+  pagesManage: 'pages:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, CONSULT_AGENT_ROUTE, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -12,6 +12,7 @@ import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
+import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -85,6 +86,9 @@ const MENUS: MenuSeed[] = [
   { key: 'config', parent: 'ms', name: '系统配置', nameEn: 'Configuration', url: '/ms/systemConfig', permission: Permission.configEdit, icon: 'cogs', sort: 60, roles: [RoleCode.admin] },
   { key: 'monitor', parent: 'ms', name: '服务监控', nameEn: 'Server monitor', url: '/serverMonitor', permission: Permission.monitorView, icon: 'heartbeat', sort: 70, roles: [RoleCode.admin] },
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
+  // 自定义页面 (docs/adr/0056-custom-pages.md#routes): the manager shown, the designer and the preview opened from it; migrations/1732000056000 adds them to existing schools
+  { key: 'customPages', name: resources.zh.pages.page.group, nameEn: resources.en.pages.page.group, url: CUSTOM_PAGES_GROUP.url, permission: CUSTOM_PAGES_GROUP.permission, icon: CUSTOM_PAGES_GROUP.icon, sort: CUSTOM_PAGES_GROUP.sort, roles: [RoleCode.admin] },
+  ...CUSTOM_PAGES.map((p) => ({ key: `customPages-${p.key}`, parent: 'customPages', name: resources.zh.pages.page[p.key], nameEn: resources.en.pages.page[p.key], url: p.url, permission: p.permission, icon: p.icon, sort: p.sort, ...(p.hidden ? { remark: { hidden: true, noCache: true } } : {}), roles: [RoleCode.admin] })),
   { key: 'demo', name: '组件示例', nameEn: 'Demo', url: '/demo', permission: 'menu:demo', icon: 'puzzle', sort: 190, roles: [RoleCode.admin] },
   { key: 'widgets', parent: 'demo', name: '通用组件', nameEn: 'Widgets', url: '/demo/others', permission: 'menu:demo_widgets', icon: 'puzzle piece', sort: 1, roles: [RoleCode.admin] },
   { key: 'demo_icons', parent: 'demo', name: '图标', nameEn: 'Icons', url: '/demo/icons', permission: 'menu:demo_icons', icon: 'font awesome', sort: 2, roles: [RoleCode.admin] },
@@ -377,6 +381,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoAttendance(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone });
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
+  await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
 }
 
 /**

@@ -6,7 +6,7 @@ import { useAppConfig } from '../config/app-config.js';
 import { useT } from '../i18n/use-t.js';
 import { LangSwitch } from '../components/lang-switch.js';
 import { resolveRoute, titleOf, type MenuModel } from '../router/menu-model.js';
-import { hasView } from '../router/view-registry.js';
+import { hasView, takesParam } from '../router/view-registry.js';
 import { AppMain } from './app-main.js';
 import { Breadcrumbs } from './breadcrumbs.js';
 import { FullscreenToggle } from './fullscreen-toggle.js';
@@ -29,7 +29,7 @@ export default function Layout({ info, model }: { info: PermissionInfo; model: M
   const drawerOpen = useDrawerOpen() && phone;
   const config = useAppConfig();
   const { t, lang } = useT();
-  const resolution = resolveRoute(model, location.pathname, hasView);
+  const resolution = resolveRoute(model, location.pathname, hasView, takesParam);
   const entry = resolution.kind === 'page' ? resolution.entry : null;
 
   useEffect(() => {

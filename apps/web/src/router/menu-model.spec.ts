@@ -38,6 +38,8 @@ describe('parseRemark', () => {
       noCache: true,
     });
     expect(parseRemark('not json')).toEqual({});
+    // 菜单管理 writes the flags as booleans
+    expect(parseRemark('{"sfzdy":true,"zdycs":"p1","sfswsy":false}')).toEqual({ sfzdy: '1', zdycs: 'p1', sfswsy: '0' });
     expect(parseRemark('')).toEqual({});
     expect(parseRemark('{"cdwz":"middle","sfzdy":1}')).toEqual({});
   });
@@ -71,13 +73,13 @@ describe('buildMenuModel', () => {
 
   it('routes custom pages as {menuurl}/{zdycs} and lets a home-flagged menu replace the dashboard view', () => {
     const m = buildMenuModel(
-      [menu({ menuname: 'Page', menuurl: '/customPages/page-view', remark: '{"sfzdy":"1","zdycs":"abc","sfswsy":"1"}' })],
+      [menu({ menuname: 'Page', menuurl: '/customPages/page_view', remark: '{"sfzdy":"1","zdycs":"abc","sfswsy":"1"}' })],
       '/server',
     );
-    const entry = m.routes.get('/customPages/page-view/abc');
-    expect(entry).toMatchObject({ stem: 'customPages/page-view', param: 'abc' });
+    const entry = m.routes.get('/customPages/page_view/abc');
+    expect(entry).toMatchObject({ stem: 'customPages/page_view', param: 'abc' });
     expect(m.home).toBe(entry);
-    expect(m.dashboard).toMatchObject({ path: '/dashboard', stem: 'customPages/page-view', param: 'abc', noCache: true });
+    expect(m.dashboard).toMatchObject({ path: '/dashboard', stem: 'customPages/page_view', param: 'abc', noCache: true });
   });
 });
 
@@ -90,5 +92,31 @@ describe('resolveRoute', () => {
     expect(resolveRoute(model, '/nope', hasView)).toEqual({ kind: 'not-found' });
     expect(resolveRoute(model, '/ms/logs', () => false)).toEqual({ kind: 'not-found' });
     expect(resolveRoute(model, '/dashboard', hasView)).toMatchObject({ kind: 'page', entry: { titleZh: '首页', titleEn: 'Home' } });
+  });
+});
+
+describe('resolveRoute with a parameter', () => {
+  const pages: MenuNode[] = [
+    menu({ menuname: '页面预览', menuurl: '/customPages/page_view', remark: '{"hidden":true}' }),
+    menu({ menuname: '教工之家', menuurl: '/customPages/page_view', remark: '{"sfzdy":"1","zdycs":"p1"}' }),
+    menu({ menuname: '操作日志', menuurl: '/ms/logs' }),
+  ];
+  const stems = new Set(['dashboard', 'customPages/page_view', 'ms/logs']);
+  const takes = (stem: string) => stem === 'customPages/page_view';
+
+  it('given a menu page whose view takes a parameter, when `{page}/{id}` is opened, then that view with the id, the same entry each time', () => {
+    const model = buildMenuModel(pages, '/server');
+    const first = resolveRoute(model, '/customPages/page_view/p2', (s) => stems.has(s), takes);
+    expect(first).toMatchObject({ kind: 'page', entry: { path: '/customPages/page_view/p2', stem: 'customPages/page_view', param: 'p2' } });
+    expect(resolveRoute(model, '/customPages/page_view/p2', (s) => stems.has(s), takes)).toEqual(first);
+    if (first.kind === 'page') expect((resolveRoute(model, '/customPages/page_view/p2', (s) => stems.has(s), takes) as typeof first).entry).toBe(first.entry);
+  });
+
+  it('given a menu flagged custom, when its route is opened, then its own parameter; a view that takes none or a page not held is not found', () => {
+    const model = buildMenuModel(pages, '/server');
+    expect(resolveRoute(model, '/customPages/page_view/p1', (s) => stems.has(s), takes)).toMatchObject({ kind: 'page', entry: { titleZh: '教工之家', param: 'p1' } });
+    expect(resolveRoute(model, '/ms/logs/x', (s) => stems.has(s), takes)).toEqual({ kind: 'not-found' });
+    const noPreview = buildMenuModel([pages[2] as MenuNode], '/server');
+    expect(resolveRoute(noPreview, '/customPages/page_view/p2', (s) => stems.has(s), takes)).toEqual({ kind: 'not-found' });
   });
 });

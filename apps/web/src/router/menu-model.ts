@@ -65,9 +65,12 @@ export function parseRemark(remark: unknown): MenuRemark {
   const o = raw as Record<string, unknown>;
   const out: MenuRemark = {};
   if (typeof o.menuNameEng === 'string' && o.menuNameEng.trim() !== '') out.menuNameEng = o.menuNameEng;
-  if (o.sfzdy === '1' || o.sfzdy === '0') out.sfzdy = o.sfzdy;
+  // 菜单管理 saves the flags as booleans, the legacy data as '1'/'0': both read the same
+  if (o.sfzdy === '1' || o.sfzdy === true) out.sfzdy = '1';
+  else if (o.sfzdy === '0' || o.sfzdy === false) out.sfzdy = '0';
   if (typeof o.zdycs === 'string' && o.zdycs.trim() !== '') out.zdycs = o.zdycs.trim();
-  if (o.sfswsy === '1' || o.sfswsy === '0') out.sfswsy = o.sfswsy;
+  if (o.sfswsy === '1' || o.sfswsy === true) out.sfswsy = '1';
+  else if (o.sfswsy === '0' || o.sfswsy === false) out.sfswsy = '0';
   if (o.cdwz === 'top' || o.cdwz === 'left') out.cdwz = o.cdwz;
   if (o.noCache === true || o.noCache === 'true' || o.noCache === '1') out.noCache = true;
   if (o.hidden === true || o.hidden === 'true' || o.hidden === '1') out.hidden = true;
@@ -185,14 +188,34 @@ export type Resolution =
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found' };
 
+/** Entries made for `{page}/{param}` addresses, one per model and address (the shell compares entries by identity). */
+const paramEntries = new WeakMap<MenuModel, Map<string, RouteEntry>>();
+
+/**
+ * `{menu page}/{param}` for a page whose view takes a parameter (a custom page's preview, its designer): the menu
+ * page's entry with the last segment as its parameter — reachable only when the user holds that menu page.
+ */
+function paramEntry(model: MenuModel, path: string, takesParam: (stem: string) => boolean): RouteEntry | undefined {
+  const cut = path.lastIndexOf('/');
+  if (cut <= 0) return undefined;
+  const parent = model.routes.get(path.slice(0, cut));
+  const param = decodeURIComponent(path.slice(cut + 1));
+  if (!parent || parent.isGroup || parent.param !== undefined || !takesParam(parent.stem) || param === '') return undefined;
+  let made = paramEntries.get(model);
+  if (!made) paramEntries.set(model, (made = new Map()));
+  let entry = made.get(path);
+  if (!entry) made.set(path, (entry = { ...parent, path, param }));
+  return entry;
+}
+
 /** What the shell shows for an address: a page, a redirect (home, first page of a group) or 404. */
-export function resolveRoute(model: MenuModel, pathname: string, hasView: (stem: string) => boolean): Resolution {
+export function resolveRoute(model: MenuModel, pathname: string, hasView: (stem: string) => boolean, takesParam: (stem: string) => boolean = () => false): Resolution {
   const path = normalizePath(pathname);
   if (path === '/') return { kind: 'redirect', to: DASHBOARD_PATH };
   if (path === DASHBOARD_PATH) {
     return hasView(model.dashboard.stem) ? { kind: 'page', entry: model.dashboard } : { kind: 'page', entry: dashboardEntry(null) };
   }
-  const entry = model.routes.get(path);
+  const entry = model.routes.get(path) ?? paramEntry(model, path, takesParam);
   if (!entry) return { kind: 'not-found' };
   if (entry.isGroup) return entry.firstLeaf ? { kind: 'redirect', to: entry.firstLeaf } : { kind: 'not-found' };
   return hasView(entry.stem) ? { kind: 'page', entry } : { kind: 'not-found' };

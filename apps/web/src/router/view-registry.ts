@@ -119,7 +119,19 @@ const views: Readonly<Record<string, View>> = {
   'ssgl/cwfp': lazy(() => import('../dormitories/allocation-view.js')),
   'ssgl/wsjc': lazy(() => import('../dormitories/inspections-view.js')),
   'ssgl/wgjl': lazy(() => import('../dormitories/night-records-view.js')),
+  // 自定义页面 (docs/adr/0056-custom-pages.md#routes): the manager, the designer `/drag_layout/{id}`, the page `/page_view/{id}` (the spec's page-view and drag-layout, within the menu rule: ADR 0056)
+  // (also what a menu flagged custom with the page's id as parameter shows, and the home page when that menu is flagged home)
+  'customPages/pageMangger': lazy(() => import('../custom-pages/page-manager-view.js')),
+  'customPages/drag_layout': lazy(() => import('../custom-pages/drag-layout-view.js')),
+  'customPages/page_view': lazy(() => import('../custom-pages/page-view.js')),
 };
+
+/** Views that take the address's last segment as their parameter: `{menu page}/{param}` (menu-model.ts resolveRoute). */
+const PARAM_VIEWS: ReadonlySet<string> = new Set(['customPages/drag_layout', 'customPages/page_view']);
+
+export function takesParam(stem: string): boolean {
+  return PARAM_VIEWS.has(stem);
+}
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.
 const flowNew: View = lazy(() => import('../workflow/flow-views.js').then((m) => ({ default: m.FlowNewView })));

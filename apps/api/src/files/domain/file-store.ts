@@ -94,8 +94,11 @@ export class FileStore {
                -- a feedback's picture: those who handle feedback (its submitter owns it; docs/adr/0051-feedback.md)
                OR ($5 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'feedback'))
                -- a dormitory inspection's photo: those who record inspections (docs/adr/0053-dormitories.md)
-               OR ($6 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'dorm_inspection')))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION)],
+               OR ($6 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'dorm_inspection'))
+               -- a custom page's picture: anyone signed in once the page is published, editors before (docs/adr/0056-custom-pages.md#pictures)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN custom_page cp ON l.ref_type = 'custom-page' AND cp.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND (cp.published OR $7)))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();
