@@ -31,6 +31,7 @@ import { ElectivesModule } from './electives/electives.module.js';
 import { CalendarModule } from './calendar/calendar.module.js';
 import { TodosModule } from './todos/todos.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
+import { HealthModule } from './health/health.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -67,6 +68,7 @@ export class AppModule {
         CalendarModule,
         TodosModule,
         FeedbackModule,
+        HealthModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

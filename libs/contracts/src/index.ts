@@ -35,3 +35,4 @@ export * from './registrations-api.js';
 export * from './calendar-api.js';
 export * from './todos-api.js';
 export * from './feedback-api.js';
+export * from './health-api.js';

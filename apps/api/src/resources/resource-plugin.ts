@@ -28,6 +28,11 @@ export interface ResourcePlugin {
   afterWrite?(tx: EntityManager, id: string, values: Values, mode: 'create' | 'update'): Promise<void>;
   /** Before a row is deleted (its accounts are disabled, say). */
   beforeDelete?(tx: EntityManager, id: string): Promise<void>;
+  /**
+   * After a create's or an update's transaction committed: what the record's writing tells others live (a new health
+   * condition's alert to the head teacher). Outside the transaction — the record exists for whoever is told.
+   */
+  afterCommit?(id: string, mode: 'create' | 'update'): Promise<void>;
   /** Extra fields answered with one record (a staff member's account). */
   decorate?(tx: EntityManager, rows: Values[]): Promise<void>;
 }

@@ -307,6 +307,7 @@ export class ResourceService {
       }),
     );
     await this.audit(me, client, `${d.name}.create`, this.targetOf(d, values, id as string), { id });
+    await this.plugin(d).afterCommit?.(id as string, 'create');
     return { id: id as string };
   }
 
@@ -332,6 +333,7 @@ export class ResourceService {
       }),
     );
     await this.audit(me, client, `${d.name}.update`, this.targetOf(d, values, id), { id });
+    await plugin.afterCommit?.(id, 'update');
   }
 
   async remove(d: ResourceDef, id: string, me: Principal, client: ClientInfo, lang: Language): Promise<void> {

@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'health'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -43,6 +43,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     registrations: () => import('@schoolflow/contracts/locales/zh/registrations.js').then((m) => m.registrations),
     electives: () => import('@schoolflow/contracts/locales/zh/electives.js').then((m) => m.electives),
     feedback: () => import('@schoolflow/contracts/locales/zh/feedback.js').then((m) => m.feedback),
+    health: () => import('@schoolflow/contracts/locales/zh/health.js').then((m) => m.health),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -62,6 +63,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     registrations: () => import('@schoolflow/contracts/locales/en/registrations.js').then((m) => m.registrations),
     electives: () => import('@schoolflow/contracts/locales/en/electives.js').then((m) => m.electives),
     feedback: () => import('@schoolflow/contracts/locales/en/feedback.js').then((m) => m.feedback),
+    health: () => import('@schoolflow/contracts/locales/en/health.js').then((m) => m.health),
   },
 };
 

@@ -1,4 +1,4 @@
-import { bmiOf, bmiScore, levelScore, ratingOf, scoreFitness, type FitnessMeasurements } from './fitness-standard.js';
+import { bmiOf, bmiScore, fitnessLevelScore as levelScore, ratingOf, scoreFitness, type FitnessMeasurements } from './fitness-standard.js';
 import { ENDURANCE_RUN, STRENGTH, WEIGHTS } from './fitness-standard.tables.js';
 
 const boy: FitnessMeasurements = { heightCm: 172, weightKg: 60, vitalCapacity: 4300, sprint50m: 7.3, sitAndReach: 19.4, standingLongJump: 250, strength: 14, enduranceRun: 220 };

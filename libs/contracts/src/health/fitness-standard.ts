@@ -41,7 +41,7 @@ export interface FitnessResult {
 }
 
 /** The score of a value in a row of thresholds, best first: the first level it reaches; below the last, 0. */
-export function levelScore(row: readonly (number | null)[], value: number, lowerIsBetter: boolean): number {
+export function fitnessLevelScore(row: readonly (number | null)[], value: number, lowerIsBetter: boolean): number {
   for (const [i, threshold] of row.entries()) {
     if (threshold === null) continue;
     if (lowerIsBetter ? value <= threshold + 1e-9 : value >= threshold - 1e-9) return LEVELS[i] as number;
@@ -83,12 +83,12 @@ export function scoreFitness(m: FitnessMeasurements, sex: Sex, grade: number): F
   const row = (t: typeof VITAL_CAPACITY) => t[s][g] as readonly (number | null)[];
   const scores: Partial<Record<FitnessItem, number>> = {};
   if (bmi !== null) scores.bmi = bmiScore(bmi, sex, grade);
-  if (m.vitalCapacity !== null) scores.vitalCapacity = levelScore(row(VITAL_CAPACITY), m.vitalCapacity, false);
-  if (m.sprint50m !== null) scores.sprint50m = levelScore(row(SPRINT_50M), m.sprint50m, true);
-  if (m.sitAndReach !== null) scores.sitAndReach = levelScore(row(SIT_AND_REACH), m.sitAndReach, false);
-  if (m.standingLongJump !== null) scores.standingLongJump = levelScore(row(STANDING_LONG_JUMP), m.standingLongJump, false);
-  if (m.strength !== null) scores.strength = levelScore(row(STRENGTH), m.strength, false);
-  if (m.enduranceRun !== null) scores.enduranceRun = levelScore(row(ENDURANCE_RUN), m.enduranceRun, true);
+  if (m.vitalCapacity !== null) scores.vitalCapacity = fitnessLevelScore(row(VITAL_CAPACITY), m.vitalCapacity, false);
+  if (m.sprint50m !== null) scores.sprint50m = fitnessLevelScore(row(SPRINT_50M), m.sprint50m, true);
+  if (m.sitAndReach !== null) scores.sitAndReach = fitnessLevelScore(row(SIT_AND_REACH), m.sitAndReach, false);
+  if (m.standingLongJump !== null) scores.standingLongJump = fitnessLevelScore(row(STANDING_LONG_JUMP), m.standingLongJump, false);
+  if (m.strength !== null) scores.strength = fitnessLevelScore(row(STRENGTH), m.strength, false);
+  if (m.enduranceRun !== null) scores.enduranceRun = fitnessLevelScore(row(ENDURANCE_RUN), m.enduranceRun, true);
   const complete = FITNESS_ITEMS.every((i) => scores[i] !== undefined);
   if (!complete) return { bmi, scores, total: null, rating: null };
   const total = Math.round(FITNESS_ITEMS.reduce((sum, i) => sum + (scores[i] as number) * WEIGHTS[i], 0) / 10) / 10;

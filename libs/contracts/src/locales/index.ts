@@ -3,7 +3,7 @@ import { zh } from './zh/index.js';
 import type { server as zhServer } from './zh/server.js';
 import type { validation as zhValidation } from './zh/validation.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `health`. */
 export const resources = { zh, en } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
@@ -21,5 +21,6 @@ export type { ClassWalkingMessages } from './zh/class-walking.js';
 export type { RegistrationsMessages } from './zh/registrations.js';
 export type { ElectivesMessages } from './zh/electives.js';
 export type { FeedbackMessages } from './zh/feedback.js';
+export type { HealthMessages } from './zh/health.js';
 export type { ServerMessages } from './zh/server.js';
 export type { ValidationMessages } from './zh/validation.js';

@@ -24,6 +24,7 @@ import { teachingAssignments } from './teaching-assignments.resource.js';
 import { unavailablePeriods } from './unavailable-periods.resource.js';
 import { awards, contests } from './awards.resource.js';
 import { repairTypes } from './repair-types.resource.js';
+import { healthConditions, healthInsurance, healthVisits, physicalExams } from './health.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -35,6 +36,7 @@ export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES }
 export { CLOCK_TIME } from './lesson-periods.resource.js';
 export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
 export { REPAIRS_BASE } from './repair-types.resource.js';
+export { ALERT_RISKS, HEALTH_BASE, HEALTH_MANAGE, HEALTH_TEXT_MAX, RISK_LEVELS, type RiskLevel, VISIT_OUTCOMES } from './health.resource.js';
 export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWARD_RECIPIENTS, AWARD_STATES, AWARDS_BASE, type AwardLevel } from './awards.resource.js';
 
 /**
@@ -43,7 +45,7 @@ export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWAR
  * routed before `/api/awards/:id`): `RESOURCES['constructor']` is undefined.
  */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes].map((r): [string, ResourceDef] => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, healthVisits, healthConditions, physicalExams, healthInsurance].map((r): [string, ResourceDef] => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 
@@ -70,4 +72,5 @@ export const RESOURCE_GROUPS = {
   evaluation: { sort: 42, icon: 'star outline' },
   choosing: { sort: 43, icon: 'random' },
   repairs: { sort: 44, icon: 'wrench' },
+  health: { sort: 45, icon: 'heartbeat' },
 } as const;

@@ -14,6 +14,7 @@ import { classWalking } from './class-walking.js';
 import { registrations } from './registrations.js';
 import { electives } from './electives.js';
 import { feedback } from './feedback.js';
+import { health } from './health.js';
 import { timetable } from './timetable.js';
 import { validation } from './validation.js';
 import { web } from './web.js';
@@ -23,4 +24,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback } as const;
+export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, health } as const;
