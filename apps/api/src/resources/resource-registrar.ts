@@ -65,6 +65,8 @@ const pages = (): Page[] => [
   ...REGISTRATION_PAGES.map((p) => ({ url: p.url, key: 'registrations:page.title', group: 'choosing', sort: p.sort, icon: p.icon, read: p.permission, write: REGISTRATION_MANAGE_PERMISSION, scoped: [], readers: p.roles, writers: ['office', 'teacher'] })),
   // 报修管理: my requests, work orders, the repair types (the repair-types resource's list) and the phone page (docs/product/repairs.md#pages)
   ...REPAIR_PAGES.map((p) => ({ url: p.url, key: `repairPages.${p.key}`, group: 'repairs', sort: p.sort, icon: p.icon, read: p.permission, write: p.write, scoped: [], readers: p.roles, writers: p.writers, ...(p.key === 'mobile' ? { hidden: true } : {}) })),
+  // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (head teachers read their classes' rows: scoped), 我的健康 for students and parents
+  ...HEALTH_PAGES.map((p) => ({ url: p.url, key: `healthPages.${p.key}`, group: 'health', sort: p.sort, icon: p.icon, read: p.permission, write: p.write, ...(p.resource ? { scoped: [...p.roles, ...p.writers], readers: [], writers: [...p.writers] } : { scoped: [], readers: [...p.roles], writers: [] }) })),
 ];
 
 /**

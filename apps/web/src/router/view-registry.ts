@@ -90,6 +90,12 @@ const views: Readonly<Record<string, View>> = {
   // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
   'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
   'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),
+  // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (the kit's list of each resource), the family's page
+  'jkgl/jzjl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-visits') }))),
+  'jkgl/jkzk': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-conditions') }))),
+  'jkgl/tjlr': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('physical-exams') }))),
+  'jkgl/bxjl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-insurance') }))),
+  'jkgl/wdjk': lazy(() => import('../health/my-health-view.js')),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

@@ -18,10 +18,10 @@ export async function seedDemoHealth(tx: EntityManager, at: { today: string }): 
   const sid = (no: string) => ids.get(no) as string;
   await tx.query(
     `INSERT INTO health_condition (student_id, name, risk_level, diagnosed_on, description, care_advice) VALUES
-       ($1, '过敏性哮喘', 'medium', $5, '春秋季易发作，随身携带沙丁胺醇气雾剂。', '剧烈运动前做好热身；发作时协助使用气雾剂并通知校医。'),
-       ($2, '花生过敏', 'high', $6, '接触花生制品可能引起严重过敏反应。', '食堂及集体活动避免花生制品；出现呼吸困难立即拨打120并通知校医。'),
-       ($3, '近视', 'low', $7, '双眼近视约300度。', '安排靠前座位。')`,
-    [sid('202511001'), sid('202521001'), sid('202411001'), null, day(at.today, -400), day(at.today, -700), day(at.today, -200)],
+       ($1, '过敏性哮喘', 'medium', $4, '春秋季易发作，随身携带沙丁胺醇气雾剂。', '剧烈运动前做好热身；发作时协助使用气雾剂并通知校医。'),
+       ($2, '花生过敏', 'high', $5, '接触花生制品可能引起严重过敏反应。', '食堂及集体活动避免花生制品；出现呼吸困难立即拨打120并通知校医。'),
+       ($3, '近视', 'low', $6, '双眼近视约300度。', '安排靠前座位。')`,
+    [sid('202511001'), sid('202521001'), sid('202411001'), day(at.today, -400), day(at.today, -700), day(at.today, -200)],
   );
   await tx.query(
     `INSERT INTO health_visit (student_id, visited_on, complaint, diagnosis, treatment, outcome) VALUES
