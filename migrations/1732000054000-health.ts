@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * 健康管理 (docs/product/campus-life.md#health-care, docs/adr/0054-health.md): four tables of the resource kit — the
  * infirmary's visits, conditions with a risk level, physical exams (the measurements and what the server scored from
  * them by the national fitness standard) and insurance — each row a student's, gone with the student. Health texts
- * hold at most 1000 characters (school-business §5).
+ * hold at most 1000 characters (docs/product/campus-life.md#health-care).
  *
  * The school doctor's role `doctor` is added to a school that exists (its roles exist); on a fresh database the demo
  * seed makes it with the others. Its grants, and the menus of 健康管理, come with the resource kit's registration at

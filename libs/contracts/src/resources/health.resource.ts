@@ -5,7 +5,7 @@ import { computed, date, decimal, defineResource, type FieldDef, flag, int, oneO
 export const HEALTH_BASE = '/api/health';
 /** Reading and writing every student's health records: the school doctor (and administrators). */
 export const HEALTH_MANAGE = 'health:manage';
-/** The spec's limit of a student's health input (school-business §5): at most 1000 characters. */
+/** The spec's limit of a student's health input (docs/product/campus-life.md#health-care): at most 1000 characters. */
 export const HEALTH_TEXT_MAX = 1000;
 
 export const VISIT_OUTCOMES = ['backToClass', 'rested', 'sentHome', 'hospital'] as const;
