@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type MessageRow, type MyHealth, resources, type StudentRisk } from '@schoolflow/contracts';
+import type { Browser } from 'playwright-core';
 import type { Socket } from 'socket.io-client';
 import { upload, workbook } from '../support/admin.js';
 import { call, login, withDb } from '../support/api.js';
-import { connectSocket, nextPush, until } from '../support/workflow.js';
+import { eventually, launchBrowser, newTestPage, signedIn, tid } from '../support/browser.js';
+import { englishPage } from '../support/flow-pages.js';
+import { connectSocket, nextPush, schoolDate, until } from '../support/workflow.js';
 
 /**
  * 健康管理 end to end (docs/product/campus-life.md#health-care, docs/adr/0054-health.md) on the shared test server: bad
  * input answers the spec's limit in zh and en and writes nothing; the doctor records a high-risk condition — the head
  * teacher's bell rings live and the student's page is flagged; a physical exam entered and one imported are scored by
  * the national fitness standard; a teacher who is not the class's reads nothing (403, logged); the student reads only
- * their own and the parent only their child's. What it makes is removed at its end.
+ * their own and the parent only their child's; the students list's risk flags answer the doctor every student's and a
+ * head teacher their classes'. One browser walk: the doctor adds a visit on 就诊记录 (zh; a complaint over 1000
+ * characters refused under its field), the head teacher sees the badge in the students list, the student sees no
+ * such column and reads 我的健康 in English. What it makes is removed at its end.
  */
 const tokens = {} as Record<'doctor' | 'headteacher' | 'teacher' | 'student' | 'parent' | 'otherHead', string>;
 const ids = {} as Record<'student' | 'otherStudent', string>;
@@ -33,6 +39,7 @@ afterAll(async () => {
     await c.query(`DELETE FROM message WHERE source_key IN (SELECT 'health-condition:' || id || ':' || risk_level FROM health_condition WHERE name LIKE 'E2E%')`);
     await c.query(`DELETE FROM health_condition WHERE name LIKE 'E2E%'`);
     await c.query(`DELETE FROM health_exam WHERE remark LIKE 'E2E%'`);
+    await c.query(`DELETE FROM health_visit WHERE complaint LIKE 'E2E%'`);
   });
 });
 
@@ -62,8 +69,12 @@ describe('health care', () => {
     expect(risk.body.data?.conditions.map((c) => c.name)).toContain('E2E 先天性心脏病');
     // a low one alerts nobody
     await call('/api/health/health-conditions', { token: tokens.doctor, json: { studentId: ids.student, name: 'E2E 轻微近视', riskLevel: 'low' } });
-    const alerts = await withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM message WHERE source_key LIKE 'health-condition:%' AND params->>'condition' LIKE 'E2E%'`)).rows[0]?.n));
-    expect(alerts).toBe(1);
+    const alerts = () => withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM message WHERE source_key LIKE 'health-condition:%' AND params->>'condition' LIKE 'E2E%'`)).rows[0]?.n));
+    expect(await alerts()).toBe(1);
+    // written with the condition, once per condition and level: saved again at high, no second message
+    const saved = await call(`/api/health/health-conditions/${made.body.data?.id}`, { token: tokens.doctor, method: 'PUT', json: { studentId: ids.student, name: 'E2E 先天性心脏病', riskLevel: 'high', careAdvice: '避免剧烈运动，随身带药' } });
+    expect(saved.body.result).toBe(true);
+    expect(await alerts()).toBe(1);
   });
 
   it('an entered exam and an imported one are scored by the national fitness standard', async () => {
@@ -98,6 +109,19 @@ describe('health care', () => {
     expect(own.body.data?.list.some((r) => r.studentId === ids.student)).toBe(true);
   });
 
+  it('the risk flags of a page of students: every student for the doctor, their classes for a head teacher, none for others', async () => {
+    const studentIds = [ids.student, ids.otherStudent];
+    const flags = async (token: string) => call<{ flags: { studentId: string; risk: string }[] }>('/api/health/student-risks', { token, json: { studentIds } });
+    const doctor = await flags(tokens.doctor);
+    expect(doctor.body.data?.flags.find((f) => f.studentId === ids.student)?.risk).toBe('high');
+    const head = await flags(tokens.headteacher);
+    expect(head.body.data?.flags.map((f) => f.studentId)).toEqual([ids.student]);
+    expect((await flags(tokens.otherHead)).body.data?.flags.some((f) => f.studentId === ids.student)).toBe(false);
+    for (const token of [tokens.teacher, tokens.student]) expect((await flags(token)).status).toBe(403);
+    const bad = await call('/api/health/student-risks', { token: tokens.doctor, json: { studentIds: ['x'] }, lang: 'en' });
+    expect([bad.status, bad.body.result]).toEqual([400, false]);
+  });
+
   it('a student reads only their own and a parent only their child', async () => {
     const mine = await call<MyHealth>('/api/health/mine', { token: tokens.student });
     expect(mine.body.data?.student?.studentNo).toBe('202511001');
@@ -109,6 +133,58 @@ describe('health care', () => {
       const other = await call(`/api/health/mine?studentId=${ids.otherStudent}`, { token });
       expect([other.status, other.body.msg]).toEqual([403, resources.zh.health.errors.forbidden]);
       expect((await call('/api/health/health-visits', { token })).status).toBe(403);
+    }
+  });
+
+  it('in the browser: the doctor adds a visit (zh), the head teacher sees the badge, the student reads 我的健康 in en', async () => {
+    const browser: Browser = await launchBrowser();
+    const doctor = await newTestPage(browser);
+    const head = await newTestPage(browser);
+    const student = await englishPage(browser);
+    try {
+      // the doctor: 就诊记录, a new visit with a complaint over the limit refused under its field, then saved
+      const d = doctor.page;
+      await signedIn(d, 'doctor', '/jkgl/jzjl');
+      expect(await d.locator(tid('resource-title')).innerText()).toContain('就诊记录');
+      await d.locator(tid('resource-new')).click();
+      await d.locator(tid('resource-form')).waitFor();
+      await d.locator(tid('field-studentId-search')).fill('202511001');
+      await eventually(async () => expect(await d.locator(`${tid('field-studentId')} option[value="${ids.student}"]`).count()).toBe(1));
+      await d.locator(tid('field-studentId')).selectOption(ids.student);
+      await d.locator(tid('field-visitedOn')).fill(schoolDate(0));
+      await d.locator(tid('field-complaint')).fill('E2E 头痛'.padEnd(1001, '痛'));
+      await d.locator(tid('field-outcome')).selectOption('rested');
+      await d.locator(tid('resource-form-save')).click();
+      const tooLong = resources.zh.validation.fieldTooLong.replace('{{field}}', resources.zh.resource['health-visits'].fields.complaint).replace('{{max}}', '1000');
+      await eventually(async () => expect(await d.locator(tid('field-complaint-error')).innerText()).toBe(tooLong));
+      await d.locator(tid('field-complaint')).fill('E2E 头痛，发热 37.8℃');
+      await d.locator(tid('resource-form-save')).click();
+      await d.locator(tid('resource-form')).waitFor({ state: 'detached' });
+      await d.locator('tr', { hasText: 'E2E 头痛，发热 37.8℃' }).waitFor();
+      expect(await count(`health_visit WHERE complaint = 'E2E 头痛，发热 37.8℃'`)).toBe(1);
+
+      // the head teacher: the students list flags 202511001 (high since the condition above)
+      const h = head.page;
+      await signedIn(h, 'headteacher', '/academic/students');
+      const badge = h.locator(tid(`health-risk-${ids.student}`));
+      await badge.waitFor();
+      expect(await badge.getAttribute('data-risk')).toBe('high');
+      expect(await badge.innerText()).toBe(resources.zh.health.risk.high);
+
+      // the student: the students list without a health column (nothing asked, nothing refused), 我的健康 in English
+      const s = student.page;
+      await signedIn(s, 'student', '/academic/students');
+      await s.locator(tid('resource-students')).waitFor();
+      await s.locator(tid(`resource-row-${ids.student}`)).waitFor();
+      expect(await s.locator('th[data-field="healthRisk"]').count()).toBe(0);
+      await signedIn(s, 'student', '/jkgl/wdjk');
+      await s.locator(tid('my-health')).waitFor();
+      expect(await s.locator(tid('health-risk')).innerText()).toBe(resources.en.health.risk.badge.replace('{{level}}', resources.en.health.risk.high));
+      expect(await s.locator('h3').first().innerText()).toContain(resources.en.health.page.mine);
+      for (const p of [doctor, head, student]) expect(p.problems.unexpected()).toEqual([]);
+    } finally {
+      await Promise.all([doctor.close(), head.close(), student.close()]);
+      await browser.close();
     }
   });
 });

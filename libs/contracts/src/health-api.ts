@@ -15,7 +15,22 @@ export const healthPath = {
   mine: `${HEALTH_BASE}/mine`,
   /** `GET` → `StudentRisk`: the flag of one student's page (the doctor, the student's head teacher; 403 to others, logged). */
   risk: (studentId: string): string => `${HEALTH_BASE}/students/${studentId}/risk`,
+  /**
+   * `POST {studentIds}` → `StudentRiskFlags`: the medium/high flags of a page of students (the students list's badge
+   * column), in one query. POST because a page holds up to 1000 ids, too long for an address. The doctor reads every
+   * student's, a head teacher their classes' (others are left out, not refused); anyone else 403, logged.
+   */
+  risks: `${HEALTH_BASE}/student-risks`,
 } as const;
+
+/** The most ids one risk query names: the largest page of a list. */
+export const RISK_QUERY_MAX = 1000;
+export const studentRisksQuerySchema = z.object({ studentIds: z.array(z.string().uuid('validation.invalid'), { error: 'validation.invalid' }).max(RISK_QUERY_MAX, 'validation.invalid') });
+export type StudentRisksQuery = z.infer<typeof studentRisksQuerySchema>;
+/** The students of the query whose highest active risk is medium or high (the badge); the rest are not named. */
+export interface StudentRiskFlags {
+  flags: { studentId: string; risk: RiskLevel }[];
+}
 
 /** The school doctor: reads and writes every student's health records. */
 export const HEALTH_MANAGE_PERMISSION = HEALTH_MANAGE;

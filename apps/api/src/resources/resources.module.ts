@@ -3,7 +3,6 @@ import { nameTable, RESOURCES } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { HealthNotifier } from '../health/domain/health-notifier.js';
 import { healthPlugins } from '../health/domain/health-plugins.js';
-import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
 import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
 import { FilesModule } from '../files/files.module.js';
 import { SessionService } from '../identity/domain/session.service.js';
@@ -51,11 +50,11 @@ export class ResourcesModule {
         ResourceRegistration,
         {
           provide: RESOURCE_PLUGINS,
-          inject: [SERVER_CONFIG, SessionService, DataSource, RealtimeGateway],
-          useFactory: (config: ServerConfig, sessions: SessionService, db: DataSource, realtime: RealtimeGateway): ResourcePlugins =>
+          inject: [SERVER_CONFIG, SessionService],
+          useFactory: (config: ServerConfig, sessions: SessionService): ResourcePlugins =>
             nameTable({
               // 健康管理's four resources (docs/adr/0054-health.md#resources): scopes, exam scoring, the condition alert
-              ...healthPlugins(db, new HealthNotifier(realtime, config)),
+              ...healthPlugins(new HealthNotifier(config)),
               students: studentsPlugin(config),
               staff: staffPlugin(config, (userId) => sessions.revokeOthers(userId, null, 'admin')),
               classes: classesPlugin,

@@ -5,7 +5,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { useHealthT } from './use-health-t.js';
 import { useMyHealth } from './use-my-health.js';
 
-const RISK_COLOUR = { low: 'green', medium: 'orange', high: 'red' } as const;
+import { RISK_COLOUR } from './risk-colour.js';
 
 /** 我的健康 (docs/product/campus-life.md#health-care): a student's own records, a parent's child's; phone-width friendly. */
 export default function MyHealthView({ active }: ViewProps) {

@@ -96,6 +96,10 @@ const views: Readonly<Record<string, View>> = {
   'jkgl/tjlr': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('physical-exams') }))),
   'jkgl/bxjl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-insurance') }))),
   'jkgl/wdjk': lazy(() => import('../health/my-health-view.js')),
+  // 学生 (the students resource's list) with 健康管理's risk badge column for those who read health (docs/adr/0054-health.md#flag)
+  [resourcePage('students').slice(1)]: lazy(() =>
+    Promise.all([import('../resources/resource-view.js'), import('../health/use-risk-column.js')]).then(([m, h]) => ({ default: m.resourceView('students', false, h.useRiskColumn) })),
+  ),
 };
 
 // The flow kit's pages of every flow without pages of its own: `apply/{flow}/new` and `apply/{flow}/detail`.

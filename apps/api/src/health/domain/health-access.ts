@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HEALTH_MANAGE_PERMISSION } from '@schoolflow/contracts';
+import { HEALTH_MANAGE_PERMISSION, RoleCode } from '@schoolflow/contracts';
 import { AuditedAccess } from '../../admin/shared/admin-support.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { HealthErrors } from '../health.errors.js';
@@ -20,6 +20,16 @@ export class HealthAccess extends AuditedAccess {
   async mayWatch(me: Principal, client: ClientInfo, s: HealthStudent): Promise<void> {
     if (this.manages(me) || (s.head_teacher_id !== null && s.head_teacher_id === me.userId)) return;
     throw await this.refuse(me, client, 'health.risk', s.id, HealthErrors.forbidden());
+  }
+
+  /**
+   * Whose flags a risk query answers: every student's for the doctor (null), a head teacher's classes' (their id) —
+   * others named are left out, since a list page mixes them — anyone else refused and logged.
+   */
+  async flagsScope(me: Principal, client: ClientInfo): Promise<string | null> {
+    if (this.manages(me)) return null;
+    if (me.roles.includes(RoleCode.headTeacher)) return me.userId;
+    throw await this.refuse(me, client, 'health.risks', '', HealthErrors.forbidden());
   }
 
   /** A family account reads only its own: the student's own record, a parent's child's. */

@@ -1,5 +1,5 @@
 import { ALERT_RISKS, type FitnessMeasurements, RoleCode, scoreFitness } from '@schoolflow/contracts';
-import { type DataSource, type EntityManager, In } from 'typeorm';
+import { type EntityManager, In } from 'typeorm';
 import type { ResourcePlugin, Values } from '../../resources/resource-plugin.js';
 import type { HealthNotifier } from './health-notifier.js';
 import { HealthRepository } from './health.repository.js';
@@ -38,19 +38,19 @@ async function score(tx: EntityManager, items: Scored[]): Promise<void> {
 
 /**
  * The resource kit's plugins of health care's four resources: the head teacher's scope on each, the scoring of a
- * physical exam, and the alert of a new (or raised) medium or high condition once its write committed.
+ * physical exam, and the alert of a new (or raised) medium or high condition, written in the condition's transaction.
  */
-export function healthPlugins(db: DataSource, notifier: HealthNotifier): Record<string, ResourcePlugin> {
+export function healthPlugins(notifier: HealthNotifier): Record<string, ResourcePlugin> {
   return {
     'health-visits': { scope },
     'health-insurance': { scope },
     'health-conditions': {
       scope,
-      async afterCommit(id) {
-        const c = await repo.condition(db, id);
-        if (!c || !c.active || !ALERT_RISKS.includes(c.risk_level)) return;
-        const s = await repo.student(db, c.student_id);
-        if (s) await notifier.conditionAlert(db, c, s);
+      async notifyInTransaction(tx, id) {
+        const c = await repo.condition(tx, id);
+        if (!c || !c.active || !ALERT_RISKS.includes(c.risk_level)) return [];
+        const s = await repo.student(tx, c.student_id);
+        return s ? notifier.conditionAlert(tx, c, s) : [];
       },
     },
     'physical-exams': {

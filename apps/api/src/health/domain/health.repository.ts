@@ -73,6 +73,23 @@ export class HealthRepository {
     );
   }
 
+  /**
+   * The highest active risk of each named student whose highest is medium or high, in one statement; `headTeacherId`
+   * narrows them to that head teacher's classes' students (null: every student).
+   */
+  riskFlags(db: Db, studentIds: readonly string[], headTeacherId: string | null): Promise<{ studentId: string; risk: RiskLevel }[]> {
+    if (studentIds.length === 0) return Promise.resolve([]);
+    return rows(
+      db,
+      `SELECT h.student_id AS "studentId", (array_agg(h.risk_level ORDER BY CASE h.risk_level WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END))[1] AS risk
+         FROM health_condition h JOIN student s ON s.id = h.student_id LEFT JOIN admin_class c ON c.id = s.class_id
+        WHERE h.student_id = ANY($1::uuid[]) AND h.active AND h.risk_level IN ('medium', 'high')
+          AND ($2::uuid IS NULL OR c.head_teacher_id = $2::uuid)
+        GROUP BY h.student_id`,
+      [studentIds, headTeacherId],
+    );
+  }
+
   visits(db: Db, studentId: string): Promise<HealthVisitRow[]> {
     return rows(db, `SELECT id, to_char(visited_on, 'YYYY-MM-DD') AS "visitedOn", complaint, diagnosis, treatment, outcome FROM health_visit WHERE student_id = $1 ORDER BY visited_on DESC, created_at DESC`, [studentId]);
   }

@@ -33,7 +33,7 @@ export const health: HealthMessages = {
   },
   items: { bmi: 'Body mass index', vitalCapacity: 'Vital capacity', sprint50m: '50 m run', sitAndReach: 'Sit and reach', standingLongJump: 'Standing long jump', strength: 'Pull-ups / sit-ups', enduranceRun: '1000 m / 800 m' },
   rating: { excellent: 'Excellent', good: 'Good', pass: 'Pass', fail: 'Fail' },
-  risk: { low: 'Low risk', medium: 'Medium risk', high: 'High risk', badge: 'Health risk: {{level}}', conditions: 'Watch for: {{names}}' },
+  risk: { column: 'Health risk', low: 'Low risk', medium: 'Medium risk', high: 'High risk', badge: 'Health risk: {{level}}', conditions: 'Watch for: {{names}}' },
   errors: {
     forbidden: "You may not read this student's health records",
     notFound: 'No such student',

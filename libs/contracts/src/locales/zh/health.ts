@@ -31,7 +31,7 @@ export const health = {
   },
   items: { bmi: '体重指数', vitalCapacity: '肺活量', sprint50m: '50米跑', sitAndReach: '坐位体前屈', standingLongJump: '立定跳远', strength: '引体向上/仰卧起坐', enduranceRun: '1000米/800米' },
   rating: { excellent: '优秀', good: '良好', pass: '及格', fail: '不及格' },
-  risk: { low: '低风险', medium: '中风险', high: '高风险', badge: '健康风险：{{level}}', conditions: '需关注：{{names}}' },
+  risk: { column: '健康风险', low: '低风险', medium: '中风险', high: '高风险', badge: '健康风险：{{level}}', conditions: '需关注：{{names}}' },
   errors: {
     forbidden: '您无权查看该学生的健康档案',
     notFound: '该学生不存在',
