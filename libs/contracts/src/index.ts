@@ -39,3 +39,4 @@ export * from './feedback-api.js';
 export * from './attendance-api.js';
 export * from './dormitories-api.js';
 export * from './pages-api.js';
+export * from './health-api.js';

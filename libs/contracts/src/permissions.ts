@@ -55,6 +55,8 @@ export const RoleCode = {
   parent: 'parent',
   /** 维修工: a repair's work order is dispatched to one (docs/product/repairs.md#who). */
   repairman: 'repairman',
+  /** 校医: reads and writes every student's health records (docs/product/campus-life.md#health-care). */
+  doctor: 'doctor',
 } as const;
 export type RoleCode = (typeof RoleCode)[keyof typeof RoleCode];
 

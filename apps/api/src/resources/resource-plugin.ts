@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@schoolflow/contracts';
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../infrastructure/http/request-context.js';
+import type { PushRow } from '../messaging/domain/outbox.js';
 
 export type Values = Record<string, unknown>;
 
@@ -28,6 +29,13 @@ export interface ResourcePlugin {
   afterWrite?(tx: EntityManager, id: string, values: Values, mode: 'create' | 'update'): Promise<void>;
   /** Before a row is deleted (its accounts are disabled, say). */
   beforeDelete?(tx: EntityManager, id: string): Promise<void>;
+  /**
+   * Last in a create's or an update's transaction: the messages the record's writing sends (a medium or high health
+   * condition's alert to the head teacher), written through the messaging outbox in that same transaction — they exist
+   * exactly when the record does, each once by its source key — and answered as pushes, which the kit emits after
+   * commit (a push missed live is caught up from the push log).
+   */
+  notifyInTransaction?(tx: EntityManager, id: string, mode: 'create' | 'update'): Promise<PushRow[]>;
   /** Extra fields answered with one record (a staff member's account). */
   decorate?(tx: EntityManager, rows: Values[]): Promise<void>;
 }

@@ -16,6 +16,8 @@ import { dbErrorOf } from '../infrastructure/database/db-error.js';
 import { AppException } from '../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../infrastructure/http/request-context.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
+import type { PushRow } from '../messaging/domain/outbox.js';
+import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
 import { OperationLogService } from '../system/domain/operation-log.service.js';
 import { BulkInsert } from './resource-bulk-insert.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
@@ -74,6 +76,7 @@ export class ResourceService {
     private readonly db: DataSource,
     private readonly oplog: OperationLogService,
     @Inject(RESOURCE_PLUGINS) private readonly plugins: ResourcePlugins,
+    private readonly realtime: RealtimeGateway,
   ) {
     this.bulk = new BulkInsert(db);
   }
@@ -298,23 +301,25 @@ export class ResourceService {
 
   async create(d: ResourceDef, body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<{ id: string }> {
     const values = this.validate(d, 'create', body, lang);
-    const [id] = await this.write(d, me, client, lang, 'create', null, () =>
-      this.db.transaction(async (tx) => {
+    const plugin = this.plugin(d);
+    const [id, pushes] = await this.write(d, me, client, lang, 'create', null, () =>
+      this.db.transaction(async (tx): Promise<[string, PushRow[]]> => {
         const photos = await this.checkPhotos(d, tx, values, me, null, lang);
-        const ids = await this.insertMany(d, tx, [values]);
-        await this.linkPhotos(d, tx, photos, ids[0] as string);
-        return ids;
+        const [newId] = (await this.insertMany(d, tx, [values])) as [string];
+        await this.linkPhotos(d, tx, photos, newId);
+        return [newId, (await plugin.notifyInTransaction?.(tx, newId, 'create')) ?? []];
       }),
     );
-    await this.audit(me, client, `${d.name}.create`, this.targetOf(d, values, id as string), { id });
-    return { id: id as string };
+    this.emit(pushes);
+    await this.audit(me, client, `${d.name}.create`, this.targetOf(d, values, id), { id });
+    return { id };
   }
 
   async update(d: ResourceDef, id: string, body: unknown, me: Principal, client: ClientInfo, lang: Language): Promise<void> {
     const values = this.validate(d, 'update', body, lang);
     const plugin = this.plugin(d);
     const entities = RESOURCE_ENTITIES[d.name]!;
-    await this.write(d, me, client, lang, 'update', id, () =>
+    const pushes = await this.write(d, me, client, lang, 'update', id, () =>
       this.db.transaction(async (tx) => {
         const repo = tx.getRepository<Values>(entities.write);
         // Locked while it changes, so a delete in between cannot make the children orphans.
@@ -328,10 +333,16 @@ export class ResourceService {
         await this.writeChildren(d, tx, [withId], true);
         if (plugin.afterWrite) await plugin.afterWrite(tx, id, withId, 'update');
         await this.linkPhotos(d, tx, photos, id);
-        return [id];
+        return (await plugin.notifyInTransaction?.(tx, id, 'update')) ?? [];
       }),
     );
+    this.emit(pushes);
     await this.audit(me, client, `${d.name}.update`, this.targetOf(d, values, id), { id });
+  }
+
+  /** The pushes of messages a write's transaction wrote, emitted once it committed. */
+  private emit(rows: PushRow[]): void {
+    if (rows.length > 0) this.realtime.emit(rows);
   }
 
   async remove(d: ResourceDef, id: string, me: Principal, client: ClientInfo, lang: Language): Promise<void> {

@@ -1,6 +1,8 @@
 import { type DynamicModule, Inject, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { nameTable, RESOURCES } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
+import { HealthNotifier } from '../health/domain/health-notifier.js';
+import { healthPlugins } from '../health/domain/health-plugins.js';
 import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
 import { FilesModule } from '../files/files.module.js';
 import { SessionService } from '../identity/domain/session.service.js';
@@ -51,6 +53,8 @@ export class ResourcesModule {
           inject: [SERVER_CONFIG, SessionService],
           useFactory: (config: ServerConfig, sessions: SessionService): ResourcePlugins =>
             nameTable({
+              // 健康管理's four resources (docs/adr/0054-health.md#resources): scopes, exam scoring, the condition alert
+              ...healthPlugins(new HealthNotifier(config)),
               students: studentsPlugin(config),
               staff: staffPlugin(config, (userId) => sessions.revokeOthers(userId, null, 'admin')),
               classes: classesPlugin,

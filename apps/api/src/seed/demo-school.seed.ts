@@ -8,6 +8,7 @@ import { seedDemoEvaluations } from '../evaluations/seed/evaluations-demo.seed.j
 import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
 import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
 import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-tasks.js';
+import { seedDemoHealth } from '../health/seed/health-demo.seed.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
@@ -112,6 +113,7 @@ const ROLES: { code: string; name: string; nameEn: string }[] = [
   { code: RoleCode.student, name: '学生', nameEn: 'Student' },
   { code: RoleCode.parent, name: '家长', nameEn: 'Parent' },
   { code: RoleCode.repairman, name: '维修工', nameEn: 'Maintenance worker' },
+  { code: RoleCode.doctor, name: '校医', nameEn: 'School doctor' },
 ];
 
 const DEMO_USERS: { account: string; name: string; type: string; roles: string[]; dept: string }[] = [
@@ -202,6 +204,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     ['G10', '高一年级组', 'Grade 10 team', 'SCHOOL'],
     ['G11', '高二年级组', 'Grade 11 team', 'SCHOOL'],
     ['G12', '高三年级组', 'Grade 12 team', 'SCHOOL'],
+    ['INFIRMARY', '医务室', 'Infirmary', 'SCHOOL'],
   ];
   for (const [i, [code, name, nameEn, parent]] of depts.entries()) {
     const row = await one<{ id: string }>(`INSERT INTO org_department (parent_id, code, name, name_en, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [parent ? deptId.get(parent) : null, code, name, nameEn, i]);
@@ -215,6 +218,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
     ...[1, 2, 3, 4, 5].map((n) => ({ account: `teacher0${n}`, name: `${SURNAMES[n + 10]}老师`, type: UserType.teacher, roles: [RoleCode.headTeacher, RoleCode.teacher], dept: n < 2 ? 'G10' : n < 4 ? 'G11' : 'G12' })),
     // 维修工, after the others (their demo numbers stay): repair work orders are dispatched to him (docs/product/repairs.md#demo)
     { account: 'repairman', name: '赵师傅', type: UserType.teacher, roles: [RoleCode.repairman], dept: 'LOGISTICS' },
+    // 校医, last again: the health records' keeper (docs/product/campus-life.md#health-care)
+    { account: 'doctor', name: '孙医生', type: UserType.teacher, roles: [RoleCode.doctor], dept: 'INFIRMARY' },
   ];
   const addUser = async (account: string, name: string, type: string, roles: string[], dept: string | null, hash: string): Promise<string> => {
     const row = await one<{ id: string }>(`INSERT INTO sys_user (account, name, user_type, password_hash, department_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [account, name, type, hash, dept ? deptId.get(dept) : null]);
@@ -379,6 +384,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoElectives(tx, { semesterId: currentSemester, userId });
   await seedDemoSurveys(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string, timeZone: config.timeZone });
   await seedDemoAttendance(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone });
+  await seedDemoHealth(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });

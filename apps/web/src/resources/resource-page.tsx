@@ -7,6 +7,7 @@ import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionL
 import { usePaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import { Cell } from './cell.js';
+import { type ResourceColumnsHook, useNoColumns } from './resource-columns.js';
 import { ImportDialog } from './import-dialog.js';
 import { RefSelect } from './ref-select.js';
 import { ResourceForm, type FormTarget } from './resource-form.js';
@@ -86,6 +87,8 @@ export interface ResourcePageProps {
   /** The admission page (招生管理): the students resource under its own title, batch first, numbers generated. */
   admission?: boolean;
   active: boolean;
+  /** Columns other features add after the declared ones (a hook, the same one for the page's life). */
+  useColumns?: ResourceColumnsHook;
 }
 
 /**
@@ -93,7 +96,7 @@ export interface ResourcePageProps {
  * columns (enum and yes/no values by their labels, references by their options' labels), a pager, and — for those
  * who may write — new, edit, delete, import, export and the template, as far as the declaration's actions allow.
  */
-export function ResourcePage({ def, admission = false, active }: ResourcePageProps) {
+export function ResourcePage({ def, admission = false, active, useColumns = useNoColumns }: ResourcePageProps) {
   const { t, lang } = useT();
   const name = def.name;
   const title = resourceTitle(def, admission);
@@ -112,6 +115,7 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
   const total = list.data?.total ?? 0;
   const wanted = useMemo(() => refValuesOf(def, def.list.columns, rows), [def, rows]);
   const { labelOf } = useOptionLabels(wanted);
+  const added = useColumns(rows, active);
 
   const [form, setForm] = useState<FormTarget | null>(null);
   const [importOpen, setImportOpen] = useState(false);
@@ -149,6 +153,7 @@ export function ResourcePage({ def, admission = false, active }: ResourcePagePro
   // In English a record's name is its English name where it has one (the list answers it beside the name).
   const shown = (row: ResourceRecord, c: string): unknown => (lang === 'en' && c === def.label && def.labelEn && row[def.labelEn] ? row[def.labelEn] : row[c]);
   const columns: Column<ResourceRecord>[] = def.list.columns.map((c) => ({ title: fieldLabel(def, c), head: { 'data-field': c }, cell: (row) => <Cell def={def} field={c} value={shown(row, c)} labelOf={labelOf} /> }));
+  columns.push(...added);
   if (editable || deletable) {
     columns.push(
       actionsColumn(t('resourceKit.actions'), null, (row) => (

@@ -124,6 +124,16 @@ const views: Readonly<Record<string, View>> = {
   'customPages/pageMangger': lazy(() => import('../custom-pages/page-manager-view.js')),
   'customPages/drag_layout': lazy(() => import('../custom-pages/drag-layout-view.js')),
   'customPages/page_view': lazy(() => import('../custom-pages/page-view.js')),
+  // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (the kit's list of each resource), the family's page
+  'jkgl/jzjl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-visits') }))),
+  'jkgl/jkzk': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-conditions') }))),
+  'jkgl/tjlr': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('physical-exams') }))),
+  'jkgl/bxjl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-insurance') }))),
+  'jkgl/wdjk': lazy(() => import('../health/my-health-view.js')),
+  // 学生 (the students resource's list) with 健康管理's risk badge column for those who read health (docs/adr/0054-health.md#flag)
+  [resourcePage('students').slice(1)]: lazy(() =>
+    Promise.all([import('../resources/resource-view.js'), import('../health/use-risk-column.js')]).then(([m, h]) => ({ default: m.resourceView('students', false, h.useRiskColumn) })),
+  ),
 };
 
 /** Views that take the address's last segment as their parameter: `{menu page}/{param}` (menu-model.ts resolveRoute). */

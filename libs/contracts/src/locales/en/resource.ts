@@ -18,6 +18,7 @@ export const resource: ResourceMessages = {
     choosing: 'Electives and class-walking',
     repairs: 'Repairs',
     dormitories: 'Dormitories',
+    health: 'Health care',
   },
   admission: { title: 'Admission management', hint: 'New students enter through an enrollment batch; numbers follow {YYYY}{XB}{XQ}{LSH} (year, gender, campus, serial)' },
   campuses: {
@@ -60,6 +61,17 @@ export const resource: ResourceMessages = {
   'repair-types': { title: 'Repair types', fields: { name: 'Type', description: 'Description', handlerRoles: 'Dispatching roles (none: the school office)', closeAfterDays: 'Days until confirmed by itself', enabled: 'Enabled', sort: 'Order' } },
   'dormitory-buildings': { title: 'Dormitory buildings', fields: { code: 'Building code', name: 'Building name', floors: 'Floors', enabled: 'Enabled', sort: 'Order', remark: 'Remark' } },
   'dormitory-rooms': { title: 'Dormitory rooms', fields: { buildingId: 'Building', code: 'Room number', floor: 'Floor', gender: 'Gender', bedsTotal: 'Total beds', bedsEffective: 'Effective beds', occupied: 'Occupied', enabled: 'Enabled', sort: 'Order', remark: 'Remark' } },
+  'health-visits': { title: 'Infirmary visits', fields: { studentId: 'Student', visitedOn: 'Date', complaint: 'Complaint', diagnosis: 'Diagnosis', treatment: 'Treatment', outcome: 'Outcome' } },
+  'health-conditions': { title: 'Health conditions', fields: { studentId: 'Student', name: 'Condition', riskLevel: 'Risk level', diagnosedOn: 'Diagnosed on', description: 'Description', careAdvice: 'Care advice', active: 'Active' } },
+  'physical-exams': {
+    title: 'Physical exams',
+    fields: {
+      studentId: 'Student', examDate: 'Exam date', heightCm: 'Height (cm)', weightKg: 'Weight (kg)', vitalCapacity: 'Vital capacity (ml)', sprint50m: '50 m run (s)', sitAndReach: 'Sit and reach (cm)',
+      standingLongJump: 'Standing long jump (cm)', strength: 'Pull-ups (boys) / sit-ups (girls)', enduranceRun: '1000 m (boys) / 800 m (girls) (s)', remark: 'Remark', bmi: 'BMI', totalScore: 'Total', rating: 'Rating',
+    },
+  },
+  'health-insurance': { title: 'Insurance', fields: { studentId: 'Student', insurer: 'Insurer', policyNo: 'Policy number', plan: 'Plan', startDate: 'Start date', endDate: 'End date', remark: 'Remark' } },
+  healthPages: { visits: 'Infirmary visits', conditions: 'Health conditions', exams: 'Physical exams', insurance: 'Insurance', mine: 'My health' },
   repairPages: { request: 'Repair requests', orders: 'Work orders', types: 'Repair types', mobile: 'Repairs (phone)' },
   'research-groups': { title: 'Research groups', fields: { code: 'Group code', name: 'Group name', leaderId: 'Leader', courseId: 'Subject', enabled: 'Enabled', sort: 'Sort', remark: 'Remark' } },
   students: {
@@ -90,6 +102,9 @@ export const resource: ResourceMessages = {
     fields: { recipient: 'Awarded to', studentId: 'Student', teacherId: 'Teacher', kind: 'Award kind', contestId: 'Contest', title: 'Award title', level: 'Award level', prize: 'Prize', awardedOn: 'Award date', certificateId: 'Certificate', remark: 'Remark', state: 'State' },
   },
   enums: {
+    visitOutcome: { backToClass: 'Back to class', rested: 'Rested in the infirmary', sentHome: 'Sent home', hospital: 'Referred to hospital' },
+    riskLevel: { low: 'Low', medium: 'Medium', high: 'High' },
+    fitnessRating: { excellent: 'Excellent', good: 'Good', pass: 'Pass', fail: 'Fail' },
     awardLevel: { school: 'School', district: 'District', city: 'City', province: 'Province', national: 'National', international: 'International' },
     awardKind: { subject: 'Subject award', contest: 'Contest award', honour: 'Honorary title' },
     awardRecipient: { student: 'Student', teacher: 'Teacher' },

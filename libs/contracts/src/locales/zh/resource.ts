@@ -17,6 +17,7 @@ export const resource = {
     choosing: '选课走班',
     repairs: '报修管理',
     dormitories: '宿舍管理',
+    health: '健康管理',
   },
   admission: { title: '招生管理', hint: '新生通过招生批次入学，学号按 {YYYY}{XB}{XQ}{LSH}（年份、性别、校区、流水号）自动生成' },
   campuses: {
@@ -59,6 +60,17 @@ export const resource = {
   'repair-types': { title: '报修类型', fields: { name: '类型名称', description: '说明', handlerRoles: '派单角色（不选则由教务处派单）', closeAfterDays: '自动确认天数', enabled: '是否启用', sort: '排序' } },
   'dormitory-buildings': { title: '宿舍楼管理', fields: { code: '宿舍楼代码', name: '宿舍楼名称', floors: '楼层数', enabled: '是否启用', sort: '排序', remark: '备注' } },
   'dormitory-rooms': { title: '宿舍房间管理', fields: { buildingId: '宿舍楼', code: '房间号', floor: '楼层', gender: '性别', bedsTotal: '总床位数', bedsEffective: '有效床位数', occupied: '已入住', enabled: '是否启用', sort: '排序', remark: '备注' } },
+  'health-visits': { title: '就诊记录', fields: { studentId: '学生', visitedOn: '就诊日期', complaint: '主诉', diagnosis: '诊断', treatment: '处理', outcome: '去向' } },
+  'health-conditions': { title: '健康状况', fields: { studentId: '学生', name: '病症名称', riskLevel: '风险等级', diagnosedOn: '确诊日期', description: '病情说明', careAdvice: '照护建议', active: '是否有效' } },
+  'physical-exams': {
+    title: '体检录入',
+    fields: {
+      studentId: '学生', examDate: '体检日期', heightCm: '身高(cm)', weightKg: '体重(kg)', vitalCapacity: '肺活量(ml)', sprint50m: '50米跑(秒)', sitAndReach: '坐位体前屈(cm)',
+      standingLongJump: '立定跳远(cm)', strength: '引体向上(男)/仰卧起坐(女)(次)', enduranceRun: '1000米(男)/800米(女)(秒)', remark: '备注', bmi: 'BMI', totalScore: '总分', rating: '等级',
+    },
+  },
+  'health-insurance': { title: '保险记录', fields: { studentId: '学生', insurer: '保险公司', policyNo: '保单号', plan: '险种', startDate: '生效日期', endDate: '到期日期', remark: '备注' } },
+  healthPages: { visits: '就诊记录', conditions: '健康状况', exams: '体检录入', insurance: '保险记录', mine: '我的健康' },
   repairPages: { request: '报修申请', orders: '维修管理', types: '报修类型管理', mobile: '报修（手机）' },
   'research-groups': { title: '教研组', fields: { code: '教研组代码', name: '教研组名称', leaderId: '组长', courseId: '学科', enabled: '是否启用', sort: '排序', remark: '备注' } },
   students: {
@@ -89,6 +101,9 @@ export const resource = {
     fields: { recipient: '获奖对象', studentId: '获奖学生', teacherId: '获奖教师', kind: '奖项类别', contestId: '竞赛', title: '奖项名称', level: '奖项级别', prize: '获奖等级', awardedOn: '获奖日期', certificateId: '获奖证书', remark: '备注', state: '状态' },
   },
   enums: {
+    visitOutcome: { backToClass: '返回课堂', rested: '医务室休息', sentHome: '回家休息', hospital: '转诊医院' },
+    riskLevel: { low: '低', medium: '中', high: '高' },
+    fitnessRating: { excellent: '优秀', good: '良好', pass: '及格', fail: '不及格' },
     awardLevel: { school: '校级', district: '区级', city: '市级', province: '省级', national: '国家级', international: '国际级' },
     awardKind: { subject: '学科奖项', contest: '竞赛奖项', honour: '荣誉称号' },
     awardRecipient: { student: '学生', teacher: '教师' },
