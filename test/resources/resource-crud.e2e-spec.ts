@@ -26,6 +26,9 @@ const STUDENT_NO = `88${digitTag()}`;
 const STUDENT_ID = residentId('110102', '20100315', 102);
 const STAFF_ID = residentId('110102', '19850607', 201);
 const BATCH_YEAR = 2027;
+// health records are dated from today (never a fixed day: docs/adr/0030)
+const TODAY = new Date().toISOString().slice(0, 10);
+const NEXT_YEAR = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString().slice(0, 10);
 
 interface Case {
   body: () => Body;
@@ -222,6 +225,34 @@ const CASES: Record<string, Case> = {
     miss: () => ({ gender: 'F' }),
     change: () => ({ bedsEffective: 6, enabled: false }),
     text: () => String(records['dormitory-rooms']?.remark),
+  },
+  // 健康管理 (docs/product/campus-life.md#health-care): the new student's records, dated today; the text exported is each one's own
+  'health-visits': {
+    body: () => ({ studentId: ids.students, visitedOn: TODAY, complaint: formulaName('头痛'), diagnosis: '感冒', treatment: '休息', outcome: 'rested' }),
+    hit: () => ({ studentId: ids.students as string, outcome: 'rested' }),
+    miss: () => ({ outcome: 'hospital' }),
+    change: () => ({ outcome: 'backToClass' }),
+    text: () => String(records['health-visits']?.complaint),
+  },
+  'health-conditions': {
+    body: () => ({ studentId: ids.students, name: formulaName('过敏'), riskLevel: 'low', diagnosedOn: TODAY, description: '花粉', careAdvice: '避开花草', active: true }),
+    hit: () => ({ studentId: ids.students as string, riskLevel: 'low' }),
+    miss: () => ({ riskLevel: 'high' }),
+    change: () => ({ description: '花粉和尘螨' }),
+  },
+  'physical-exams': {
+    body: () => ({ studentId: ids.students, examDate: TODAY, heightCm: 170, weightKg: 60, remark: formulaName('体检') }),
+    hit: () => ({ studentId: ids.students as string }),
+    miss: () => ({ rating: 'excellent' }),
+    change: () => ({ weightKg: 61 }),
+    text: () => String(records['physical-exams']?.remark),
+  },
+  'health-insurance': {
+    body: () => ({ studentId: ids.students, insurer: formulaName('保险'), policyNo: `P${T}`, plan: '学平险', startDate: TODAY, endDate: NEXT_YEAR }),
+    hit: () => ({ studentId: ids.students as string }),
+    miss: () => ({ studentId: '00000000-0000-4000-8000-000000000000' }),
+    change: () => ({ plan: '意外险' }),
+    text: () => String(records['health-insurance']?.insurer),
   },
   // a school-level award, recorded directly (above-school ones come from the award-review flow: test/awards)
   awards: {
@@ -518,7 +549,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

@@ -33,10 +33,8 @@ export class WorkTasksDemoSeed implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.config.seedDemo) return;
-    void startupWork.track(
-      'work-tasks-demo',
-      this.seedOnce().catch((err: unknown) => logger.error({ err }, 'work tasks demo seed failed')),
-    );
+    // after the grades' demo (startup work of its own through the same engine and pool)
+    void startupWork.after('work-tasks-demo', () => this.seedOnce().catch((err: unknown) => logger.error({ err }, 'work tasks demo seed failed')));
   }
 
   private async seedOnce(): Promise<void> {
