@@ -174,7 +174,13 @@ describe('the scheduler on hand-made problems', () => {
     const seen: { at: number; p: ScheduleProgress }[] = [];
     const result = schedule(problem, { timeLimitMs: 600, progressEveryMs: 50, onProgress: (p) => seen.push({ at: performance.now(), p }) });
     expect(seen.length).toBeGreaterThan(2);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(45);
+    // Timed where the callback runs, a report can come late after a pause (a collection on a loaded machine) and the
+    // next one on time: the gaps seen vary, the rule holds over the run — no more reports than 50 ms periods, and
+    // the typical gap a period (a scheduler reporting on every step fails both).
+    const gaps = seen.slice(1).map((s, i) => s.at - seen[i]!.at).sort((a, b) => a - b);
+    const elapsed = seen.at(-1)!.at - seen[0]!.at;
+    expect(gaps.length).toBeLessThanOrEqual(Math.floor(elapsed / 50) + 1);
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(45);
     expect(seen.at(-1)!.p).toMatchObject({ phase: 'improve', placed: result.placements.length, total: 768 });
     expect(seen.map((s) => s.p.phase).join(' ')).toMatch(/^(construct )*(improve ?)+$/);
   });
