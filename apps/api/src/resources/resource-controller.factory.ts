@@ -20,7 +20,13 @@ const envelope = (data: Record<string, unknown>) => ({ type: 'object', propertie
 /** A record as answered: `id` and the declaration's fields, as the body schema's output side describes them. */
 function recordSchema(d: ResourceDef): Record<string, unknown> {
   const json = openApiSchemaOf(bodySchema(d, 'create'), 'output') as { properties?: Record<string, unknown> };
-  const readOnly = Object.fromEntries(Object.entries(d.fields).filter(([, f]) => f.readOnly && !f.hidden).map(([n, f]) => [n, { type: f.kind === 'int' ? 'integer' : f.kind === 'bool' ? 'boolean' : 'string', readOnly: true }]));
+  // computed by the server: a decimal is answered as a number (the entities' transformer), and may be absent (an exam's
+  // total while an item is missing)
+  const readOnly = Object.fromEntries(
+    Object.entries(d.fields)
+      .filter(([, f]) => f.readOnly && !f.hidden)
+      .map(([n, f]) => [n, { type: f.kind === 'int' ? 'integer' : f.kind === 'decimal' ? 'number' : f.kind === 'bool' ? 'boolean' : 'string', readOnly: true, ...(f.kind === 'decimal' ? { nullable: true } : {}) }]),
+  );
   return { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, ...(json.properties ?? {}), ...readOnly } };
 }
 
