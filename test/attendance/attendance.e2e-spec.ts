@@ -79,6 +79,9 @@ afterAll(async () => {
   });
 }, 60_000);
 
+// a day still to come whatever day the suite runs (never a fixed date: docs/adr/0030)
+const IN_A_WEEK = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
 describe('attendance', () => {
   it('bad input and refusals answer the envelope in zh and en and write nothing; a holiday has no roll, a make-up workday the replaced weekday\'s lessons', async () => {
     const before = await markCount();
@@ -86,7 +89,7 @@ describe('attendance', () => {
     const bad = [
       [{ classId: class1, date: slot.date, period: slot.period, marks: [] }, 400, zh.validation.marksRequired, en.validation.marksRequired],
       [{ classId: class1, date: slot.date, period: slot.period, marks: [{ studentId: students[0]?.id, status: 'gone' }] }, 400, zh.validation.statusInvalid, en.validation.statusInvalid],
-      [{ classId: class1, date: '2099-01-05', period: slot.period, marks: all }, 400, zh.errors.futureDate, en.errors.futureDate],
+      [{ classId: class1, date: IN_A_WEEK, period: slot.period, marks: all }, 400, zh.errors.futureDate, en.errors.futureDate],
       [{ classId: class1, date: slot.date, period: 16, marks: all }, 409, zh.errors.noLesson, en.errors.noLesson],
       [{ classId: class1, date: slot.date, period: slot.period, marks: all.slice(1) }, 400, zh.errors.studentsMismatch, en.errors.studentsMismatch],
     ] as const;

@@ -8,6 +8,9 @@ import { eventually, launchBrowser, newTestPage, signedIn, tid } from '../suppor
 import { englishPage } from '../support/flow-pages.js';
 import { connectSocket, nextPush, schoolDate, until } from '../support/workflow.js';
 
+/** Exams dated a month back from today, whatever day the suite runs (never a fixed date: docs/adr/0030). */
+const daysAgo = (n: number): string => new Date(Date.now() - n * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
 /**
  * 健康管理 end to end (docs/product/campus-life.md#health-care, docs/adr/0054-health.md) on the shared test server: bad
  * input answers the spec's limit in zh and en and writes nothing; the doctor records a high-risk condition — the head
@@ -80,14 +83,14 @@ describe('health care', () => {
   it('an entered exam and an imported one are scored by the national fitness standard', async () => {
     const entered = await call<{ id: string }>('/api/health/physical-exams', {
       token: tokens.doctor,
-      json: { studentId: ids.student, examDate: '2026-10-01', heightCm: 172, weightKg: 60, vitalCapacity: 4300, sprint50m: 7.3, sitAndReach: 19.4, standingLongJump: 250, strength: 14, enduranceRun: 220, remark: 'E2E entered' },
+      json: { studentId: ids.student, examDate: daysAgo(30), heightCm: 172, weightKg: 60, vitalCapacity: 4300, sprint50m: 7.3, sitAndReach: 19.4, standingLongJump: 250, strength: 14, enduranceRun: 220, remark: 'E2E entered' },
     });
     expect(entered.body.result).toBe(true);
     const one = await call<Record<string, unknown>>(`/api/health/physical-exams/${entered.body.data?.id}`, { token: tokens.doctor });
     expect([one.body.data?.bmi, one.body.data?.totalScore, one.body.data?.rating]).toEqual([20.3, 91.5, 'excellent']);
     const rows = [
       Object.values(resources.zh.resource['physical-exams'].fields).slice(0, 11),
-      ['202511003', '2026-10-02', 170, 80, 2600, 9.5, 1, 195, 7, 285, 'E2E imported'],
+      ['202511003', daysAgo(29), 170, 80, 2600, 9.5, 1, 195, 7, 285, 'E2E imported'],
     ];
     const imported = await upload<{ imported: number }>('/api/health/physical-exams/import', tokens.doctor, workbook(rows), 'exams.xlsx');
     expect([imported.status, imported.body.data?.imported]).toEqual([200, 1]);
