@@ -58,10 +58,12 @@ const addTask = async (projectId: string, json: Record<string, unknown>): Promis
 beforeAll(async () => {
   const accounts = { owner: 'headteacher', member: 'teacher', viewer: 'office', outsider: 'principal', student: 'student' } as const;
   const found = await withDb(async (c) => (await c.query(`SELECT account, id FROM sys_user WHERE account = ANY($1::text[])`, [Object.values(accounts)])).rows as { account: string; id: string }[]);
-  for (const [who, account] of Object.entries(accounts) as [keyof typeof accounts, string][]) {
-    tokens[who] = await login(account);
-    ids[who] = found.find((u) => u.account === account)?.id as string;
-  }
+  await Promise.all(
+    (Object.entries(accounts) as [keyof typeof accounts, string][]).map(async ([who, account]) => {
+      tokens[who] = await login(account);
+      ids[who] = found.find((u) => u.account === account)?.id as string;
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {
