@@ -35,6 +35,7 @@ import { AttendanceModule } from './attendance/attendance.module.js';
 import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
 import { DormitoriesModule } from './dormitories/dormitories.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
@@ -76,6 +77,7 @@ export class AppModule {
         WorkTasksModule,
         DormitoriesModule,
         PagesModule,
+        ProjectsModule,
         HealthModule,
         TimetableModule,
         PublishingModule,

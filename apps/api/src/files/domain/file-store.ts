@@ -97,7 +97,10 @@ export class FileStore {
                OR ($6 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'dorm_inspection'))
                -- a custom page's picture: anyone signed in once the page is published, editors before (docs/adr/0056-custom-pages.md#pictures)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN custom_page cp ON l.ref_type = 'custom-page' AND cp.id = l.ref_id
-                           WHERE l.res_id = f.res_id AND (cp.published OR $7)))`,
+                           WHERE l.res_id = f.res_id AND (cp.published OR $7))
+               -- a project task's attachment: the project's members (docs/adr/0059-projects.md#attachments)
+               OR EXISTS (SELECT 1 FROM project_task_attachment a JOIN project_task t ON t.id = a.task_id JOIN project_member pm ON pm.project_id = t.project_id
+                           WHERE a.res_id = f.res_id AND pm.user_id = $2))`,
       [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage)],
     );
     const row = rows[0];
