@@ -14,6 +14,8 @@ import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
 import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
+import { seedDemoKnowledge } from '../knowledge/seed/knowledge-demo.seed.js';
+import { grantKnowledgeMenus } from '../../../../migrations/1732000060000-knowledge-base.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -191,6 +193,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantAttendance(tx);
   // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
   await grantWorkTaskMenus(tx);
+  // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
+  await grantKnowledgeMenus(tx);
 
   // Organisation
   const deptId = new Map<string, string>();
@@ -388,6 +392,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
+  await seedDemoKnowledge(tx);
 }
 
 /**

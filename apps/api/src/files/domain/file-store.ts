@@ -97,8 +97,11 @@ export class FileStore {
                OR ($6 AND EXISTS (SELECT 1 FROM sys_file_link l WHERE l.res_id = f.res_id AND l.ref_type = 'dorm_inspection'))
                -- a custom page's picture: anyone signed in once the page is published, editors before (docs/adr/0056-custom-pages.md#pictures)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN custom_page cp ON l.ref_type = 'custom-page' AND cp.id = l.ref_id
-                           WHERE l.res_id = f.res_id AND (cp.published OR $7)))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage)],
+                           WHERE l.res_id = f.res_id AND (cp.published OR $7))
+               -- a knowledge article's attachment (of any of its versions): whoever reads its category (docs/adr/0060-knowledge-base.md#attachments)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN knowledge_article ka ON l.ref_type = 'knowledge' AND ka.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND ka.category_id IN (SELECT k.category_id FROM knowledge_categories_of($2, $8::text[], $9) k)))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage), me.roles, me.permissions.has(Permission.knowledgeManage)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();
