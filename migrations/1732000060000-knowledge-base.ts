@@ -13,9 +13,9 @@ type Query = { query(sql: string, params?: unknown[]): Promise<unknown> };
  *   index.
  * - `knowledge_article_version`: every saved version, the current one included, so each save keeps the one before.
  * - `knowledge_categories_of(user, roles, manage)`: the one definition of who reads and who edits what — the categories
- *   a user may read (their own rule and every ancestor's admit them, or they edit it) and whether they edit each (named
- *   editor of it or of an ancestor, or a manager). The repository and the file store (an attachment's download) both
- *   ask it.
+ *   a user may read (their own rule and every ancestor's admit them, or they are its named editor) and whether they
+ *   edit each (a named editor of it or of a category above it, or a manager). The repository and the file store (an
+ *   attachment's download) both ask it.
  *
  * Menu 知识库 (/zskgl) for every role and `knowledge:manage` for administrators: granted here on a school that has
  * roles, and by the demo seed after it made them (`grantKnowledgeMenus`).
@@ -73,10 +73,11 @@ export class KnowledgeBase1732000060000 implements MigrationInterface {
         saved_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (article_id, version)
       )`);
-    // Who reads and who edits: walked from the roots, a category is readable when its own rule and every ancestor's
-    // admit the user (a subcategory narrows, never widens), editable by a manager or a named editor of it or an
-    // ancestor — and an editor reads what they edit. The depths bound the walks (the tree is kept acyclic and at most
-    // four deep by the application; these only make a broken row harmless).
+    // Who reads and who edits: walked from the roots, a category is seen when its own rule and every ancestor's admit
+    // the user (a subcategory narrows, never widens) or when they are named its editor; a seen one is edited by a
+    // manager or by a named editor of it or of a category above it (an editor of a parent does not see a subcategory
+    // restricted to others). Managers see and edit all. The depths bound the walks (the tree is kept acyclic and at
+    // most four deep by the application; these only make a broken row harmless).
     await q.query(`
       CREATE FUNCTION knowledge_categories_of(p_user uuid, p_roles text[], p_manage boolean)
       RETURNS TABLE (category_id uuid, editable boolean)
@@ -90,16 +91,18 @@ export class KnowledgeBase1732000060000 implements MigrationInterface {
           SELECT c.id,
                  (c.read_everyone OR c.reader_roles && p_roles OR c.reader_departments && ARRAY(SELECT od.id FROM own_departments od)) AS readable,
                  (p_user = ANY (c.editor_ids)) AS editing,
+                 (p_user = ANY (c.editor_ids)) AS named,
                  1 AS depth
             FROM knowledge_category c WHERE c.parent_id IS NULL
           UNION ALL
           SELECT c.id,
                  w.readable AND (c.read_everyone OR c.reader_roles && p_roles OR c.reader_departments && ARRAY(SELECT od.id FROM own_departments od)),
                  w.editing OR p_user = ANY (c.editor_ids),
+                 p_user = ANY (c.editor_ids),
                  w.depth + 1
             FROM knowledge_category c JOIN walked w ON c.parent_id = w.id WHERE w.depth < 16
         )
-        SELECT w.id, p_manage OR w.editing FROM walked w WHERE p_manage OR w.readable OR w.editing
+        SELECT w.id, p_manage OR w.editing FROM walked w WHERE p_manage OR w.readable OR w.named
       $fn$`);
 
     await q.query(`

@@ -10,10 +10,10 @@ import { KnowledgeRepository, type Reach } from './knowledge.repository.js';
  * Who may do what in the knowledge base, checked on the server (docs/adr/0060-knowledge-base.md#access):
  *
  * - reading a category and its articles (list, article, versions, search, an attachment's download): its own reader
- *   rule and every ancestor's admit the user — or they edit it; a category one may not read does not exist to them
- *   (404), the reach logged;
- * - writing articles (create, save, restore, delete, move): knowledge:manage, or a named editor of the category or of
- *   one above it; a reader who is neither is refused 403, logged;
+ *   rule and every ancestor's admit the user — or they are its named editor; a category one may not read does not
+ *   exist to them (404), the reach logged;
+ * - writing articles (create, save, restore, delete, move) in a category one reads: knowledge:manage, or a named editor
+ *   of the category or of one above it; a reader who is neither is refused 403, logged;
  * - categories themselves (create, change readers and editors, move, delete): knowledge:manage.
  *
  * What a user reads is answered by the database's `knowledge_categories_of` (one definition, the migration's); every
@@ -58,11 +58,11 @@ export class KnowledgeAccess extends AuditedAccess {
     throw KnowledgeErrors.articleNotFound();
   }
 
-  /** A category `me` writes articles in: 404 when they may not read it, 403 when they read it only (both logged). */
+  /** A category `me` writes articles in: 404 when they may not read it, 403 when they read it only (both logged, against `target` or the category). */
   async mayWriteIn(reach: Reach, me: Principal, client: ClientInfo, action: string, categoryId: string, target: string | null): Promise<void> {
-    await this.readable(reach, me, client, action, categoryId, target);
+    await this.readable(reach, me, client, action, categoryId, target ?? categoryId);
     if (reach.get(categoryId)?.editable) return;
-    throw await this.refuse(me, client, action, target, KnowledgeErrors.notEditor());
+    throw await this.refuse(me, client, action, target ?? categoryId, KnowledgeErrors.notEditor());
   }
 
   /** An article `me` may change: readable (else 404) and in a category they edit (else 403). Answers its category. */
