@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Icon, Message, Segment } from 'semantic-ui-react';
-import type { KnowledgeArticle, KnowledgeFile } from '@schoolflow/contracts';
-import { errorMessage, reportError } from '../api/http.js';
+import { Button, Message, Segment } from 'semantic-ui-react';
+import type { KnowledgeArticle } from '@schoolflow/contracts';
+import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { PageLoader } from '../components/page-loader.js';
-import { useDownloadFile } from '../components/use-files.js';
 import { toast } from '../util/toast.js';
+import { Attachments } from './attachments.js';
 import { categoryName } from './category-names.js';
 import { useArticle } from './use-article.js';
 import { useDeleteArticle } from './use-delete-article.js';
@@ -66,40 +66,5 @@ export function ArticleReader({ id, active, onBack, onEdit, onDeleted }: { id: s
       <div className="sf-hint">{k('article.created', { by: a.createdBy ?? '—', at: a.createdAt })}</div>
       {history ? <VersionHistory article={a} onClose={() => setHistory(false)} /> : null}
     </Segment>
-  );
-}
-
-/** The files of an article (or of a version), each to download. */
-export function Attachments({ files }: { files: readonly KnowledgeFile[] }) {
-  const { k } = useKnowledgeT();
-  const download = useDownloadFile();
-  if (files.length === 0) return null;
-  const save = async (f: KnowledgeFile) => {
-    try {
-      await download.mutateAsync(f);
-    } catch (e) {
-      reportError(e);
-    }
-  };
-  return (
-    <div className="sf-kb-attachments" data-testid="kb-attachments">
-      <h4>
-        <Icon name="attach" /> {k('article.attachments')}
-      </h4>
-      <ul>
-        {files.map((f) => (
-          <li key={f.resId} data-testid="kb-attachment" data-res-id={f.resId}>
-            <Icon name="file outline" />
-            <span>
-              {f.resName}
-              {f.resSuffix}
-            </span>
-            <button type="button" className="sf-link" disabled={download.isPending} onClick={() => void save(f)} data-testid="kb-attachment-download">
-              {k('article.download')}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

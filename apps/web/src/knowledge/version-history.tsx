@@ -5,7 +5,7 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { EmptyRow } from '../components/empty-state.js';
 import { toast } from '../util/toast.js';
-import { Attachments } from './article-reader.js';
+import { Attachments } from './attachments.js';
 import { useKnowledgeT } from './use-knowledge-t.js';
 import { useRestoreVersion } from './use-restore-version.js';
 import { useVersion } from './use-version.js';
