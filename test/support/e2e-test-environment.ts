@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { TestEnvironment as NodeEnvironment } from 'jest-environment-node';
+import { chromium } from 'playwright-core';
 
 /** Where a test file's helpers list the servers they started (the file's global, which this environment owns). */
 export const CHILDREN_KEY = '__schoolflowServers__';
@@ -16,6 +17,10 @@ export default class E2ETestEnvironment extends NodeEnvironment {
   override async setup(): Promise<void> {
     await super.setup();
     (this.global as Record<string, unknown>)[CHILDREN_KEY] = this.started;
+    // Loaded once per worker, here, instead of once per file in its module registry (docs/adr/0062-suite-per-file-cost.md).
+    // The key is e2e-environment.ts's SHARED_PLAYWRIGHT_KEY (this file imports no relative module: Jest loads it outside
+    // its module mapper).
+    (this.global as Record<string, unknown>)['__schoolflowPlaywright__'] = { chromium };
   }
 
   override async teardown(): Promise<void> {

@@ -35,6 +35,7 @@ import { AttendanceModule } from './attendance/attendance.module.js';
 import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
 import { DormitoriesModule } from './dormitories/dormitories.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
@@ -77,6 +78,7 @@ export class AppModule {
         WorkTasksModule,
         DormitoriesModule,
         PagesModule,
+        ProjectsModule,
         HealthModule,
         KnowledgeModule,
         TimetableModule,

@@ -40,4 +40,5 @@ export * from './attendance-api.js';
 export * from './dormitories-api.js';
 export * from './pages-api.js';
 export * from './health-api.js';
+export * from './projects-api.js';
 export * from './knowledge-api.js';

@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
+import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -22,6 +22,7 @@ describe('names the platform ships keep the menu rule', () => {
     ...Object.values(ATTENDANCE_PAGES).map((p) => p.permission),
     CUSTOM_PAGES_GROUP.permission,
     ...CUSTOM_PAGES.map((p) => p.permission),
+    PROJECTS_PAGE.permission,
     KNOWLEDGE_PAGE.permission,
   ];
   const pages = [
@@ -37,6 +38,8 @@ describe('names the platform ships keep the menu rule', () => {
     ...Object.values(ATTENDANCE_PAGES).map((p) => p.url),
     CUSTOM_PAGES_GROUP.url,
     ...CUSTOM_PAGES.map((p) => p.url),
+    PROJECTS_PAGE.url,
+    PROJECTS_PHONE_PAGE.url,
     KNOWLEDGE_PAGE.url,
   ];
 

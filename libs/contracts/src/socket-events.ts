@@ -7,6 +7,7 @@ import type { ZoubanChoicePush } from './class-walking-api.js';
 import type { RegistrationChangedPush } from './registrations-api.js';
 import type { TodoChangedPush } from './todos-api.js';
 import type { AttendanceChangedPush } from './attendance-api.js';
+import type { ProjectChangedPush } from './projects-api.js';
 import { type ElectiveBatchPush, type ElectiveSeatsPush, electiveWatchAnswerSchema, electiveWatchSchema } from './electives-api.js';
 
 /** Real-time contract (docs/architecture.md#real-time): events the server emits to a user's own room, and what the client asks. */
@@ -68,9 +69,11 @@ export interface PushPayloads {
   'todo.changed': TodoChangedPush;
   /** To those who see the whole school's attendance: a roll was saved, the day's absences changed. */
   'attendance.changed': AttendanceChangedPush;
+  /** To a project's members (and one just removed): the project, its members or one of its tasks changed. */
+  'project.changed': ProjectChangedPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered', 'zouban.choice', 'registration.changed', 'todo.changed', 'attendance.changed'];
+export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered', 'zouban.choice', 'registration.changed', 'todo.changed', 'attendance.changed', 'project.changed'];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -14,6 +14,7 @@ import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
 import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
+import { seedDemoProjects } from '../projects/seed/projects-demo.seed.js';
 import { seedDemoKnowledge } from '../knowledge/seed/knowledge-demo.seed.js';
 import { grantKnowledgeMenus } from '../../../../migrations/1732000060000-knowledge-base.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
@@ -45,6 +46,8 @@ function pageMenus(parent: string, pages: readonly { key: string; url: string; p
 /** Menus whose pages exist. Later capabilities add theirs through their own migrations. */
 const REVIEWERS = [RoleCode.headTeacher, RoleCode.office, RoleCode.principal, RoleCode.admin];
 const APPLICANTS = [RoleCode.student, RoleCode.parent];
+/** Every role but students and parents: the school's staff. */
+const STAFF_ROLES = ALL_ROLES.filter((r) => r !== RoleCode.student && r !== RoleCode.parent);
 
 const MENUS: MenuSeed[] = [
   { key: 'apply', name: '业务申请', nameEn: 'Applications', url: '/apply', permission: 'menu:apply', icon: 'file alternate outline', sort: 20, roles: [...APPLICANTS, ...REVIEWERS] },
@@ -77,6 +80,9 @@ const MENUS: MenuSeed[] = [
   { key: 'kqglStudents', parent: 'kqgl', name: resources.zh.attendance.page.students, nameEn: resources.en.attendance.page.students, ...ATTENDANCE_PAGES.students, roles: [] },
   { key: 'kqglSettings', parent: 'kqgl', name: resources.zh.attendance.page.settings, nameEn: resources.en.attendance.page.settings, ...ATTENDANCE_PAGES.settings, roles: [] },
   { key: 'jskq', parent: 'personal', name: resources.zh.attendance.page.checkin, nameEn: resources.en.attendance.page.checkin, ...ATTENDANCE_PAGES.checkin, roles: [] },
+  // 项目管理 (docs/adr/0059-projects.md#pages): the console page and the phone page for the staff; migrations/1732000059000 adds them to existing schools
+  { key: 'projects', name: resources.zh.projects.page.title, nameEn: resources.en.projects.page.title, url: PROJECTS_PAGE.url, permission: PROJECTS_PAGE.permission, icon: PROJECTS_PAGE.icon, sort: PROJECTS_PAGE.sort, roles: STAFF_ROLES },
+  { key: 'projectsPhone', parent: 'personal', name: resources.zh.projects.page.phoneTitle, nameEn: resources.en.projects.page.phoneTitle, url: PROJECTS_PHONE_PAGE.url, permission: PROJECTS_PHONE_PAGE.permission, icon: PROJECTS_PHONE_PAGE.icon, sort: PROJECTS_PHONE_PAGE.sort, roles: STAFF_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
   { key: 'users', parent: 'ms', name: '用户管理', nameEn: 'Users', url: '/ms/user', permission: Permission.userList, icon: 'users', sort: 10, roles: [RoleCode.admin] },
   { key: 'roleTypes', parent: 'ms', name: '角色类型', nameEn: 'Role types', url: '/ms/roleType', permission: Permission.roleList, icon: 'tags', sort: 15, roles: [RoleCode.admin] },
@@ -392,6 +398,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
+  await seedDemoProjects(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), userId });
   await seedDemoKnowledge(tx);
 }
 

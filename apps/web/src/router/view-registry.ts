@@ -96,6 +96,9 @@ const views: Readonly<Record<string, View>> = {
   // 待办 (docs/product/office.md#to-dos): my to-dos, the full page and the phone-sized one
   dbgl: lazy(() => import('../todos/todos-view.js')),
   'qt_app/dbgl': lazy(() => import('../todos/todos-phone-view.js')),
+  // 项目管理 (docs/product/office.md#projects): my projects, a project's board and timeline at ?id=; the phone page
+  xmgl: lazy(() => import('../projects/projects-view.js')),
+  'qt_app/xmgl': lazy(() => import('../projects/projects-phone-view.js')),
   // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
   'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
   'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),

@@ -98,6 +98,9 @@ export class FileStore {
                -- a custom page's picture: anyone signed in once the page is published, editors before (docs/adr/0056-custom-pages.md#pictures)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN custom_page cp ON l.ref_type = 'custom-page' AND cp.id = l.ref_id
                            WHERE l.res_id = f.res_id AND (cp.published OR $7))
+               -- a project task's attachment: the project's members (docs/adr/0059-projects.md#attachments)
+               OR EXISTS (SELECT 1 FROM project_task_attachment a JOIN project_task t ON t.id = a.task_id JOIN project_member pm ON pm.project_id = t.project_id
+                           WHERE a.res_id = f.res_id AND pm.user_id = $2)
                -- a knowledge article's attachment (of any of its versions): whoever reads its category (docs/adr/0060-knowledge-base.md#attachments)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN knowledge_article ka ON l.ref_type = 'knowledge' AND ka.id = l.ref_id
                            WHERE l.res_id = f.res_id AND ka.category_id IN (SELECT k.category_id FROM knowledge_categories_of($2, $8::text[], $9) k)))`,

@@ -13,6 +13,7 @@ export const messages: MessageTemplates = {
   transferred: { title: 'A request handed to you', content: "{{actor}} handed {{subject}}'s {{flow}} request to you for review." },
   copied: { title: 'A request copied to you', content: "{{actor}} copied {{subject}}'s {{flow}} request to you; you can read it on its page." },
   urged: { title: 'Please review', content: '{{actor}} asks you to review the {{flow}} request ({{subject}}) soon.' },
+  projectTaskAssigned: { title: 'Project task: {{title}}', content: '{{actor}} made you the owner of the task “{{title}}” in the project “{{project}}”.' },
   workTaskAssigned: { title: 'A new work task: {{title}}', content: 'You have a new work task “{{title}}”, due {{deadline}}. Please report progress and submit it in time.' },
   workTaskSubmitted: { title: 'A work task to review: {{title}}', content: '{{actor}} submitted the work task “{{title}}”. Please review it.' },
   workTaskApproved: { title: 'Work task approved: {{title}}', content: 'Your work task “{{title}}” was approved by {{actor}}.' },

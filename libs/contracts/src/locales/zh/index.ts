@@ -18,6 +18,7 @@ import { attendance } from './attendance.js';
 import { workTasks } from './work-tasks.js';
 import { dormitories } from './dormitories.js';
 import { pages } from './pages.js';
+import { projects } from './projects.js';
 import { health } from './health.js';
 import { knowledge } from './knowledge.js';
 import { timetable } from './timetable.js';
@@ -29,4 +30,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, knowledge } as const;
+export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, projects, knowledge } as const;

@@ -12,6 +12,7 @@ export const messages = {
   transferred: { title: '审批转办', content: '{{actor}}将{{subject}}的{{flow}}申请转交给您审批，请处理。' },
   copied: { title: '申请抄送', content: '{{actor}}将{{subject}}的{{flow}}申请抄送给您，可在申请详情中查看。' },
   urged: { title: '审批催办', content: '{{actor}}催办{{flow}}申请（{{subject}}），正等待您审批，请尽快处理。' },
+  projectTaskAssigned: { title: '项目任务：{{title}}', content: '{{actor}}在项目「{{project}}」中把任务「{{title}}」交给您负责。' },
   workTaskAssigned: { title: '新的工作任务：{{title}}', content: '您有新的工作任务「{{title}}」，截止日期 {{deadline}}，请按时汇报进度并提交。' },
   workTaskSubmitted: { title: '工作任务待审核：{{title}}', content: '{{actor}}提交了工作任务「{{title}}」，请审核。' },
   workTaskApproved: { title: '工作任务已通过：{{title}}', content: '您提交的工作任务「{{title}}」已由{{actor}}审核通过。' },
