@@ -78,7 +78,7 @@ export const CONSOLE_STEMS: readonly ConsoleStem[] = [
   { stem: 'weChat/user', routes: ['/weChat/user'] },
   { stem: 'xlgl', notBuilt: 'school calendar (issue 30 item 1)' },
   { stem: 'xmgl', routes: ['/xmgl'] },
-  { stem: 'zskgl', notBuilt: 'knowledge base (issue 30 item 4)' },
+  { stem: 'zskgl', routes: ['/zskgl'] },
   { stem: 'zxgl', routes: ['/zxgl'] },
   { stem: 'zxqgl', notBuilt: 'school calendar: the daily schedule (issue 30 item 1)' },
   { stem: 'demo/icons', routes: ['/demo/icons'] },

@@ -37,6 +37,7 @@ import { DormitoriesModule } from './dormitories/dormitories.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
+import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -79,6 +80,7 @@ export class AppModule {
         PagesModule,
         ProjectsModule,
         HealthModule,
+        KnowledgeModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

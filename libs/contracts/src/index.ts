@@ -41,3 +41,4 @@ export * from './dormitories-api.js';
 export * from './pages-api.js';
 export * from './health-api.js';
 export * from './projects-api.js';
+export * from './knowledge-api.js';

@@ -39,6 +39,8 @@ export const Permission = {
   workTaskViewAll: 'work_tasks:view_all',
   /** 自定义页面: building, saving, publishing and deleting custom pages (viewing one goes with the menu that carries it). */
   pagesManage: 'pages:manage',
+  /** 知识库: categories (their readers and editors) and writing in every category (a category's named editors write in theirs). */
+  knowledgeManage: 'knowledge:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

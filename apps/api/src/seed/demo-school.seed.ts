@@ -15,6 +15,8 @@ import { grantAttendance } from '../../../../migrations/1732000052000-attendance
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
 import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
 import { seedDemoProjects } from '../projects/seed/projects-demo.seed.js';
+import { seedDemoKnowledge } from '../knowledge/seed/knowledge-demo.seed.js';
+import { grantKnowledgeMenus } from '../../../../migrations/1732000060000-knowledge-base.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -197,6 +199,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantAttendance(tx);
   // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
   await grantWorkTaskMenus(tx);
+  // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
+  await grantKnowledgeMenus(tx);
 
   // Organisation
   const deptId = new Map<string, string>();
@@ -395,6 +399,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
   await seedDemoProjects(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), userId });
+  await seedDemoKnowledge(tx);
 }
 
 /**

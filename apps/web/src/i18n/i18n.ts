@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -49,6 +49,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     pages: () => import('@schoolflow/contracts/locales/zh/pages.js').then((m) => m.pages),
     health: () => import('@schoolflow/contracts/locales/zh/health.js').then((m) => m.health),
     projects: () => import('@schoolflow/contracts/locales/zh/projects.js').then((m) => m.projects),
+    knowledge: () => import('@schoolflow/contracts/locales/zh/knowledge.js').then((m) => m.knowledge),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -74,6 +75,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     pages: () => import('@schoolflow/contracts/locales/en/pages.js').then((m) => m.pages),
     health: () => import('@schoolflow/contracts/locales/en/health.js').then((m) => m.health),
     projects: () => import('@schoolflow/contracts/locales/en/projects.js').then((m) => m.projects),
+    knowledge: () => import('@schoolflow/contracts/locales/en/knowledge.js').then((m) => m.knowledge),
   },
 };
 

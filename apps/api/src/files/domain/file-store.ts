@@ -100,8 +100,11 @@ export class FileStore {
                            WHERE l.res_id = f.res_id AND (cp.published OR $7))
                -- a project task's attachment: the project's members (docs/adr/0059-projects.md#attachments)
                OR EXISTS (SELECT 1 FROM project_task_attachment a JOIN project_task t ON t.id = a.task_id JOIN project_member pm ON pm.project_id = t.project_id
-                           WHERE a.res_id = f.res_id AND pm.user_id = $2))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage)],
+                           WHERE a.res_id = f.res_id AND pm.user_id = $2)
+               -- a knowledge article's attachment (of any of its versions): whoever reads its category (docs/adr/0060-knowledge-base.md#attachments)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN knowledge_article ka ON l.ref_type = 'knowledge' AND ka.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND ka.category_id IN (SELECT k.category_id FROM knowledge_categories_of($2, $8::text[], $9) k)))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage), me.roles, me.permissions.has(Permission.knowledgeManage)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();

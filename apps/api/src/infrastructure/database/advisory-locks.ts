@@ -33,6 +33,11 @@ export const AdvisoryLock = {
    * once gets one bed, and each re-checks the rooms it fills after the other (dormitories/domain/allocation-lock.ts).
    */
   dormitoryAllocation: 727053,
+  /**
+   * The knowledge base's category tree: creating, moving and deleting categories take turns, so two moves cannot each
+   * pass the loop and depth checks and make a cycle together (knowledge/commands/save-category).
+   */
+  knowledgeTree: 727060,
 } as const;
 
 /** Two-key lock spaces: the first key; the second is `hashtext(id)` of the thing locked. */
