@@ -39,6 +39,8 @@ export const Permission = {
   workTaskViewAll: 'work_tasks:view_all',
   /** 自定义页面: building, saving, publishing and deleting custom pages (viewing one goes with the menu that carries it). */
   pagesManage: 'pages:manage',
+  /** 校历管理: the school calendar's and the shared calendars' events, and the shared calendars themselves (one's personal calendar needs nothing). */
+  calendarManage: 'calendar:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
