@@ -14,6 +14,8 @@ import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
 import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
+import { seedDemoSchoolCalendar } from '../calendar/seed/school-calendar-demo.seed.js';
+import { grantSchoolCalendar } from '../../../../migrations/1732000058000-school-calendar.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -191,6 +193,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantAttendance(tx);
   // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
   await grantWorkTaskMenus(tx);
+  // 校历管理's menu and calendar:manage likewise (docs/adr/0058-school-calendar.md#access)
+  await grantSchoolCalendar(tx);
 
   // Organisation
   const deptId = new Map<string, string>();
@@ -388,6 +392,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
+  await seedDemoSchoolCalendar(tx, { semester: calendar.current, midterm: calendar.batches.midterm, adminId: userId.get('admin') as string });
 }
 
 /**

@@ -71,7 +71,9 @@ export function buildIcs(cal: IcsCalendar): string {
   root.addPropertyWithValue('method', 'PUBLISH');
   root.addPropertyWithValue('x-wr-calname', cal.name);
   root.addPropertyWithValue('x-wr-timezone', cal.timeZone);
-  if (cal.events.some((e) => !e.allDay)) root.addSubcomponent(new ICAL.Component(ICAL.parse(getVtimezoneComponent(cal.timeZone)) as unknown[]));
+  // the zone's definition (a zone the tz data does not know is written without one: readers then take the TZID as named)
+  const zone = cal.events.some((e) => !e.allDay) ? getVtimezoneComponent(cal.timeZone) : null;
+  if (zone) root.addSubcomponent(new ICAL.Component(ICAL.parse(zone) as unknown[]));
   const stamp = ICAL.Time.fromJSDate(new Date(cal.stamp), true);
 
   for (const e of cal.events) {
