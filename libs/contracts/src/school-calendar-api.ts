@@ -226,7 +226,7 @@ export function untilMs(value: string): number | null {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), h, mi, s);
 }
 
-/** The rule in its stored spelling: upper case, parts in a fixed order, a date UNTIL as the end of that day. */
+/** The rule in its stored spelling: upper case, parts in a fixed order, UNTIL a date-time (a date: the end of that day; wall-clock time, written with RFC 5545's Z). */
 export function normalRule(rule: string): string | null {
   const parts = ruleParts(rule);
   if (!parts) return null;
@@ -235,7 +235,7 @@ export function normalRule(rule: string): string | null {
     .filter((k) => parts.has(k))
     .map((k) => {
       const v = parts.get(k) as string;
-      if (k === 'UNTIL') return `UNTIL=${new Date(untilMs(v) as number).toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
+      if (k === 'UNTIL') return `UNTIL=${new Date(untilMs(v) as number).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
       if (k === 'INTERVAL' || k === 'COUNT') return `${k}=${Number(v)}`;
       return `${k}=${v}`;
     })

@@ -237,7 +237,7 @@ function CalendarList({ calendars, hidden, manages, onToggle, onEdit, onNew }: {
               <Checkbox checked={!hidden.has(x.id)} onChange={() => onToggle(x.id)} data-testid={`calendar-toggle-${x.kind}`} aria-label={x.name} />
               <span className="sf-calendar-swatch" style={{ background: x.color }} />
               <span className="sf-calendar-name">{x.name}</span>
-              <Label size="mini" basic content={c(`kinds.${x.kind}`)} />
+              {x.kind === 'shared' ? <Label size="mini" basic content={c('kinds.shared')} /> : null}
             </div>
             <div className="sf-calendar-item-tools">
               <Button size="mini" basic icon title={c('actions.exportIcs')} aria-label={c('actions.exportIcs')} loading={ics.isPending && ics.variables?.id === x.id} data-testid="calendar-ics" onClick={() => ics.mutate({ id: x.id, name: x.name }, { onSuccess: () => toast.success(c('hints.exported')), onError: (e) => toast.error(errorMessage(e)) })}>

@@ -30,19 +30,19 @@ export class CalendarAccess extends AuditedAccess {
     return c.kind === 'personal' ? c.ownerId === me.userId : me.permissions.has(CALENDAR_MANAGE_PERMISSION);
   }
 
-  /** A calendar the user may read, or the refusal (logged when it exists) thrown. */
-  async readable(db: Db, me: Principal, client: ClientInfo, action: string, id: string): Promise<CalendarRow> {
+  /** A calendar the user may read, or the refusal (logged when it exists; `target` the calendar or the event reached) thrown. */
+  async readable(db: Db, me: Principal, client: ClientInfo, action: string, id: string, target: string = id): Promise<CalendarRow> {
     const c = await this.calendars.readableOne(db, this.reader(me), id);
     if (c) return c;
-    if (await this.calendars.exists(db, id)) await this.refused(me, client, action, id, 'calendar.errors.notFound');
+    if (await this.calendars.exists(db, id)) await this.refused(me, client, action, target, 'calendar.errors.notFound');
     throw CalendarErrors.calendarNotFound();
   }
 
   /** A calendar the user may change the events of, or the refusal (logged) thrown. */
-  async editable(db: Db, me: Principal, client: ClientInfo, action: string, id: string): Promise<CalendarRow> {
-    const c = await this.readable(db, me, client, action, id);
+  async editable(db: Db, me: Principal, client: ClientInfo, action: string, id: string, target: string = id): Promise<CalendarRow> {
+    const c = await this.readable(db, me, client, action, id, target);
     if (this.mayEdit(me, c)) return c;
-    throw await this.refuse(me, client, action, id, CalendarErrors.forbidden());
+    throw await this.refuse(me, client, action, target, CalendarErrors.forbidden());
   }
 
   /** Managing calendars themselves (new, change, delete a shared one): calendar:manage, or the refusal (logged). */

@@ -56,5 +56,7 @@ describe('recurrence', () => {
     expect(shiftRule('FREQ=WEEKLY;BYDAY=MO', at('2030-09-02 16:30'), at('2030-09-01 16:30'))).toBe('FREQ=WEEKLY;BYDAY=SU');
     expect(shiftRule('FREQ=WEEKLY;BYDAY=MO', at('2030-09-02 16:30'), at('2030-09-02 08:00'))).toBe('FREQ=WEEKLY;BYDAY=MO');
     expect(shiftRule('FREQ=MONTHLY;BYMONTHDAY=31;COUNT=3', at('2030-10-31 09:00'), at('2030-11-01 09:00'))).toBe('FREQ=MONTHLY;BYMONTHDAY=1;COUNT=3');
+    // the end moves with the series: it keeps its last occurrence
+    expect(shiftRule(meeting().rule, at('2030-09-02 16:30'), at('2030-09-04 15:30'))).toBe('FREQ=WEEKLY;BYDAY=WE;UNTIL=20301009T225959Z');
   });
 });

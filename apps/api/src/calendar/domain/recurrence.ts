@@ -1,5 +1,5 @@
 import rrulePkg from 'rrule';
-import { WEEKDAY_CODES } from '@schoolflow/contracts';
+import { untilMs, WEEKDAY_CODES } from '@schoolflow/contracts';
 
 // rrule ships CommonJS whose named exports Node's ESM loader cannot see: its classes come from the default export.
 const { RRule } = rrulePkg;
@@ -77,15 +77,20 @@ export function holidayExceptions(s: Series, holidays: readonly string[]): numbe
 
 /**
  * The rule of a series whose occurrence moved from `from` to `to`: its weekdays move by the days between the two dates
- * (a Monday meeting dragged to Tuesday is a Tuesday meeting), as do its days of the month. Other parts stay.
+ * (a Monday meeting dragged to Tuesday is a Tuesday meeting), as do its days of the month; its UNTIL moves by the same
+ * time (the series keeps its number of occurrences). Other parts stay.
  */
 export function shiftRule(rule: string, from: number, to: number): string {
   const days = Math.floor(to / DAY_MS) - Math.floor(from / DAY_MS);
-  if (days === 0) return rule;
   return rule
     .split(';')
     .map((part) => {
       const [name, value = ''] = part.split('=');
+      if (name === 'UNTIL') {
+        const until = untilMs(value);
+        return until === null || to === from ? part : `UNTIL=${new Date(until + to - from).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+      }
+      if (days === 0) return part;
       if (name === 'BYDAY') {
         return `BYDAY=${value
           .split(',')

@@ -24,7 +24,7 @@ export class DeleteEvent {
     const c = await this.db.transaction(async (tx) => {
       const e = await this.calendars.event(tx, id, true);
       if (!e) throw CalendarErrors.eventNotFound();
-      const c = await this.access.editable(tx, me, client, 'calendar.event.delete', e.calendarId);
+      const c = await this.access.editable(tx, me, client, 'calendar.event.delete', e.calendarId, id);
       if (e.seriesId !== null && e.recurrenceId !== null) {
         await this.calendars.addExdate(tx, e.seriesId, e.recurrenceId);
         await this.calendars.delete(tx, id);

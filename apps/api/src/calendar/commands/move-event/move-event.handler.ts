@@ -29,7 +29,7 @@ export class MoveEvent {
     const done = await this.db.transaction(async (tx) => {
       const e = await this.calendars.event(tx, id, true);
       if (!e) throw CalendarErrors.eventNotFound();
-      const c = await this.access.editable(tx, me, client, 'calendar.event.move', e.calendarId);
+      const c = await this.access.editable(tx, me, client, 'calendar.event.move', e.calendarId, id);
       const moved = { ...writeOf(e), allDay: m.allDay, start: span.start, end: span.end };
       if (e.rrule === null) {
         await this.calendars.update(tx, id, { ...moved, seriesEnd: null });

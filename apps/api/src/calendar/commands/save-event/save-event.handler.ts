@@ -32,14 +32,14 @@ export class SaveEvent {
     const c = await this.db.transaction(async (tx) => {
       const e = await this.calendars.event(tx, id, true);
       if (!e) throw CalendarErrors.eventNotFound();
-      const from = await this.access.editable(tx, me, client, 'calendar.event.update', e.calendarId);
+      const from = await this.access.editable(tx, me, client, 'calendar.event.update', e.calendarId, id);
       if (e.seriesId !== null) {
         // one occurrence changed on its own stays in its series' calendar and does not recur
         if (v.rrule !== null) throw await this.access.refuse(me, client, 'calendar.event.update', id, CalendarErrors.overrideHasRule());
         await this.calendars.update(tx, id, eventWrite({ ...v, calendarId: e.calendarId }, []));
         return from;
       }
-      const to = v.calendarId === e.calendarId ? from : await this.access.editable(tx, me, client, 'calendar.event.update', v.calendarId);
+      const to = v.calendarId === e.calendarId ? from : await this.access.editable(tx, me, client, 'calendar.event.update', v.calendarId, id);
       const next = eventWrite(v, []);
       const delta = next.start - e.start;
       if (next.rrule === null) {
