@@ -21,7 +21,7 @@ import { FieldError } from '../components/form-field.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { adminResolver } from '../views/ms/admin-form.js';
-import { useCalendarT } from './use-calendar-t.js';
+import { calendarName, useCalendarT } from './use-calendar-t.js';
 import { useSaveEvent } from './use-save-event.js';
 
 type Repeat = 'none' | RuleFreq | 'custom';
@@ -158,7 +158,7 @@ export function EventDialog({ id, draft, calendars, readOnly, override, onDelete
                 <select id="calendar-event-calendar" className="ui fluid dropdown" data-testid="calendar-event-calendar" {...register('calendarId')}>
                   {options.map((x) => (
                     <option key={x.id} value={x.id}>
-                      {x.name}
+                      {calendarName(x)}
                     </option>
                   ))}
                 </select>

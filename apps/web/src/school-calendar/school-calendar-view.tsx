@@ -17,7 +17,7 @@ import { EventDialog, eventDraft, type EventDraft, newEventDraft } from './event
 import { ScopeDialog } from './scope-dialog.js';
 import { useCalendarEvent } from './use-calendar-event.js';
 import { useCalendarRange } from './use-calendar-range.js';
-import { useCalendarT } from './use-calendar-t.js';
+import { calendarName, useCalendarT } from './use-calendar-t.js';
 import { useCalendars } from './use-calendars.js';
 import { useDeleteCalendar } from './use-delete-calendar.js';
 import { useDeleteEvent } from './use-delete-event.js';
@@ -234,13 +234,13 @@ function CalendarList({ calendars, hidden, manages, onToggle, onEdit, onNew }: {
         {calendars.map((x) => (
           <List.Item key={x.id} data-testid="calendar-item" data-kind={x.kind} data-calendar={x.id}>
             <div className="sf-calendar-item">
-              <Checkbox checked={!hidden.has(x.id)} onChange={() => onToggle(x.id)} data-testid={`calendar-toggle-${x.kind}`} aria-label={x.name} />
+              <Checkbox checked={!hidden.has(x.id)} onChange={() => onToggle(x.id)} data-testid={`calendar-toggle-${x.kind}`} aria-label={calendarName(x)} />
               <span className="sf-calendar-swatch" style={{ background: x.color }} />
-              <span className="sf-calendar-name">{x.name}</span>
+              <span className="sf-calendar-name">{calendarName(x)}</span>
               {x.kind === 'shared' ? <Label size="mini" basic content={c('kinds.shared')} /> : null}
             </div>
             <div className="sf-calendar-item-tools">
-              <Button size="mini" basic icon title={c('actions.exportIcs')} aria-label={c('actions.exportIcs')} loading={ics.isPending && ics.variables?.id === x.id} data-testid="calendar-ics" onClick={() => ics.mutate({ id: x.id, name: x.name }, { onSuccess: () => toast.success(c('hints.exported')), onError: (e) => toast.error(errorMessage(e)) })}>
+              <Button size="mini" basic icon title={c('actions.exportIcs')} aria-label={c('actions.exportIcs')} loading={ics.isPending && ics.variables?.id === x.id} data-testid="calendar-ics" onClick={() => ics.mutate({ id: x.id, name: calendarName(x) }, { onSuccess: () => toast.success(c('hints.exported')), onError: (e) => toast.error(errorMessage(e)) })}>
                 <Icon name="download" />
               </Button>
               {manages && x.kind !== 'personal' ? (
