@@ -134,6 +134,11 @@ export default function SchoolCalendarView({ active }: ViewProps) {
             firstDay={1}
             height="auto"
             headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listMonth' }}
+            buttonText={{ today: c('views.today'), month: c('views.month'), week: c('views.week'), list: c('views.list') }}
+            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            slotMinTime="07:00:00"
+            slotMaxTime="22:00:00"
             dayMaxEvents
             nowIndicator
             selectable={editable.length > 0}

@@ -4,6 +4,7 @@ import type { CalendarMessages } from '../zh/calendar.js';
 export const calendar: CalendarMessages = {
   page: { title: 'School calendar', calendars: 'Calendars', hint: 'The school calendar is for everyone; a shared calendar is read by whom its managers chose; "My calendar" is yours alone. Click a day to add an event; drag an event to move it.' },
   kinds: { school: 'School calendar', shared: 'Shared calendar', personal: 'My calendar' },
+  views: { today: 'Today', month: 'Month', week: 'Week', list: 'List' },
   categories: { term: 'Term', exam: 'Exam', meeting: 'Meeting', activity: 'Activity', other: 'Other' },
   fields: {
     calendar: 'Calendar',

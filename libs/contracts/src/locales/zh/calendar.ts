@@ -2,6 +2,7 @@
 export const calendar = {
   page: { title: '校历管理', calendars: '日历', hint: '校历面向全校；共享日历由管理员指定阅读范围；“我的日程”仅自己可见。点击日期新建日程，拖动日程可改期。' },
   kinds: { school: '校历', shared: '共享日历', personal: '我的日程' },
+  views: { today: '今天', month: '月', week: '周', list: '列表' },
   categories: { term: '学期', exam: '考试', meeting: '会议', activity: '活动', other: '其他' },
   fields: {
     calendar: '日历',
