@@ -76,7 +76,7 @@ export const CONSOLE_STEMS: readonly ConsoleStem[] = [
   { stem: 'weChat/menu', routes: ['/weChat/menu'] },
   { stem: 'weChat/tags', routes: ['/weChat/tags'] },
   { stem: 'weChat/user', routes: ['/weChat/user'] },
-  { stem: 'xlgl', notBuilt: 'school calendar (issue 30 item 1)' },
+  { stem: 'xlgl', routes: ['/xlgl'] },
   { stem: 'xmgl', routes: ['/xmgl'] },
   { stem: 'zskgl', routes: ['/zskgl'] },
   { stem: 'zxgl', routes: ['/zxgl'] },

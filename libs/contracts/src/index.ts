@@ -33,6 +33,7 @@ export * from './class-walking-api.js';
 export * from './repairs-api.js';
 export * from './registrations-api.js';
 export * from './calendar-api.js';
+export * from './school-calendar-api.js';
 export * from './todos-api.js';
 export * from './work-tasks-api.js';
 export * from './feedback-api.js';

@@ -41,6 +41,8 @@ export const Permission = {
   pagesManage: 'pages:manage',
   /** 知识库: categories (their readers and editors) and writing in every category (a category's named editors write in theirs). */
   knowledgeManage: 'knowledge:manage',
+  /** 校历管理: the school calendar's and the shared calendars' events, and the shared calendars themselves (one's personal calendar needs nothing). */
+  calendarManage: 'calendar:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
+import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -24,6 +24,7 @@ describe('names the platform ships keep the menu rule', () => {
     ...CUSTOM_PAGES.map((p) => p.permission),
     PROJECTS_PAGE.permission,
     KNOWLEDGE_PAGE.permission,
+    SCHOOL_CALENDAR_PAGE.permission,
   ];
   const pages = [
     ...Object.values(RESOURCES).filter((d) => d.menu).map((d) => resourcePage(d.name)),
@@ -41,6 +42,7 @@ describe('names the platform ships keep the menu rule', () => {
     PROJECTS_PAGE.url,
     PROJECTS_PHONE_PAGE.url,
     KNOWLEDGE_PAGE.url,
+    SCHOOL_CALENDAR_PAGE.url,
   ];
 
   it.each(permissions)('permission %s', (p) => expect(PERMISSION_PATTERN.test(p)).toBe(true));

@@ -17,6 +17,8 @@ import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
 import { seedDemoProjects } from '../projects/seed/projects-demo.seed.js';
 import { seedDemoKnowledge } from '../knowledge/seed/knowledge-demo.seed.js';
 import { grantKnowledgeMenus } from '../../../../migrations/1732000060000-knowledge-base.js';
+import { seedDemoSchoolCalendar } from '../calendar/seed/school-calendar-demo.seed.js';
+import { grantSchoolCalendar } from '../../../../migrations/1732000058000-school-calendar.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
 
@@ -201,6 +203,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantWorkTaskMenus(tx);
   // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
   await grantKnowledgeMenus(tx);
+  // 校历管理's menu and calendar:manage likewise (docs/adr/0058-school-calendar.md#access)
+  await grantSchoolCalendar(tx);
 
   // Organisation
   const deptId = new Map<string, string>();
@@ -400,6 +404,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
   await seedDemoProjects(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), userId });
   await seedDemoKnowledge(tx);
+  await seedDemoSchoolCalendar(tx, { semester: calendar.current, midterm: calendar.batches.midterm, adminId: userId.get('admin') as string });
 }
 
 /**

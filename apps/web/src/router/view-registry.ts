@@ -88,6 +88,8 @@ const views: Readonly<Record<string, View>> = {
   'elective/xsxk': lazy(() => import('../electives/select-view.js')),
   // 法定节假日设置 (docs/product/office.md#public-holidays): the declared holidays and make-up workdays of a year
   fdjjrsz: lazy(() => import('../calendar/holidays-view.js')),
+  // 校历管理 (docs/product/office.md#school-calendar): the school's, shared and personal calendars on FullCalendar (loaded with this page only)
+  xlgl: lazy(() => import('../school-calendar/school-calendar-view.js')),
   // 报修管理 (docs/product/repairs.md#pages): report and my reports, the work orders, the types (the repair-types resource's list), the phone page
   'bxgl/bxsq': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairRequestView }))),
   'bxgl/wxgl': lazy(() => import('../repairs/repairs-views.js').then((m) => ({ default: m.RepairOrdersView }))),

@@ -13,6 +13,6 @@ export class HolidayAccess extends AuditedAccess {
   async mayManage(me: Principal, client: ClientInfo, action: string, target: string | null): Promise<void> {
     if (me.permissions.has(HOLIDAY_MANAGE_PERMISSION)) return;
     await this.refused(me, client, action, target, 'server.holidayForbidden');
-    throw CalendarErrors.forbidden();
+    throw CalendarErrors.holidayForbidden();
   }
 }
