@@ -36,6 +36,7 @@ import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
 import { DormitoriesModule } from './dormitories/dormitories.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -77,6 +78,7 @@ export class AppModule {
         DormitoriesModule,
         PagesModule,
         HealthModule,
+        OrganisationsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -40,3 +40,4 @@ export * from './attendance-api.js';
 export * from './dormitories-api.js';
 export * from './pages-api.js';
 export * from './health-api.js';
+export * from './organisations-api.js';

@@ -39,6 +39,14 @@ export const Permission = {
   workTaskViewAll: 'work_tasks:view_all',
   /** 自定义页面: building, saving, publishing and deleting custom pages (viewing one goes with the menu that carries it). */
   pagesManage: 'pages:manage',
+  /** 组织管理: creating and editing student organisations and setting their advisors (a body's advisor manages its members without it). */
+  organisationsManage: 'organisations:manage',
+  /** 学生组织: the directory and a body's page in the menu (reading them needs only a session). */
+  organisationsView: 'organisations:view',
+  /** 我的组织: a student's or parent's terms and join requests in the menu. */
+  organisationsMine: 'organisations:mine',
+  /** 入会审核: the advisors' queue of join requests in the menu (deciding one is the request's advisor's alone). */
+  organisationsReview: 'organisations:review',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
+import { ATTENDANCE_PAGES, ORGANISATION_PAGES, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -6,7 +6,7 @@ import { ATTENDANCE_PAGES, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, flo
  * the platform ships (issue 22, docs/adr/0030). A new resource, page or permission with a hyphen fails here.
  */
 /** Flow names with hyphens, as the registry has them (workflows/registry.ts): their pages and permissions are slugs. */
-const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation'];
+const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation', 'organisation-join'];
 
 describe('names the platform ships keep the menu rule', () => {
   const permissions = [
@@ -22,6 +22,7 @@ describe('names the platform ships keep the menu rule', () => {
     ...Object.values(ATTENDANCE_PAGES).map((p) => p.permission),
     CUSTOM_PAGES_GROUP.permission,
     ...CUSTOM_PAGES.map((p) => p.permission),
+    ...ORGANISATION_PAGES.map((p) => p.permission),
   ];
   const pages = [
     ...Object.values(RESOURCES).filter((d) => d.menu).map((d) => resourcePage(d.name)),
@@ -36,6 +37,7 @@ describe('names the platform ships keep the menu rule', () => {
     ...Object.values(ATTENDANCE_PAGES).map((p) => p.url),
     CUSTOM_PAGES_GROUP.url,
     ...CUSTOM_PAGES.map((p) => p.url),
+    ...ORGANISATION_PAGES.map((p) => p.url),
   ];
 
   it.each(permissions)('permission %s', (p) => expect(PERMISSION_PATTERN.test(p)).toBe(true));

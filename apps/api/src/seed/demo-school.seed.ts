@@ -13,6 +13,7 @@ import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
+import { seedDemoOrganisations } from '../organisations/seed/organisations-demo.seed.js';
 import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
 import { AdvisoryLock } from '../infrastructure/database/advisory-locks.js';
@@ -388,6 +389,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoEvaluations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), timeZone: config.timeZone, schoolYearId: currentYear, semesterId: currentSemester, adminId: userId.get('admin') as string });
   await seedDemoDormitories(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), adminId: userId.get('admin') as string });
   await seedDemoPages(tx, { adminId: userId.get('admin') as string, roleId });
+  await seedDemoOrganisations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
 }
 
 /**

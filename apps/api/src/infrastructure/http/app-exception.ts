@@ -26,10 +26,10 @@ export class AppException extends Error {
   static badRequest(key: ServerMessageKey | string = 'badRequest', params?: Record<string, unknown>): AppException {
     return new AppException(400, ErrorCode.BAD_REQUEST, key, params);
   }
-  static forbidden(key: ServerMessageKey | `grades.${string}` | `timetable.${string}` | `publishing.${string}` | `surveys.${string}` | `consult.${string}` | `evaluations.${string}` | `letters.${string}` | `class-walking.${string}` | `registrations.${string}` | `electives.${string}` | `feedback.${string}` | `attendance.${string}` | `work-tasks.${string}` | `dormitories.${string}` | `pages.${string}` | `health.${string}` = 'forbidden', params?: Record<string, unknown>): AppException {
+  static forbidden(key: ServerMessageKey | `grades.${string}` | `timetable.${string}` | `publishing.${string}` | `surveys.${string}` | `consult.${string}` | `evaluations.${string}` | `letters.${string}` | `class-walking.${string}` | `registrations.${string}` | `electives.${string}` | `feedback.${string}` | `attendance.${string}` | `work-tasks.${string}` | `dormitories.${string}` | `pages.${string}` | `health.${string}` | `organisations.${string}` = 'forbidden', params?: Record<string, unknown>): AppException {
     return new AppException(403, ErrorCode.FORBIDDEN, key, params);
   }
-  static notFound(key: ServerMessageKey | `resource.${string}` | `grades.${string}` | `timetable.${string}` | `publishing.${string}` | `surveys.${string}` | `consult.${string}` | `evaluations.${string}` | `letters.${string}` | `channels.${string}` | `class-walking.${string}` | `registrations.${string}` | `electives.${string}` | `feedback.${string}` | `attendance.${string}` | `work-tasks.${string}` | `dormitories.${string}` | `pages.${string}` | `health.${string}` = 'notFound'): AppException {
+  static notFound(key: ServerMessageKey | `resource.${string}` | `grades.${string}` | `timetable.${string}` | `publishing.${string}` | `surveys.${string}` | `consult.${string}` | `evaluations.${string}` | `letters.${string}` | `channels.${string}` | `class-walking.${string}` | `registrations.${string}` | `electives.${string}` | `feedback.${string}` | `attendance.${string}` | `work-tasks.${string}` | `dormitories.${string}` | `pages.${string}` | `health.${string}` | `organisations.${string}` = 'notFound'): AppException {
     return new AppException(404, ErrorCode.NOT_FOUND, key);
   }
   static conflict(key: ServerMessageKey | string = 'conflict', params?: Record<string, unknown>): AppException {

@@ -19,6 +19,7 @@ import { workTasks } from './work-tasks.js';
 import { dormitories } from './dormitories.js';
 import { pages } from './pages.js';
 import { health } from './health.js';
+import { organisations } from './organisations.js';
 import { timetable } from './timetable.js';
 import { validation } from './validation.js';
 import { web } from './web.js';
@@ -28,4 +29,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health } as const;
+export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, organisations } as const;
