@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'organisations'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -48,6 +48,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     dormitories: () => import('@schoolflow/contracts/locales/zh/dormitories.js').then((m) => m.dormitories),
     pages: () => import('@schoolflow/contracts/locales/zh/pages.js').then((m) => m.pages),
     health: () => import('@schoolflow/contracts/locales/zh/health.js').then((m) => m.health),
+    organisations: () => import('@schoolflow/contracts/locales/zh/organisations.js').then((m) => m.organisations),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -72,6 +73,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     dormitories: () => import('@schoolflow/contracts/locales/en/dormitories.js').then((m) => m.dormitories),
     pages: () => import('@schoolflow/contracts/locales/en/pages.js').then((m) => m.pages),
     health: () => import('@schoolflow/contracts/locales/en/health.js').then((m) => m.health),
+    organisations: () => import('@schoolflow/contracts/locales/en/organisations.js').then((m) => m.organisations),
   },
 };
 
