@@ -210,7 +210,7 @@ export const web: WebMessages = {
       workTaskWorking: 'Assignee works on it',
       workTaskReview: 'Leader reviews',
       workTaskApproved: 'Approved',
-      advisorReview: 'Advisor’s review',
+      advisorReview: "Advisor's review",
       repairReported: 'Reported',
       repairDispatch: 'Dispatch',
       repairFix: 'Repair',
@@ -572,7 +572,7 @@ export const web: WebMessages = {
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
     'organisation-join': {
       title: 'Join an organisation',
-      hint: 'Students may ask to join the student union, a society or the youth league, parents the parent committee. Say why; the body’s advisor decides, and once approved you are a member.',
+      hint: 'Students may ask to join the student union, a society or the youth league, parents the parent committee. Say why; the advisor of the body decides, and once approved you are a member.',
       field: { organisationId: 'Organisation', reason: 'Reason' },
       placeholder: { reason: 'e.g. to take part in its activities; at most 200 characters' },
     },
