@@ -16,6 +16,7 @@ import { zoubanChangeFlow } from './zouban-change/zouban-change.flow.js';
 import { electiveCourseFlow } from './elective-course/elective-course.flow.js';
 import { repairFlow } from './repair/repair.flow.js';
 import { workTaskFlow } from './work-task/work-task.flow.js';
+import { organisationJoinFlow } from './organisation-join/organisation-join.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -39,6 +40,7 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   'elective-course': electiveCourseFlow as unknown as FlowDefinition,
   repair: repairFlow as unknown as FlowDefinition,
   'work-task': workTaskFlow as unknown as FlowDefinition,
+  'organisation-join': organisationJoinFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

@@ -254,6 +254,13 @@ const CASES: Record<string, Case> = {
     change: () => ({ plan: '意外险' }),
     text: () => String(records['health-insurance']?.insurer),
   },
+  // 学生组织 (docs/product/campus-life.md#organisations): a society advised by the demo teacher, founded today
+  organisations: {
+    body: () => ({ name: formulaName('社团'), kind: 'society', advisorId: demo.teacherId, description: '说明', foundedOn: TODAY }),
+    hit: () => ({ kind: 'society', advisorId: demo.teacherId }),
+    miss: () => ({ kind: 'parentCommittee' }),
+    change: () => ({ description: '新的说明', sort: 5 }),
+  },
   // a school-level award, recorded directly (above-school ones come from the award-review flow: test/awards)
   awards: {
     body: () => ({ recipient: 'teacher', teacherId: demo.teacherId, kind: 'honour', title: formulaName('奖项'), level: 'school', prize: '优秀教师', awardedOn: '2026-09-10' }),
@@ -549,7 +556,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['organisations', 'health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

@@ -38,6 +38,7 @@ import { PagesModule } from './pages/pages.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
+import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -81,6 +82,7 @@ export class AppModule {
         ProjectsModule,
         HealthModule,
         KnowledgeModule,
+        OrganisationsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -43,3 +43,4 @@ export * from './pages-api.js';
 export * from './health-api.js';
 export * from './projects-api.js';
 export * from './knowledge-api.js';
+export * from './organisations-api.js';

@@ -43,6 +43,14 @@ export const Permission = {
   knowledgeManage: 'knowledge:manage',
   /** 校历管理: the school calendar's and the shared calendars' events, and the shared calendars themselves (one's personal calendar needs nothing). */
   calendarManage: 'calendar:manage',
+  /** 组织管理: creating and editing student organisations and setting their advisors (a body's advisor manages its members without it). */
+  organisationsManage: 'organisations:manage',
+  /** 学生组织: the directory and a body's page in the menu (reading them needs only a session). */
+  organisationsView: 'organisations:view',
+  /** 我的组织: a student's or parent's terms and join requests in the menu. */
+  organisationsMine: 'organisations:mine',
+  /** 入会审核: the advisors' queue of join requests in the menu (deciding one is the request's advisor's alone). */
+  organisationsReview: 'organisations:review',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
+import { ATTENDANCE_PAGES, ORGANISATION_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -6,7 +6,7 @@ import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUS
  * the platform ships (issue 22, docs/adr/0030). A new resource, page or permission with a hyphen fails here.
  */
 /** Flow names with hyphens, as the registry has them (workflows/registry.ts): their pages and permissions are slugs. */
-const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation'];
+const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation', 'organisation-join'];
 
 describe('names the platform ships keep the menu rule', () => {
   const permissions = [
@@ -25,6 +25,7 @@ describe('names the platform ships keep the menu rule', () => {
     PROJECTS_PAGE.permission,
     KNOWLEDGE_PAGE.permission,
     SCHOOL_CALENDAR_PAGE.permission,
+    ...ORGANISATION_PAGES.map((p) => p.permission),
   ];
   const pages = [
     ...Object.values(RESOURCES).filter((d) => d.menu).map((d) => resourcePage(d.name)),
@@ -43,6 +44,7 @@ describe('names the platform ships keep the menu rule', () => {
     PROJECTS_PHONE_PAGE.url,
     KNOWLEDGE_PAGE.url,
     SCHOOL_CALENDAR_PAGE.url,
+    ...ORGANISATION_PAGES.map((p) => p.url),
   ];
 
   it.each(permissions)('permission %s', (p) => expect(PERMISSION_PATTERN.test(p)).toBe(true));

@@ -48,6 +48,8 @@ import { PostReceiptsQuery } from './queries/receipts/receipts.query.js';
     PostReceiptsQuery,
     AudiencePeople,
   ],
+  // a student organisation's activity is a post (docs/adr/0061-organisations.md#activities)
+  exports: [CreatePost],
 })
 export class PublishingModule implements OnModuleInit {
   constructor(private readonly db: DataSource) {}

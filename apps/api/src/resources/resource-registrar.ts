@@ -1,4 +1,4 @@
-import { DORMITORY_PAGES, HEALTH_PAGES, EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { DORMITORY_PAGES, HEALTH_PAGES, ORGANISATION_PAGES, EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -69,6 +69,8 @@ const pages = (): Page[] => [
   ...DORMITORY_PAGES.map((p) => ({ url: p.url, key: `dormitories:page.${p.key}`, group: 'dormitories', sort: p.sort, icon: p.icon, read: p.permission, write: p.write, scoped: [], readers: p.roles, writers: p.writers })),
   // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (head teachers read their classes' rows: scoped), 我的健康 for students and parents
   ...HEALTH_PAGES.map((p) => ({ url: p.url, key: `healthPages.${p.key}`, group: 'health', sort: p.sort, icon: p.icon, read: p.permission, write: p.write, ...(p.resource ? { scoped: [...p.roles, ...p.writers], readers: [], writers: [...p.writers] } : { scoped: [], readers: [...p.roles], writers: [] }) })),
+  // 学生组织 (docs/adr/0061-organisations.md#routes): the directory and a body's page (hidden) for everyone, 我的组织 for students and parents, 入会审核 for staff, 组织管理 (the kit's list of bodies) for the office
+  ...ORGANISATION_PAGES.map((p) => ({ url: p.url, key: `organisations:page.${p.key}`, group: 'organisations', sort: p.sort, icon: p.icon, read: p.permission, write: p.write, scoped: [], readers: p.roles, writers: p.writers, ...('hidden' in p ? { hidden: true } : {}) })),
 ];
 
 /**

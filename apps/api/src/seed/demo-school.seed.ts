@@ -13,6 +13,7 @@ import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
+import { seedDemoOrganisations } from '../organisations/seed/organisations-demo.seed.js';
 import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
 import { seedDemoProjects } from '../projects/seed/projects-demo.seed.js';
 import { seedDemoKnowledge } from '../knowledge/seed/knowledge-demo.seed.js';
@@ -405,6 +406,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoProjects(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10), userId });
   await seedDemoKnowledge(tx);
   await seedDemoSchoolCalendar(tx, { semester: calendar.current, midterm: calendar.batches.midterm, adminId: userId.get('admin') as string });
+  await seedDemoOrganisations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
 }
 
 /**

@@ -137,6 +137,12 @@ const views: Readonly<Record<string, View>> = {
   'jkgl/tjlr': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('physical-exams') }))),
   'jkgl/bxjl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('health-insurance') }))),
   'jkgl/wdjk': lazy(() => import('../health/my-health-view.js')),
+  // 学生组织 (docs/adr/0061-organisations.md#routes): the directory, a body's page (?id=), my organisations (apply, my requests and terms), the advisors' join requests, the office's bodies (the kit's list)
+  'xszz/zzlb': lazy(() => import('../organisations/directory-view.js')),
+  'xszz/zzxq': lazy(() => import('../organisations/profile-view.js')),
+  'xszz/wdzz': lazy(() => import('../organisations/mine-view.js')),
+  'xszz/rhsh': lazy(() => import('../organisations/review-view.js')),
+  'xszz/zzgl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('organisations') }))),
   // 学生 (the students resource's list) with 健康管理's risk badge column for those who read health (docs/adr/0054-health.md#flag)
   [resourcePage('students').slice(1)]: lazy(() =>
     Promise.all([import('../resources/resource-view.js'), import('../health/use-risk-column.js')]).then(([m, h]) => ({ default: m.resourceView('students', false, h.useRiskColumn) })),

@@ -59,9 +59,9 @@ function toForm(fields: readonly FormField[], draft: Draft): Record<string, unkn
 /**
  * The one form of every flow without a form of its own (apply/{flow}/new): its fields from the declaration, checked
  * as one types (after the first save) by the same zod schema the server validates with; one Idempotency-Key per
- * application, so a double click creates one request.
+ * application, so a double click creates one request. `initial` fills fields in when it opens.
  */
-export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAside }) {
+export function FlowForm({ def, Aside, initial }: { def: FlowDefinition; Aside?: FormAside; initial?: Draft }) {
   const { t, tv, lang } = useT();
   const navigate = useNavigate();
   const flow = def.flow;
@@ -75,7 +75,8 @@ export function FlowForm({ def, Aside }: { def: FlowDefinition; Aside?: FormAsid
   const resolver: Resolver<Draft, unknown, Record<string, unknown>> = async (values, context, options) =>
     (await schemaResolver(toForm(fields, values) as never, context, options as never)) as never;
   const { control, handleSubmit, reset, setValue, getValues, watch, formState } = useForm<Draft, unknown, Record<string, unknown>>({
-    defaultValues: emptyDraft(fields),
+    // a page that knows what is asked for fills it in (学生组织: the body one clicked "ask to join" on)
+    defaultValues: { ...emptyDraft(fields), ...initial },
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

@@ -26,6 +26,7 @@ import { awards, contests } from './awards.resource.js';
 import { repairTypes } from './repair-types.resource.js';
 import { dormitoryBuildings, dormitoryRooms } from './dormitories.resource.js';
 import { healthConditions, healthInsurance, healthVisits, physicalExams } from './health.resource.js';
+import { organisations } from './organisations.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -39,6 +40,7 @@ export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
 export { REPAIRS_BASE } from './repair-types.resource.js';
 export { DORMITORIES_BASE, DORMITORY_EDIT_PERMISSION, DORMITORY_READ_PERMISSION, ROOM_BEDS_MAX } from './dormitories.resource.js';
 export { ALERT_RISKS, HEALTH_BASE, HEALTH_MANAGE, HEALTH_TEXT_MAX, RISK_LEVELS, type RiskLevel, VISIT_OUTCOMES } from './health.resource.js';
+export { ORGANISATION_KINDS, ORGANISATIONS_BASE, ORGANISATIONS_MANAGE, type OrganisationKind } from './organisations.resource.js';
 export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWARD_RECIPIENTS, AWARD_STATES, AWARDS_BASE, type AwardLevel } from './awards.resource.js';
 
 /**
@@ -47,7 +49,7 @@ export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWAR
  * routed before `/api/awards/:id`): `RESOURCES['constructor']` is undefined.
  */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, dormitoryBuildings, dormitoryRooms, healthVisits, healthConditions, physicalExams, healthInsurance].map((r): [string, ResourceDef] => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, dormitoryBuildings, dormitoryRooms, healthVisits, healthConditions, physicalExams, healthInsurance, organisations].map((r): [string, ResourceDef] => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 
@@ -76,4 +78,5 @@ export const RESOURCE_GROUPS = {
   repairs: { sort: 44, icon: 'wrench' },
   dormitories: { sort: 45, icon: 'bed' },
   health: { sort: 46, icon: 'heartbeat' },
+  organisations: { sort: 47, icon: 'users' },
 } as const;

@@ -186,6 +186,19 @@ export class WorkflowCommands {
   }
 
   async dispatch(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string, key: string | null = null): Promise<WorkflowCommandResult> {
+    try {
+      return await this.decideAndAppend(flow, id, input, actor, ifMatch, client, requestId, key);
+    } catch (err) {
+      // A refusal of who the actor is — not this step's reviewer (403), an instance not theirs to see (404) — is logged
+      // as any refusal is (docs/adr/0061-organisations.md#access: someone else reviewing a join request).
+      if (err instanceof AppException && (err.status === 403 || err.status === 404)) {
+        await this.oplog.append({ userId: actor.userId, account: actor.account, action: 'access.denied', target: `POST workflows/${flow}/${id}/events`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { type: input.type, reason: err.messageKey } });
+      }
+      throw err;
+    }
+  }
+
+  private async decideAndAppend(flow: string, id: string, input: WorkflowEventInput, actor: Principal, ifMatch: number | null, client: ClientInfo, requestId: string, key: string | null): Promise<WorkflowCommandResult> {
     const plugin = this.catalog.plugin(flow);
     const streamId = streamIdOf(flow, id);
     const def = plugin.definition;

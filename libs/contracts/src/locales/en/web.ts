@@ -210,6 +210,7 @@ export const web: WebMessages = {
       workTaskWorking: 'Assignee works on it',
       workTaskReview: 'Leader reviews',
       workTaskApproved: 'Approved',
+      advisorReview: "Advisor's review",
       repairReported: 'Reported',
       repairDispatch: 'Dispatch',
       repairFix: 'Repair',
@@ -247,6 +248,7 @@ export const web: WebMessages = {
     state: {
       working: { self: 'In progress', open: 'In progress', returned: 'Returned for changes' },
       cancelled: 'Cancelled',
+      advisorReview: 'With the advisor',
       dispatching: 'To dispatch',
       repairing: 'Being repaired',
       fixed: 'Fixed, to confirm',
@@ -351,6 +353,7 @@ export const web: WebMessages = {
     },
     flows: {
       'work-task': 'Work task',
+      'organisation-join': 'Joining an organisation',
       repair: 'Repair',
       leave: 'Leave',
       travel: 'Going out',
@@ -567,6 +570,12 @@ export const web: WebMessages = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
+    'organisation-join': {
+      title: 'Join an organisation',
+      hint: 'Students may ask to join the student union, a society or the youth league, parents the parent committee. Say why; the advisor of the body decides, and once approved you are a member.',
+      field: { organisationId: 'Organisation', reason: 'Reason' },
+      placeholder: { reason: 'e.g. to take part in its activities; at most 200 characters' },
+    },
     repair: {
       title: 'Repair request',
       hint: 'Choose a repair type, say where and what is wrong, and add up to 4 photos (JPG or PNG, 2 MB each at most). The office dispatches it to a maintenance worker; once fixed, please confirm — it is confirmed by itself after a few days.',

@@ -56,6 +56,7 @@ export const workflow: WorkflowMessages = {
   effectRefusedClassGone: 'The class to move into no longer exists, so this change was not applied',
   effectRefusedStudentGone: "The student's record no longer exists, so it was not applied",
   effectRefusedNotEnrolled: 'The student is no longer enrolled ({{current}}), so it was not applied',
+  effectRefusedOrganisationGone: 'The organisation no longer exists, so no membership was added',
   effectRefusedHoldGone: 'The periods or rooms the request held are no longer held, so it was not applied',
   repairTypeUnknown: 'Please choose a repair type that is in use',
   repairNotDispatching: 'This repair has been dispatched or has ended; it cannot be dispatched again',

@@ -19,6 +19,10 @@ export const messages = {
   workTaskReturned: { title: '工作任务被退回：{{title}}', content: '{{actor}}退回了您的工作任务「{{title}}」：{{reason}}。请修改后重新提交。' },
   workTaskCancelled: { title: '工作任务已取消：{{title}}', content: '{{actor}}取消了您的工作任务「{{title}}」。' },
   workTaskOverdue: { title: '工作任务已逾期：{{title}}', content: '您的工作任务「{{title}}」已过截止日期 {{deadline}}，请尽快完成并提交。' },
+  organisationJoinTask: { title: '入会申请待审核：{{organisation}}', content: '{{actor}}申请加入{{organisation}}，理由：{{reason}}。请审核。' },
+  organisationJoinApproved: { title: '入会申请已通过：{{organisation}}', content: '{{actor}}已同意您加入{{organisation}}，欢迎成为成员！' },
+  organisationJoinRejected: { title: '入会申请未通过：{{organisation}}', content: '{{actor}}未同意您加入{{organisation}}，理由：{{reason}}' },
+  organisationJoinWithdrawn: { title: '入会申请已撤回：{{organisation}}', content: '{{actor}}撤回了加入{{organisation}}的申请，无需再审核。' },
   repairToDispatch: { title: '新的报修待派单', content: '{{actor}}报修：{{type}}（{{location}}），请派给维修人员。' },
   repairWorkOrder: { title: '新的维修工单', content: '{{actor}}派给您一张维修工单：{{type}}（{{location}}）。' },
   repairDispatched: { title: '报修已派单', content: '您报修的{{type}}（{{location}}）已由{{actor}}派单，正在安排维修。' },
@@ -52,9 +56,9 @@ export const messages = {
   classSwapConsent: { title: '调课待您同意', content: '{{actor}}申请将{{className}} {{fromDate}} 第 {{fromPeriod}} 节的{{course}}课与您 {{toDate}} 第 {{toPeriod}} 节的{{otherCourse}}课对调，请确认是否同意。' },
   roomUnset: '待定',
   semesterUpgradeCompletedSameYear: { title: '学期升级已完成', content: '当前学期已设为{{to}}（同一学年，各班年级不变）。' },
-  flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明', 'grade-confirmation': '成绩确认', 'semester-upgrade': '学期升级', 'make-up-class': '补课', 'class-swap': '调课', 'award-review': '奖项申报', 'zouban-change': '走班选科变更', 'elective-course': '选修课申报', repair: '报修' },
+  flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明', 'grade-confirmation': '成绩确认', 'semester-upgrade': '学期升级', 'make-up-class': '补课', 'class-swap': '调课', 'award-review': '奖项申报', 'zouban-change': '走班选科变更', 'elective-course': '选修课申报', repair: '报修', 'organisation-join': '入会' },
   leaveType: { personal: '事假', sick: '病假' },
-  step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长', teacherConsent: '对方教师' },
+  step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长', teacherConsent: '对方教师', advisorReview: '指导老师' },
   system: '系统',
 } as const;
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -209,6 +209,7 @@ export const web = {
       workTaskWorking: '执行人办理',
       workTaskReview: '下达人审核',
       workTaskApproved: '已通过',
+      advisorReview: '指导老师审核',
       repairReported: '报修',
       repairDispatch: '派单',
       repairFix: '维修',
@@ -246,6 +247,7 @@ export const web = {
     state: {
       working: { self: '进行中', open: '进行中', returned: '已退回，待修改' },
       cancelled: '已取消',
+      advisorReview: '待指导老师审核',
       dispatching: '待派单',
       repairing: '维修中',
       fixed: '已修好，待确认',
@@ -351,6 +353,7 @@ export const web = {
     },
     flows: {
       'work-task': '工作任务',
+      'organisation-join': '入会申请',
       repair: '报修',
       leave: '请假',
       travel: '外出',
@@ -568,6 +571,12 @@ export const web = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: '期末学业评价', hint: '班主任提交本班的期末评价结果和评语后公示，公示期满且异议均已答复后由教务处确认发布。' },
+    'organisation-join': {
+      title: '入会申请',
+      hint: '学生可申请加入学生会、社团和团组织，家长可申请加入家长委员会；写明申请理由后由该组织的指导老师审核，通过后即成为成员。',
+      field: { organisationId: '申请加入', reason: '申请理由' },
+      placeholder: { reason: '例如：想锻炼组织能力、参加社团活动，至多200个字符' },
+    },
     repair: {
       title: '报修',
       hint: '选择报修类型，写明地点和问题，可附最多4张照片（JPG或PNG，单张不超过2MB）。教务处派单给维修人员，修好后请您确认；逾期未确认将自动确认。',

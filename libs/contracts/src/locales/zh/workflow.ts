@@ -55,6 +55,7 @@ export const workflow = {
   effectRefusedClassGone: '要转入的班级已不存在，本次异动未执行',
   effectRefusedStudentGone: '该学生的学籍记录已不存在，未予执行',
   effectRefusedNotEnrolled: '该学生已不在读（{{current}}），未予执行',
+  effectRefusedOrganisationGone: '该组织已不存在，未加入',
   effectRefusedHoldGone: '申请占用的课时或教室已不再保留，未予执行',
   repairTypeUnknown: '请选择一个已启用的报修类型',
   repairNotDispatching: '该报修已派单或已结束，不能再派单',

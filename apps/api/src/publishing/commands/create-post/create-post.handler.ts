@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CreatePostAnswer, type CreatePostBody } from '@schoolflow/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { attachmentRefusal } from '../../domain/attachment-rules.js';
 import { audiencePlan } from '../../domain/audience-plan.js';
@@ -31,8 +31,17 @@ export class CreatePost {
   ) {}
 
   async execute(body: CreatePostBody, me: Principal, client: ClientInfo): Promise<CreatePostAnswer> {
-    const kind = kindOf(body.kind);
     await this.access.mayPublish(me, body.kind, client, 'post.create', null);
+    return this.write(body, me, client);
+  }
+
+  /**
+   * The post itself, for an author another module has already let publish it — a student organisation's advisor
+   * publishing the body's activity (docs/adr/0061-organisations.md#activities): every check of the kind but its
+   * permission, and `also` written in the post's own transaction (the body's link to it), so both are kept or neither.
+   */
+  async write(body: CreatePostBody, me: Principal, client: ClientInfo, also?: (tx: EntityManager, postId: string) => Promise<void>): Promise<CreatePostAnswer> {
+    const kind = kindOf(body.kind);
     const has = (f: 'courseId' | 'dueAt' | 'place' | 'startAt' | 'endAt') => kind.allowed.includes(f);
     if (kind.required.includes('courseId') && !body.courseId) throw PublishingErrors.courseRequired();
     if (kind.required.includes('dueAt') && !body.dueAt) throw PublishingErrors.dueRequired();
@@ -73,6 +82,7 @@ export class CreatePost {
         publishAt,
       });
       await this.posts.link(tx, ids, 'post', id);
+      await also?.(tx, id);
       if (body.publish !== true) return { id, state: 'draft' as const, pushes: [] };
       const post = await this.posts.get(tx, id, true);
       if (!post) throw PublishingErrors.notFound();
