@@ -37,21 +37,8 @@ export interface EventRow {
   updatedAt: number;
 }
 
-/** What a write stores of an event. */
-export interface EventWrite {
-  calendarId: string;
-  title: string;
-  category: EventCategory;
-  allDay: boolean;
-  start: number;
-  end: number;
-  location: string;
-  description: string;
-  rrule: string | null;
-  seriesEnd: number | null;
-  exdates: number[];
-  skipHolidays: boolean;
-}
+/** What a write stores of an event: the row without what the store decides (id, series links, stamps), plus where a series ends. */
+export type EventWrite = Omit<EventRow, 'id' | 'seriesId' | 'recurrenceId' | 'replaced' | 'updatedAt'> & { seriesEnd: number | null };
 
 /** Who reads: the user, their role codes, and whether they manage (a manager sees every shared calendar). */
 export interface Reader {
