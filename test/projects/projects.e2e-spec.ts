@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { upload } from '../support/admin.js';
 import { baseUrl, call, login, withDb } from '../support/api.js';
 import { appUrl, launchBrowser, newTestPage, signedIn, tid } from '../support/browser.js';
-import { connectSocket, nextPush, until } from '../support/workflow.js';
+import { connectSocket, nextPush, schoolDate, until } from '../support/workflow.js';
 
 /**
  * 项目管理 end to end (docs/product/office.md#projects, docs/adr/0059-projects.md) on the shared test server: bad input
@@ -83,11 +83,11 @@ describe('projects', () => {
     const cases: [string, unknown, string, string, 'POST' | 'PUT'][] = [
       ['', { name: '  ' }, zh.validation.nameRequired, en.validation.nameRequired, 'POST'],
       ['', { name: '长'.repeat(51) }, zh.validation.nameTooLong, en.validation.nameTooLong, 'POST'],
-      ['', { name: '日期倒置', startDate: '2030-03-02', endDate: '2030-03-01' }, zh.validation.endBeforeStart, en.validation.endBeforeStart, 'POST'],
-      ['', { name: '日期错误', startDate: '2030-02-30' }, zh.validation.dateInvalid, en.validation.dateInvalid, 'POST'],
+      ['', { name: '日期倒置', startDate: schoolDate(31), endDate: schoolDate(30) }, zh.validation.endBeforeStart, en.validation.endBeforeStart, 'POST'],
+      ['', { name: '日期错误', startDate: `${schoolDate(0).slice(0, 4)}-02-30` }, zh.validation.dateInvalid, en.validation.dateInvalid, 'POST'],
       [`/${p.id}/tasks`, { title: ' ' }, zh.validation.titleRequired, en.validation.titleRequired, 'POST'],
       [`/${p.id}/tasks`, { title: '状态', status: 'later' }, zh.validation.statusInvalid, en.validation.statusInvalid, 'POST'],
-      [`/${p.id}/tasks`, { title: '倒置', startDate: '2030-01-05', dueDate: '2030-01-04' }, zh.validation.dueBeforeStart, en.validation.dueBeforeStart, 'POST'],
+      [`/${p.id}/tasks`, { title: '倒置', startDate: schoolDate(5), dueDate: schoolDate(4) }, zh.validation.dueBeforeStart, en.validation.dueBeforeStart, 'POST'],
       [`/${p.id}/tasks`, { title: '外人负责', assigneeId: ids.outsider }, zh.errors.assigneeNotMember, en.errors.assigneeNotMember, 'POST'],
       [`/${p.id}/tasks`, { title: '查看者负责', assigneeId: ids.viewer }, zh.errors.assigneeNotMember, en.errors.assigneeNotMember, 'POST'],
       [`/${p.id}/tasks/${task.id}/move`, { status: 'archive' }, zh.validation.statusInvalid, en.validation.statusInvalid, 'POST'],
@@ -112,7 +112,7 @@ describe('projects', () => {
     const detail = (await api<ProjectDetail>('owner', `/${p.id}`)).body.data as ProjectDetail;
     expect(detail.members.map((m) => [m.userId, m.role])).toEqual([[ids.owner, 'owner'], [ids.member, 'member'], [ids.viewer, 'viewer']]);
     const a = await addTask(p.id, { title: '场地布置', priority: 'high', assigneeId: ids.member, startDate: detail.today, dueDate: detail.today });
-    const b = await addTask(p.id, { title: '签到表', dueDate: '2001-01-01' });
+    const b = await addTask(p.id, { title: '签到表', dueDate: schoolDate(-30) });
     const c = await addTask(p.id, { title: '邀请函', status: 'doing' });
     expect([a.position, b.position, c.position, b.overdue, a.assigneeName]).toEqual([1, 2, 1, true, '陈老师']);
 
