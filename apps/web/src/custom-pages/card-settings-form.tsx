@@ -4,7 +4,7 @@ import { type Card, cardSchema, CHART_SOURCES, CHART_TYPES, PAGE_LIMITS, POST_KI
 import type { FileRef, UploadRules } from '../api/file-api.js';
 import { FieldError } from '../components/form-field.js';
 import { PictureUpload } from '../components/picture-upload.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage } from '../util/form-errors.js';
 import { usePagesT } from './use-pages-t.js';
 
 const PICTURE: UploadRules = { maxSizeKb: 2048, types: ['.jpg', '.jpeg', '.png', '.gif', '.webp'], limit: 1 };
@@ -86,10 +86,7 @@ export function CardSettingsForm({ card, onApply, onRemove }: { card: Card; onAp
     return { values: {}, errors };
   };
   const { register, control, handleSubmit, formState } = useForm<Draft, unknown, Card>({ defaultValues: draftOf(card), resolver });
-  const err = (field: Field) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: Field) => fieldMessage(formState.errors[field]);
   const field = (name: Field, label: string, control: React.ReactNode) => (
     <Form.Field error={Boolean(err(name))}>
       <label htmlFor={`cp-set-${name}`}>{label}</label>

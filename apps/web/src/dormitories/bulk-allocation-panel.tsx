@@ -6,7 +6,7 @@ import { Button, Checkbox, Form, Message, Segment, Table } from 'semantic-ui-rea
 import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
 import { kitText } from '../resources/resource-format.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useBulkApply, useBulkPreview } from './use-allocate.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
@@ -25,10 +25,7 @@ export function BulkAllocationPanel({ rooms, buildingName }: { rooms: readonly R
   const [plan, setPlan] = useState<{ plan: BulkAllocationPlan; applied: boolean } | null>(null);
   const { control, register, handleSubmit, formState } = useForm<BulkAllocationInput>({ defaultValues: { grade: '10', gender: 'M', roomIds: [] }, resolver });
   const gender = useWatch({ control, name: 'gender' });
-  const err = (field: keyof BulkAllocationInput) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: keyof BulkAllocationInput) => fieldMessage(formState.errors[field]);
   const run = (applying: boolean) =>
     handleSubmit(async (body) => {
       try {

@@ -7,7 +7,7 @@ import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
 import { PictureUpload } from '../components/picture-upload.js';
 import { RefSelect } from '../resources/ref-select.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage, firstMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
 import { useRecordInspection } from './use-inspections.js';
@@ -41,10 +41,7 @@ export function InspectionForm({ today, onDone }: { today: string; onDone: () =>
   const { d } = useDormitoriesT();
   const record = useRecordInspection();
   const { register, control, handleSubmit, formState } = useForm<Draft, unknown, InspectionValues>({ defaultValues: { roomId: '', inspectedOn: today, score: '', remark: '', photos: [] }, resolver });
-  const err = (field: Field) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: Field) => fieldMessage(formState.errors[field]);
   const save = handleSubmit(async (body) => {
     try {
       const res = await record.mutateAsync(body);

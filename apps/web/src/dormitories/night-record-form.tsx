@@ -5,7 +5,7 @@ import { Button, Form, Segment } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
 import { RefSelect } from '../resources/ref-select.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
 import { useRecordNight } from './use-night-records.js';
@@ -19,10 +19,7 @@ export function NightRecordForm({ today, onDone }: { today: string; onDone: () =
   const record = useRecordNight();
   const { register, control, handleSubmit, formState } = useForm<NightRecordInput, unknown, NightRecordValues>({ defaultValues: { studentId: '', kind: 'late', date: today, time: '', note: '' }, resolver });
   const kind = useWatch({ control, name: 'kind' });
-  const err = (field: Field) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: Field) => fieldMessage(formState.errors[field]);
   const save = handleSubmit(async (body) => {
     try {
       const res = await record.mutateAsync(body);

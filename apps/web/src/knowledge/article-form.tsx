@@ -17,7 +17,7 @@ import { FieldError } from '../components/form-field.js';
 import { useUploadScope } from '../components/use-files.js';
 import { FileUpload } from '../components/widgets/file-upload.js';
 import { RichTextEditor } from '../publishing/compose/rich-text-editor.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { adminResolver } from '../views/ms/admin-form.js';
 import { categoryName, depths } from './category-names.js';
@@ -56,10 +56,7 @@ export default function ArticleForm({ article, categories, defaultCategory, onDo
     ? { categoryId: article.categoryId, title: article.title, body: article.body, kept: article.attachments, uploads: [] }
     : { categoryId: writable.some((c) => c.id === defaultCategory) ? defaultCategory : '', title: '', body: '', kept: [], uploads: [] };
   const { register, control, handleSubmit, formState } = useForm<ArticleDraft, unknown, KnowledgeArticleValues>({ defaultValues: initial, resolver });
-  const err = (field: keyof KnowledgeArticleValues) => {
-    const m = firstMessage((formState.errors as Record<string, unknown>)[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: keyof KnowledgeArticleValues) => fieldMessage((formState.errors as Record<string, unknown>)[field]);
   const submit = handleSubmit(async (body) => {
     try {
       const res = await save.mutateAsync({ id: article?.id ?? null, body, baseVersion: article?.version ?? 1 });

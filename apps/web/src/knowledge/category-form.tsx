@@ -5,7 +5,7 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { FieldError } from '../components/form-field.js';
 import { RefsSelect } from '../resources/ref-select.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { adminResolver } from '../views/ms/admin-form.js';
 import { categoryName, depths, subtree } from './category-names.js';
@@ -52,10 +52,7 @@ export function CategoryForm({ draft, categories, onClose }: { draft: CategoryDr
   const remove = useDeleteCategory();
   const { register, control, handleSubmit, formState } = useForm({ defaultValues: draft, resolver });
   const everyone = useWatch({ control, name: 'everyone' });
-  const err = (field: keyof CategoryDraft) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: keyof CategoryDraft) => fieldMessage(formState.errors[field]);
   const below = draft.id ? subtree(categories, draft.id) : new Set<string>();
   const depth = depths(categories);
   const parents = categories.filter((c) => !below.has(c.id) && (depth.get(c.id) ?? 0) < KNOWLEDGE_LIMITS.depth - 1);

@@ -4,7 +4,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button, Form, Message, Segment } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage, firstMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { localInput } from '../workflow/flow-model.js';
 import { usePublishActivity } from './use-organisation-commands.js';
@@ -42,10 +42,7 @@ export function ActivityForm({ bodyId, onDone }: { bodyId: string; onDone: () =>
   const { o } = useOrganisationsT();
   const publish = usePublishActivity(bodyId);
   const { register, handleSubmit, formState } = useForm<Draft, unknown, ActivityValues>({ defaultValues: { title: '', text: '', place: '', startAt: '', endAt: '', audience: 'members' }, resolver });
-  const err = (field: Field) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: Field) => fieldMessage(formState.errors[field]);
   const save = handleSubmit(async (body) => {
     try {
       const res = await publish.mutateAsync(body);

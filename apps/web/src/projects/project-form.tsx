@@ -4,7 +4,7 @@ import { Button, Form, Modal } from 'semantic-ui-react';
 import { PROJECT_LIMITS, type ProjectDetail, projectInputSchema, type ProjectValues } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
-import { firstMessage, namespacedMessage } from '../util/form-errors.js';
+import { fieldMessage, firstMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useProjectsT } from './use-projects-t.js';
 import { useSaveProject } from './use-save-project.js';
@@ -37,10 +37,7 @@ export function ProjectForm({ project, onClose, onSaved }: { project: ProjectDet
     ? { name: project.name, description: project.description, startDate: project.startDate ?? '', endDate: project.endDate ?? '', archived: project.archived }
     : { name: '', description: '', startDate: '', endDate: '', archived: false };
   const { register, handleSubmit, formState } = useForm<Draft, unknown, ProjectValues>({ defaultValues: defaults, resolver });
-  const err = (field: Field) => {
-    const m = firstMessage(formState.errors[field]);
-    return m ? namespacedMessage(m) : undefined;
-  };
+  const err = (field: Field) => fieldMessage(formState.errors[field]);
   const submit = handleSubmit(async (body) => {
     try {
       const res = await save.mutateAsync({ id: project?.id ?? null, body });

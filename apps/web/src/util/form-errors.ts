@@ -24,3 +24,9 @@ export function namespacedMessage(key: string): string {
   const dot = key.indexOf('.');
   return dot > 0 ? i18n.t(key.slice(dot + 1), { ns: key.slice(0, dot) }) : key;
 }
+
+/** A field's error as a form shows it under its input: its first message, in words (undefined when it has none). */
+export function fieldMessage(error: unknown): string | undefined {
+  const m = firstMessage(error);
+  return m ? namespacedMessage(m) : undefined;
+}
