@@ -38,6 +38,7 @@ import { PagesModule } from './pages/pages.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
+import { FacesModule } from './faces/faces.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
@@ -82,6 +83,7 @@ export class AppModule {
         ProjectsModule,
         HealthModule,
         KnowledgeModule,
+        FacesModule,
         OrganisationsModule,
         TimetableModule,
         PublishingModule,

@@ -23,6 +23,8 @@ export const attendancePath = {
   settings: `${ATTENDANCE_BASE}/settings`,
   /** `POST` `checkinSchema` → `CheckinRecord`: check in or out now, from where the browser says one is. */
   checkins: `${ATTENDANCE_BASE}/checkins`,
+  /** `POST` multipart `file` (`faceCaptureQuerySchema`) → `CheckinRecord`: check in or out now by face, the capture compared on the server (docs/adr/0063-face-recognition.md#check-in). */
+  faceCheckins: `${ATTENDANCE_BASE}/checkins/face`,
   /** `GET` `checkinSheetQuerySchema` → `CheckinSheet`: one's own check-ins of a month. */
   sheet: `${ATTENDANCE_BASE}/checkins/mine`,
 } as const;
@@ -52,7 +54,7 @@ export const ATTENDANCE_PAGES = {
 export const ATTENDANCE_STATUSES = ['present', 'late', 'absent', 'leave'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
-/** How a teacher checked in: by the browser's location; 'face' is the face-recognition slice's (not built yet). */
+/** How a teacher checked in: by the browser's location, or by face (docs/adr/0063-face-recognition.md#check-in). */
 export const CHECKIN_METHODS = ['location', 'face'] as const;
 export type CheckinMethod = (typeof CHECKIN_METHODS)[number];
 export type CheckinKind = 'in' | 'out';
@@ -243,6 +245,8 @@ export interface CheckinRecord {
   /** School time `HH:mm`. */
   time: string;
   distanceMeters: number | null;
+  /** By face: the similarity the capture reached (0..1); null by location. */
+  similarity: number | null;
 }
 
 export interface CheckinDay {

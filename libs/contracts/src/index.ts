@@ -43,4 +43,5 @@ export * from './pages-api.js';
 export * from './health-api.js';
 export * from './projects-api.js';
 export * from './knowledge-api.js';
+export * from './faces-api.js';
 export * from './organisations-api.js';

@@ -33,6 +33,10 @@ export const Permission = {
   attendanceCheckin: 'attendance:checkin',
   /** 考勤设置: the check-in windows and place. */
   attendanceSettings: 'attendance:settings',
+  /** 人脸识别: the settings, the groups, and registering or deleting anyone's face (docs/adr/0063-face-recognition.md#access). */
+  faceManage: 'face:manage',
+  /** 人脸注册: registering and deleting one's own face (staff and students). */
+  faceRegister: 'face:register',
   /** 任务管理 / 任务审核: assigning work tasks and reviewing the assignments one assigned. */
   workTaskAssign: 'work_tasks:assign',
   /** 领导查看: every work task, its progress and what is overdue. */

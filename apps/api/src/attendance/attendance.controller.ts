@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type AbsenceList,
@@ -16,6 +16,7 @@ import {
   type CheckinSheetQuery,
   checkinSheetQuerySchema,
   type Envelope,
+  fileUploadSchema,
   type Language,
   type RollClasses,
   type RollClassesQuery,
@@ -27,9 +28,11 @@ import {
   type StatisticsQuery,
   statisticsQuerySchema,
 } from '@schoolflow/contracts';
+import type { Request, Response } from 'express';
+import { FacePhotoUpload } from '../faces/domain/face-photo-upload.js';
 import { ok } from '../infrastructure/http/envelope.js';
 import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../infrastructure/http/request-context.js';
-import { ValidBody, ValidQuery } from '../infrastructure/http/valid-input.js';
+import { MultipartBody, ValidBody, ValidQuery } from '../infrastructure/http/valid-input.js';
 import { translate } from '../infrastructure/i18n/i18n.js';
 import { CheckIn } from './commands/check-in/check-in.handler.js';
 import { SaveRoll } from './commands/save-roll/save-roll.handler.js';
@@ -58,6 +61,7 @@ export class AttendanceController {
     private readonly settingsSave: SaveCheckinSettings,
     private readonly checking: CheckIn,
     private readonly sheets: CheckinSheetQueryHandler,
+    private readonly photos: FacePhotoUpload,
   ) {}
 
   @Get('rolls/classes')
@@ -108,6 +112,18 @@ export class AttendanceController {
   async checkin(@ValidBody(checkinSchema) body: CheckinInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CheckinRecord>> {
     const record = await this.checking.execute(body, me, client);
     return ok(record, translate(lang, record.kind === 'in' ? 'attendance.results.checkedIn' : 'attendance.results.checkedOut'));
+  }
+
+  @Post('checkins/face')
+  @HttpCode(200)
+  @MultipartBody(fileUploadSchema)
+  @ApiOperation({ summary: 'Check in or out now by face: one JPEG/PNG capture (multipart "file") compared on the server with my registered faces in the check-in group (attendance:checkin)' })
+  async checkinByFace(@Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<CheckinRecord>> {
+    await this.checking.allowFace(me, client);
+    const bytes = await this.photos.bytes(me.userId, req, res);
+    const record = await this.checking.executeByFace(bytes, me, client);
+    const similarity = (record.similarity ?? 0).toFixed(2);
+    return ok(record, translate(lang, record.kind === 'in' ? 'faces.results.checkedInByFace' : 'faces.results.checkedOutByFace', { similarity }));
   }
 
   @Get('checkins/mine')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminAudit } from '../admin/shared/admin-support.js';
 import { CalendarModule } from '../calendar/calendar.module.js';
+import { FacesModule } from '../faces/faces.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { SystemModule } from '../system/system.module.js';
 import { TimetableLessonsRepository } from '../timetable/domain/timetable-lessons.repository.js';
@@ -24,10 +25,11 @@ import { AttendanceStatisticsQuery } from './queries/statistics/statistics.query
  * 考勤 (DESIGN §15 `/server/api/attendance`; docs/product/campus-life.md#attendance, docs/adr/0052-attendance.md):
  * refusals in attendance.errors.ts; a date's lessons read through the timetable's repositories and the calendar's
  * holidays; parents' bell messages and the office's push through the messaging outbox. A leave passed later corrects
- * the rolls through the leave flow's effect (domain/leave-corrections.ts).
+ * the rolls through the leave flow's effect (domain/leave-corrections.ts). A check-in by face compares the capture
+ * through the faces module (docs/adr/0063-face-recognition.md#check-in).
  */
 @Module({
-  imports: [SystemModule, MessagingModule, CalendarModule],
+  imports: [SystemModule, MessagingModule, CalendarModule, FacesModule],
   controllers: [AttendanceController],
   providers: [
     AdminAudit,

@@ -206,6 +206,17 @@ export class AttendanceRepository {
     return inserted.length > 0;
   }
 
+  /** Records a check-in by face with the similarity it reached; false: that kind was recorded that day already. */
+  async checkinByFace(db: Db, c: { userId: string; date: string; kind: CheckinKind; similarity: number }): Promise<boolean> {
+    const inserted = await rows(
+      db,
+      `INSERT INTO attendance_checkin (user_id, day, kind, method, face_similarity) VALUES ($1, $2::date, $3, 'face', $4)
+       ON CONFLICT ON CONSTRAINT attendance_checkin_once DO NOTHING RETURNING id`,
+      [c.userId, c.date, c.kind, c.similarity],
+    );
+    return inserted.length > 0;
+  }
+
   /** One's check-ins of a month as school times `HH:mm`. */
   checkins(db: Db, userId: string, month: string, timeZone: string): Promise<{ date: string; kind: CheckinKind; time: string }[]> {
     return rows(
