@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, FACE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -18,6 +18,7 @@ import { seedDemoPages } from '../pages/seed/pages-demo.seed.js';
 import { seedDemoProjects } from '../projects/seed/projects-demo.seed.js';
 import { seedDemoKnowledge } from '../knowledge/seed/knowledge-demo.seed.js';
 import { grantKnowledgeMenus } from '../../../../migrations/1732000060000-knowledge-base.js';
+import { grantFaceRecognition } from '../../../../migrations/1732000062000-face-recognition.js';
 import { seedDemoSchoolCalendar } from '../calendar/seed/school-calendar-demo.seed.js';
 import { grantSchoolCalendar } from '../../../../migrations/1732000058000-school-calendar.js';
 import { type DemoCalendar, demoCalendar, DEMO_TEACHING_WEEKS } from './demo-calendar.js';
@@ -83,6 +84,12 @@ const MENUS: MenuSeed[] = [
   { key: 'kqglStudents', parent: 'kqgl', name: resources.zh.attendance.page.students, nameEn: resources.en.attendance.page.students, ...ATTENDANCE_PAGES.students, roles: [] },
   { key: 'kqglSettings', parent: 'kqgl', name: resources.zh.attendance.page.settings, nameEn: resources.en.attendance.page.settings, ...ATTENDANCE_PAGES.settings, roles: [] },
   { key: 'jskq', parent: 'personal', name: resources.zh.attendance.page.checkin, nameEn: resources.en.attendance.page.checkin, ...ATTENDANCE_PAGES.checkin, roles: [] },
+  // 人脸识别 (docs/adr/0063-face-recognition.md#routes): 人脸注册, 人脸分组, 识别设置; the grants are grantFaceRecognition's
+  // (migrations/1732000062000, which adds them to existing schools)
+  { key: 'face', name: resources.zh.faces.page.group, nameEn: resources.en.faces.page.group, ...FACE_PAGES.group, roles: [] },
+  { key: 'faceRegistration', parent: 'face', name: resources.zh.faces.page.registration, nameEn: resources.en.faces.page.registration, ...FACE_PAGES.registration, roles: [] },
+  { key: 'faceGroups', parent: 'face', name: resources.zh.faces.page.groups, nameEn: resources.en.faces.page.groups, ...FACE_PAGES.groups, roles: [] },
+  { key: 'faceConfig', parent: 'face', name: resources.zh.faces.page.config, nameEn: resources.en.faces.page.config, ...FACE_PAGES.config, roles: [] },
   // 项目管理 (docs/adr/0059-projects.md#pages): the console page and the phone page for the staff; migrations/1732000059000 adds them to existing schools
   { key: 'projects', name: resources.zh.projects.page.title, nameEn: resources.en.projects.page.title, url: PROJECTS_PAGE.url, permission: PROJECTS_PAGE.permission, icon: PROJECTS_PAGE.icon, sort: PROJECTS_PAGE.sort, roles: STAFF_ROLES },
   { key: 'projectsPhone', parent: 'personal', name: resources.zh.projects.page.phoneTitle, nameEn: resources.en.projects.page.phoneTitle, url: PROJECTS_PHONE_PAGE.url, permission: PROJECTS_PHONE_PAGE.permission, icon: PROJECTS_PHONE_PAGE.icon, sort: PROJECTS_PHONE_PAGE.sort, roles: STAFF_ROLES },
@@ -204,6 +211,8 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantWorkTaskMenus(tx);
   // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
   await grantKnowledgeMenus(tx);
+  // 人脸识别's menus likewise (docs/adr/0063-face-recognition.md#access)
+  await grantFaceRecognition(tx);
   // 校历管理's menu and calendar:manage likewise (docs/adr/0058-school-calendar.md#access)
   await grantSchoolCalendar(tx);
 

@@ -13,6 +13,7 @@ import {
   type RollSaveValues,
 } from '@schoolflow/contracts';
 import { request, requestData } from '../api/http.js';
+import { captureForm } from '../faces/faces-client.js';
 
 /** Query keys of 考勤: everything under `attendance`; a saved roll marks its date's lists, absences and statistics stale. */
 export const attendanceKeys = {
@@ -35,5 +36,7 @@ export const attendanceClient = {
   settings: (signal?: AbortSignal) => requestData<CheckinSettings>(attendancePath.settings, { signal }),
   saveSettings: (body: CheckinSettingsValues) => request<CheckinSettings>(attendancePath.settings, { method: 'PUT', json: body }),
   checkIn: (body: CheckinInput) => request<CheckinRecord>(attendancePath.checkins, { method: 'POST', json: body }),
+  /** By face: the capture as multipart `file` (docs/adr/0063-face-recognition.md#check-in). */
+  faceCheckIn: (photo: Blob) => request<CheckinRecord>(attendancePath.faceCheckins, { method: 'POST', multipart: captureForm(photo) }),
   sheet: (month: string, signal?: AbortSignal) => requestData<CheckinSheet>(attendancePath.sheet, { query: { month }, signal }),
 };

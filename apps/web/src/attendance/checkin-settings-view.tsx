@@ -70,7 +70,7 @@ export default function CheckinSettingsView({ active }: ViewProps) {
         <Form onSubmit={() => void submit()} data-testid="kqsz-form">
           <Form.Group widths="equal">{TIMES.map((f) => input(f, 'time'))}</Form.Group>
           <Form.Group widths="equal">{PLACE.map((f) => input(f, f === 'placeName' ? 'text' : 'number'))}</Form.Group>
-          <div className="sf-hint">{a('hints.faceLater')}</div>
+          <div className="sf-hint">{a('hints.faceSettings')}</div>
           <Button type="submit" primary size="small" loading={save.isPending} content={a('actions.saveSettings')} data-testid="kqsz-save" />
         </Form>
       </Segment>

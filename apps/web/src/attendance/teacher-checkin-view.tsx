@@ -9,6 +9,10 @@ import { useAttendanceT } from './use-attendance-t.js';
 import { currentPosition } from './current-position.js';
 import { useCheckIn } from './use-check-in.js';
 import { useCheckinSheet } from './use-checkin-sheet.js';
+import { useFaceCheckIn } from './use-face-check-in.js';
+import { FaceCapture } from '../faces/face-capture.js';
+import { useFaceSettings } from '../faces/use-face-settings.js';
+import { useFacesT } from '../faces/use-faces-t.js';
 import './attendance.css';
 
 /** The month before or after `YYYY-MM`. */
@@ -20,8 +24,9 @@ function shiftMonth(month: string, by: number): string {
 
 /**
  * 教师考勤, the phone page (`/qt_app/jskq`; docs/product/campus-life.md#attendance): the windows and the place, one
- * button that checks in or out (which one the server's clock decides) from where the browser says I am, and the
- * month's sheet day by day. Face recognition comes with its own slice.
+ * button that checks in or out (which one the server's clock decides) from where the browser says I am, or by face —
+ * the camera's picture or a photo, compared on the server with my registered faces (docs/adr/0063-face-recognition.md)
+ * — and the month's sheet day by day.
  */
 export default function TeacherCheckinView({ active }: ViewProps) {
   const { a } = useAttendanceT();
@@ -29,6 +34,17 @@ export default function TeacherCheckinView({ active }: ViewProps) {
   const [month, setMonth] = useState(today.slice(0, 7));
   const sheet = useCheckinSheet(month, active);
   const checkIn = useCheckIn();
+  const { f } = useFacesT();
+  const face = useFaceSettings(active);
+  const faceCheckIn = useFaceCheckIn();
+  const byFace = async (photo: Blob) => {
+    try {
+      const res = await faceCheckIn.mutateAsync(photo);
+      toast.success(res.msg || a(res.data?.kind === 'out' ? 'results.checkedOut' : 'results.checkedIn'));
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
   // whether the browser is being asked for the position: the button's spinner and its hint (UI state only)
   const [locating, setLocating] = useState(false);
   const s = sheet.data?.settings;
@@ -71,7 +87,12 @@ export default function TeacherCheckinView({ active }: ViewProps) {
         </span>
       </div>
       <Button fluid primary size="large" icon="map marker alternate" content={locating ? a('hints.locating') : a('actions.checkIn')} loading={locating || checkIn.isPending} disabled={locating || checkIn.isPending} onClick={() => void go()} data-testid="jskq-checkin" />
-      <div className="sf-hint">{a('hints.faceLater')}</div>
+      {face.data?.checkinEnabled ? (
+        <FaceCapture onCapture={(photo) => void byFace(photo)} busy={faceCheckIn.isPending} cameraLabel={f('actions.faceCheckIn')} uploadLabel={f('actions.uploadCheckIn')} testId="jskq-face" />
+      ) : face.data ? (
+        <div className="sf-hint">{f('hints.faceOff')}</div>
+      ) : null}
+      {faceCheckIn.isPending ? <div className="sf-hint">{f('hints.recognising')}</div> : null}
       <div className="sf-jskq-month">
         <Button size="mini" basic icon="chevron left" aria-label={a('actions.prevMonth')} onClick={() => setMonth(shiftMonth(month, -1))} data-testid="jskq-prev" />
         <strong data-testid="jskq-month">

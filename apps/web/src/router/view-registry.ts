@@ -109,6 +109,10 @@ const views: Readonly<Record<string, View>> = {
   'kqgl/xskq': lazy(() => import('../attendance/student-attendance-view.js')),
   'kqgl/kqsz': lazy(() => import('../attendance/checkin-settings-view.js')),
   'qt_app/jskq': lazy(() => import('../attendance/teacher-checkin-view.js')),
+  // 人脸识别 (docs/adr/0063-face-recognition.md#routes): registration for everyone who registers, groups and settings for administrators
+  'faceRecognition/registration': lazy(() => import('../faces/face-registration-view.js')),
+  'faceRecognition/group': lazy(() => import('../faces/face-group-view.js')),
+  'faceRecognition/config': lazy(() => import('../faces/face-config-view.js')),
   // 内控工作管理 (docs/adr/0055-work-tasks.md#pages): manage, my tasks, review — console and phone; the leader view and the task's detail (?id=) on the phone
   'nkgzgl/rwgl': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskManageView }))),
   'nkgzgl/rwlb': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskMineView }))),

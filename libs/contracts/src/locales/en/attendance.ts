@@ -71,7 +71,7 @@ export const attendance: AttendanceMessages = {
     placeUnset: 'An administrator has not set the place yet',
     windows: 'Check in {{inStart}}–{{inEnd}}, check out {{outStart}}–{{outEnd}}',
     chooseClass: "Choose a class to see its students' figures",
-    faceLater: 'Checking in by face will come in a later version',
+    faceSettings: "The face check-in's threshold and group are set under Face recognition → Recognition settings",
   },
   empty: 'No records',
   absencesEmpty: 'No one absent or late today so far',

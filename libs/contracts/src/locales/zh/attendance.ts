@@ -70,7 +70,7 @@ export const attendance = {
     placeUnset: '管理员尚未设置考勤地点',
     windows: '签到 {{inStart}}–{{inEnd}}，签退 {{outStart}}–{{outEnd}}',
     chooseClass: '选择班级查看学生统计',
-    faceLater: '人脸识别签到将在后续版本提供',
+    faceSettings: '刷脸签到的比对阈值与比对分组在“人脸识别 → 识别设置”中设置',
   },
   empty: '暂无记录',
   absencesEmpty: '今天还没有缺勤或迟到记录',
