@@ -33,7 +33,7 @@ export interface BestMatch {
 /**
  * The nearest registered face to a capture among `candidates` (the check-in group's faces, or the caller's own), and
  * the best with the caller's own. A check-in matches when the nearest is the caller's and reaches the threshold:
- * a capture nearer someone else of the group is refused even when it resembles the caller (docs/adr/0063#check-in).
+ * a capture nearer someone else of the group is refused even when it resembles the caller (docs/adr/0063-face-recognition.md#check-in).
  */
 export function bestMatch(capture: ArrayLike<number>, candidates: readonly Candidate[], me: string): BestMatch {
   let best: BestMatch = { userId: null, similarity: 0, own: 0 };
