@@ -160,6 +160,10 @@ describe('face recognition', () => {
       await english.page.goto(appUrl('/faceRecognition/config'));
       await eventually(async () => expect(await english.page.locator(tid('face-model')).innerText()).toContain('@vladmandic/human 3.3.6'));
       await shot(english.page, 'faces-02-config-en');
+      await english.page.goto(appUrl('/faceRecognition/registration'));
+      await english.page.locator(tid('face-scope-all')).click();
+      await english.page.locator(`${tid('face-registration')}[data-account="headteacher"]`).waitFor();
+      await shot(english.page, 'faces-03-registrations-en');
     });
   });
 

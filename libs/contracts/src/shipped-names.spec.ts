@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, ORGANISATION_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
+import { ATTENDANCE_PAGES, FACE_PAGES, ORGANISATION_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -26,6 +26,7 @@ describe('names the platform ships keep the menu rule', () => {
     KNOWLEDGE_PAGE.permission,
     SCHOOL_CALENDAR_PAGE.permission,
     ...ORGANISATION_PAGES.map((p) => p.permission),
+    ...Object.values(FACE_PAGES).map((p) => p.permission),
   ];
   const pages = [
     ...Object.values(RESOURCES).filter((d) => d.menu).map((d) => resourcePage(d.name)),
@@ -45,6 +46,7 @@ describe('names the platform ships keep the menu rule', () => {
     KNOWLEDGE_PAGE.url,
     SCHOOL_CALENDAR_PAGE.url,
     ...ORGANISATION_PAGES.map((p) => p.url),
+    ...Object.values(FACE_PAGES).map((p) => p.url),
   ];
 
   it.each(permissions)('permission %s', (p) => expect(PERMISSION_PATTERN.test(p)).toBe(true));

@@ -64,7 +64,10 @@ export default function FaceRegistrationView({ active }: ViewProps) {
     <div className="sf-page sf-faces" data-testid="face-registration-view">
       <Segment className="sf-card">
         <h3>{f('page.registration')}</h3>
-        <Message info size="small" content={`${f('hints.privacy')}；${f('hints.perPerson', { max: FACE_LIMITS.perPerson })}`} data-testid="face-privacy" />
+        <Message info size="small" data-testid="face-privacy">
+          <div>{f('hints.privacy')}</div>
+          <div>{f('hints.perPerson', { max: FACE_LIMITS.perPerson })}</div>
+        </Message>
         {manages ? (
           <Form.Field className="sf-faces-toolbar">
             <label htmlFor="face-account">{f('actions.forOther')}</label>
@@ -74,7 +77,7 @@ export default function FaceRegistrationView({ active }: ViewProps) {
         <FaceCapture onCapture={(photo, source) => void register(photo, source)} busy={registering.isPending} cameraLabel={f('actions.camera')} uploadLabel={f('actions.upload')} testId="face-register" />
         <div className="sf-faces-toolbar">
           <strong>{f('actions.verify')}</strong>
-          <FaceCapture onCapture={(photo) => void verify(photo)} busy={verifying.isPending} cameraLabel={f('actions.camera')} uploadLabel={f('actions.upload')} testId="face-verify" />
+          <FaceCapture onCapture={(photo) => void verify(photo)} busy={verifying.isPending} cameraLabel={f('actions.camera')} uploadLabel={f('actions.verifyUpload')} testId="face-verify" />
         </div>
       </Segment>
       <Segment className="sf-card">

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FaceGroup, FaceGroupValues } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
+import { isUniqueViolation } from '../../admin/shared/admin-support.js';
+import { dbErrorOf } from '../../infrastructure/database/db-error.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FacesAccess } from '../domain/faces-access.js';
 import { type Db, FacesRepository } from '../domain/faces.repository.js';
@@ -28,6 +30,7 @@ export class FaceGroups {
     await this.access.needManage(me, client, action);
     const accounts = [...new Set(v.accounts)];
     const saved = await this.db.transaction(async (tx: Db) => {
+      // two saves of one name at once: both pass the check, the unique key refuses the second
       if (id && !(await this.repo.groupExists(tx, id))) return FacesErrors.groupNotFound();
       if (await this.repo.groupNameTaken(tx, v.name, id)) return FacesErrors.groupNameTaken(v.name);
       const users = await this.repo.usersByAccounts(tx, accounts);
@@ -37,6 +40,11 @@ export class FaceGroups {
       if (id) await this.repo.updateGroup(tx, id, v);
       await this.repo.setMembers(tx, groupId, users.map((u) => u.id));
       return groupId;
+    }).catch((err: unknown) => {
+      if (isUniqueViolation(err, 'face_group_name_key')) return FacesErrors.groupNameTaken(v.name);
+      // the group deleted while its members were being set
+      if (dbErrorOf(err)?.code === '23503') return FacesErrors.groupNotFound();
+      throw err;
     });
     if (typeof saved !== 'string') throw await this.access.refuse(me, client, action, id ?? v.name, saved);
     await this.access.record(me, client, action, saved, { name: v.name, members: accounts.length });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FaceSettings, FaceSettingsValues, FaceVerification } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
+import { dbErrorOf } from '../../infrastructure/database/db-error.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
 import { FaceEngine } from '../engine/face-engine.js';
 import { FaceCaptures } from '../domain/face-captures.js';
@@ -30,7 +31,13 @@ export class FaceSettingsHandler {
   async save(v: FaceSettingsValues, me: Principal, client: ClientInfo): Promise<FaceSettings> {
     await this.access.needManage(me, client, 'face.settings.save');
     if (v.checkinGroupId && !(await this.repo.groupExists(this.db, v.checkinGroupId))) throw await this.access.refuse(me, client, 'face.settings.save', null, FacesErrors.groupNotFound());
-    await this.repo.saveSettings(this.db, v, me.userId);
+    try {
+      await this.repo.saveSettings(this.db, v, me.userId);
+    } catch (err) {
+      // the group deleted between the check and the save
+      if (dbErrorOf(err)?.code === '23503') throw await this.access.refuse(me, client, 'face.settings.save', null, FacesErrors.groupNotFound());
+      throw err;
+    }
     await this.access.record(me, client, 'face.settings.save', null, { ...v });
     return this.read();
   }

@@ -42,6 +42,7 @@ export const faces: FacesMessages = {
     edit: 'Edit',
     forOther: 'Register for someone (account)',
     verify: 'Test a match',
+    verifyUpload: 'Compare a photo',
     faceCheckIn: 'Check in by face',
     uploadCheckIn: 'Check in with a photo',
     search: 'Search',

@@ -41,6 +41,7 @@ export const faces = {
     edit: '编辑',
     forOther: '为他人注册（账号）',
     verify: '测试比对',
+    verifyUpload: '上传照片比对',
     faceCheckIn: '刷脸签到',
     uploadCheckIn: '上传照片签到',
     search: '搜索',
