@@ -177,5 +177,15 @@ describe('face recognition', () => {
     expect((await faceSettings({ checkinEnabled: false })).body.result).toBe(true);
     const off = await upload('/api/attendance/checkins/face', tokens.headteacher, photo(B), B, 'en');
     expect([off.status, off.body.msg]).toEqual([409, en.errors.faceCheckinOff]);
+    // the liveness check on, with a minimum an uploaded photo of a photo does not reach: refused
+    expect((await faceSettings({ liveness: true, livenessMin: 0.95 })).body.result).toBe(true);
+    const flat = await upload('/api/faces/verify', tokens.teacher, photo(A_AGAIN), A_AGAIN, 'en');
+    expect([flat.status, flat.body.msg]).toEqual([400, en.errors.notLive]);
+    // an administrator deletes someone's registered face; the list no longer has it
+    const theirs = (await call<FaceRegistration[]>('/api/faces/registrations?scope=all&q=headteacher', { token: tokens.admin })).body.data as FaceRegistration[];
+    expect(theirs.map((r) => r.account)).toEqual(['headteacher']);
+    expect((await call(`/api/faces/registrations/${theirs[0]?.id}`, { method: 'DELETE', token: tokens.admin })).body).toMatchObject({ result: true, msg: zh.results.deleted });
+    expect((await call<FaceRegistration[]>('/api/faces/registrations?scope=all&q=headteacher', { token: tokens.admin })).body.data).toEqual([]);
+    expect((await call('/api/faces/registrations?scope=all', { token: tokens.teacher, lang: 'en' })).body).toMatchObject({ code: 403, msg: en.errors.forbidden });
   });
 });
