@@ -13,7 +13,8 @@ import { browserPages } from '../support/flow-pages.js';
  * @vladmandic/human's assets/samples.jpg) and only its embedding kept; another photo of the same person matches, a
  * different person's does not; an administrator registers for someone and groups them; in Chromium the teacher checks
  * in by face on the phone page (the upload fallback): a different face is refused with a clear message and logged, the
- * registered person's other photo is checked in on the monthly sheet. Everything it changes is put back.
+ * registered person's other photo is checked in on the monthly sheet; the camera's path (a canvas stream standing in
+ * for getUserMedia) takes a picture that matches. Everything it changes is put back.
  */
 const zh = resources.zh.faces;
 const en = resources.en.faces;
@@ -152,6 +153,30 @@ describe('face recognition', () => {
       await eventually(async () => expect(await p.locator(tid('jskq-today-in')).innerText()).toMatch(/^\d{2}:\d{2}$/));
       expect(await p.locator(`${tid('jskq-day')}[data-date="${today}"] ${tid('jskq-day-in')}`).innerText()).toMatch(/^\d{2}:\d{2}$/);
       await shot(p, 'faces-01-checkin-phone-zh');
+
+      // the camera's path: a camera whose picture is the registered person's other photo (a canvas stream stands in
+      // for getUserMedia: the run's shared Chromium has no fake-device flags); 测试比对 takes its picture and matches
+      const camera = await page();
+      const picture = `data:image/jpeg;base64,${photo(A_AGAIN).toString('base64')}`;
+      await camera.context.addInitScript((src: string) => {
+        navigator.mediaDevices.getUserMedia = async () => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          [canvas.width, canvas.height] = [img.width, img.height];
+          const draw = () => canvas.getContext('2d')?.drawImage(img, 0, 0);
+          draw();
+          setInterval(draw, 100);
+          return canvas.captureStream(10);
+        };
+      }, picture);
+      await signedIn(camera.page, 'teacher', '/faceRecognition/registration');
+      await camera.page.locator(tid('face-verify-camera')).click();
+      await eventually(async () => expect(await camera.page.locator(tid('face-verify-video')).evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0));
+      await camera.page.locator(tid('face-verify-take')).click();
+      await camera.page.locator(tid('toast'), { hasText: '比对通过' }).first().waitFor();
+      expect(await camera.page.locator(tid('face-verify-video')).count()).toBe(0);
 
       // the administrator's pages in English: the groups (the check-in group marked) and the model
       const english = await page(true);
