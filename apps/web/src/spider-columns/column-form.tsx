@@ -83,6 +83,12 @@ function TextInput({ control, name, label, hint, required, errors, max }: { cont
   );
 }
 
+/** A content's words for the preview (parsed, never rendered: nothing of the other site is loaded here), cut short. */
+function textOf(html: string): string {
+  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
 /** The dry run's answer: what was found, nothing saved. */
 function Preview({ preview }: { preview: SpiderPreview }) {
   const { c } = useSpiderT();
@@ -103,7 +109,11 @@ function Preview({ preview }: { preview: SpiderPreview }) {
             <Table.Row key={i.url} data-testid="spider-preview-item">
               <Table.Cell>
                 {i.title}
-                {i.content !== null ? <div className="sf-spider-content" data-testid="spider-preview-content" dangerouslySetInnerHTML={{ __html: i.content }} /> : null}
+                {i.content !== null ? (
+                  <div className="sf-hint" data-testid="spider-preview-content">
+                    {textOf(i.content)}
+                  </div>
+                ) : null}
               </Table.Cell>
               <Table.Cell>{i.date ?? ''}</Table.Cell>
               <Table.Cell>
