@@ -75,7 +75,12 @@ const waitForRun = async (id: string, runId: string): Promise<SpiderColumnDetail
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const page = PAGES[(req.url ?? '').split('?')[0] ?? ''];
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    // a redirect to the cloud's metadata address (checked again before it is followed), and one that never ends
+    if (path === '/to-metadata') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    const hop = /^\/hop\/(\d+)$/.exec(path);
+    if (hop) return void res.writeHead(302, { location: `/hop/${Number(hop[1]) + 1}` }).end();
+    const page = PAGES[path];
     if (!page) return void res.writeHead(404, { 'content-type': 'text/html' }).end('<p>404</p>');
     res.writeHead(200, { 'content-type': page.type, 'content-length': page.body.length }).end(page.body);
   });
@@ -112,12 +117,14 @@ describe('columns from other sites', () => {
     expect(await columnCount()).toBe(before);
   });
 
-  it('refuses, in zh and en, a bad address, internal addresses, a non-HTML answer, a selector finding nothing or not CSS — nothing written', async () => {
+  it('refuses, in zh and en, a bad address, internal addresses (a redirect to one too), endless redirects, a non-HTML answer, a selector finding nothing or not CSS — nothing written', async () => {
     const before = await columnCount();
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ sourceUrl: 'ftp://example.org/x' }, 400, zh.validation.urlInvalid, en.validation.urlInvalid],
       [{ sourceUrl: 'http://10.0.0.1/notices/' }, 422, zh.fetch.internalAddress.replace('{{host}}', '10.0.0.1').replace('{{address}}', '10.0.0.1'), en.fetch.internalAddress.replace('{{host}}', '10.0.0.1').replace('{{address}}', '10.0.0.1')],
       [{ sourceUrl: 'http://169.254.169.254/latest/meta-data/' }, 422, zh.fetch.internalAddress.replace('{{host}}', '169.254.169.254').replace('{{address}}', '169.254.169.254'), en.fetch.internalAddress.replace('{{host}}', '169.254.169.254').replace('{{address}}', '169.254.169.254')],
+      [{ sourceUrl: `${site}/to-metadata` }, 422, zh.fetch.internalAddress.replace('{{host}}', '169.254.169.254').replace('{{address}}', '169.254.169.254'), en.fetch.internalAddress.replace('{{host}}', '169.254.169.254').replace('{{address}}', '169.254.169.254')],
+      [{ sourceUrl: `${site}/hop/1` }, 422, zh.fetch.tooManyRedirects, en.fetch.tooManyRedirects],
       [{ sourceUrl: `${site}/data.json` }, 422, zh.fetch.notHtml.replace('{{type}}', 'application/json'), en.fetch.notHtml.replace('{{type}}', 'application/json')],
       [{ listSelector: 'table.none tr' }, 422, zh.errors.nothingFound.replace('{{selector}}', 'table.none tr'), en.errors.nothingFound.replace('{{selector}}', 'table.none tr')],
       [{ linkSelector: 'a[href' }, 400, zh.errors.selectorInvalid.replace('{{field}}', zh.form.linkSelector), en.errors.selectorInvalid.replace('{{field}}', en.form.linkSelector)],

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, Label, Menu, Message, Segment, Table } from 'semantic-ui-react';
-import { formatSchoolTime, SPIDER_ITEM_STATES, SPIDER_JOB, type SpiderColumnDetail, type SpiderItemState, type SpiderRunProgress } from '@schoolflow/contracts';
+import { formatSchoolTime, SPIDER_ITEM_STATES, SPIDER_JOB, type SpiderColumnDetail, type SpiderItemState, type SpiderPostKind, type SpiderRunProgress } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { useJobProgress } from '../jobs/use-job-progress.js';
+import { postLink } from '../publishing/post-links.js';
 import { toast } from '../util/toast.js';
 import { spiderKeys } from './spider-client.js';
 import { useColumn } from './use-column.js';
@@ -81,7 +83,7 @@ function Runs({ column }: { column: SpiderColumnDetail }) {
   );
 }
 
-function Items({ id }: { id: string }) {
+function Items({ id, kind }: { id: string; kind: SpiderPostKind }) {
   const { c } = useSpiderT();
   const [state, setState] = useState<SpiderItemState | 'all'>('pending');
   const items = useItems(id, state);
@@ -132,9 +134,9 @@ function Items({ id }: { id: string }) {
                   </>
                 ) : null}
                 {i.postId ? (
-                  <a href={`/publishing/notice?id=${i.postId}`} data-testid="spider-item-post">
+                  <Link to={postLink.detail(kind, i.postId)} data-testid="spider-item-post">
                     {c('detail.viewPost')}
-                  </a>
+                  </Link>
                 ) : null}
               </Table.Cell>
             </Table.Row>
@@ -177,7 +179,7 @@ export function ColumnDetail({ id, onBack, onEdit }: { id: string; onBack: () =>
       </p>
       <RunButton id={id} />
       <h4>{c('detail.items')}</h4>
-      <Items id={id} />
+      <Items id={id} kind={data.kind} />
       <h4>{c('detail.runs')}</h4>
       <Runs column={data} />
     </Segment>

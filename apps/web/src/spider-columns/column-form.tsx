@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Control, Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Button, Form, Message, Table } from 'semantic-ui-react';
 import { type SpiderColumn, type SpiderColumnBody, spiderColumnInputSchema, SPIDER_INTERVALS, SPIDER_LIMITS, SPIDER_MODES, SPIDER_POST_KINDS, type SpiderPreview, spiderTrySchema } from '@schoolflow/contracts';
@@ -92,7 +92,11 @@ function textOf(html: string): string {
 /** The dry run's answer: what was found, nothing saved. */
 function Preview({ preview }: { preview: SpiderPreview }) {
   const { c } = useSpiderT();
+  const box = useRef<HTMLDivElement>(null);
+  // the answer is below the fold of the form: brought into view as it comes
+  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [preview]);
   return (
+    <div ref={box}>
     <Message info data-testid="spider-preview">
       <Message.Header>{c('preview.title')}</Message.Header>
       <p data-testid="spider-preview-summary">{c('preview.summary', { url: preview.url, charset: preview.charset, found: preview.found, n: preview.items.length })}</p>
@@ -133,6 +137,7 @@ function Preview({ preview }: { preview: SpiderPreview }) {
         </ul>
       ) : null}
     </Message>
+    </div>
   );
 }
 
@@ -142,7 +147,7 @@ function Preview({ preview }: { preview: SpiderPreview }) {
  * helper — saving nothing.
  */
 export function ColumnForm({ draft, onClose }: { draft: ColumnDraft; onClose: () => void }) {
-  const { c } = useSpiderT();
+  const { c, t } = useSpiderT();
   const save = useSaveColumn();
   const tryOut = useTryColumn();
   const [preview, setPreview] = useState<SpiderPreview | null>(null);
@@ -152,7 +157,7 @@ export function ColumnForm({ draft, onClose }: { draft: ColumnDraft; onClose: ()
   const submit = handleSubmit(async (body) => {
     try {
       const res = await save.mutateAsync({ id: draft.id, body });
-      toast.success(res.msg || c('form.save'));
+      toast.success(res.msg || t('admin.saved'));
       onClose();
     } catch (e) {
       toast.error(errorMessage(e));

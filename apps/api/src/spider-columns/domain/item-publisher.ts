@@ -1,23 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type CreatePostBody, createPostSchema, type Language } from '@schoolflow/contracts';
+import type { Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { AccessService } from '../../access/domain/access.service.js';
 import { rows } from '../../infrastructure/database/query-rows.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { ClientInfo, Principal } from '../../infrastructure/http/request-context.js';
-import { translate } from '../../infrastructure/i18n/i18n.js';
 import { CreatePost } from '../../publishing/commands/create-post/create-post.handler.js';
 import { SpiderErrors } from '../spider-columns.errors.js';
+import { itemPost } from './item-post.js';
 import type { ColumnRow, ItemRow } from './spider-columns.repository.js';
 import { SpiderColumnsRepository } from './spider-columns.repository.js';
-
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The post an item becomes: its title, its content (if any) and the source link, as the column's kind to its audience. */
-export function itemPost(column: Pick<ColumnRow, 'kind' | 'audience'>, item: Pick<ItemRow, 'title' | 'url' | 'content'>, lang: Language): CreatePostBody {
-  const source = `<p class="post-source">${escapeHtml(translate(lang, 'publishing.columns.post.source'))}<a href="${escapeHtml(item.url)}" target="_blank">${escapeHtml(item.url)}</a></p>`;
-  return createPostSchema.parse({ kind: column.kind, title: item.title, body: `${item.content ?? ''}${source}`, audience: column.audience, publish: true });
-}
 
 /** Where the job's writes are logged from. */
 const JOB_CLIENT: ClientInfo = { ip: '', userAgent: 'spider-column job' };
