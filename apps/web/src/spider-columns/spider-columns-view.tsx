@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Label, Message, Table } from 'semantic-ui-react';
-import { formatSchoolTime, type SpiderColumn } from '@schoolflow/contracts';
+import { formatSchoolTime, SPIDER_PAGE, type SpiderColumn } from '@schoolflow/contracts';
+import { tabsStore } from '../layout/tabs-store.js';
+import { useStore } from '../util/store.js';
 import type { ViewProps } from '../router/view-props.js';
 import { kindLabel } from '../publishing/use-publishing-t.js';
 import { ColumnDetail } from './column-detail.js';
@@ -10,16 +13,26 @@ import { useSpiderT } from './use-spider-t.js';
 
 const at = (iso: string): string => formatSchoolTime(Date.parse(iso), Intl.DateTimeFormat().resolvedOptions().timeZone);
 
+/** The column shown (`?id=`): this page's query while shown, its tab's own while kept in the background. */
+function useOpenColumn(active: boolean): string | null {
+  const location = useLocation();
+  const tabs = useStore(tabsStore);
+  const own = tabs.find((t) => t.path === SPIDER_PAGE.url)?.search ?? '';
+  return new URLSearchParams(active && location.pathname === SPIDER_PAGE.url ? location.search : own).get('id') || null;
+}
+
 /**
  * 栏目采集 (`/spiderColumn`; docs/product/publishing.md#columns-from-other-sites): the columns collected from other
- * sites, the form with its dry run, and a column's runs and items to publish or ignore. Everything needs
+ * sites, the form with its dry run, and a column's runs and items to publish or ignore (`?id=`). Everything needs
  * spider:manage, which the server checks.
  */
 export default function SpiderColumnsView({ active }: ViewProps) {
   const { c } = useSpiderT();
   const columns = useColumns(active);
   const [form, setForm] = useState<ColumnDraft | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const open = useOpenColumn(active);
+  const setOpen = (id: string | null) => void navigate(id ? `${SPIDER_PAGE.url}?id=${encodeURIComponent(id)}` : SPIDER_PAGE.url);
   const interval = (col: SpiderColumn) => (col.intervalHours === null ? c('intervals.manual') : c('intervals.hours', { n: col.intervalHours }));
   return (
     <div className="sf-spider" data-testid="spider-page">

@@ -145,18 +145,28 @@ export class PageFetcher {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      // the first outcome stands: destroying the answer past the cap is followed by its own error and abort
+      let settled = false;
+      const fail = (err: FetchRefused) => {
+        if (!settled) reject(err);
+        settled = true;
+      };
       res.on('data', (chunk: Buffer) => {
+        if (settled) return;
         size += chunk.length;
         if (size > max) {
+          fail(new FetchRefused('tooLarge', { mb: Math.round((max / 1024 / 1024) * 10) / 10 }));
           res.destroy();
-          reject(new FetchRefused('tooLarge', { mb: Math.round((max / 1024 / 1024) * 10) / 10 }));
           return;
         }
         chunks.push(chunk);
       });
-      res.on('end', () => resolve(Buffer.concat(chunks)));
-      res.on('error', (err) => reject(this.failure(err, signal)));
-      res.on('aborted', () => reject(this.failure(new Error('aborted'), signal)));
+      res.on('end', () => {
+        if (!settled) resolve(Buffer.concat(chunks));
+        settled = true;
+      });
+      res.on('error', (err) => fail(this.failure(err, signal)));
+      res.on('aborted', () => fail(this.failure(new Error('aborted'), signal)));
     });
   }
 
