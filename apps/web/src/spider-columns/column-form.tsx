@@ -94,7 +94,10 @@ function Preview({ preview }: { preview: SpiderPreview }) {
   const { c } = useSpiderT();
   const box = useRef<HTMLDivElement>(null);
   // the answer is below the fold of the form: brought into view as it comes
-  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [preview]);
+  // (a block: what scrollIntoView answers — a promise in newer browsers — must not become the effect's cleanup)
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [preview]);
   return (
     <div ref={box}>
     <Message info data-testid="spider-preview">
