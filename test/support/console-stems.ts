@@ -66,7 +66,7 @@ export const CONSOLE_STEMS: readonly ConsoleStem[] = [
   { stem: 'qt_app/znx', routes: ['/qt_app/znx'] },
   { stem: 'rwxq/rwxq', routes: ['/qt_app/rwxq/rwxq'] },
   { stem: 'serverMonitor', routes: ['/serverMonitor'] },
-  { stem: 'spiderColumn', notBuilt: 'publishing columns from other sites (issue 30 item 9)' },
+  { stem: 'spiderColumn', routes: ['/spiderColumn'] },
   { stem: 'survey/cjwj', routes: ['/survey/cjwj'] },
   { stem: 'survey/wjdt', routes: ['/survey/wjdt'] },
   { stem: 'survey/wjlb', routes: ['/survey/wjlb'] },

@@ -174,6 +174,10 @@ export const TEST_SERVER_ENV = {
   CHANNEL_RETRY_BASE_MS: '300',
   CHANNEL_SWEEP_SECONDS: '1',
   CHANNEL_SEND_TIMEOUT_MS: '5000',
+  // 栏目采集 fetches the test's own page server on this machine, and nothing else internal (a 10.x or 169.254.x source
+  // is still refused: test/publishing/spider-columns); due columns are looked for every second
+  SPIDER_ALLOWED_HOSTS: '127.0.0.1',
+  SPIDER_SWEEP_SECONDS: '1',
 } as const;
 
 /**

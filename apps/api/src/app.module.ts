@@ -40,6 +40,7 @@ import { HealthModule } from './health/health.module.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { FacesModule } from './faces/faces.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
+import { SpiderColumnsModule } from './spider-columns/spider-columns.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -85,6 +86,7 @@ export class AppModule {
         KnowledgeModule,
         FacesModule,
         OrganisationsModule,
+        SpiderColumnsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -45,3 +45,4 @@ export * from './projects-api.js';
 export * from './knowledge-api.js';
 export * from './faces-api.js';
 export * from './organisations-api.js';
+export * from './spider-api.js';

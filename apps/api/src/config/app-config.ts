@@ -1,5 +1,6 @@
 import { DEFAULT_BASE_API, DEFAULT_TOKEN_HEADER } from '@schoolflow/contracts';
 import { DEFAULT_PASSWORD_HASH_COST, type PasswordHashCost } from '../identity/domain/password-hasher.js';
+import { AddressAllowList } from '../spider-columns/domain/address-guard.js';
 
 /**
  * Every environment variable the server reads, in one place (the README lists them).
@@ -237,6 +238,16 @@ export interface ServerConfig {
   pdfRendersPerUser: number;
   /** Worker threads drawing PDFs (PDF_WORKERS); null: every core but one, 1–4. */
   pdfWorkers: number | null;
+  /**
+   * 栏目采集 (docs/adr/0067-spider-columns.md#fetching): addresses and ranges a column may fetch although internal
+   * (SPIDER_ALLOWED_HOSTS, e.g. `127.0.0.1,10.1.0.0/16`; none by default — an invalid entry stops the start), one
+   * page's deadline (SPIDER_FETCH_TIMEOUT_MS, 10 s) and size (SPIDER_MAX_BYTES, 2 MB), and how often due columns are
+   * looked for (SPIDER_SWEEP_SECONDS, 300).
+   */
+  spiderAllowedHosts: readonly string[];
+  spiderFetchTimeoutMs: number;
+  spiderMaxBytes: number;
+  spiderSweepSeconds: number;
 }
 
 /** Which of our identifiers the provider's value names (docs/adr/0035-single-sign-on.md). */
@@ -414,6 +425,10 @@ export function loadConfig(): ServerConfig {
     jobsPerUser: whole('JOBS_PER_USER', 3, 1, 100),
     pdfRendersPerUser: whole('PDF_RENDERS_PER_USER', 2, 1, 50),
     pdfWorkers: (process.env.PDF_WORKERS ?? '').trim() === '' ? null : whole('PDF_WORKERS', 1, 1, 16),
+    spiderAllowedHosts: AddressAllowList.parse(process.env.SPIDER_ALLOWED_HOSTS ?? '').entries,
+    spiderFetchTimeoutMs: whole('SPIDER_FETCH_TIMEOUT_MS', 10_000, 500, 120_000),
+    spiderMaxBytes: whole('SPIDER_MAX_BYTES', 2 * 1024 * 1024, 10_000, 50 * 1024 * 1024),
+    spiderSweepSeconds: Math.max(0.2, positive('SPIDER_SWEEP_SECONDS', 300)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { DORMITORY_PAGES, HEALTH_PAGES, ORGANISATION_PAGES, EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { DORMITORY_PAGES, SPIDER_PAGE, HEALTH_PAGES, ORGANISATION_PAGES, EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -56,6 +56,8 @@ const pages = (): Page[] => [
   ...TIMETABLE_PAGES.map((p) => ({ url: p.url, key: `timetable:page.${p.key}.title`, group: 'timetable', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
   // 信息发布 (issue 24): everyone reads what was sent to them; each kind's publishers (its declaration) may publish and delete
   ...PUBLISHING_PAGES.map((p) => ({ url: p.url, key: `publishing:page.${p.kind}`, group: 'publishing', sort: p.sort, icon: p.icon, read: postViewPermission(p.kind), write: POST_KIND_DECLARATIONS[p.kind].permission, scoped: [], readers: Object.values(RoleCode), writers: POST_KIND_DECLARATIONS[p.kind].publishers })),
+  // 栏目采集 (docs/adr/0067-spider-columns.md#page): administrators and the office manage the columns collected from other sites
+  { url: SPIDER_PAGE.url, key: 'publishing:columns.page.title', group: 'publishing', sort: SPIDER_PAGE.sort, icon: SPIDER_PAGE.icon, read: SPIDER_PAGE.permission, write: null, scoped: [], readers: [RoleCode.office], writers: [] },
   // 学业评价 (issue 28): settings for managers, sheets for evaluators (the server checks each sheet's role), analysis for leaders and head teachers
   ...EVALUATION_PAGES.map((p) => ({ url: p.url, key: `evaluations:page.${p.key}`, group: 'evaluation', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [] })),
   // 期末学业评价 (issue 28 part 3): head teachers submit their classes; students and parents read the results on notice and object

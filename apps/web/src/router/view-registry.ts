@@ -133,6 +133,8 @@ const views: Readonly<Record<string, View>> = {
   'customPages/pageMangger': lazy(() => import('../custom-pages/page-manager-view.js')),
   'customPages/drag_layout': lazy(() => import('../custom-pages/drag-layout-view.js')),
   'customPages/page_view': lazy(() => import('../custom-pages/page-view.js')),
+  // 栏目采集 (docs/adr/0067-spider-columns.md#page): the columns collected from other sites, the form's dry run, a column's runs and items
+  spiderColumn: lazy(() => import('../spider-columns/spider-columns-view.js')),
   // 知识库 (docs/adr/0060-knowledge-base.md#page): the tree, the search, articles with versions, the forms — states of one page (?category=, ?q=, ?id=, ?edit=)
   zskgl: lazy(() => import('../knowledge/knowledge-view.js')),
   // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (the kit's list of each resource), the family's page

@@ -9,7 +9,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  // `validation.*`, or a feature namespace's own validation messages (`class-walking.validation.*`, `registrations.validation.*`)
-  const key = issue?.message && /^(?:[a-z][a-z-]*\.)?validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid';
+  // `validation.*`, or a feature namespace's own validation messages (`class-walking.validation.*`, `registrations.validation.*`, a part of one: `publishing.columns.validation.*`)
+  const key = issue?.message && /^(?:[a-z][a-z-]*\.){0,2}validation\.[A-Za-z]+$/.test(issue.message) ? issue.message : 'validation.invalid';
   throw AppException.badRequest(key, { field: issue?.path.join('.') ?? '' });
 }

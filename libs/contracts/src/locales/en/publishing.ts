@@ -1,4 +1,5 @@
 import type { PublishingMessages } from '../zh/publishing.js';
+import { publishingColumns } from './publishing-columns.js';
 import { publishingWeb } from './publishing-web.js';
 
 export const publishing: PublishingMessages = {
@@ -54,4 +55,5 @@ export const publishing: PublishingMessages = {
     remindContent: '{{author}} reminds you to read the {{kind}} "{{title}}"',
   },
   web: publishingWeb,
+  columns: publishingColumns,
 };

@@ -1,3 +1,4 @@
+import { publishingColumns, type PublishingColumnsMessages } from './publishing-columns.js';
 import { publishingWeb, type PublishingWebMessages } from './publishing-web.js';
 
 /** Publishing's texts (issue 24, docs/product/publishing.md): kinds, states, refusals, bell messages, page titles. */
@@ -56,7 +57,9 @@ export const publishing = {
   },
   /** The pages' own texts (lists, compose, detail, receipts, the dashboard's card). */
   web: publishingWeb,
+  /** 栏目采集's (docs/product/publishing.md#columns-from-other-sites). */
+  columns: publishingColumns,
 } as const;
 export type PublishingMessages = {
-  [K in Exclude<keyof typeof publishing, 'web'>]: { [L in keyof (typeof publishing)[K]]: string };
-} & { web: PublishingWebMessages };
+  [K in Exclude<keyof typeof publishing, 'web' | 'columns'>]: { [L in keyof (typeof publishing)[K]]: string };
+} & { web: PublishingWebMessages; columns: PublishingColumnsMessages };

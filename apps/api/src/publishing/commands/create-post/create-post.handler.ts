@@ -30,9 +30,13 @@ export class CreatePost {
     private readonly jobs: PublishingJobsRunner,
   ) {}
 
-  async execute(body: CreatePostBody, me: Principal, client: ClientInfo): Promise<CreatePostAnswer> {
+  /**
+   * `also` is written in the post's own transaction, as with `write` — a collected column's item marked published with
+   * its post (docs/adr/0067-spider-columns.md#publishing), so both are kept or neither.
+   */
+  async execute(body: CreatePostBody, me: Principal, client: ClientInfo, also?: (tx: EntityManager, postId: string) => Promise<void>): Promise<CreatePostAnswer> {
     await this.access.mayPublish(me, body.kind, client, 'post.create', null);
-    return this.write(body, me, client);
+    return this.write(body, me, client, also);
   }
 
   /**
