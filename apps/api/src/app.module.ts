@@ -39,6 +39,8 @@ import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
+import { PicturesModule } from './pictures/pictures.module.js';
+import { HomeCardsModule } from './home-cards/home-cards.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -83,6 +85,8 @@ export class AppModule {
         HealthModule,
         KnowledgeModule,
         OrganisationsModule,
+        PicturesModule,
+        HomeCardsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

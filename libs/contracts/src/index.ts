@@ -44,3 +44,5 @@ export * from './health-api.js';
 export * from './projects-api.js';
 export * from './knowledge-api.js';
 export * from './organisations-api.js';
+export * from './pictures-api.js';
+export * from './home-cards-api.js';
