@@ -92,7 +92,7 @@ export class PicturesRepository {
 
   /** The classes one may make albums of: those one heads, or every class in school with `all`. */
   creatableClasses(db: Db, userId: string, all: boolean): Promise<{ id: string; zh: string; en: string }[]> {
-    return rows(db, `SELECT c.id, c.name AS zh, c.name_en AS en FROM admin_class c JOIN grade_level g ON g.id = c.grade_id WHERE c.in_school AND ($2 OR c.head_teacher_id = $1) ORDER BY g.enrollment_year DESC, c.sort, c.code`, [userId, all]);
+    return rows(db, `SELECT c.id, c.name AS zh, c.name_en AS en FROM admin_class c WHERE c.in_school AND ($2 OR c.head_teacher_id = $1) ORDER BY c.enrollment_year DESC, c.code`, [userId, all]);
   }
 
   async unknownRoles(db: Db, codes: readonly string[]): Promise<string[]> {
