@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type AlbumDetail, type AlbumList, type CreatePostAnswer, type HomePicture, resources } from '@schoolflow/contracts';
+import type { Browser } from 'playwright-core';
+import { crc32, deflateSync } from 'node:zlib';
 import { upload } from '../support/admin.js';
 import { baseUrl, call, login, withDb } from '../support/api.js';
+import { eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
+import { englishPage } from '../support/flow-pages.js';
 
 /**
  * 图片管理 end to end (docs/product/campus-life.md#pictures, docs/adr/0066-pictures-and-home-cards.md) on the shared
@@ -18,6 +22,26 @@ const tokens = {} as Record<'admin' | 'teacher' | 'parent' | 'headteacher', stri
 const albums: string[] = [];
 const posts: string[] = [];
 const classes = {} as { child: string; other: string; headed: string };
+let browser: Browser | null = null;
+
+/** A `w`×`h` PNG of one colour: large enough that the browser makes a thumbnail of it (written here: no image library). */
+function picture(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const api = <T>(who: keyof typeof tokens, path: string, json?: unknown, method?: 'GET' | 'POST' | 'PUT' | 'DELETE', lang: 'zh' | 'en' = 'zh') =>
   call<T>(`/api/pictures${path}`, { token: tokens[who], ...(json !== undefined ? { json } : {}), ...(method ? { method } : {}), lang });
@@ -39,6 +63,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await browser?.close();
   await withDb(async (c) => {
     await c.query(`DELETE FROM sys_file_link WHERE ref_type = 'post' AND ref_id = ANY($1::uuid[])`, [posts]);
     await c.query(`DELETE FROM post_recipient WHERE post_id = ANY($1::uuid[])`, [posts]).catch(() => undefined);
@@ -171,5 +196,40 @@ describe('pictures', () => {
     const parentSees = ((await api<AlbumList>('parent', '/albums')).body.data as AlbumList).albums.map((a) => a.id);
     expect(parentSees).not.toContain((staffOnly.body.data as AlbumDetail).id);
     expect(((await api<AlbumList>('teacher', '/albums')).body.data as AlbumList).albums.map((a) => a.id)).toContain((staffOnly.body.data as AlbumDetail).id);
+  });
+
+  it('in Chromium: admin uploads two pictures into an album and sees their thumbnails (made in the browser); the albums in en', async () => {
+    const title = `开学典礼 ${Date.now()}`;
+    const made = await api<AlbumDetail>('admin', '/albums', { title, scope: 'school' }, 'POST');
+    const id = (made.body.data as AlbumDetail).id;
+    albums.push(id);
+    browser = await launchBrowser();
+    const admin = await newTestPage(browser);
+    const english = await englishPage(browser);
+    try {
+      const a = admin.page;
+      await signedIn(a, 'admin', '/pictures');
+      await a.locator(`${tid('album-card')}[data-id="${id}"]`).click();
+      await eventually(async () => expect(await a.locator(tid('album-heading')).innerText()).toBe(title));
+      await a.locator(tid('album-file-input')).setInputFiles([
+        { name: 'red.png', mimeType: 'image/png', buffer: picture(640, 480, [200, 40, 40]) },
+        { name: 'blue.png', mimeType: 'image/png', buffer: picture(480, 640, [40, 80, 200]) },
+      ]);
+      await eventually(async () => expect(await a.locator(`${tid('picture-thumb')}`).evaluateAll((els) => els.filter((e) => e.tagName === 'IMG' && (e as HTMLImageElement).naturalWidth > 0).length)).toBe(2));
+      const rows = await withDb(async (c) => (await c.query(`SELECT p.thumb_res_id, f.size AS thumb_size, o.size AS size FROM album_picture p JOIN sys_file f ON f.res_id = p.thumb_res_id JOIN sys_file o ON o.res_id = p.res_id WHERE p.album_id = $1 ORDER BY p.position`, [id])).rows as { thumb_res_id: string }[]);
+      expect(rows).toHaveLength(2);
+      expect(await a.locator(tid('picture-cover')).count()).toBe(1);
+      await shot(a, 'pictures-01-album');
+
+      const e = english.page;
+      await signedIn(e, 'admin', '/pictures');
+      await eventually(async () => expect(await e.locator(tid('pictures-view')).innerText()).toContain('New album'));
+      expect(await e.locator(`${tid('album-card')}[data-id="${id}"]`).innerText()).toContain('2 pictures');
+      await shot(e, 'pictures-02-albums-en');
+      for (const p of [admin, english]) expect(p.problems.unexpected()).toEqual([]);
+    } finally {
+      await admin.close();
+      await english.close();
+    }
   });
 });
