@@ -59,9 +59,9 @@ describe('home page cards', () => {
   it('bad input answers the envelope in zh and en and writes nothing; a teacher may not read or change a role\'s cards', async () => {
     const before = await saved();
     const bad = [
-      [{ cards: [{ card: 'weather', enabled: true }] }, zh.validation.cardUnknown, en.validation.cardUnknown],
-      [{ cards: [{ card: 'todos', enabled: true }, { card: 'todos', enabled: false }] }, zh.validation.cardTwice, en.validation.cardTwice],
-      [{ cards: [] }, zh.validation.cardsRequired, en.validation.cardsRequired],
+      [{ cards: [{ card: 'weather', enabled: true }] }, resources.zh.pictures.validation.cardUnknown, resources.en.pictures.validation.cardUnknown],
+      [{ cards: [{ card: 'todos', enabled: true }, { card: 'todos', enabled: false }] }, resources.zh.pictures.validation.cardTwice, resources.en.pictures.validation.cardTwice],
+      [{ cards: [] }, resources.zh.pictures.validation.cardsRequired, resources.en.pictures.validation.cardsRequired],
     ] as const;
     for (const [json, zhMsg, enMsg] of bad) {
       for (const [lang, msg] of [['zh', zhMsg], ['en', enMsg]] as const) {

@@ -68,9 +68,9 @@ export function homeCardsFor(roles: readonly string[], layouts: ReadonlyMap<stri
 export const roleHomeCardsSchema = z
   .object({
     cards: z
-      .array(z.object({ card: z.enum(HOME_CARDS, { error: 'pictures.cards.validation.cardUnknown' }), enabled: z.boolean({ error: 'validation.invalid' }) }), { error: 'pictures.cards.validation.cardsRequired' })
-      .min(1, 'pictures.cards.validation.cardsRequired')
-      .max(HOME_CARDS.length, 'pictures.cards.validation.cardTwice'),
+      .array(z.object({ card: z.enum(HOME_CARDS, { error: 'pictures.validation.cardUnknown' }), enabled: z.boolean({ error: 'validation.invalid' }) }), { error: 'pictures.validation.cardsRequired' })
+      .min(1, 'pictures.validation.cardsRequired')
+      .max(HOME_CARDS.length, 'pictures.validation.cardTwice'),
   })
-  .refine((v) => new Set(v.cards.map((c) => c.card)).size === v.cards.length, { message: 'pictures.cards.validation.cardTwice', path: ['cards'] });
+  .refine((v) => new Set(v.cards.map((c) => c.card)).size === v.cards.length, { message: 'pictures.validation.cardTwice', path: ['cards'] });
 export type RoleHomeCardsInput = z.input<typeof roleHomeCardsSchema>;

@@ -34,7 +34,7 @@ export function SortableItems({ ids, layout, disabled, onOrder, render, classNam
 function SortableItem({ id, children }: { id: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <div ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }} {...attributes} {...listeners} className="sf-sortable-item" data-sortable-id={id}>
+    <div ref={setNodeRef} style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }} {...attributes} {...listeners} className="sf-sortable-item" data-sortable-id={id}>
       {children}
     </div>
   );

@@ -139,7 +139,7 @@ function AlbumPanel({ id, onBack, onEdit }: { id: string; onBack: () => void; on
           ids={ids}
           layout="grid"
           disabled={!a.manageable}
-          className="sf-picture-grid"
+          className="sf-album-pic-grid"
           testId="picture-grid"
           onOrder={(next) => {
             setLocal(next);
@@ -149,17 +149,17 @@ function AlbumPanel({ id, onBack, onEdit }: { id: string; onBack: () => void; on
             const pic = byId.get(pid);
             if (!pic) return null;
             return (
-              <div className="sf-picture" data-testid="picture" data-id={pid}>
-                <AuthImage resId={pic.thumbResId} alt={pic.caption || a.title} className="sf-picture-thumb" testId="picture-thumb" />
+              <div className="sf-album-pic" data-testid="picture" data-id={pid}>
+                <AuthImage resId={pic.thumbResId} alt={pic.caption || a.title} className="sf-album-pic-thumb" testId="picture-thumb" />
                 {pid === coverId ? (
-                  <Label size="mini" color="teal" className="sf-picture-cover" data-testid="picture-cover">
+                  <Label size="mini" color="teal" className="sf-album-pic-cover" data-testid="picture-cover">
                     {p('fields.cover')}
                   </Label>
                 ) : null}
                 {a.manageable ? (
                   <>
                     <input
-                      className="sf-picture-caption"
+                      className="sf-album-pic-caption"
                       defaultValue={pic.caption}
                       placeholder={p('fields.caption')}
                       aria-label={p('fields.caption')}
@@ -170,7 +170,7 @@ function AlbumPanel({ id, onBack, onEdit }: { id: string; onBack: () => void; on
                         if (e.target.value.trim() !== pic.caption) caption.mutate({ pictureId: pid, caption: e.target.value });
                       }}
                     />
-                    <span className="sf-picture-tools" onPointerDown={(e) => e.stopPropagation()}>
+                    <span className="sf-album-pic-tools" onPointerDown={(e) => e.stopPropagation()}>
                       <Button basic size="mini" icon="star outline" title={p('actions.setCover')} aria-label={p('actions.setCover')} onClick={() => cover.mutate({ albumId: a.id, pictureId: pid })} />
                       <Button
                         basic
@@ -189,7 +189,7 @@ function AlbumPanel({ id, onBack, onEdit }: { id: string; onBack: () => void; on
                     </span>
                   </>
                 ) : pic.caption ? (
-                  <span className="sf-picture-caption-text">{pic.caption}</span>
+                  <span className="sf-album-pic-caption-text">{pic.caption}</span>
                 ) : null}
               </div>
             );

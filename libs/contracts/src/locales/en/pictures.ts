@@ -71,6 +71,9 @@ export const pictures: PicturesMessages = {
     classOnlyForClass: 'Only a class album has a class',
     captionTooLong: 'A caption is at most 100 characters',
     picturesRequired: 'Choose the pictures to upload',
+    cardUnknown: 'Unknown card',
+    cardTwice: 'Each card may appear once',
+    cardsRequired: 'Keep at least one card',
     tooManyPictures: 'At most 9 pictures at a time',
   },
   cards: {
@@ -87,10 +90,5 @@ export const pictures: PicturesMessages = {
     restored: 'Default cards restored',
     names: { backlog: 'Backlog', todos: 'My to-dos', otherWork: 'Other work', posts: 'Notices and homework', pictures: 'Campus life' },
     errors: { roleUnknown: 'No such role' },
-    validation: {
-      cardUnknown: 'Unknown card',
-      cardTwice: 'Each card may appear once',
-      cardsRequired: 'Keep at least one card',
-    },
   },
 };

@@ -70,6 +70,9 @@ export const pictures = {
     classOnlyForClass: '只有班级相册选择班级',
     captionTooLong: '图片说明不能超过 100 个字',
     picturesRequired: '请选择要上传的图片',
+    cardUnknown: '未知的卡片',
+    cardTwice: '每张卡片只能出现一次',
+    cardsRequired: '请至少保留一张卡片',
     tooManyPictures: '每次最多上传 9 张图片',
   },
   cards: {
@@ -86,11 +89,6 @@ export const pictures = {
     restored: '已恢复默认卡片',
     names: { backlog: '待办事项', todos: '我的待办', otherWork: '其他工作', posts: '通知与作业', pictures: '校园风采' },
     errors: { roleUnknown: '角色不存在' },
-    validation: {
-      cardUnknown: '未知的卡片',
-      cardTwice: '每张卡片只能出现一次',
-      cardsRequired: '请至少保留一张卡片',
-    },
   },
 };
 
