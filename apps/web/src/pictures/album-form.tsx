@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Form, Modal } from 'semantic-ui-react';
 import { ALBUM_SCOPES, type AlbumDetail, type AlbumInput, albumInputSchema, type AlbumList, type AlbumValues, RoleCode } from '@schoolflow/contracts';
 import { FieldError } from '../components/form-field.js';
@@ -13,11 +13,11 @@ export function AlbumForm({ album, creatable, onClose, onSaved }: { album: Album
   const { p, lang } = usePicturesT();
   const save = useSaveAlbum();
   const scopes = ALBUM_SCOPES.filter((s) => creatable.school || s === 'class');
-  const { register, control, handleSubmit, watch, formState } = useForm<AlbumInput, unknown, AlbumValues>({
+  const { register, control, handleSubmit, formState } = useForm<AlbumInput, unknown, AlbumValues>({
     defaultValues: album ? { title: album.title, description: album.description, scope: album.scope, classId: album.classId ?? '', roles: album.roles, onHome: album.onHome } : { title: '', description: '', scope: scopes[0] ?? 'class', classId: '', roles: [], onHome: false },
     resolver: zodResolver(albumInputSchema),
   });
-  const scope = watch('scope');
+  const scope = useWatch({ control, name: 'scope' });
   const roleNames: Record<string, string> = webMessages(lang).roleNames;
   const submit = handleSubmit(async (values) => {
     const res = await save.mutateAsync({ id: album?.id ?? null, body: values }).catch(() => null);
