@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type AlbumDetail, type AlbumList, type CreatePostAnswer, type HomePicture, resources } from '@schoolflow/contracts';
+import { type AlbumDetail, type AlbumList, type CreatePostAnswer, type HomePicture, PUBLISHING_PAGES, resources } from '@schoolflow/contracts';
 import type { Browser } from 'playwright-core';
 import { crc32, deflateSync } from 'node:zlib';
 import { upload } from '../support/admin.js';
@@ -23,6 +23,8 @@ const albums: string[] = [];
 const posts: string[] = [];
 const classes = {} as { child: string; other: string; headed: string };
 let browser: Browser | null = null;
+/** A picture of the school album the second test fills (its file), for the third's post. */
+let schoolPicture = '';
 
 /** A `w`×`h` PNG of one colour: large enough that the browser makes a thumbnail of it (written here: no image library). */
 function picture(w: number, h: number, rgb: [number, number, number]): Buffer {
@@ -57,7 +59,8 @@ beforeAll(async () => {
   [tokens.admin, tokens.teacher, tokens.parent, tokens.headteacher] = (await Promise.all(['admin', 'teacher', 'jz202511001', 'headteacher'].map((a) => login(a)))) as [string, string, string, string];
   await withDb(async (c) => {
     classes.child = (await c.query(`SELECT s.class_id FROM guardian g JOIN student s ON s.id = g.student_id JOIN sys_user u ON u.id = g.user_id WHERE u.account = 'jz202511001' LIMIT 1`)).rows[0]?.class_id as string;
-    classes.other = (await c.query(`SELECT id FROM admin_class WHERE id <> $1 AND in_school AND NOT EXISTS (SELECT 1 FROM student s JOIN guardian g ON g.student_id = s.id JOIN sys_user u ON u.id = g.user_id WHERE s.class_id = admin_class.id AND u.account = 'jz202511001') ORDER BY code LIMIT 1`, [classes.child])).rows[0]?.id as string;
+    classes.other = (await c.query(`SELECT id FROM admin_class WHERE id <> $1 AND in_school AND NOT EXISTS (SELECT 1 FROM student s JOIN guardian g ON g.student_id = s.id JOIN sys_user u ON u.id = g.user_id WHERE s.class_id = admin_class.id AND u.account = 'jz202511001')
+       AND NOT EXISTS (SELECT 1 FROM sys_user u WHERE u.account = 'headteacher' AND (u.id = admin_class.head_teacher_id OR EXISTS (SELECT 1 FROM teaching_assignment t WHERE t.class_id = admin_class.id AND t.teacher_id = u.id))) ORDER BY code LIMIT 1`, [classes.child])).rows[0]?.id as string;
     classes.headed = (await c.query(`SELECT c.id FROM admin_class c JOIN sys_user u ON u.id = c.head_teacher_id WHERE u.account = 'headteacher' ORDER BY c.code LIMIT 1`)).rows[0]?.id as string;
   });
 }, 60_000);
@@ -132,6 +135,7 @@ describe('pictures', () => {
     expect(added.body.data).toMatchObject({ count: 2, coverResId: aThumb, manageable: true });
 
     const [p1, p2] = pics.map((p) => p.id) as [string, string];
+    schoolPicture = a;
     expect((await api('admin', `/albums/${id}/order`, { ids: [p1] }, 'POST')).body.msg).toBe(zh.errors.orderMismatch);
     const ordered = await api<AlbumDetail>('admin', `/albums/${id}/order`, { ids: [p2, p1] }, 'POST');
     expect((ordered.body.data as AlbumDetail).pictures.map((p) => p.id)).toEqual([p2, p1]);
@@ -190,6 +194,13 @@ describe('pictures', () => {
     expect(seen).not.toContain(otherId);
     expect((await api('parent', `/albums/${otherId}`)).status).toBe(404);
     expect(await download(pic, 'parent')).toBe(404);
+    // the post editor picks from an album the author sees: the head teacher attaches the school album's picture to a
+    // notice of their class; a picture of an album they do not see is refused
+    const picked = await call<CreatePostAnswer>('/api/posts', { token: tokens.headteacher, json: { kind: 'notice', title: `班级风采 ${Date.now()}`, body: '<p>看看</p>', audience: { classIds: [classes.headed] }, attachments: [schoolPicture] } });
+    expect(picked.status).toBe(200);
+    posts.push(picked.body.data?.id as string);
+    const unseen = await call('/api/posts', { token: tokens.headteacher, json: { kind: 'notice', title: '别班', body: '<p>看看</p>', audience: { classIds: [classes.headed] }, attachments: [pic] } });
+    expect([unseen.status, unseen.body.result]).toEqual([400, false]);
     // a role-limited school album: not to parents
     const staffOnly = await api<AlbumDetail>('admin', '/albums', { title: `教工 ${Date.now()}`, scope: 'school', roles: ['teacher', 'headteacher'] }, 'POST');
     albums.push((staffOnly.body.data as AlbumDetail).id);
@@ -198,7 +209,7 @@ describe('pictures', () => {
     expect(((await api<AlbumList>('teacher', '/albums')).body.data as AlbumList).albums.map((a) => a.id)).toContain((staffOnly.body.data as AlbumDetail).id);
   });
 
-  it('in Chromium: admin uploads two pictures into an album and sees their thumbnails (made in the browser); the albums in en', async () => {
+  it('in Chromium: admin uploads two pictures into an album and sees their thumbnails (made in the browser), picks one in the post editor; the albums in en', async () => {
     const title = `开学典礼 ${Date.now()}`;
     const made = await api<AlbumDetail>('admin', '/albums', { title, scope: 'school' }, 'POST');
     const id = (made.body.data as AlbumDetail).id;
@@ -220,6 +231,15 @@ describe('pictures', () => {
       expect(rows).toHaveLength(2);
       expect(await a.locator(tid('picture-cover')).count()).toBe(1);
       await shot(a, 'pictures-01-album');
+
+      // the post editor picks one of them from the album
+      await signedIn(a, 'admin', `${PUBLISHING_PAGES.find((x) => x.kind === 'notice')?.url ?? ''}?compose=1`);
+      await a.locator(tid('post-album-picker')).click();
+      await a.locator(`${tid('post-album-picker-album')}[data-id="${id}"]`).click();
+      await a.locator(tid('post-album-picker-picture')).first().click();
+      await a.locator(tid('post-album-picker-confirm')).click();
+      await eventually(async () => expect(await a.locator(`${tid('post-album-picker-picked')} img`).count()).toBe(1));
+      await shot(a, 'pictures-03-post-picks');
 
       const e = english.page;
       await signedIn(e, 'admin', '/pictures');

@@ -48,6 +48,7 @@ export const pictures: PicturesMessages = {
     removed: 'Picture deleted',
     albumRemoved: 'Album deleted',
   },
+  picker: { open: 'From an album', title: 'Pick pictures from an album', confirm: 'Use {{n}} of {{max}}' },
   home: { title: 'Campus life', empty: 'No pictures yet' },
   errors: {
     notFound: 'The album or picture does not exist',

@@ -47,6 +47,7 @@ export const pictures = {
     removed: '图片已删除',
     albumRemoved: '相册已删除',
   },
+  picker: { open: '从相册选择', title: '从相册选择图片', confirm: '选用 {{n}}/{{max}} 张' },
   home: { title: '校园风采', empty: '暂无图片' },
   errors: {
     notFound: '相册或图片不存在',
