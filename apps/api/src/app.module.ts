@@ -41,6 +41,8 @@ import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { FacesModule } from './faces/faces.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SpiderColumnsModule } from './spider-columns/spider-columns.module.js';
+import { PicturesModule } from './pictures/pictures.module.js';
+import { HomeCardsModule } from './home-cards/home-cards.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -87,6 +89,8 @@ export class AppModule {
         FacesModule,
         OrganisationsModule,
         SpiderColumnsModule,
+        PicturesModule,
+        HomeCardsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

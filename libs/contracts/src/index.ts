@@ -46,3 +46,5 @@ export * from './knowledge-api.js';
 export * from './faces-api.js';
 export * from './organisations-api.js';
 export * from './spider-api.js';
+export * from './pictures-api.js';
+export * from './home-cards-api.js';

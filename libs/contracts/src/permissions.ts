@@ -55,6 +55,10 @@ export const Permission = {
   organisationsMine: 'organisations:mine',
   /** 入会审核: the advisors' queue of join requests in the menu (deciding one is the request's advisor's alone). */
   organisationsReview: 'organisations:review',
+  /** 图片管理: every album — school-wide and activity albums, and every class's (a class's head teacher manages its own without it). */
+  picturesManage: 'pictures:manage',
+  /** 首页卡片管理: which home-page cards each role sees, their order, the defaults. */
+  homeCardsManage: 'home_cards:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,5 @@
 import { ATTENDANCE_PAGES, FACE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, HOME_CARDS_PAGE, PICTURES_MANAGE_PERMISSION, PICTURES_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -93,6 +94,8 @@ const MENUS: MenuSeed[] = [
   // 项目管理 (docs/adr/0059-projects.md#pages): the console page and the phone page for the staff; migrations/1732000059000 adds them to existing schools
   { key: 'projects', name: resources.zh.projects.page.title, nameEn: resources.en.projects.page.title, url: PROJECTS_PAGE.url, permission: PROJECTS_PAGE.permission, icon: PROJECTS_PAGE.icon, sort: PROJECTS_PAGE.sort, roles: STAFF_ROLES },
   { key: 'projectsPhone', parent: 'personal', name: resources.zh.projects.page.phoneTitle, nameEn: resources.en.projects.page.phoneTitle, url: PROJECTS_PHONE_PAGE.url, permission: PROJECTS_PHONE_PAGE.permission, icon: PROJECTS_PHONE_PAGE.icon, sort: PROJECTS_PHONE_PAGE.sort, roles: STAFF_ROLES },
+  // 图片管理 (docs/product/campus-life.md#pictures): every role sees the albums shared with it; migrations/1732000065000 adds it to existing schools
+  { key: 'pictures', name: resources.zh.pictures.page.title, nameEn: resources.en.pictures.page.title, url: PICTURES_PAGE.url, permission: PICTURES_PAGE.permission, icon: PICTURES_PAGE.icon, sort: PICTURES_PAGE.sort, roles: ALL_ROLES },
   { key: 'ms', name: '系统管理', nameEn: 'System', url: '/ms', permission: 'menu:ms', icon: 'setting', sort: 100, roles: [RoleCode.admin] },
   { key: 'users', parent: 'ms', name: '用户管理', nameEn: 'Users', url: '/ms/user', permission: Permission.userList, icon: 'users', sort: 10, roles: [RoleCode.admin] },
   { key: 'roleTypes', parent: 'ms', name: '角色类型', nameEn: 'Role types', url: '/ms/roleType', permission: Permission.roleList, icon: 'tags', sort: 15, roles: [RoleCode.admin] },
@@ -102,6 +105,8 @@ const MENUS: MenuSeed[] = [
   { key: 'dicts', parent: 'ms', name: '数据字典', nameEn: 'Dictionaries', url: '/ms/dict', permission: Permission.dictList, icon: 'book', sort: 50, roles: [RoleCode.admin] },
   // 法定节假日设置 (docs/product/office.md#public-holidays); migrations/1732000045000 adds it to existing schools
   { key: 'holidays', parent: 'ms', name: resources.zh.web.holidays.title, nameEn: resources.en.web.holidays.title, url: HOLIDAYS_PAGE.url, permission: HOLIDAYS_PAGE.permission, icon: HOLIDAYS_PAGE.icon, sort: HOLIDAYS_PAGE.sort, roles: [RoleCode.admin] },
+  // 首页卡片管理 (docs/product/administration.md#home-cards); migrations/1732000065500 adds it to existing schools
+  { key: 'homeCards', parent: 'ms', name: resources.zh.pictures.cards.title, nameEn: resources.en.pictures.cards.title, url: HOME_CARDS_PAGE.url, permission: HOME_CARDS_PAGE.permission, icon: HOME_CARDS_PAGE.icon, sort: HOME_CARDS_PAGE.sort, roles: [RoleCode.admin] },
   { key: 'config', parent: 'ms', name: '系统配置', nameEn: 'Configuration', url: '/ms/systemConfig', permission: Permission.configEdit, icon: 'cogs', sort: 60, roles: [RoleCode.admin] },
   { key: 'monitor', parent: 'ms', name: '服务监控', nameEn: 'Server monitor', url: '/serverMonitor', permission: Permission.monitorView, icon: 'heartbeat', sort: 70, roles: [RoleCode.admin] },
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
@@ -189,6 +194,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grant([RoleCode.admin], SURVEY_MANAGE_PERMISSION);
   await grant([RoleCode.admin, RoleCode.office], CONSULT_PERMISSION);
   await grant([RoleCode.admin, RoleCode.office], FEEDBACK_HANDLE_PERMISSION);
+  await grant([RoleCode.admin, RoleCode.office], PICTURES_MANAGE_PERMISSION);
   await grant(ALL_ROLES, Permission.fileUpload);
   for (const code of ALL_ROLES) {
     for (const p of [Permission.dashboardView, Permission.accountSecurity, Permission.messageView]) {

@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -53,6 +53,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     calendar: () => import('@schoolflow/contracts/locales/zh/calendar.js').then((m) => m.calendar),
     organisations: () => import('@schoolflow/contracts/locales/zh/organisations.js').then((m) => m.organisations),
     faces: () => import('@schoolflow/contracts/locales/zh/faces.js').then((m) => m.faces),
+    pictures: () => import('@schoolflow/contracts/locales/zh/pictures.js').then((m) => m.pictures),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -82,6 +83,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     calendar: () => import('@schoolflow/contracts/locales/en/calendar.js').then((m) => m.calendar),
     organisations: () => import('@schoolflow/contracts/locales/en/organisations.js').then((m) => m.organisations),
     faces: () => import('@schoolflow/contracts/locales/en/faces.js').then((m) => m.faces),
+    pictures: () => import('@schoolflow/contracts/locales/en/pictures.js').then((m) => m.pictures),
   },
 };
 

@@ -104,6 +104,9 @@ const views: Readonly<Record<string, View>> = {
   // 用户反馈 (docs/adr/0051-feedback.md#routes): one's own under 个人中心, everyone's for those who handle it
   'feedback/mine': lazy(() => import('../feedback/my-feedback-view.js')),
   'feedback/handle': lazy(() => import('../feedback/handle-feedback-view.js')),
+  // 图片管理 and 首页卡片管理 (docs/adr/0066-pictures-and-home-cards.md#routes)
+  pictures: lazy(() => import('../pictures/pictures-view.js')),
+  'ms/homeCards': lazy(() => import('../home-cards/home-cards-view.js')),
   // 考勤 (docs/adr/0052-attendance.md#routes): 考勤管理 (kqgl) — students' rolls, absences, statistics; the check-in rules;
   // 教师考勤 the spec's phone page qt_app/jskq
   'kqgl/xskq': lazy(() => import('../attendance/student-attendance-view.js')),

@@ -103,8 +103,11 @@ export class FileStore {
                            WHERE a.res_id = f.res_id AND pm.user_id = $2)
                -- a knowledge article's attachment (of any of its versions): whoever reads its category (docs/adr/0060-knowledge-base.md#attachments)
                OR EXISTS (SELECT 1 FROM sys_file_link l JOIN knowledge_article ka ON l.ref_type = 'knowledge' AND ka.id = l.ref_id
-                           WHERE l.res_id = f.res_id AND ka.category_id IN (SELECT k.category_id FROM knowledge_categories_of($2, $8::text[], $9) k)))`,
-      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage), me.roles, me.permissions.has(Permission.knowledgeManage)],
+                           WHERE l.res_id = f.res_id AND ka.category_id IN (SELECT k.category_id FROM knowledge_categories_of($2, $8::text[], $9) k))
+               -- an album's picture or its thumbnail: whoever sees the album (docs/adr/0066-pictures-and-home-cards.md#access)
+               OR EXISTS (SELECT 1 FROM sys_file_link l JOIN album_picture ap ON l.ref_type = 'picture' AND ap.id = l.ref_id
+                           WHERE l.res_id = f.res_id AND ap.album_id IN (SELECT pa.album_id FROM picture_albums_of($2, $8::text[], $10) pa)))`,
+      [resId, me.userId, me.permissions.has(Permission.workflowViewAll), readableResources(me), me.permissions.has(Permission.feedbackHandle), me.permissions.has(DORMITORY_RECORDS_PERMISSION), me.permissions.has(Permission.pagesManage), me.roles, me.permissions.has(Permission.knowledgeManage), me.permissions.has(Permission.picturesManage)],
     );
     const row = rows[0];
     if (!row) throw AppException.notFound();

@@ -116,6 +116,24 @@ export class PostsRepository {
     return (await rows(db, `SELECT 1 FROM course WHERE id = $1`, [id])).length > 0;
   }
 
+  /**
+   * What a post may attach among `ids`, in the order asked: the author's own uploads, and pictures of the albums the
+   * author sees (picked from an album in the editor; docs/adr/0066-pictures-and-home-cards.md#publishing-and-the-home-page).
+   * Those missing are simply absent.
+   */
+  async attachableFiles(db: Db, ids: readonly string[], me: { userId: string; roles: readonly string[]; picturesManage: boolean }): Promise<AttachedFile[]> {
+    if (ids.length === 0) return [];
+    const found = await rows<{ res_id: string; res_name: string; res_suffix: string; mime: string; size: number }>(
+      db,
+      `SELECT f.res_id, f.res_name, f.res_suffix, f.mime, f.size FROM sys_file f
+        WHERE f.res_id = ANY($1::uuid[]) AND f.removed_at IS NULL
+          AND (f.owner_id = $2 OR EXISTS (SELECT 1 FROM album_picture ap WHERE ap.res_id = f.res_id AND ap.album_id IN (SELECT pa.album_id FROM picture_albums_of($2, $3::text[], $4) pa)))`,
+      [ids, me.userId, me.roles, me.picturesManage],
+    );
+    const byId = new Map(found.map((f) => [f.res_id, { resId: f.res_id, name: f.res_name, suffix: f.res_suffix, mime: f.mime, size: Number(f.size) }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The caller's own uploads among `ids` (not removed), in the order asked; those missing are simply absent. */
   ownFiles(db: Db, ids: readonly string[], ownerId: string): Promise<AttachedFile[]> {
     return ownUploads(db, ids, ownerId);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Button, Checkbox, Form, Icon, Message, Segment } from 'semantic-ui-react';
@@ -8,6 +9,7 @@ import { AudienceFields } from '../../components/audience/audience-fields.js';
 import { useAuthorized } from '../../components/authorized.js';
 import { useUploadScope } from '../../components/use-files.js';
 import { FileUpload } from '../../components/widgets/file-upload.js';
+import { AlbumPicker } from '../../pictures/album-picker.js';
 import { RefSelect } from '../../resources/ref-select.js';
 import { toast } from '../../util/toast.js';
 import { postLink } from '../post-links.js';
@@ -65,6 +67,7 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
     }
   });
 
+  const [fromAlbum, setFromAlbum] = useState<string[]>([]);
   const upload = (category: Category, label: string) => (
     <Form.Field>
       <label>{label}</label>
@@ -73,16 +76,41 @@ export default function ComposePanel({ kind }: { kind: PostKind }) {
         name={category}
         render={({ field }) => (
           <FileUpload
-            value={field.value}
-            onChange={(ids) => field.onChange(ids)}
+            // pictures picked from an album are shown by the picker (removing one there takes it off the post, not
+            // the album's file off the server)
+            value={field.value.filter((id) => !fromAlbum.includes(id))}
+            onChange={(ids) => field.onChange([...ids, ...field.value.filter((id) => fromAlbum.includes(id))])}
             types={UPLOADS[category].types}
-            limit={UPLOADS[category].limit}
+            limit={UPLOADS[category].limit - field.value.filter((id) => fromAlbum.includes(id)).length}
             maxSizeKb={UPLOADS[category].maxSizeKb}
             busyScope={uploads.scope}
             testId={`post-${category}`}
           />
         )}
       />
+      {category === 'pictures' ? (
+        // pictures of an album the author sees (docs/product/campus-life.md#pictures)
+        <Controller
+          control={control}
+          name="pictures"
+          render={({ field }) => (
+            <AlbumPicker
+              max={UPLOADS.pictures.limit - field.value.length}
+              picked={field.value.filter((id) => fromAlbum.includes(id))}
+              onPick={(ids) => {
+                const added = ids.filter((id) => !field.value.includes(id));
+                setFromAlbum((f) => [...f, ...added]);
+                field.onChange([...field.value, ...added]);
+              }}
+              onUnpick={(id) => {
+                setFromAlbum((f) => f.filter((x) => x !== id));
+                field.onChange(field.value.filter((x) => x !== id));
+              }}
+              testId="post-album-picker"
+            />
+          )}
+        />
+      ) : null}
     </Form.Field>
   );
 

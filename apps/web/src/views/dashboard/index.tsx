@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { Button, Icon, Label, Segment } from 'semantic-ui-react';
-import { RoleCode } from '@schoolflow/contracts';
+import type { HomeCardKey } from '@schoolflow/contracts';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT, webMessages } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-props.js';
@@ -9,9 +9,14 @@ import { useReadySession } from '../../session/session-store.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, schoolTime } from '../../util/date.js';
 import { DashboardPosts } from '../../publishing/dashboard-posts.js';
 import { DashboardTodos } from '../../todos/dashboard-todos.js';
+import { HomeCarousel } from '../../pictures/home-carousel.js';
+import { useMyHomeCards } from '../../home-cards/use-home-cards.js';
 import { DashboardBacklog } from './backlog.js';
 
-/** Home page: greeting, a week strip around the chosen day, and the to-do / other-work areas. */
+/**
+ * Home page: greeting, a week strip around the chosen day, and the cards of the user's roles in their configured order
+ * (首页卡片管理, docs/product/administration.md#home-cards): backlog, to-dos, other work, notices and homework, pictures.
+ */
 export default function DashboardView({ active }: ViewProps) {
   const { t, lang } = useT();
   const session = useReadySession();
@@ -37,8 +42,7 @@ export default function DashboardView({ active }: ViewProps) {
   const days = Array.from({ length: 7 }, (_, i) => weekStart.add(i, 'day'));
   const roleNames: Record<string, string> = webMessages(lang).roleNames;
   const name = session?.info.userInfo.username ?? '';
-  // students and parents are told things: their unread notices and the homework due this week
-  const isFamily = session?.info.roles.some((r) => r === RoleCode.student || r === RoleCode.parent) === true;
+  const cards = useMyHomeCards(session?.info.roles ?? [], active);
   const weekdayOf = (d: Dayjs) => `${t('dashboard.weekdayPrefix')}${weekdays[d.day()] ?? ''}`;
 
   return (
@@ -121,27 +125,50 @@ export default function DashboardView({ active }: ViewProps) {
         </div>
       </Segment>
 
-      <div className="sf-dashboard-areas">
+      <div className="sf-dashboard-areas" data-testid="dashboard-cards" data-cards={cards.join(',')}>
+        {cards.map((card) => (
+          <DashboardCard key={card} card={card} active={active} now={now} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** One card of the home page by its key (the catalogue: HOME_CARDS of the contracts). */
+function DashboardCard({ card, active, now }: { card: HomeCardKey; active: boolean; now: Dayjs }) {
+  const { t } = useT();
+  switch (card) {
+    case 'backlog':
+      return (
         <Segment className="sf-area" data-testid="dashboard-backlog">
           <h3 className="sf-area-title">
             <Icon name="tasks" /> {t('dashboard.backlog')}
           </h3>
           <DashboardBacklog active={active} />
         </Segment>
+      );
+    case 'todos':
+      return (
         <Segment className="sf-area" data-testid="dashboard-todos">
           <h3 className="sf-area-title">
             <Icon name="check square outline" /> {t('dashboard.todos')}
           </h3>
           <DashboardTodos active={active} />
         </Segment>
+      );
+    case 'otherWork':
+      return (
         <Segment className="sf-area" data-testid="dashboard-other-work">
           <h3 className="sf-area-title">
             <Icon name="briefcase" /> {t('dashboard.otherWork')}
           </h3>
           <EmptyState icon="calendar check outline" text={t('dashboard.otherWorkEmpty')} testId="dashboard-other-work-empty" />
         </Segment>
-        {isFamily ? <DashboardPosts active={active} now={now} /> : null}
-      </div>
-    </div>
-  );
+      );
+    case 'posts':
+      // students and parents are told things: their unread notices and the homework due this week
+      return <DashboardPosts active={active} now={now} />;
+    case 'pictures':
+      return <HomeCarousel active={active} />;
+  }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CreatePostAnswer, type CreatePostBody } from '@schoolflow/contracts';
+import { type CreatePostAnswer, type CreatePostBody, Permission } from '@schoolflow/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { attachmentRefusal } from '../../domain/attachment-rules.js';
@@ -61,7 +61,7 @@ export class CreatePost {
     if (!(await this.posts.audienceExists(this.db, planned.plan))) throw PublishingErrors.audienceInvalid();
 
     const ids = [...new Set(body.attachments ?? [])];
-    const files = await this.posts.ownFiles(this.db, ids, me.userId);
+    const files = await this.posts.attachableFiles(this.db, ids, { userId: me.userId, roles: me.roles, picturesManage: me.permissions.has(Permission.picturesManage) });
     if (files.length !== ids.length) throw PublishingErrors.attachmentNotFound();
     const refused = attachmentRefusal(files, kind.attachments);
     if (refused) throw PublishingErrors.attachment(refused);
