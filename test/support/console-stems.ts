@@ -31,7 +31,7 @@ export const CONSOLE_STEMS: readonly ConsoleStem[] = [
   { stem: 'faceRecognition/registration', notBuilt: 'face recognition (issue 29 item 2)' },
   { stem: 'faceRecognition/group', notBuilt: 'face recognition (issue 29 item 2)' },
   { stem: 'fdjjrsz', routes: ['/fdjjrsz'] },
-  { stem: 'internationalLanguage', notBuilt: 'interface languages (issue 30 item 7)' },
+  { stem: 'internationalLanguage', routes: ['/internationalLanguage'] },
   { stem: 'jzggl/jzgwh', routes: ['/academic/staff'] },
   { stem: 'jzggl/fzbjzgwh', notBuilt: 'non-establishment staff (issue 30 item 9)' },
   { stem: 'messageCenter/xxzx', routes: ['/messageCenter/xxzx'] },

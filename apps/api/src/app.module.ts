@@ -39,6 +39,7 @@ import { ProjectsModule } from './projects/projects.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KnowledgeModule } from './knowledge/knowledge.module.js';
 import { OrganisationsModule } from './organisations/organisations.module.js';
+import { UiStringsModule } from './ui-strings/ui-strings.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -83,6 +84,7 @@ export class AppModule {
         HealthModule,
         KnowledgeModule,
         OrganisationsModule,
+        UiStringsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -44,3 +44,4 @@ export * from './health-api.js';
 export * from './projects-api.js';
 export * from './knowledge-api.js';
 export * from './organisations-api.js';
+export * from './ui-strings-api.js';

@@ -51,6 +51,8 @@ export const Permission = {
   organisationsMine: 'organisations:mine',
   /** 入会审核: the advisors' queue of join requests in the menu (deciding one is the request's advisor's alone). */
   organisationsReview: 'organisations:review',
+  /** 界面语言: reading the interface strings of each language and overriding them, export and import (docs/adr/0065-interface-languages.md). */
+  i18nManage: 'i18n:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

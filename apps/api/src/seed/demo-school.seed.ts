@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UI_STRINGS_PAGE, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -95,6 +95,8 @@ const MENUS: MenuSeed[] = [
   { key: 'dicts', parent: 'ms', name: '数据字典', nameEn: 'Dictionaries', url: '/ms/dict', permission: Permission.dictList, icon: 'book', sort: 50, roles: [RoleCode.admin] },
   // 法定节假日设置 (docs/product/office.md#public-holidays); migrations/1732000045000 adds it to existing schools
   { key: 'holidays', parent: 'ms', name: resources.zh.web.holidays.title, nameEn: resources.en.web.holidays.title, url: HOLIDAYS_PAGE.url, permission: HOLIDAYS_PAGE.permission, icon: HOLIDAYS_PAGE.icon, sort: HOLIDAYS_PAGE.sort, roles: [RoleCode.admin] },
+  // 界面语言 (docs/product/administration.md#interface-languages); migrations/1732000064000 adds it to existing schools
+  { key: 'languages', parent: 'ms', name: resources.zh.languages.page.title, nameEn: resources.en.languages.page.title, url: UI_STRINGS_PAGE.url, permission: UI_STRINGS_PAGE.permission, icon: UI_STRINGS_PAGE.icon, sort: UI_STRINGS_PAGE.sort, roles: [RoleCode.admin] },
   { key: 'config', parent: 'ms', name: '系统配置', nameEn: 'Configuration', url: '/ms/systemConfig', permission: Permission.configEdit, icon: 'cogs', sort: 60, roles: [RoleCode.admin] },
   { key: 'monitor', parent: 'ms', name: '服务监控', nameEn: 'Server monitor', url: '/serverMonitor', permission: Permission.monitorView, icon: 'heartbeat', sort: 70, roles: [RoleCode.admin] },
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },

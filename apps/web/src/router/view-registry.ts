@@ -129,6 +129,8 @@ const views: Readonly<Record<string, View>> = {
   'customPages/pageMangger': lazy(() => import('../custom-pages/page-manager-view.js')),
   'customPages/drag_layout': lazy(() => import('../custom-pages/drag-layout-view.js')),
   'customPages/page_view': lazy(() => import('../custom-pages/page-view.js')),
+  // 界面语言 (docs/adr/0065-interface-languages.md): the strings of each language by namespace, overrides, export and import
+  internationalLanguage: lazy(() => import('../ui-strings/ui-strings-view.js')),
   // 知识库 (docs/adr/0060-knowledge-base.md#page): the tree, the search, articles with versions, the forms — states of one page (?category=, ?q=, ?id=, ?edit=)
   zskgl: lazy(() => import('../knowledge/knowledge-view.js')),
   // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (the kit's list of each resource), the family's page

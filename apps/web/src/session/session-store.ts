@@ -2,6 +2,7 @@ import { ApiPath, EXPIRY_CODES, LANGUAGES, type LogoutResult, type MenuNode, typ
 import { ApiError, rememberSignUser, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { loadMessages } from '../i18n/i18n.js';
+import { loadOverrides } from '../ui-strings/ui-overrides.js';
 import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
@@ -87,7 +88,15 @@ export async function loadSession(): Promise<SessionState> {
     // The shell turns any failure here into "please log in again", so no expiry modal on top of it.
     // Both languages' messages with it: the menus carry both titles, and a switch of language inside the shell is
     // then instant (the sign-in page fetched only the one it shows).
-    const [data] = await withRetries(() => Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), loadMessages(LANGUAGES)]));
+    // The administrators' overrides of interface strings merged over them (docs/adr/0065-interface-languages.md#browser);
+    // not read, the shipped strings show: no reason to refuse the session.
+    const withOverrides = () =>
+      loadMessages(LANGUAGES).then(() =>
+        loadOverrides(LANGUAGES).catch((err: unknown) => {
+          console.warn('interface string overrides not loaded', err);
+        }),
+      );
+    const [data] = await withRetries(() => Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), withOverrides()]));
     const read = readPermissionInfo(data);
     // A session that did not start at this page's sign-in (a token in the address, single sign-on) learns its user here.
     if ('info' in read) rememberSignUser(getToken(), read.info.userInfo.id);

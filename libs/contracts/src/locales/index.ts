@@ -3,7 +3,7 @@ import { zh } from './zh/index.js';
 import type { server as zhServer } from './zh/server.js';
 import type { validation as zhValidation } from './zh/validation.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `attendance`, `work-tasks`, `dormitories`, `pages`, `health`, `projects`, `knowledge`, `calendar`, `organisations`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `attendance`, `work-tasks`, `dormitories`, `pages`, `health`, `projects`, `knowledge`, `calendar`, `organisations`, `languages`. */
 export const resources = { zh, en } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
@@ -30,5 +30,6 @@ export type { ProjectsMessages } from './zh/projects.js';
 export type { KnowledgeMessages } from './zh/knowledge.js';
 export type { CalendarMessages } from './zh/calendar.js';
 export type { OrganisationsMessages } from './zh/organisations.js';
+export type { LanguagesMessages } from './zh/languages.js';
 export type { ServerMessages } from './zh/server.js';
 export type { ValidationMessages } from './zh/validation.js';
