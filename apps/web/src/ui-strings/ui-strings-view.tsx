@@ -82,7 +82,7 @@ export default function UiStringsView({ active }: ViewProps) {
           </span>
         ),
     },
-    { title: l('page.updated'), narrow: true, cell: (r) => (r.updatedAt ? `${r.updatedBy ?? ''} ${r.updatedAt.slice(0, 10)}` : null) },
+    { title: l('page.updated'), narrow: true, props: { singleLine: true }, cell: (r) => (r.updatedAt ? <span title={r.updatedBy ?? ''}>{r.updatedAt.slice(0, 10)}</span> : null) },
     actionsColumn(l('page.actions'), null, (r) => (
       <>
         <RowButton icon="edit" title={l('page.edit')} onClick={() => setEditing(r)} testId={`ui-string-edit-${r.key}`} />
@@ -124,7 +124,13 @@ export default function UiStringsView({ active }: ViewProps) {
         testId="ui-strings"
         icon="language"
         title={l('page.title')}
-        sub={list.data ? l('page.overriddenCount', { count: list.data.overriddenTotal }) : undefined}
+        sub={
+          list.data ? (
+            <Label size="small" basic className="sf-ui-strings-count" data-testid="ui-strings-count">
+              {l('page.overriddenCount', { count: list.data.overriddenTotal })}
+            </Label>
+          ) : undefined
+        }
         list={{ page: list.data ?? { total: 0, list: [] }, loading: list.isFetching, reload: () => void list.refetch(), current, size, setCurrent, setSize }}
         rowKey={(r) => `${r.namespace}:${r.key}`}
         emptyText={l('page.none')}
