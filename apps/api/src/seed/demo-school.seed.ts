@@ -10,6 +10,7 @@ import { grantElectiveMenus } from '../../../../migrations/1732000043000-electiv
 import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-tasks.js';
 import { seedDemoHealth } from '../health/seed/health-demo.seed.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
+import { seedDemoDailySchedule } from '../timetable/seed/daily-schedule-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
@@ -292,6 +293,14 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
       [userId.get(st.account), st.name, idNumber, `1380000${String(1000 + i).slice(-4)}`, String(6100 + i), `${st.account}@schoolflow.example`, birthDate],
     );
   }
+  // 非编教职工 (docs/product/base-data.md#non-establishment-staff): the repairman an agency's, his contract ending in 20 days
+  // (flagged); the doctor on a two-year contract — dated from the day of seeding
+  const seededOn = config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10);
+  await tx.query(
+    `UPDATE staff SET employment = 'outsourced', agency = '申城物业服务有限公司', contract_start = $2::date - 345, contract_end = $2::date + 20 WHERE user_id = $1`,
+    [userId.get('repairman'), seededOn],
+  );
+  await tx.query(`UPDATE staff SET employment = 'contract', contract_start = $2::date - 335, contract_end = $2::date + 395 WHERE user_id = $1`, [userId.get('doctor'), seededOn]);
 
   // Courses
   const courses: [string, string, string][] = [
@@ -409,6 +418,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoKnowledge(tx);
   await seedDemoSchoolCalendar(tx, { semester: calendar.current, midterm: calendar.batches.midterm, adminId: userId.get('admin') as string });
   await seedDemoOrganisations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
+  await seedDemoDailySchedule(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
 }
 
 /**

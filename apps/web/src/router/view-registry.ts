@@ -145,6 +145,14 @@ const views: Readonly<Record<string, View>> = {
   'xszz/wdzz': lazy(() => import('../organisations/mine-view.js')),
   'xszz/rhsh': lazy(() => import('../organisations/review-view.js')),
   'xszz/zzgl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('organisations') }))),
+  // 非编教职工维护 (docs/adr/0065-interface-languages.md#non-establishment-staff): the staff resource's list of non-establishment records, contracts flagged
+  'jzggl/fzbjzgwh': lazy(() =>
+    Promise.all([import('../resources/resource-view.js'), import('../staff/use-contract-column.js'), import('../staff/use-non-establishment-preset.js')]).then(([m, c, p]) => ({
+      default: m.resourceView('staff', false, c.useContractColumn, p.useNonEstablishmentPreset),
+    })),
+  ),
+  // 作息时间管理 (docs/adr/0065-interface-languages.md#daily-schedule): today's schedule, and the schedules (the kit's list)
+  zxqgl: lazy(() => import('../daily-schedule/daily-schedule-view.js')),
   // 学生 (the students resource's list) with 健康管理's risk badge column for those who read health (docs/adr/0054-health.md#flag)
   [resourcePage('students').slice(1)]: lazy(() =>
     Promise.all([import('../resources/resource-view.js'), import('../health/use-risk-column.js')]).then(([m, h]) => ({ default: m.resourceView('students', false, h.useRiskColumn) })),
