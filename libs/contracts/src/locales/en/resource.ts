@@ -137,7 +137,7 @@ export const resource: ResourceMessages = {
     title: 'Daily schedule',
     fields: { name: 'Schedule name', season: 'Season', effectiveFrom: 'In force from', enabled: 'Enabled', remark: 'Remark', items: 'Times of the day' },
     items: { kind: 'Kind', name: 'Name', start: 'Starts', end: 'Ends', boardersOnly: 'Boarders only' },
-    today: { title: "Today's schedule", none: 'No schedule applies today', from: '{{season}} schedule, in force from {{date}}', all: 'All schedules', boarders: 'Boarders' },
+    today: { title: "Today's schedule", none: 'No schedule applies today', from: '{{season}}, in force from {{date}}', all: 'All schedules', boarders: 'Boarders' },
   },
   'lesson-periods': { title: 'Lesson periods', fields: { no: 'Period', name: 'Name', start: 'Starts', end: 'Ends', part: 'Part of day' } },
   'weekly-periods': { title: 'Weekly periods by grade', fields: { semesterId: 'Semester', grade: 'Grade', courseId: 'Course', periods: 'Periods a week', roomType: 'Room type needed', main: 'Main subject', remark: 'Remark' } },

@@ -136,7 +136,7 @@ export const resource = {
     title: '作息时间管理',
     fields: { name: '作息表名称', season: '季节', effectiveFrom: '启用日期', enabled: '是否启用', remark: '备注', items: '作息安排' },
     items: { kind: '类型', name: '名称', start: '开始时间', end: '结束时间', boardersOnly: '仅住校生' },
-    today: { title: '今日作息', none: '没有适用于今天的作息表', from: '{{season}}作息，{{date}} 起执行', all: '全部作息表', boarders: '住校生' },
+    today: { title: '今日作息', none: '没有适用于今天的作息表', from: '{{season}}，{{date}} 起执行', all: '全部作息表', boarders: '住校生' },
   },
   'lesson-periods': { title: '节次设置', fields: { no: '节次', name: '名称', start: '开始时间', end: '结束时间', part: '时段' } },
   'weekly-periods': { title: '年级课程周课时', fields: { semesterId: '学期', grade: '年级', courseId: '课程', periods: '周课时', roomType: '所需教室类型', main: '主科', remark: '备注' } },
