@@ -9,7 +9,8 @@ import { until } from '../support/workflow.js';
  * 界面语言 end to end (docs/product/administration.md#interface-languages, docs/adr/0065-interface-languages.md) on the
  * shared test server: bad input and a placeholder-dropping override are refused in zh and en and write nothing; a
  * teacher may not read the strings (403, logged); a server message overridden by the administrator is answered in the
- * overridden words in that language only, and in the shipped words again once reset; export → import brings the
+ * overridden words in that language only, and in the shipped words again once reset — also when written by hand in the
+ * database (the announcement reloads the server's overrides); export → import brings the
  * overrides back (an import with one bad item writes nothing); in Chromium the administrator overrides a shell string
  * in zh and the shell shows it at once, en untouched. Every override it makes is removed at its end.
  */
@@ -99,6 +100,11 @@ describe('interface languages', () => {
     const reset = await ok<UiStringRow>('admin', '/reset', { json: { lang: 'zh', namespace: 'languages', key: 'errors.forbidden' } });
     expect(reset.override).toBeNull();
     expect(await refusal('zh')).toBe(zh.errors.forbidden);
+    // written by hand, not through this server: the database's announcement makes every instance read it (and its removal)
+    await withDb((c) => c.query(`INSERT INTO ui_string_override (lang, namespace, key, value) VALUES ('en', 'languages', 'errors.forbidden', 'Administrators only')`));
+    await until(() => refusal('en'), (m) => m === 'Administrators only');
+    await withDb((c) => c.query(`DELETE FROM ui_string_override WHERE lang = 'en' AND namespace = 'languages' AND key = 'errors.forbidden'`));
+    await until(() => refusal('en'), (m) => m === en.errors.forbidden);
   });
 
   it('export → import brings the overrides back; an import with one bad item writes nothing', async () => {

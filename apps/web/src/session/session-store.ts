@@ -88,18 +88,17 @@ export async function loadSession(): Promise<SessionState> {
     // The shell turns any failure here into "please log in again", so no expiry modal on top of it.
     // Both languages' messages with it: the menus carry both titles, and a switch of language inside the shell is
     // then instant (the sign-in page fetched only the one it shows).
-    // The administrators' overrides of interface strings merged over them (docs/adr/0065-interface-languages.md#browser);
-    // not read, the shipped strings show: no reason to refuse the session.
-    const withOverrides = () =>
-      loadMessages(LANGUAGES).then(() =>
-        loadOverrides(LANGUAGES).catch((err: unknown) => {
-          console.warn('interface string overrides not loaded', err);
-        }),
-      );
-    const [data] = await withRetries(() => Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), withOverrides()]));
+    const [data] = await withRetries(() => Promise.all([requestData<unknown>(ApiPath.getPermission, { silentExpiry: true }), loadMessages(LANGUAGES)]));
     const read = readPermissionInfo(data);
     // A session that did not start at this page's sign-in (a token in the address, single sign-on) learns its user here.
     if ('info' in read) rememberSignUser(getToken(), read.info.userInfo.id);
+    // Then (signed as that user) the administrators' overrides of interface strings, merged over the messages
+    // (docs/adr/0065-interface-languages.md#browser); not read, the shipped strings show: no reason to refuse the session.
+    if ('info' in read) {
+      await loadOverrides(LANGUAGES).catch((err: unknown) => {
+        console.warn('interface string overrides not loaded', err);
+      });
+    }
     next =
       'info' in read
         ? { status: 'ready', info: read.info, model: buildMenuModel(read.info.menus, getAppConfig().BASE_API) }
