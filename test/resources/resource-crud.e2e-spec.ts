@@ -205,6 +205,13 @@ const CASES: Record<string, Case> = {
     miss: () => ({ level: 'national' }),
     change: () => ({ endDate: '2026-10-05', remark: '复赛' }),
   },
+  // 作息时间 (docs/product/base-data.md#daily-schedule): a winter schedule in force a year from today, two moments
+  'daily-schedules': {
+    body: () => ({ name: formulaName('作息'), season: 'winter', effectiveFrom: NEXT_YEAR, remark: '测试', items: [{ kind: 'arrival', name: '到校', start: '07:30', end: '07:50', boardersOnly: false }, { kind: 'lightsOut', name: '熄灯', start: '21:50', end: '', boardersOnly: true }] }),
+    hit: () => ({ season: 'winter', enabled: 'true' }),
+    miss: () => ({ season: 'summer' }),
+    change: () => ({ remark: '冬季', items: [{ kind: 'arrival', name: '到校', start: '07:40', end: '08:00', boardersOnly: false }] }),
+  },
   // a repair type the office dispatches (no handling roles) and one the head teachers do; 30 characters at most
   'repair-types': {
     body: () => ({ name: formulaName('报修'), description: '说明', handlerRoles: ['headteacher'], closeAfterDays: 5 }),
@@ -556,7 +563,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['organisations', 'health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['organisations', 'health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'daily-schedules', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

@@ -43,6 +43,7 @@ import { OrganisationsModule } from './organisations/organisations.module.js';
 import { SpiderColumnsModule } from './spider-columns/spider-columns.module.js';
 import { PicturesModule } from './pictures/pictures.module.js';
 import { HomeCardsModule } from './home-cards/home-cards.module.js';
+import { UiStringsModule } from './ui-strings/ui-strings.module.js';
 import { SemesterUpgradeModule } from './applications/semester-upgrade/semester-upgrade.module.js';
 import { RedisThrottlerStorage } from './identity/commands/login/redis-throttler.storage.js';
 import { commandClient } from './infrastructure/redis/redis-connections.js';
@@ -91,6 +92,7 @@ export class AppModule {
         SpiderColumnsModule,
         PicturesModule,
         HomeCardsModule,
+        UiStringsModule,
         TimetableModule,
         PublishingModule,
         SurveysModule,

@@ -48,3 +48,4 @@ export * from './organisations-api.js';
 export * from './spider-api.js';
 export * from './pictures-api.js';
 export * from './home-cards-api.js';
+export * from './ui-strings-api.js';

@@ -59,6 +59,8 @@ export const Permission = {
   picturesManage: 'pictures:manage',
   /** 首页卡片管理: which home-page cards each role sees, their order, the defaults. */
   homeCardsManage: 'home_cards:manage',
+  /** 界面语言: reading the interface strings of each language and overriding them, export and import (docs/adr/0065-interface-languages.md). */
+  i18nManage: 'i18n:manage',
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 

@@ -1,4 +1,4 @@
-import { DORMITORY_PAGES, SPIDER_PAGE, HEALTH_PAGES, ORGANISATION_PAGES, EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES } from '@schoolflow/contracts';
+import { DORMITORY_PAGES, SPIDER_PAGE, HEALTH_PAGES, ORGANISATION_PAGES, EVALUATION_PAGES, EvaluationPermission, FINAL_EVALUATION_PAGE, CLASS_WALKING_PAGES, GRADE_PAGES, REGISTRATION_MANAGE_PERMISSION, REGISTRATION_PAGES, REPAIR_PAGES, ZOUBAN_MANAGE_PERMISSION, postViewPermission, PUBLISHING_PAGES, RESOURCE_GROUPS, RESOURCES, resourcePage, resources as texts, RoleCode, TIMETABLE_PAGES, UPGRADE_PAGES, DAILY_SCHEDULE_PAGE, NON_ESTABLISHMENT_STAFF_PAGE } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { grantMenu, grantPermission, menuOnce } from '../access/domain/menu-grants.js';
 import { logger } from '../infrastructure/logging/logger.js';
@@ -49,6 +49,10 @@ const pages = (): Page[] => [
       writers: d.grants?.write ?? [],
     })),
   { url: '/academic/admission', key: 'admission.title', group: 'admission', sort: 2, icon: 'user plus', read: 'academic:students:list', write: 'academic:students:edit', scoped: [], readers: [], writers: [] },
+  // 非编教职工维护 (docs/adr/0065-interface-languages.md#non-establishment-staff): the staff resource's non-establishment records, their contracts flagged
+  { url: NON_ESTABLISHMENT_STAFF_PAGE.url, key: 'staff.nonEstablishment.title', group: 'staff', sort: NON_ESTABLISHMENT_STAFF_PAGE.sort, icon: NON_ESTABLISHMENT_STAFF_PAGE.icon, read: RESOURCES.staff!.permissions.read, write: RESOURCES.staff!.permissions.write, scoped: [], readers: [], writers: [] },
+  // 作息时间管理 (docs/adr/0065-interface-languages.md#daily-schedule): today's schedule for everyone, the schedules kept by the office
+  ...[RESOURCES['daily-schedules']!].map((d) => ({ url: DAILY_SCHEDULE_PAGE.url, key: `${d.name}.title`, group: 'timetable', sort: DAILY_SCHEDULE_PAGE.sort, icon: DAILY_SCHEDULE_PAGE.icon, read: d.permissions.read, write: d.permissions.write, scoped: [], readers: [...(d.grants?.read ?? []), ...(d.grants?.write ?? [])], writers: d.grants?.write ?? [] })),
   ...GRADE_PAGES.map((p) => ({ url: p.url, key: `gradePages.${p.key}`, group: 'grades', sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: p.roles, writers: [], hidden: 'hidden' in p && p.hidden })),
   // 学期升级 (issue 11): administrators only
   ...UPGRADE_PAGES.map((p) => ({ url: p.url, key: p.key, group: p.group, sort: p.sort, icon: p.icon, read: p.permission, write: null, scoped: [], readers: [], writers: [] })),

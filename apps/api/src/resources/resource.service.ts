@@ -150,7 +150,7 @@ export class ResourceService {
     // The count as count(*): the ORM's own counts COUNT(DISTINCT id), a sort of every match for nothing, since the id
     // is the key. One after the other on one connection: side by side on two cost more CPU a request (bench:import).
     // A page answers what a list shows (its columns, the record's key and label): the whole record is one GET away.
-    const select = Object.fromEntries(['id', ...new Set([...d.list.columns, d.key, d.label, ...(d.labelEn ? [d.labelEn] : [])])].filter((f) => f === 'id' || d.fields[f]?.column || (d.view && d.fields[f]?.virtual)).map((f) => [f, true]));
+    const select = Object.fromEntries(['id', ...new Set([...d.list.columns, ...(d.list.extra ?? []), d.key, d.label, ...(d.labelEn ? [d.labelEn] : [])])].filter((f) => f === 'id' || d.fields[f]?.column || (d.view && d.fields[f]?.virtual)).map((f) => [f, true]));
     const rows = await repo.find({ where, order, select, skip: (query.current - 1) * query.size, take: query.size });
     const counted = await repo.createQueryBuilder('r').select('count(*)::int', 'n').where(where).getRawOne<{ n: number }>();
     const total = counted?.n ?? 0;

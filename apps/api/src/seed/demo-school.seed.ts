@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, FACE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, HOME_CARDS_PAGE, PICTURES_MANAGE_PERMISSION, PICTURES_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
+import { ATTENDANCE_PAGES, FACE_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CONSULT_AGENT_ROUTE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_HANDLE_PERMISSION, FEEDBACK_PAGES, HOLIDAYS_PAGE, HOME_CARDS_PAGE, PICTURES_MANAGE_PERMISSION, PICTURES_PAGE, TODOS_PAGE, TODOS_PHONE_PAGE, CONSULT_PERMISSION, CHANNEL_PAGES, formatSchoolTime, Permission, resources, RoleCode, SURVEY_MANAGE_PERMISSION, SURVEY_PAGES, UI_STRINGS_PAGE, UserType, WECHAT_PAGES, withCheckCharacter } from '@schoolflow/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ServerConfig } from '../config/app-config.js';
 import { PasswordHasher } from '../identity/domain/password-hasher.js';
@@ -10,6 +10,7 @@ import { grantElectiveMenus } from '../../../../migrations/1732000043000-electiv
 import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-tasks.js';
 import { seedDemoHealth } from '../health/seed/health-demo.seed.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
+import { seedDemoDailySchedule } from '../timetable/seed/daily-schedule-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
 import { grantAttendance } from '../../../../migrations/1732000052000-attendance.js';
 import { seedDemoDormitories } from '../dormitories/seed/dormitories-demo.seed.js';
@@ -106,6 +107,8 @@ const MENUS: MenuSeed[] = [
   { key: 'holidays', parent: 'ms', name: resources.zh.web.holidays.title, nameEn: resources.en.web.holidays.title, url: HOLIDAYS_PAGE.url, permission: HOLIDAYS_PAGE.permission, icon: HOLIDAYS_PAGE.icon, sort: HOLIDAYS_PAGE.sort, roles: [RoleCode.admin] },
   // 首页卡片管理 (docs/product/administration.md#home-cards); migrations/1732000065500 adds it to existing schools
   { key: 'homeCards', parent: 'ms', name: resources.zh.pictures.cards.title, nameEn: resources.en.pictures.cards.title, url: HOME_CARDS_PAGE.url, permission: HOME_CARDS_PAGE.permission, icon: HOME_CARDS_PAGE.icon, sort: HOME_CARDS_PAGE.sort, roles: [RoleCode.admin] },
+  // 界面语言 (docs/product/administration.md#interface-languages); migrations/1732000064000 adds it to existing schools
+  { key: 'languages', parent: 'ms', name: resources.zh.languages.page.title, nameEn: resources.en.languages.page.title, url: UI_STRINGS_PAGE.url, permission: UI_STRINGS_PAGE.permission, icon: UI_STRINGS_PAGE.icon, sort: UI_STRINGS_PAGE.sort, roles: [RoleCode.admin] },
   { key: 'config', parent: 'ms', name: '系统配置', nameEn: 'Configuration', url: '/ms/systemConfig', permission: Permission.configEdit, icon: 'cogs', sort: 60, roles: [RoleCode.admin] },
   { key: 'monitor', parent: 'ms', name: '服务监控', nameEn: 'Server monitor', url: '/serverMonitor', permission: Permission.monitorView, icon: 'heartbeat', sort: 70, roles: [RoleCode.admin] },
   { key: 'logs', parent: 'ms', name: '操作日志', nameEn: 'Operation log', url: '/ms/logs', permission: Permission.logView, icon: 'history', sort: 90, roles: [RoleCode.admin] },
@@ -304,6 +307,14 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
       [userId.get(st.account), st.name, idNumber, `1380000${String(1000 + i).slice(-4)}`, String(6100 + i), `${st.account}@schoolflow.example`, birthDate],
     );
   }
+  // 非编教职工 (docs/product/base-data.md#non-establishment-staff): the repairman an agency's, his contract ending in 20 days
+  // (flagged); the doctor on a two-year contract — dated from the day of seeding
+  const seededOn = config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10);
+  await tx.query(
+    `UPDATE staff SET employment = 'outsourced', agency = '申城物业服务有限公司', contract_start = $2::date - 345, contract_end = $2::date + 20 WHERE user_id = $1`,
+    [userId.get('repairman'), seededOn],
+  );
+  await tx.query(`UPDATE staff SET employment = 'contract', contract_start = $2::date - 335, contract_end = $2::date + 395 WHERE user_id = $1`, [userId.get('doctor'), seededOn]);
 
   // Courses
   const courses: [string, string, string][] = [
@@ -421,6 +432,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await seedDemoKnowledge(tx);
   await seedDemoSchoolCalendar(tx, { semester: calendar.current, midterm: calendar.batches.midterm, adminId: userId.get('admin') as string });
   await seedDemoOrganisations(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
+  await seedDemoDailySchedule(tx, { today: config.demoToday ?? formatSchoolTime(Date.now(), config.timeZone).slice(0, 10) });
 }
 
 /**

@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -54,6 +54,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     organisations: () => import('@schoolflow/contracts/locales/zh/organisations.js').then((m) => m.organisations),
     faces: () => import('@schoolflow/contracts/locales/zh/faces.js').then((m) => m.faces),
     pictures: () => import('@schoolflow/contracts/locales/zh/pictures.js').then((m) => m.pictures),
+    languages: () => import('@schoolflow/contracts/locales/zh/languages.js').then((m) => m.languages),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
@@ -84,6 +85,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     organisations: () => import('@schoolflow/contracts/locales/en/organisations.js').then((m) => m.organisations),
     faces: () => import('@schoolflow/contracts/locales/en/faces.js').then((m) => m.faces),
     pictures: () => import('@schoolflow/contracts/locales/en/pictures.js').then((m) => m.pictures),
+    languages: () => import('@schoolflow/contracts/locales/en/languages.js').then((m) => m.languages),
   },
 };
 
@@ -106,6 +108,11 @@ const languageChunks: BackendModule = {
   },
 };
 
+/** The shipped messages of a namespace the browser loads (null for the server's own): what an override falls back to. */
+export function shippedMessages(lang: Language, namespace: string): Promise<object> | null {
+  return isWebNamespace(namespace) ? namespaceChunks[lang][namespace]() : null;
+}
+
 /** One i18next instance for the SPA. */
 export const i18n = i18next.createInstance();
 
@@ -125,7 +132,8 @@ export const i18nReady: Promise<unknown> = i18n
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
     // Every language is loaded before anything renders in it (i18nReady, setLanguage): nothing to suspend for.
-    react: { useSuspense: false },
+    // `added`: an administrator's overrides merged into a bundle re-render what shows its strings (ui-strings/ui-overrides.ts).
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
 
 /**

@@ -82,6 +82,20 @@ function FilterControl({ def, name, value, onValue }: { def: ResourceDef; name: 
   );
 }
 
+/**
+ * A view of a resource's list under a page of its own (非编教职工维护: the staff whose employment is not 在编): filters
+ * always applied (not shown; the export too), the columns it shows (the declaration's list columns and `extra`), its
+ * title, a hint above, and what a new record starts with.
+ */
+export interface ResourcePreset {
+  key: string;
+  title: string;
+  hint?: string;
+  filters: Readonly<Record<string, string>>;
+  columns?: readonly string[];
+  prefill?: Record<string, unknown>;
+}
+
 export interface ResourcePageProps {
   def: ResourceDef;
   /** The admission page (招生管理): the students resource under its own title, batch first, numbers generated. */
@@ -89,6 +103,7 @@ export interface ResourcePageProps {
   active: boolean;
   /** Columns other features add after the declared ones (a hook, the same one for the page's life). */
   useColumns?: ResourceColumnsHook;
+  preset?: ResourcePreset;
 }
 
 /**
@@ -96,24 +111,26 @@ export interface ResourcePageProps {
  * columns (enum and yes/no values by their labels, references by their options' labels), a pager, and — for those
  * who may write — new, edit, delete, import, export and the template, as far as the declaration's actions allow.
  */
-export function ResourcePage({ def, admission = false, active, useColumns = useNoColumns }: ResourcePageProps) {
+export function ResourcePage({ def, admission = false, active, useColumns = useNoColumns, preset }: ResourcePageProps) {
   const { t, lang } = useT();
   const name = def.name;
-  const title = resourceTitle(def, admission);
+  const title = preset?.title ?? resourceTitle(def, admission);
   const canWrite = useAuthorized({ all: [def.permissions.write] });
   const canImport = useAuthorized({ all: [def.permissions.import ?? def.permissions.write] });
   const allows = (a: ResourceAction): boolean => def.actions.includes(a);
-  const filters = filterFields(def, admission);
+  const filters = filterFields(def, admission).filter((f) => !preset || !Object.hasOwn(preset.filters, f));
+  const shownColumns = preset?.columns ?? def.list.columns;
 
   const { current, size, setCurrent, setSize } = usePaging();
   // what is typed and chosen, and what the list was asked with (a search, a choice, a reset go back to page 1)
   const search = useFilters<{ keyword: string; filters: Filters }>({ keyword: '', filters: {} }, () => setCurrent(1));
   const { applied } = search;
   const { keyword, filters: draft } = search.filters;
-  const list = useResourceList(name, { current, size, keyword: applied.keyword, filters: applied.filters }, active);
+  const listFilters = useMemo(() => ({ ...applied.filters, ...preset?.filters }), [applied.filters, preset]);
+  const list = useResourceList(name, { current, size, keyword: applied.keyword, filters: listFilters }, active);
   const rows: ResourceRecord[] = useMemo(() => list.data?.list ?? [], [list.data]);
   const total = list.data?.total ?? 0;
-  const wanted = useMemo(() => refValuesOf(def, def.list.columns, rows), [def, rows]);
+  const wanted = useMemo(() => refValuesOf(def, shownColumns, rows), [def, shownColumns, rows]);
   const { labelOf } = useOptionLabels(wanted);
   const added = useColumns(rows, active);
 
@@ -134,14 +151,15 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
     else search.set('filters', next);
   };
   const exportQuery = () => {
-    const { current: _c, size: _s, ...rest } = listQuery({ current, size, ...applied });
+    const { current: _c, size: _s, ...rest } = listQuery({ current, size, keyword: applied.keyword, filters: listFilters });
     return rest;
   };
 
   const openCreate = () => {
     // On the admission page a batch chosen in the filter is the new student's batch.
     const batch = admission ? applied.filters.enrollmentBatchId : undefined;
-    setForm({ mode: 'create', ...(batch ? { prefill: { enrollmentBatchId: batch } } : {}) });
+    const prefill = { ...(batch ? { enrollmentBatchId: batch } : {}), ...preset?.prefill };
+    setForm({ mode: 'create', ...(Object.keys(prefill).length > 0 ? { prefill } : {}) });
   };
   const confirmDelete = async (row: ResourceRecord) => {
     const label = typeof row[def.label] === 'string' ? (row[def.label] as string) : row.id;
@@ -152,7 +170,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
   const deletable = canWrite && allows('delete');
   // In English a record's name is its English name where it has one (the list answers it beside the name).
   const shown = (row: ResourceRecord, c: string): unknown => (lang === 'en' && c === def.label && def.labelEn && row[def.labelEn] ? row[def.labelEn] : row[c]);
-  const columns: Column<ResourceRecord>[] = def.list.columns.map((c) => ({ title: fieldLabel(def, c), head: { 'data-field': c }, cell: (row) => <Cell def={def} field={c} value={shown(row, c)} labelOf={labelOf} /> }));
+  const columns: Column<ResourceRecord>[] = shownColumns.map((c) => ({ title: fieldLabel(def, c), head: { 'data-field': c }, cell: (row) => <Cell def={def} field={c} value={shown(row, c)} labelOf={labelOf} /> }));
   columns.push(...added);
   if (editable || deletable) {
     columns.push(
@@ -166,7 +184,13 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
   }
 
   return (
-    <div className="sf-page sf-admin sf-resource-page" data-testid={`resource-${name}`} data-resource={name} data-mode={admission ? 'admission' : 'list'}>
+    <div className="sf-page sf-admin sf-resource-page" data-testid={`resource-${name}`} data-resource={name} data-mode={admission ? 'admission' : preset ? preset.key : 'list'}>
+      {preset?.hint ? (
+        <Message info size="small" data-testid="resource-hint">
+          <Icon name="info circle" />
+          {preset.hint}
+        </Message>
+      ) : null}
       {admission ? (
         <Message info size="small" data-testid="resource-hint">
           <Icon name="info circle" />

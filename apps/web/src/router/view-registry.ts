@@ -138,6 +138,8 @@ const views: Readonly<Record<string, View>> = {
   'customPages/page_view': lazy(() => import('../custom-pages/page-view.js')),
   // 栏目采集 (docs/adr/0067-spider-columns.md#page): the columns collected from other sites, the form's dry run, a column's runs and items
   spiderColumn: lazy(() => import('../spider-columns/spider-columns-view.js')),
+  // 界面语言 (docs/adr/0065-interface-languages.md): the strings of each language by namespace, overrides, export and import
+  internationalLanguage: lazy(() => import('../ui-strings/ui-strings-view.js')),
   // 知识库 (docs/adr/0060-knowledge-base.md#page): the tree, the search, articles with versions, the forms — states of one page (?category=, ?q=, ?id=, ?edit=)
   zskgl: lazy(() => import('../knowledge/knowledge-view.js')),
   // 健康管理 (docs/adr/0054-health.md#routes): the doctor's four lists (the kit's list of each resource), the family's page
@@ -152,6 +154,14 @@ const views: Readonly<Record<string, View>> = {
   'xszz/wdzz': lazy(() => import('../organisations/mine-view.js')),
   'xszz/rhsh': lazy(() => import('../organisations/review-view.js')),
   'xszz/zzgl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('organisations') }))),
+  // 非编教职工维护 (docs/adr/0065-interface-languages.md#non-establishment-staff): the staff resource's list of non-establishment records, contracts flagged
+  'jzggl/fzbjzgwh': lazy(() =>
+    Promise.all([import('../resources/resource-view.js'), import('../staff/use-contract-column.js'), import('../staff/use-non-establishment-preset.js')]).then(([m, c, p]) => ({
+      default: m.resourceView('staff', false, c.useContractColumn, p.useNonEstablishmentPreset),
+    })),
+  ),
+  // 作息时间管理 (docs/adr/0065-interface-languages.md#daily-schedule): today's schedule, and the schedules (the kit's list)
+  zxqgl: lazy(() => import('../daily-schedule/daily-schedule-view.js')),
   // 学生 (the students resource's list) with 健康管理's risk badge column for those who read health (docs/adr/0054-health.md#flag)
   [resourcePage('students').slice(1)]: lazy(() =>
     Promise.all([import('../resources/resource-view.js'), import('../health/use-risk-column.js')]).then(([m, h]) => ({ default: m.resourceView('students', false, h.useRiskColumn) })),

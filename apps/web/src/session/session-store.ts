@@ -2,6 +2,7 @@ import { ApiPath, EXPIRY_CODES, LANGUAGES, type LogoutResult, type MenuNode, typ
 import { ApiError, rememberSignUser, request, requestData } from '../api/http.js';
 import { getAppConfig } from '../config/app-config.js';
 import { loadMessages } from '../i18n/i18n.js';
+import { loadOverrides } from '../ui-strings/ui-overrides.js';
 import { buildMenuModel, type MenuModel } from '../router/menu-model.js';
 import { createStore, useStore } from '../util/store.js';
 import { resetTabs } from '../layout/tabs-store.js';
@@ -91,6 +92,13 @@ export async function loadSession(): Promise<SessionState> {
     const read = readPermissionInfo(data);
     // A session that did not start at this page's sign-in (a token in the address, single sign-on) learns its user here.
     if ('info' in read) rememberSignUser(getToken(), read.info.userInfo.id);
+    // Then (signed as that user) the administrators' overrides of interface strings, merged over the messages
+    // (docs/adr/0065-interface-languages.md#browser); not read, the shipped strings show: no reason to refuse the session.
+    if ('info' in read) {
+      await loadOverrides(LANGUAGES).catch((err: unknown) => {
+        console.warn('interface string overrides not loaded', err);
+      });
+    }
     next =
       'info' in read
         ? { status: 'ready', info: read.info, model: buildMenuModel(read.info.menus, getAppConfig().BASE_API) }

@@ -3,7 +3,7 @@ import { zh } from './zh/index.js';
 import type { server as zhServer } from './zh/server.js';
 import type { validation as zhValidation } from './zh/validation.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `attendance`, `work-tasks`, `dormitories`, `pages`, `health`, `projects`, `knowledge`, `calendar`, `organisations`, `faces`., `pictures`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `attendance`, `work-tasks`, `dormitories`, `pages`, `health`, `projects`, `knowledge`, `calendar`, `organisations`, `faces`., `pictures`., `languages`. */
 export const resources = { zh, en } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
@@ -32,5 +32,6 @@ export type { CalendarMessages } from './zh/calendar.js';
 export type { OrganisationsMessages } from './zh/organisations.js';
 export type { FacesMessages } from './zh/faces.js';
 export type { PicturesMessages } from './zh/pictures.js';
+export type { LanguagesMessages } from './zh/languages.js';
 export type { ServerMessages } from './zh/server.js';
 export type { ValidationMessages } from './zh/validation.js';

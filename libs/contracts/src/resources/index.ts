@@ -27,6 +27,7 @@ import { repairTypes } from './repair-types.resource.js';
 import { dormitoryBuildings, dormitoryRooms } from './dormitories.resource.js';
 import { healthConditions, healthInsurance, healthVisits, physicalExams } from './health.resource.js';
 import { organisations } from './organisations.resource.js';
+import { dailySchedules } from './daily-schedules.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -36,6 +37,8 @@ export { COURSE_ASSESSMENTS, COURSE_CATEGORIES, COURSE_TYPES } from './courses.r
 export { GRADES, CLASS_USAGE } from './classes.resource.js';
 export { BOARDING, GENDERS, GUARDIAN_RELATIONSHIPS, ID_TYPES, STUDENT_STATUSES } from './students.resource.js';
 export { CLOCK_TIME } from './lesson-periods.resource.js';
+export { DAILY_SCHEDULE_PAGE, SCHEDULE_ITEM_KINDS, SCHEDULE_SEASONS } from './daily-schedules.resource.js';
+export { CONTRACT_WARNING_DAYS, contractState, EMPLOYMENT_KINDS, type EmploymentKind, NON_ESTABLISHMENT_STAFF_PAGE } from './staff.resource.js';
 export { WEEKDAY_VALUES } from './unavailable-periods.resource.js';
 export { REPAIRS_BASE } from './repair-types.resource.js';
 export { DORMITORIES_BASE, DORMITORY_EDIT_PERMISSION, DORMITORY_READ_PERMISSION, ROOM_BEDS_MAX } from './dormitories.resource.js';
@@ -49,7 +52,7 @@ export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWAR
  * routed before `/api/awards/:id`): `RESOURCES['constructor']` is undefined.
  */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, dormitoryBuildings, dormitoryRooms, healthVisits, healthConditions, physicalExams, healthInsurance, organisations].map((r): [string, ResourceDef] => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, dailySchedules, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, dormitoryBuildings, dormitoryRooms, healthVisits, healthConditions, physicalExams, healthInsurance, organisations].map((r): [string, ResourceDef] => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 

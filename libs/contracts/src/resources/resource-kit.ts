@@ -244,7 +244,8 @@ export interface ResourceDef {
   /** The label in English, when the record has one (its `name_en`); the Chinese label otherwise. */
   labelEn?: string;
   key: string;
-  list: { columns: readonly string[]; filters: readonly string[]; keyword: readonly string[]; sort: readonly (readonly [field: string, dir: 'ASC' | 'DESC'])[] };
+  /** `extra`: fields a page answers besides its columns, for a view of the list that shows them (the non-establishment staff page). */
+  list: { columns: readonly string[]; extra?: readonly string[]; filters: readonly string[]; keyword: readonly string[]; sort: readonly (readonly [field: string, dir: 'ASC' | 'DESC'])[] };
   /** Template, import and export columns (fields; refs by the referenced record's key). Absent: no import. */
   excel?: { columns: readonly string[]; importMaxKb: number };
   permissions: { read: string; write: string; import?: string };

@@ -3,12 +3,13 @@ import { resources, type Language, type ServerMessageKey } from '@schoolflow/con
 import type { Request } from 'express';
 
 const instance = i18next.createInstance();
-// initImmediate false: resources are in memory, so init completes synchronously.
+// initImmediate false: resources are in memory, so init completes synchronously. A copy: administrators' overrides
+// (applyMessageOverrides) change the instance's strings, never the shipped bundles they fall back to.
 void instance.init({
-  resources,
+  resources: structuredClone(resources) as typeof resources,
   lng: 'zh',
   fallbackLng: 'zh',
-  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures'],
+  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages'],
   defaultNS: 'server',
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -126,4 +127,40 @@ function simpleParams(t: Template, params: Record<string, unknown>): boolean {
 
 function namespaced(key: string): string {
   return key.includes('.') ? key.replace('.', ':') : `server:${key}`;
+}
+
+/** An administrator's words for one shipped string (docs/adr/0065-interface-languages.md). */
+export interface MessageOverride {
+  lang: Language;
+  namespace: string;
+  key: string;
+  value: string;
+}
+
+const overrideId = (o: Pick<MessageOverride, 'lang' | 'namespace' | 'key'>): string => `${o.lang}\u0000${o.namespace}\u0000${o.key}`;
+let appliedOverrides = new Map<string, MessageOverride>();
+
+/** The shipped string of a dotted key, or undefined when the bundles have none (a key removed since the override). */
+export function shippedText(lang: Language, namespace: string, key: string): string | undefined {
+  let node: unknown = (resources[lang] as Record<string, unknown>)[namespace];
+  for (const part of key.split('.')) node = node !== null && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/**
+ * Makes `overrides` the translator's words for their keys, all of them at once (the whole set, as the database holds
+ * it): a key overridden before and not now gets its shipped string back, an override of a key no longer shipped is
+ * left out (the shipped bundles decide which keys exist), and the caches of plain texts and templates start again.
+ */
+export function applyMessageOverrides(overrides: readonly MessageOverride[]): void {
+  const next = new Map<string, MessageOverride>();
+  for (const o of overrides) if (shippedText(o.lang, o.namespace, o.key) !== undefined) next.set(overrideId(o), o);
+  for (const [id, o] of appliedOverrides) {
+    if (next.has(id)) continue;
+    instance.addResource(o.lang, o.namespace, o.key, shippedText(o.lang, o.namespace, o.key) as string, { silent: true });
+  }
+  for (const o of next.values()) instance.addResource(o.lang, o.namespace, o.key, o.value, { silent: true });
+  appliedOverrides = next;
+  plainTexts.clear();
+  templates.clear();
 }

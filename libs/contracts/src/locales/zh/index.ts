@@ -25,6 +25,7 @@ import { faces } from './faces.js';
 import { calendar } from './calendar.js';
 import { organisations } from './organisations.js';
 import { pictures } from './pictures.js';
+import { languages } from './languages.js';
 import { timetable } from './timetable.js';
 import { validation } from './validation.js';
 import { web } from './web.js';
@@ -34,4 +35,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, projects, knowledge, calendar, organisations, faces, pictures } as const;
+export const zh = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, projects, knowledge, calendar, organisations, faces, pictures, languages } as const;

@@ -1,0 +1,53 @@
+import type { LanguagesMessages } from '../zh/languages.js';
+
+/** Interface languages (docs/product/administration.md#interface-languages). */
+export const languages: LanguagesMessages = {
+  page: {
+    title: 'Interface languages',
+    hint: 'An override shows without a new release; removing it brings back the shipped words. Keep every {{placeholder}} of the text.',
+    lang: 'Language',
+    namespace: 'Module',
+    search: 'Search keys or words',
+    overriddenOnly: 'Overridden only',
+    overriddenCount: '{{count}} overridden in this language',
+    key: 'Key',
+    shipped: 'Shipped words',
+    override: 'Override',
+    updated: 'Changed',
+    actions: 'Actions',
+    edit: 'Edit',
+    reset: 'Back to shipped words',
+    confirmReset: 'Bring back the shipped words of "{{key}}"?',
+    editTitle: 'Override: {{key}}',
+    placeholders: 'Placeholders to keep: {{list}}',
+    save: 'Save',
+    cancel: 'Cancel',
+    export: 'Export overrides',
+    import: 'Import overrides',
+    importHint: 'Choose an exported JSON file; an override of the same language, module and key is replaced, the others stay.',
+    importChoose: 'Choose a file',
+    importDone: '{{imported}} imported, {{unchanged}} unchanged',
+    fileInvalid: 'The file is not an exported interface-languages JSON',
+    none: 'No strings match',
+  },
+  names: { zh: '中文', en: 'English' },
+  errors: {
+    forbidden: 'Managing interface languages is needed',
+    unknownKey: '{{namespace}} has no key {{key}}',
+    placeholdersDropped: 'The override leaves out placeholders of the shipped words: {{missing}}',
+  },
+  validation: {
+    languageInvalid: 'Choose a language',
+    namespaceInvalid: 'Choose a module',
+    keyInvalid: 'The key is not valid',
+    valueRequired: 'Enter the override',
+    valueTooLong: 'The override is at most 2000 characters',
+    importInvalid: 'The import is not a list of overrides',
+    importTooMany: 'At most 5000 overrides at once',
+  },
+  results: {
+    saved: 'Override saved',
+    reset: 'Shipped words back',
+    imported: '{{imported}} overrides imported',
+  },
+};
