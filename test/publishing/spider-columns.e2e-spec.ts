@@ -230,6 +230,8 @@ describe('columns from other sites', () => {
     await row.locator(tid('spider-open')).click();
     await page.locator(tid('spider-run')).click();
     await page.locator(tid('spider-run-done')).waitFor();
+    // the items are read again after the job's last push: they may arrive a moment after the run shows done
+    await page.locator(tid('spider-item')).nth(1).waitFor();
     await expect(page.locator(tid('spider-item')).count()).resolves.toBe(2);
     await page.locator(tid('spider-item')).filter({ hasText: TITLES[0] }).locator(tid('spider-item-publish')).click();
     await page.locator(tid('spider-item')).nth(1).waitFor({ state: 'detached' });
