@@ -8,7 +8,7 @@ void instance.init({
   resources,
   lng: 'zh',
   fallbackLng: 'zh',
-  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations'],
+  ns: ['server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'duty', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations'],
   defaultNS: 'server',
   interpolation: { escapeValue: false },
   initAsync: false,

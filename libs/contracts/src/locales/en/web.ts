@@ -354,6 +354,7 @@ export const web: WebMessages = {
     flows: {
       'work-task': 'Work task',
       'organisation-join': 'Joining an organisation',
+      'duty-swap': 'Duty swap',
       repair: 'Repair',
       leave: 'Leave',
       travel: 'Going out',
@@ -570,6 +571,12 @@ export const web: WebMessages = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
+    'duty-swap': {
+      title: 'Duty swap',
+      hint: 'Give one of your duties to a colleague, optionally taking one of theirs. Your colleague consents, then the office approves; once approved the roster changes. A duty that has begun cannot be swapped.',
+      field: { assignmentId: 'My duty', withTeacherId: 'Swap with', withAssignmentId: 'Their duty', reason: 'Reason' },
+      placeholder: { reason: 'e.g. away at a training that day; at most 200 characters' },
+    },
     'organisation-join': {
       title: 'Join an organisation',
       hint: 'Students may ask to join the student union, a society or the youth league, parents the parent committee. Say why; the advisor of the body decides, and once approved you are a member.',
