@@ -118,6 +118,9 @@ const views: Readonly<Record<string, View>> = {
   'qt_app/nkgzgl/rwsh': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskReviewPhoneView }))),
   'qt_app/nkgzgl/ldck': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskLeaderView }))),
   'qt_app/rwxq/rwxq': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskDetailView }))),
+  // 值岗安排 (docs/adr/0064-duty-rosters.md#pages): the rosters and my duties; the phone page with swaps
+  zgzap: lazy(() => import('../duty-rosters/duty-views.js').then((m) => ({ default: m.DutyRostersView }))),
+  'qt_app/zgzap': lazy(() => import('../duty-rosters/duty-views.js').then((m) => ({ default: m.DutyPhoneView }))),
   // 宿舍管理 (docs/adr/0053-dormitories.md#routes): buildings and rooms (the kit's lists), bed allocation, inspections, night records
   'ssgl/ssl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-buildings') }))),
   'ssgl/fj': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-rooms') }))),
