@@ -203,10 +203,10 @@ export function DutyPhoneView({ active }: ViewProps) {
   return (
     <div className="sf-phone sf-duty-phone" data-testid="duty-phone">
       <h3>{d('page.phone')}</h3>
+      <div className="sf-sub">{d('hints.swapHint')}</div>
       {mine.isPending ? <PageLoader /> : <MyDuties rows={mine.data ?? []} onSwap={setSwapping} />}
       {swapping && def ? (
-        <Segment data-testid="duty-swap-form">
-          <Message info size="small" content={d('hints.swapHint')} />
+        <Segment data-testid="duty-swap-panel">
           <FlowForm key={swapping.id} def={def} initial={{ assignmentId: swapping.id }} />
           <Button size="mini" content={d('actions.cancel')} onClick={() => setSwapping(null)} />
         </Segment>
