@@ -14,6 +14,9 @@ import { planDutySwapStart, readDutySwapStart } from './duty-swap.start.js';
 
 const definition = dutySwapFlow as unknown as FlowDefinition;
 
+/** A swap's hold (`duty_swap`) as its events move it: the rule its effect writes, folded by the rebuild too. */
+export const DUTY_SWAP_HOLD = requestHold(definition, ['duty_swap']);
+
 type EffectDb = { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> };
 
 const dutyLine = (d: SwappedDuty | null | undefined, lang: 'zh' | 'en'): string => (d ? `${d.post[lang]} ${d.startsAt}–${d.endsAt.slice(11)}` : '');
@@ -54,7 +57,7 @@ async function applySwap(db: EffectDb, instanceId: string, form: Partial<DutySwa
  */
 export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
   definition,
-  hold: requestHold(definition, ['duty_swap']),
+  hold: DUTY_SWAP_HOLD,
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(dutySwapFormSchema, body);
