@@ -227,3 +227,24 @@ export function rotate(slots: readonly DutySlot[], teacherIds: readonly string[]
     return { slot, teacherId };
   });
 }
+
+/**
+ * 用车预订 (docs/adr/0064-duty-rosters.md#vehicle-booking): the `vehicle-booking` flow (its form is the flow's); the
+ * vehicles are the `vehicles` resource; the bookings not ended yet are the flow's view `upcoming`
+ * (`GET /api/workflows/vehicle-booking/views/upcoming`).
+ */
+export const VEHICLE_BOOKING_FLOW = 'vehicle-booking';
+export const VEHICLE_PAGE = { url: '/ycyd', permission: 'menu:ycyd' } as const;
+export const VEHICLE_PHONE_PAGE = { url: '/qt_app/ycyd', permission: 'menu:qt_ycyd' } as const;
+
+/** One booking as the lists show it (times in school time). */
+export interface VehicleBookingRow {
+  id: string;
+  plate: string;
+  start: string;
+  end: string;
+  destination: string;
+  passengers: number;
+  applicant: string;
+  status: 'pending' | 'passed';
+}

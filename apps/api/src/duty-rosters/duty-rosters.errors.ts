@@ -27,4 +27,8 @@ export const DutyErrors = {
   swapClash: (name: string) => AppException.unprocessable('duty.errors.swapClash', { name }),
   swapAbsent: (name: string) => AppException.unprocessable('duty.errors.swapAbsent', { name }),
   swapPending: () => AppException.conflict('duty.errors.swapPending'),
+  /** 用车预订's start. */
+  vehicleUnknown: () => AppException.unprocessable('duty.vehicle.errors.vehicleUnknown'),
+  tooManyPassengers: (seats: number) => AppException.unprocessable('duty.vehicle.errors.tooManyPassengers', { seats }),
+  vehicleStartPast: () => AppException.unprocessable('duty.vehicle.errors.startPast'),
 };

@@ -9,6 +9,7 @@ import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
 import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
 import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-tasks.js';
 import { grantDutyMenus } from '../../../../migrations/1732000063000-duty-rosters.js';
+import { grantVehicleMenus } from '../../../../migrations/1732000063500-vehicle-booking.js';
 import { seedDemoHealth } from '../health/seed/health-demo.seed.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoAttendance } from '../attendance/seed/attendance-demo.seed.js';
@@ -204,6 +205,7 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
   await grantWorkTaskMenus(tx);
   await grantDutyMenus(tx);
+  await grantVehicleMenus(tx);
   // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
   await grantKnowledgeMenus(tx);
   // 校历管理's menu and calendar:manage likewise (docs/adr/0058-school-calendar.md#access)

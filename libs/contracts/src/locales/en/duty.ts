@@ -78,6 +78,26 @@ export const duty = {
     swapAbsent: '{{name}} is on leave that day and cannot take the duty',
     swapPending: 'A swap of this duty is already under review',
   },
+  vehicle: {
+    page: { title: 'Vehicle bookings', phone: 'Book a vehicle' },
+    fields: { plate: 'Vehicle', start: 'From', end: 'To', destination: 'Destination', passengers: 'Passengers', applicant: 'Asked by', status: 'Status', request: 'Request' },
+    status: { pending: 'Awaiting approval', passed: 'Approved' },
+    hints: { upcoming: 'Coming bookings (awaiting approval and approved)', none: 'No vehicle bookings', mine: 'My vehicle requests', vehicles: 'The office keeps the vehicles under Vehicles' },
+    errors: {
+      vehicleUnknown: 'No such vehicle, or it is disabled',
+      tooManyPassengers: 'More passengers than the vehicle’s seats ({{seats}})',
+      startPast: 'The booking’s start has passed',
+      taken: 'The vehicle is booked for part of that time',
+    },
+    validation: {
+      vehicleRequired: 'Choose a vehicle',
+      destinationRequired: 'Enter the destination',
+      destinationTooLong: 'A destination is at most 100 characters',
+      passengersInvalid: 'Enter a number of passengers from 1 to 60',
+      reasonRequired: 'Enter the reason',
+      reasonTooLong: 'A reason is at most 200 characters',
+    },
+  },
   validation: {
     nameRequired: 'Enter the post’s name',
     nameTooLong: 'A post’s name is at most 30 characters',

@@ -355,6 +355,7 @@ export const web: WebMessages = {
       'work-task': 'Work task',
       'organisation-join': 'Joining an organisation',
       'duty-swap': 'Duty swap',
+      'vehicle-booking': 'Vehicle booking',
       repair: 'Repair',
       leave: 'Leave',
       travel: 'Going out',
@@ -571,6 +572,12 @@ export const web: WebMessages = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
+    'vehicle-booking': {
+      title: 'Book a vehicle',
+      hint: 'Choose a vehicle and the time, and say where to, how many (at most its seats) and why; the office decides. A vehicle’s bookings never overlap; a request not decided before it begins expires.',
+      field: { vehicleId: 'Vehicle', start: 'From', end: 'To', destination: 'Destination', passengers: 'Passengers', reason: 'Reason' },
+      placeholder: { destination: 'e.g. the district education bureau; at most 100 characters', passengers: '1–60', reason: 'e.g. taking the team to the district games; at most 200 characters' },
+    },
     'duty-swap': {
       title: 'Duty swap',
       hint: 'Give one of your duties to a colleague, optionally taking one of theirs. Your colleague consents, then the office approves; once approved the roster changes. A duty that has begun cannot be swapped.',

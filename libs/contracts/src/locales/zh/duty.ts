@@ -78,6 +78,26 @@ export const duty = {
     swapAbsent: '{{name}} 当天请假，不能接岗',
     swapPending: '该值岗已有调岗申请在审批中',
   },
+  vehicle: {
+    page: { title: '用车预订', phone: '用车预订' },
+    fields: { plate: '车辆', start: '开始', end: '结束', destination: '目的地', passengers: '人数', applicant: '申请人', status: '状态', request: '申请' },
+    status: { pending: '待审批', passed: '已批准' },
+    hints: { upcoming: '近期用车（待审批和已批准）', none: '暂无用车预订', mine: '我的用车申请', vehicles: '车辆由办公室在“车辆管理”中维护' },
+    errors: {
+      vehicleUnknown: '车辆不存在或已停用',
+      tooManyPassengers: '人数超过该车辆的座位数（{{seats}} 座）',
+      startPast: '用车开始时间已过',
+      taken: '该车辆在这段时间已被预订',
+    },
+    validation: {
+      vehicleRequired: '请选择车辆',
+      destinationRequired: '请填写目的地',
+      destinationTooLong: '目的地至多100个字符',
+      passengersInvalid: '请填写1到60之间的人数',
+      reasonRequired: '请填写用车事由',
+      reasonTooLong: '用车事由至多200个字符',
+    },
+  },
   validation: {
     nameRequired: '请填写岗位名称',
     nameTooLong: '岗位名称至多30个字符',

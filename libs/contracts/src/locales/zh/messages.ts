@@ -59,7 +59,7 @@ export const messages = {
   classSwapConsent: { title: '调课待您同意', content: '{{actor}}申请将{{className}} {{fromDate}} 第 {{fromPeriod}} 节的{{course}}课与您 {{toDate}} 第 {{toPeriod}} 节的{{otherCourse}}课对调，请确认是否同意。' },
   roomUnset: '待定',
   semesterUpgradeCompletedSameYear: { title: '学期升级已完成', content: '当前学期已设为{{to}}（同一学年，各班年级不变）。' },
-  flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明', 'grade-confirmation': '成绩确认', 'semester-upgrade': '学期升级', 'make-up-class': '补课', 'class-swap': '调课', 'award-review': '奖项申报', 'zouban-change': '走班选科变更', 'elective-course': '选修课申报', repair: '报修', 'organisation-join': '入会', 'duty-swap': '调岗' },
+  flows: { leave: '请假', travel: '外出', 'day-reading': '走读', 'classroom-loan': '教室借用', 'student-status-change': '学籍异动', 'reading-proof': '在读证明', 'grade-proof': '成绩证明', 'grade-confirmation': '成绩确认', 'semester-upgrade': '学期升级', 'make-up-class': '补课', 'class-swap': '调课', 'award-review': '奖项申报', 'zouban-change': '走班选科变更', 'elective-course': '选修课申报', repair: '报修', 'organisation-join': '入会', 'duty-swap': '调岗', 'vehicle-booking': '用车' },
   leaveType: { personal: '事假', sick: '病假' },
   step: { headTeacherReview: '班主任', officeReview: '教务处', principalReview: '校长', teacherConsent: '对方教师', advisorReview: '指导老师' },
   system: '系统',

@@ -355,6 +355,7 @@ export const web = {
       'work-task': '工作任务',
       'organisation-join': '入会申请',
       'duty-swap': '调岗',
+      'vehicle-booking': '用车预订',
       repair: '报修',
       leave: '请假',
       travel: '外出',
@@ -572,6 +573,12 @@ export const web = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: '期末学业评价', hint: '班主任提交本班的期末评价结果和评语后公示，公示期满且异议均已答复后由教务处确认发布。' },
+    'vehicle-booking': {
+      title: '用车预订',
+      hint: '选择车辆和用车时间，写明目的地、人数（不超过座位数）和事由，由办公室审批。同一车辆的时间不能重叠；开始前仍未审批的申请自动失效。',
+      field: { vehicleId: '车辆', start: '开始时间', end: '结束时间', destination: '目的地', passengers: '人数', reason: '用车事由' },
+      placeholder: { destination: '例如：市教育局，至多100个字符', passengers: '1–60', reason: '例如：带队参加区运动会，至多200个字符' },
+    },
     'duty-swap': {
       title: '调岗申请',
       hint: '把您的一次值岗交给同事承担，可同时换来对方的一次值岗。须对方同意，再由办公室审批；通过后排班随之更新。已开始的值岗不能调换。',
