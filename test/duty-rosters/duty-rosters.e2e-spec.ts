@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type DutyAssignment, type DutyPost, type DutyRosterDetail, resources, type WorkflowCommandResult } from '@schoolflow/contracts';
+import { type DutyAssignment, type DutyPost, type DutyRosterDetail, resources, type VehicleBookingRow, type WorkflowCommandResult } from '@schoolflow/contracts';
 import type { Browser } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
-import { eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
+import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
 import { englishPage } from '../support/flow-pages.js';
 import { caughtUp, schoolDate, until } from '../support/workflow.js';
 
@@ -21,7 +21,9 @@ type Who = 'office' | 'teacher' | 'headteacher' | 'teacher01' | 'teacher02' | 'a
 const tokens = {} as Record<Who, string>;
 const ids = {} as Record<Who, string>;
 const MARK = `E2E${Date.now() % 100000}`;
-const made: { rosters: string[]; posts: string[]; holiday: string | null } = { rosters: [], posts: [], holiday: null };
+const made: { rosters: string[]; posts: string[]; holiday: string | null; vehicle: string | null } = { rosters: [], posts: [], holiday: null, vehicle: null };
+const booking = (who: Who, json: unknown, lang: 'zh' | 'en' = 'zh') => call<WorkflowCommandResult>('/api/workflows/vehicle-booking', { token: tokens[who], json, lang });
+const upcoming = async () => ((await call<VehicleBookingRow[]>('/api/workflows/vehicle-booking/views/upcoming', { token: tokens.teacher })).body.data ?? []);
 
 const api = <T>(path: string, who: Who, json?: unknown, lang: 'zh' | 'en' = 'zh', method?: 'PUT') => call<T>(`/api/duty-rosters${path}`, { token: tokens[who], lang, ...(json === undefined ? {} : { json }), ...(method ? { method } : {}) });
 const swap = (who: Who, json: unknown, lang: 'zh' | 'en' = 'zh') => call<WorkflowCommandResult>('/api/workflows/duty-swap', { token: tokens[who], json, lang });
@@ -61,6 +63,11 @@ afterAll(async () => {
     await c.query(`DELETE FROM duty_post WHERE id = ANY($1::uuid[])`, [made.posts]);
     await c.query(`DELETE FROM duty_absence WHERE reason LIKE $1`, [`%${MARK}%`]);
     if (made.holiday) await c.query(`DELETE FROM calendar_holiday WHERE id = $1`, [made.holiday]);
+    if (made.vehicle) {
+      // the hold's rows go with the vehicle (the instances stay, as every flow's do)
+      await c.query(`DELETE FROM vehicle_booking WHERE vehicle_id = $1`, [made.vehicle]);
+      await c.query(`DELETE FROM vehicle WHERE id = $1`, [made.vehicle]);
+    }
   });
 });
 
@@ -192,6 +199,44 @@ describe('duty rosters', () => {
     roster = after;
   });
 
+  it('vehicle booking: passengers within the seats, never two bookings of a vehicle at once; the office approves', async () => {
+    const v = await call<{ id: string }>('/api/academic/vehicles', { token: tokens.office, json: { plate: `沪A${MARK}`, seats: 7, driver: '王师傅' } });
+    expect(v.status).toBe(200);
+    made.vehicle = v.body.data?.id ?? null;
+    const at = (hhmm: string) => `${day(1)} ${hhmm}`;
+    const form = { vehicleId: made.vehicle, start: at('09:00'), end: at('11:00'), destination: '区教育局', passengers: '5', reason: '参加教研会' };
+    const ven = resources.en.duty.vehicle;
+    const vzh = resources.zh.duty.vehicle;
+    const refusals: [unknown, number, string, string][] = [
+      [{ ...form, passengers: '8' }, 422, vzh.errors.tooManyPassengers.replace('{{seats}}', '7'), ven.errors.tooManyPassengers.replace('{{seats}}', '7')],
+      [{ ...form, end: at('08:00') }, 400, resources.zh.validation.endBeforeStart, resources.en.validation.endBeforeStart],
+      [{ ...form, destination: ' ' }, 400, zh.validation.destinationRequired, en.validation.destinationRequired],
+    ];
+    for (const [json, status, zhMsg, enMsg] of refusals) {
+      for (const [lang, msg] of [['zh', zhMsg], ['en', enMsg]] as const) {
+        const res = await booking('teacher', json, lang);
+        expect([res.status, res.body.result, res.body.msg]).toEqual([status, false, msg]);
+      }
+    }
+    const first = await booking('teacher', form);
+    expect(first.status).toBe(200);
+    const firstId = (first.body.data as WorkflowCommandResult).id;
+    // an overlap is refused by the database's constraint, while pending and once approved
+    const overlap = { ...form, start: at('10:00'), end: at('12:00') };
+    const taken = await booking('headteacher', overlap, 'en');
+    expect([taken.status, taken.body.msg]).toEqual([422, ven.errors.taken]);
+    expect((await call(`/api/workflows/vehicle-booking/${firstId}/events`, { token: tokens.office, json: { type: 'APPROVE' } })).status).toBe(200);
+    await until(upcoming, (rows) => rows.some((r) => r.id === firstId && r.status === 'passed'));
+    expect((await booking('headteacher', overlap, 'zh')).body.msg).toBe(vzh.errors.taken);
+    // right after it is free; a withdrawn request frees its time again
+    const next = await booking('headteacher', { ...form, start: at('11:00'), end: at('12:00') });
+    expect(next.status).toBe(200);
+    const nextId = (next.body.data as WorkflowCommandResult).id;
+    expect((await call(`/api/workflows/vehicle-booking/${nextId}/events`, { token: tokens.headteacher, json: { type: 'WITHDRAW' } })).status).toBe(200);
+    await until(upcoming, (rows) => !rows.some((r) => r.id === nextId));
+    expect((await booking('teacher01', { ...form, start: at('11:00'), end: at('12:00'), passengers: '2' })).status).toBe(200);
+  });
+
   describe('in the browser', () => {
     let browser: Browser;
     beforeAll(async () => {
@@ -211,6 +256,10 @@ describe('duty rosters', () => {
       await t.page.locator(tid('duty-swap-panel')).waitFor();
       expect(await t.page.locator(tid('duty-swap-panel')).innerText()).toContain(resources.zh.web.flow['duty-swap'].title);
       await shot(t.page, 'duty-phone-zh');
+      await t.page.goto(appUrl('/qt_app/ycyd'));
+      await t.page.locator(tid('vehicle-phone')).waitFor();
+      await eventually(async () => expect(await t.page.locator(tid('vehicle-mine')).innerText()).toContain('区教育局'));
+      await shot(t.page, 'vehicle-phone-zh');
       await t.close();
 
       const e = await englishPage(browser);

@@ -13,16 +13,16 @@ export const VEHICLE_PASSENGERS_MAX = 60;
  */
 export const vehicleBookingFormSchema = z
   .object({
-    vehicleId: z.string({ error: 'duty.vehicle.validation.vehicleRequired' }).uuid('duty.vehicle.validation.vehicleRequired'),
+    vehicleId: z.string({ error: 'duty.validation.vehicleRequired' }).uuid('duty.validation.vehicleRequired'),
     start: schoolTimeText('validation.startRequired'),
     end: schoolTimeText('validation.endRequired'),
-    destination: requiredText('duty.vehicle.validation.destinationRequired', VEHICLE_DESTINATION_MAX, 'duty.vehicle.validation.destinationTooLong'),
+    destination: requiredText('duty.validation.destinationRequired', VEHICLE_DESTINATION_MAX, 'duty.validation.destinationTooLong'),
     passengers: z.coerce
-      .number({ error: 'duty.vehicle.validation.passengersInvalid' })
-      .int('duty.vehicle.validation.passengersInvalid')
-      .min(1, 'duty.vehicle.validation.passengersInvalid')
-      .max(VEHICLE_PASSENGERS_MAX, 'duty.vehicle.validation.passengersInvalid'),
-    reason: requiredText('duty.vehicle.validation.reasonRequired', VEHICLE_REASON_MAX, 'duty.vehicle.validation.reasonTooLong'),
+      .number({ error: 'duty.validation.passengersInvalid' })
+      .int('duty.validation.passengersInvalid')
+      .min(1, 'duty.validation.passengersInvalid')
+      .max(VEHICLE_PASSENGERS_MAX, 'duty.validation.passengersInvalid'),
+    reason: requiredText('duty.validation.reasonRequired', VEHICLE_REASON_MAX, 'duty.validation.reasonTooLong'),
   })
   .refine(
     (f) => {
