@@ -204,8 +204,10 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantAttendance(tx);
   // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
   await grantWorkTaskMenus(tx);
+  // 值岗安排's and 用车预订's likewise (docs/adr/0064-duty-rosters.md#access); the demo school's two vehicles
   await grantDutyMenus(tx);
   await grantVehicleMenus(tx);
+  await tx.query(`INSERT INTO vehicle (plate, seats, driver, driver_phone) VALUES ('沪A·D1234', 7, '周师傅', '13800000101'), ('沪B·X5678', 19, '吴师傅', '13800000102') ON CONFLICT DO NOTHING`);
   // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
   await grantKnowledgeMenus(tx);
   // 校历管理's menu and calendar:manage likewise (docs/adr/0058-school-calendar.md#access)

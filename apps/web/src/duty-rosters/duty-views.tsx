@@ -13,9 +13,10 @@ import { FlowForm } from '../workflow/flow-form.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';
 import { useFlowList } from '../workflow/use-flow-list.js';
 import { GenerateForm, RosterForm } from './roster-forms.js';
-import { useDutyRoster, useDutyRosters, useMyDuties } from './use-duty-queries.js';
+import { useDutyRoster, useDutyRosters, useDutyStaff, useMyDuties } from './use-duty-queries.js';
 import { useDutyT } from './use-duty-t.js';
 import { usePublishRoster } from './use-publish-roster.js';
+import { useSetSlot } from './use-set-slot.js';
 import './duty-rosters.css';
 
 /** Whether the signed-in user keeps the rosters (`duty:manage`). */
@@ -49,11 +50,35 @@ function MyDuties({ rows, onSwap }: { rows: readonly DutyAssignment[]; onSwap?: 
   );
 }
 
-/** A roster as a grid: its duty days down, its posts across, each cell the teacher on duty. */
-function RosterGrid({ roster }: { roster: DutyRosterDetail }) {
+/** One slot of a draft by hand: the staff to choose from, or none (the slot emptied). */
+function SlotSelect({ roster, postId, date, teacherId }: { roster: DutyRosterDetail; postId: string; date: string; teacherId: string | null }) {
+  const { d } = useDutyT();
+  const staff = useDutyStaff(true);
+  const setSlot = useSetSlot();
+  const change = async (value: string) => {
+    try {
+      toast.success((await setSlot.mutateAsync({ id: roster.id, body: { postId, date, teacherId: value === '' ? undefined : value } })).msg);
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
+  return (
+    <select className="ui mini dropdown" value={teacherId ?? ''} aria-label={d('fields.teacher')} disabled={setSlot.isPending} data-testid={`duty-slot-${date}-${postId}`} onChange={(e) => void change(e.target.value)}>
+      <option value="">{d('hints.empty')}</option>
+      {(staff.data ?? []).map((s) => (
+        <option key={s.id} value={s.id}>
+          {s.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A roster as a grid: its duty days down, its posts across, each cell the teacher on duty (chosen by hand in a draft one manages). */
+function RosterGrid({ roster, editable }: { roster: DutyRosterDetail; editable: boolean }) {
   const { d, lang } = useDutyT();
   const at = new Map(roster.assignments.map((a) => [`${a.date}|${a.postId}`, a]));
-  const posts = roster.posts.filter((p) => roster.assignments.some((a) => a.postId === p.id));
+  const posts = editable ? roster.posts : roster.posts.filter((p) => roster.assignments.some((a) => a.postId === p.id));
   const exportIt = () =>
     void exportRows(
       roster.title,
@@ -85,7 +110,7 @@ function RosterGrid({ roster }: { roster: DutyRosterDetail }) {
                 const a = at.get(`${day}|${p.id}`);
                 return (
                   <Table.Cell key={p.id} data-testid={`duty-cell-${day}-${p.id}`} warning={Boolean(a?.swapInstanceId)}>
-                    {a?.teacherName ?? d('hints.empty')}
+                    {editable ? <SlotSelect roster={roster} postId={p.id} date={day} teacherId={a?.teacherId ?? null} /> : (a?.teacherName ?? d('hints.empty'))}
                   </Table.Cell>
                 );
               })}
@@ -122,7 +147,7 @@ function RosterPanel({ id, manages }: { id: string; manages: boolean }) {
         {r.fromDate} – {r.toDate}
       </div>
       {manages && r.status === 'draft' ? <GenerateForm rosterId={r.id} /> : null}
-      <RosterGrid roster={r} />
+      <RosterGrid roster={r} editable={manages && r.status === 'draft'} />
       {manages && r.status === 'draft' ? <Button primary size="small" icon="send" content={d('actions.publish')} loading={publish.isPending} onClick={() => void doPublish()} data-testid="duty-publish" /> : null}
     </Segment>
   );
