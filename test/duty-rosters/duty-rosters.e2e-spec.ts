@@ -12,8 +12,8 @@ import { caughtUp, schoolDate, until } from '../support/workflow.js';
  * weeks ahead with a holiday on a weekday, records 林老师 (teacher01)'s leave on its Monday, lets the fair rotation fill
  * it (the holiday and the leave skipped), publishes it; 陈老师 sees the duties; a swap with a colleague is refused into
  * a clash, onto a teacher on leave, and with another's duty, then runs request → consent → approval and the roster
- * shows it. In the browser: 陈老师's phone page (zh) and the office's roster grid (en). What it makes is removed at its
- * end (the swap instances stay, as every flow's do).
+ * shows it; vehicle booking within the seats, never two at once. In the browser: 陈老师's phone pages (zh) and the office's
+ * roster grid (en). The holiday and the leave it made are removed at its end; what instances hold stays (see afterAll).
  */
 const zh = resources.zh.duty;
 const en = resources.en.duty;
@@ -57,17 +57,14 @@ beforeAll(async () => {
   }
 }, 60_000);
 
+// What the swap and the bookings hold (duty_swap, vehicle_booking) are rows of workflow instances, which stay — and a
+// projections rebuild on this database makes them again, so what they refer to stays too: the roster (its duties),
+// the posts and the vehicle, all named by this run's mark. The holiday goes (other files' timetables read it), and
+// the leave recorded.
 afterAll(async () => {
   await withDb(async (c) => {
-    await c.query(`DELETE FROM duty_roster WHERE id = ANY($1::uuid[])`, [made.rosters]);
-    await c.query(`DELETE FROM duty_post WHERE id = ANY($1::uuid[])`, [made.posts]);
     await c.query(`DELETE FROM duty_absence WHERE reason LIKE $1`, [`%${MARK}%`]);
     if (made.holiday) await c.query(`DELETE FROM calendar_holiday WHERE id = $1`, [made.holiday]);
-    if (made.vehicle) {
-      // the hold's rows go with the vehicle (the instances stay, as every flow's do)
-      await c.query(`DELETE FROM vehicle_booking WHERE vehicle_id = $1`, [made.vehicle]);
-      await c.query(`DELETE FROM vehicle WHERE id = $1`, [made.vehicle]);
-    }
   });
 });
 

@@ -32,6 +32,11 @@ export class DutyRostersRepository {
     return ids ? rows<DutyPost>(db, `${POST_SQL} WHERE enabled AND id = ANY($1::uuid[]) ORDER BY sort, code`, [ids]) : rows<DutyPost>(db, `${POST_SQL} WHERE enabled ORDER BY sort, code`);
   }
 
+  /** The enabled posts and, disabled or not, those a roster's duties name (a post disabled later still heads its column). */
+  postsOf(db: Db, rosterId: string): Promise<DutyPost[]> {
+    return rows<DutyPost>(db, `${POST_SQL} WHERE enabled OR id IN (SELECT post_id FROM duty_assignment WHERE roster_id = $1) ORDER BY sort, code`, [rosterId]);
+  }
+
   async insertPost(db: Db, v: DutyPostValues): Promise<DutyPost> {
     const [row] = await rows<{ id: string }>(
       db,

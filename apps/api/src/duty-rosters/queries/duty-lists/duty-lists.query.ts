@@ -48,7 +48,7 @@ export class DutyLists {
     if (!roster || (roster.status === 'draft' && !this.access.manages(me))) throw DutyErrors.notFound();
     const [declared, posts, assignments] = await Promise.all([
       this.holidays.days(db, roster.fromDate, roster.toDate),
-      this.repo.posts(db),
+      this.repo.postsOf(db, id),
       this.repo.assignments(db, this.config.timeZone, `a.roster_id = $2`, [id]),
     ]);
     const used = new Set(assignments.map((a) => a.postId));
