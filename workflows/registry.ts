@@ -17,6 +17,8 @@ import { electiveCourseFlow } from './elective-course/elective-course.flow.js';
 import { repairFlow } from './repair/repair.flow.js';
 import { workTaskFlow } from './work-task/work-task.flow.js';
 import { organisationJoinFlow } from './organisation-join/organisation-join.flow.js';
+import { dutySwapFlow } from './duty-swap/duty-swap.flow.js';
+import { vehicleBookingFlow } from './vehicle-booking/vehicle-booking.flow.js';
 
 /**
  * Every flow by its API name (`/api/workflows/{flow}`): the one place that lists them. The server, the browser and
@@ -41,6 +43,8 @@ export const FLOWS: Readonly<Record<string, FlowDefinition>> = {
   repair: repairFlow as unknown as FlowDefinition,
   'work-task': workTaskFlow as unknown as FlowDefinition,
   'organisation-join': organisationJoinFlow as unknown as FlowDefinition,
+  'duty-swap': dutySwapFlow as unknown as FlowDefinition,
+  'vehicle-booking': vehicleBookingFlow as unknown as FlowDefinition,
 };
 
 export function flowOf(flow: string): FlowDefinition | undefined {

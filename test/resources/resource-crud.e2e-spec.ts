@@ -268,6 +268,14 @@ const CASES: Record<string, Case> = {
     miss: () => ({ kind: 'parentCommittee' }),
     change: () => ({ description: '新的说明', sort: 5 }),
   },
+  // 车辆 (docs/product/office.md#vehicle-booking): a minibus; its plate is the text exported
+  vehicles: {
+    body: () => ({ plate: formulaName('车'), seats: 14, driver: '王师傅', driverPhone: '13800000000' }),
+    hit: () => ({ enabled: 'true' }),
+    miss: () => ({ enabled: 'false' }),
+    change: () => ({ seats: 12, remark: '已年检' }),
+    text: () => String(records.vehicles?.plate),
+  },
   // a school-level award, recorded directly (above-school ones come from the award-review flow: test/awards)
   awards: {
     body: () => ({ recipient: 'teacher', teacherId: demo.teacherId, kind: 'honour', title: formulaName('奖项'), level: 'school', prize: '优秀教师', awardedOn: '2026-09-10' }),
@@ -563,7 +571,7 @@ describe('delete: each record removed, then no longer read', () => {
   });
 
   // the dependents first: score items, their batch, what it uses; students, then what they use, down to the campus
-  const DELETE_ORDER = ['organisations', 'health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'daily-schedules', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
+  const DELETE_ORDER = ['vehicles', 'organisations', 'health-visits', 'health-conditions', 'physical-exams', 'health-insurance', 'dormitory-rooms', 'dormitory-buildings', 'repair-types', 'awards', 'contests', 'score-items', 'batches', 'conversion-rules', 'scales', 'exam-nodes', 'unavailable-periods', 'teaching-assignments', 'weekly-periods', 'lesson-periods', 'daily-schedules', 'students', 'enrollment-batches', 'staff', 'research-groups', 'teaching-classes', 'classes', 'courses', 'majors', 'semesters', 'school-years', 'classrooms', 'buildings', 'campuses'];
 
   it('covers every resource', () => {
     expect([...DELETE_ORDER].sort()).toEqual([...ORDER].sort());

@@ -33,6 +33,7 @@ import { TodosModule } from './todos/todos.module.js';
 import { FeedbackModule } from './feedback/feedback.module.js';
 import { AttendanceModule } from './attendance/attendance.module.js';
 import { WorkTasksModule } from './work-tasks/work-tasks.module.js';
+import { DutyRostersModule } from './duty-rosters/duty-rosters.module.js';
 import { DormitoriesModule } from './dormitories/dormitories.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { ProjectsModule } from './projects/projects.module.js';
@@ -82,6 +83,7 @@ export class AppModule {
         FeedbackModule,
         AttendanceModule,
         WorkTasksModule,
+        DutyRostersModule,
         DormitoriesModule,
         PagesModule,
         ProjectsModule,

@@ -36,6 +36,7 @@ export * from './calendar-api.js';
 export * from './school-calendar-api.js';
 export * from './todos-api.js';
 export * from './work-tasks-api.js';
+export * from './duty-rosters-api.js';
 export * from './feedback-api.js';
 export * from './attendance-api.js';
 export * from './dormitories-api.js';

@@ -41,6 +41,8 @@ export const Permission = {
   workTaskAssign: 'work_tasks:assign',
   /** 领导查看: every work task, its progress and what is overdue. */
   workTaskViewAll: 'work_tasks:view_all',
+  /** 值岗安排: duty posts, rosters (by hand and by rotation), publishing them, teachers' recorded leave. */
+  dutyManage: 'duty:manage',
   /** 自定义页面: building, saving, publishing and deleting custom pages (viewing one goes with the menu that carries it). */
   pagesManage: 'pages:manage',
   /** 知识库: categories (their readers and editors) and writing in every category (a category's named editors write in theirs). */

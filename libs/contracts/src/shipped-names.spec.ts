@@ -1,4 +1,4 @@
-import { ATTENDANCE_PAGES, FACE_PAGES, ORGANISATION_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
+import { ATTENDANCE_PAGES, FACE_PAGES, DUTY_PAGE, DUTY_PHONE_PAGE, VEHICLE_PAGE, VEHICLE_PHONE_PAGE, ORGANISATION_PAGES, PROJECTS_PAGE, PROJECTS_PHONE_PAGE, CUSTOM_PAGES, CUSTOM_PAGES_GROUP, FEEDBACK_PAGES, KNOWLEDGE_PAGE, flowPage, flowSlug, GRADE_PAGES, POST_KINDS, postPublishPermission, postViewPermission, PUBLISHING_PAGES, MENU_URL_PATTERN, Permission, PERMISSION_PATTERN, RESOURCES, resourcePage, SCHOOL_CALENDAR_PAGE, TIMETABLE_PAGES, TODOS_PAGE, TODOS_PHONE_PAGE, UPGRADE_PAGES } from './index.js';
 
 /**
  * The names the platform generates for its menus and grants keep the spec's rule for router addresses (letters,
@@ -6,7 +6,7 @@ import { ATTENDANCE_PAGES, FACE_PAGES, ORGANISATION_PAGES, PROJECTS_PAGE, PROJEC
  * the platform ships (issue 22, docs/adr/0030). A new resource, page or permission with a hyphen fails here.
  */
 /** Flow names with hyphens, as the registry has them (workflows/registry.ts): their pages and permissions are slugs. */
-const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation', 'organisation-join'];
+const FLOWS = ['make-up-class', 'class-swap', 'classroom-loan', 'student-status-change', 'reading-proof', 'grade-proof', 'day-reading', 'semester-upgrade', 'grade-confirmation', 'organisation-join', 'duty-swap', 'vehicle-booking'];
 
 describe('names the platform ships keep the menu rule', () => {
   const permissions = [
@@ -27,6 +27,10 @@ describe('names the platform ships keep the menu rule', () => {
     SCHOOL_CALENDAR_PAGE.permission,
     ...ORGANISATION_PAGES.map((p) => p.permission),
     ...Object.values(FACE_PAGES).map((p) => p.permission),
+    DUTY_PAGE.permission,
+    DUTY_PHONE_PAGE.permission,
+    VEHICLE_PAGE.permission,
+    VEHICLE_PHONE_PAGE.permission,
   ];
   const pages = [
     ...Object.values(RESOURCES).filter((d) => d.menu).map((d) => resourcePage(d.name)),
@@ -47,6 +51,10 @@ describe('names the platform ships keep the menu rule', () => {
     SCHOOL_CALENDAR_PAGE.url,
     ...ORGANISATION_PAGES.map((p) => p.url),
     ...Object.values(FACE_PAGES).map((p) => p.url),
+    DUTY_PAGE.url,
+    DUTY_PHONE_PAGE.url,
+    VEHICLE_PAGE.url,
+    VEHICLE_PHONE_PAGE.url,
   ];
 
   it.each(permissions)('permission %s', (p) => expect(PERMISSION_PATTERN.test(p)).toBe(true));

@@ -38,7 +38,7 @@ export const UI_STRINGS_PAGE = { url: '/internationalLanguage', permission: Perm
  * server's — the server-only `messages`, `excel`, `documents` are its words in messages, workbooks and documents). Kept
  * equal to the bundles' namespaces by the unit spec (a constant: the browser must not import both languages' bundles).
  */
-export const UI_STRING_NAMESPACES = ['web', 'server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages'] as const;
+export const UI_STRING_NAMESPACES = ['web', 'server', 'validation', 'workflow', 'messages', 'excel', 'documents', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages', 'duty'] as const;
 export type UiStringNamespace = (typeof UI_STRING_NAMESPACES)[number];
 
 export const UI_STRING_LIMITS = { valueMax: 2000, keyMax: 200, importMax: 5000 } as const;

@@ -8,6 +8,8 @@ import { seedDemoEvaluations } from '../evaluations/seed/evaluations-demo.seed.j
 import { seedDemoElectives } from '../electives/seed/electives-demo.seed.js';
 import { grantElectiveMenus } from '../../../../migrations/1732000043000-electives.js';
 import { grantWorkTaskMenus } from '../../../../migrations/1732000055000-work-tasks.js';
+import { grantDutyMenus } from '../../../../migrations/1732000063000-duty-rosters.js';
+import { grantVehicleMenus } from '../../../../migrations/1732000063500-vehicle-booking.js';
 import { seedDemoHealth } from '../health/seed/health-demo.seed.js';
 import { seedDemoTimetable } from '../timetable/seed/timetable-demo.seed.js';
 import { seedDemoDailySchedule } from '../timetable/seed/daily-schedule-demo.seed.js';
@@ -217,6 +219,10 @@ async function seed(tx: EntityManager, config: ServerConfig): Promise<void> {
   await grantAttendance(tx);
   // 内控工作管理's menus likewise (docs/adr/0055-work-tasks.md#pages)
   await grantWorkTaskMenus(tx);
+  // 值岗安排's and 用车预订's likewise (docs/adr/0064-duty-rosters.md#access); the demo school's two vehicles
+  await grantDutyMenus(tx);
+  await grantVehicleMenus(tx);
+  await tx.query(`INSERT INTO vehicle (plate, seats, driver, driver_phone) VALUES ('沪A·D1234', 7, '周师傅', '13800000101'), ('沪B·X5678', 19, '吴师傅', '13800000102') ON CONFLICT DO NOTHING`);
   // 知识库's menu likewise, to every role; knowledge:manage came with the administrators' every permission (docs/adr/0060-knowledge-base.md#access)
   await grantKnowledgeMenus(tx);
   // 人脸识别's menus likewise (docs/adr/0063-face-recognition.md#access)

@@ -16,7 +16,7 @@ export function storedLanguage(): Language {
 /** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
 const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
 /** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages'] as const;
+export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages', 'duty'] as const;
 type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
 
 /**
@@ -45,6 +45,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     feedback: () => import('@schoolflow/contracts/locales/zh/feedback.js').then((m) => m.feedback),
     attendance: () => import('@schoolflow/contracts/locales/zh/attendance.js').then((m) => m.attendance),
     'work-tasks': () => import('@schoolflow/contracts/locales/zh/work-tasks.js').then((m) => m.workTasks),
+    duty: () => import('@schoolflow/contracts/locales/zh/duty.js').then((m) => m.duty),
     dormitories: () => import('@schoolflow/contracts/locales/zh/dormitories.js').then((m) => m.dormitories),
     pages: () => import('@schoolflow/contracts/locales/zh/pages.js').then((m) => m.pages),
     health: () => import('@schoolflow/contracts/locales/zh/health.js').then((m) => m.health),
@@ -76,6 +77,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     feedback: () => import('@schoolflow/contracts/locales/en/feedback.js').then((m) => m.feedback),
     attendance: () => import('@schoolflow/contracts/locales/en/attendance.js').then((m) => m.attendance),
     'work-tasks': () => import('@schoolflow/contracts/locales/en/work-tasks.js').then((m) => m.workTasks),
+    duty: () => import('@schoolflow/contracts/locales/en/duty.js').then((m) => m.duty),
     dormitories: () => import('@schoolflow/contracts/locales/en/dormitories.js').then((m) => m.dormitories),
     pages: () => import('@schoolflow/contracts/locales/en/pages.js').then((m) => m.pages),
     health: () => import('@schoolflow/contracts/locales/en/health.js').then((m) => m.health),

@@ -125,6 +125,12 @@ const views: Readonly<Record<string, View>> = {
   'qt_app/nkgzgl/rwsh': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskReviewPhoneView }))),
   'qt_app/nkgzgl/ldck': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskLeaderView }))),
   'qt_app/rwxq/rwxq': lazy(() => import('../work-tasks/work-tasks-views.js').then((m) => ({ default: m.WorkTaskDetailView }))),
+  // 值岗安排 (docs/adr/0064-duty-rosters.md#pages): the rosters and my duties; the phone page with swaps
+  zgzap: lazy(() => import('../duty-rosters/duty-views.js').then((m) => ({ default: m.DutyRostersView }))),
+  'qt_app/zgzap': lazy(() => import('../duty-rosters/duty-views.js').then((m) => ({ default: m.DutyPhoneView }))),
+  // 用车预订 (docs/adr/0064-duty-rosters.md#vehicle-booking): the coming bookings (console), the booking form with my requests (phone)
+  ycyd: lazy(() => import('../duty-rosters/vehicle-views.js').then((m) => ({ default: m.VehicleBookingsView }))),
+  'qt_app/ycyd': lazy(() => import('../duty-rosters/vehicle-views.js').then((m) => ({ default: m.VehiclePhoneView }))),
   // 宿舍管理 (docs/adr/0053-dormitories.md#routes): buildings and rooms (the kit's lists), bed allocation, inspections, night records
   'ssgl/ssl': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-buildings') }))),
   'ssgl/fj': lazy(() => import('../resources/resource-view.js').then((m) => ({ default: m.resourceView('dormitory-rooms') }))),

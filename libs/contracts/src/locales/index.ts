@@ -3,7 +3,7 @@ import { zh } from './zh/index.js';
 import type { server as zhServer } from './zh/server.js';
 import type { validation as zhValidation } from './zh/validation.js';
 
-/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `attendance`, `work-tasks`, `dormitories`, `pages`, `health`, `projects`, `knowledge`, `calendar`, `organisations`, `faces`., `pictures`., `languages`. */
+/** i18next resources for both sides: namespaces `server`, `validation`, `web`, `workflow`, `messages`, `excel`, `documents`, `resource`, `grades`, `timetable`, `publishing`, `surveys`, `consult`, `evaluations`, `letters`, `channels`, `class-walking`, `registrations`, `electives`, `feedback`, `attendance`, `work-tasks`, `dormitories`, `pages`, `health`, `projects`, `knowledge`, `calendar`, `organisations`, `faces`., `pictures`., `languages`., `duty`, `organisations`. */
 export const resources = { zh, en } as const;
 export type ServerMessageKey = keyof typeof zhServer;
 export type ValidationMessageKey = keyof typeof zhValidation;
@@ -23,6 +23,7 @@ export type { ElectivesMessages } from './zh/electives.js';
 export type { FeedbackMessages } from './zh/feedback.js';
 export type { AttendanceMessages } from './zh/attendance.js';
 export type { WorkTasksMessages } from './zh/work-tasks.js';
+export type { DutyMessages } from './zh/duty.js';
 export type { DormitoriesMessages } from './zh/dormitories.js';
 export type { PagesMessages } from './zh/pages.js';
 export type { HealthMessages } from './zh/health.js';

@@ -28,6 +28,7 @@ import { dormitoryBuildings, dormitoryRooms } from './dormitories.resource.js';
 import { healthConditions, healthInsurance, healthVisits, physicalExams } from './health.resource.js';
 import { organisations } from './organisations.resource.js';
 import { dailySchedules } from './daily-schedules.resource.js';
+import { vehicles } from './vehicles.resource.js';
 
 export * from './resource-kit.js';
 export * from './patterns.js';
@@ -52,7 +53,7 @@ export { ABOVE_SCHOOL_LEVELS, AWARD_IMAGE_RULES, AWARD_KINDS, AWARD_LEVELS, AWAR
  * routed before `/api/awards/:id`): `RESOURCES['constructor']` is undefined.
  */
 export const RESOURCES: Readonly<Record<string, ResourceDef>> = nameTable(
-  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, dailySchedules, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, dormitoryBuildings, dormitoryRooms, healthVisits, healthConditions, physicalExams, healthInsurance, organisations].map((r): [string, ResourceDef] => [r.name, r]),
+  [campuses, buildings, classrooms, schoolYears, semesters, majors, courses, classes, teachingClasses, researchGroups, students, staff, enrollmentBatches, examNodes, gradeScales, conversionRules, gradeBatches, scoreItems, lessonPeriods, dailySchedules, weeklyPeriods, teachingAssignments, unavailablePeriods, contests, awards, repairTypes, dormitoryBuildings, dormitoryRooms, healthVisits, healthConditions, physicalExams, healthInsurance, organisations, vehicles].map((r): [string, ResourceDef] => [r.name, r]),
 );
 export type ResourceName = keyof typeof RESOURCES;
 

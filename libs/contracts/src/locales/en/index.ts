@@ -16,6 +16,7 @@ import { electives } from './electives.js';
 import { feedback } from './feedback.js';
 import { attendance } from './attendance.js';
 import { workTasks } from './work-tasks.js';
+import { duty } from './duty.js';
 import { dormitories } from './dormitories.js';
 import { pages } from './pages.js';
 import { projects } from './projects.js';
@@ -35,4 +36,4 @@ import { workflow } from './workflow.js';
  * Every namespace of one language. A module of its own so the web app loads the language it shows and no other
  * (docs/adr/0033-sign-in-page-weight.md); the server takes both through `resources`.
  */
-export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, projects, knowledge, calendar, organisations, faces, pictures, languages } as const;
+export const en = { server, validation, web, workflow, messages, excel, documents, resource, grades, timetable, publishing, surveys, consult, evaluations, letters, channels, 'class-walking': classWalking, registrations, electives, feedback, attendance, 'work-tasks': workTasks, dormitories, pages, health, projects, knowledge, calendar, organisations, faces, pictures, languages, duty } as const;

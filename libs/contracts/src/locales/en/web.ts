@@ -354,6 +354,8 @@ export const web: WebMessages = {
     flows: {
       'work-task': 'Work task',
       'organisation-join': 'Joining an organisation',
+      'duty-swap': 'Duty swap',
+      'vehicle-booking': 'Vehicle booking',
       repair: 'Repair',
       leave: 'Leave',
       travel: 'Going out',
@@ -570,6 +572,18 @@ export const web: WebMessages = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: 'Final-term evaluation', hint: 'The head teacher submits the class’s results and term comments; they are on public notice, and once the notice is over and every objection answered the school office confirms them.' },
+    'vehicle-booking': {
+      title: 'Book a vehicle',
+      hint: 'Choose a vehicle and the time, and say where to, how many (at most its seats) and why; the office decides. A vehicle’s bookings never overlap; a request not decided before it begins expires.',
+      field: { vehicleId: 'Vehicle', start: 'From', end: 'To', destination: 'Destination', passengers: 'Passengers', reason: 'Reason' },
+      placeholder: { destination: 'e.g. the district education bureau; at most 100 characters', passengers: '1–60', reason: 'e.g. taking the team to the district games; at most 200 characters' },
+    },
+    'duty-swap': {
+      title: 'Duty swap',
+      hint: 'Give one of your duties to a colleague, optionally taking one of theirs. Your colleague consents, then the office approves; once approved the roster changes. A duty that has begun cannot be swapped.',
+      field: { assignmentId: 'My duty', withTeacherId: 'Swap with', withAssignmentId: 'Their duty', reason: 'Reason' },
+      placeholder: { reason: 'e.g. away at a training that day; at most 200 characters' },
+    },
     'organisation-join': {
       title: 'Join an organisation',
       hint: 'Students may ask to join the student union, a society or the youth league, parents the parent committee. Say why; the advisor of the body decides, and once approved you are a member.',

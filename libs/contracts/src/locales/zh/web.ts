@@ -354,6 +354,8 @@ export const web = {
     flows: {
       'work-task': '工作任务',
       'organisation-join': '入会申请',
+      'duty-swap': '调岗',
+      'vehicle-booking': '用车预订',
       repair: '报修',
       leave: '请假',
       travel: '外出',
@@ -571,6 +573,18 @@ export const web = {
       summary: '{{course}} · {{date}} {{periods}}',
     },
     'final-evaluation': { title: '期末学业评价', hint: '班主任提交本班的期末评价结果和评语后公示，公示期满且异议均已答复后由教务处确认发布。' },
+    'vehicle-booking': {
+      title: '用车预订',
+      hint: '选择车辆和用车时间，写明目的地、人数（不超过座位数）和事由，由办公室审批。同一车辆的时间不能重叠；开始前仍未审批的申请自动失效。',
+      field: { vehicleId: '车辆', start: '开始时间', end: '结束时间', destination: '目的地', passengers: '人数', reason: '用车事由' },
+      placeholder: { destination: '例如：市教育局，至多100个字符', passengers: '1–60', reason: '例如：带队参加区运动会，至多200个字符' },
+    },
+    'duty-swap': {
+      title: '调岗申请',
+      hint: '把您的一次值岗交给同事承担，可同时换来对方的一次值岗。须对方同意，再由办公室审批；通过后排班随之更新。已开始的值岗不能调换。',
+      field: { assignmentId: '我的值岗', withTeacherId: '调换教师', withAssignmentId: '对方的值岗', reason: '调岗原因' },
+      placeholder: { reason: '例如：当天外出培训，至多200个字符' },
+    },
     'organisation-join': {
       title: '入会申请',
       hint: '学生可申请加入学生会、社团和团组织，家长可申请加入家长委员会；写明申请理由后由该组织的指导老师审核，通过后即成为成员。',
