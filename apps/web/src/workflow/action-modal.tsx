@@ -121,7 +121,7 @@ function CommandForm({ flow, command, title, leave, instance, testIds, check, on
 
   return (
     <Modal open size="tiny" onClose={onClose} closeOnDimmerClick={!sending} data-testid={testIds.modal} data-command={command}>
-      <Modal.Header>{title ?? commandLabel(command, 'title', lang)}</Modal.Header>
+      <Modal.Header>{title ?? commandLabel(command, 'title', lang, flow?.flow)}</Modal.Header>
       <Modal.Content>
         {command === 'WITHDRAW' ? <p className="sf-action-hint">{t('leaveAction.withdrawConfirm')}</p> : null}
         {command === 'APPROVE' && !title ? <p className="sf-action-hint">{t('leaveAction.approveHint')}</p> : null}

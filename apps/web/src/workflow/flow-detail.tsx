@@ -203,7 +203,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
                   data-testid={commandTestId(cmd)}
                   onClick={() => open(cmd)}
                 >
-                  <Icon name={ui.icon} /> {commandLabel(cmd, 'button', lang)}
+                  <Icon name={ui.icon} /> {commandLabel(cmd, 'button', lang, flow)}
                 </Button>
               );
             })
@@ -217,7 +217,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
         <h3 className="sf-card-title">
           <Icon name="history" /> {t('workflow.historyTitle')}
         </h3>
-        <HistoryTimeline history={v.history} returnedAt={returnedAt} />
+        <HistoryTimeline history={v.history} returnedAt={returnedAt} flow={flow} />
       </Segment>
 
       <ActionModal

@@ -20,7 +20,7 @@ const LOOK: Record<string, { icon: SemanticICONS; color: SemanticCOLORS }> = {
  * The audit trail (docs/architecture.md#audit-trail), oldest first: who did what, when, with what comment, and where it went.
  * `returnedAt` is the recorded return of a cancelled leave (the machine context's), shown on its entry.
  */
-export function HistoryTimeline({ history, returnedAt }: { history: readonly WorkflowHistoryItem[]; returnedAt?: string | null }) {
+export function HistoryTimeline({ history, returnedAt, flow }: { history: readonly WorkflowHistoryItem[]; returnedAt?: string | null; flow?: string }) {
   const { t, lang } = useT();
   if (history.length === 0) return <EmptyState text={t('workflow.historyEmpty')} testId="history-empty" />;
   return (
@@ -35,7 +35,7 @@ export function HistoryTimeline({ history, returnedAt }: { history: readonly Wor
             <div className="sf-timeline-body">
               <div className="sf-timeline-head">
                 <span className="sf-timeline-action" data-testid="history-action">
-                  {eventLabel(h.type, lang)}
+                  {eventLabel(h.type, lang, flow)}
                 </span>
                 <span className="sf-timeline-actor" data-testid="history-actor">
                   {h.actorName}

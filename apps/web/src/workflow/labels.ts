@@ -63,8 +63,16 @@ export function stateLabel(state: string, lang: Parameters<typeof webMessages>[0
   return label === key ? labelByKey(`${key}.self`, lang) : label;
 }
 
-export function eventLabel(type: string, lang: Parameters<typeof webMessages>[0]): string {
-  return labelByKey(`workflow.event.${type}`, lang);
+/** A flow's own wording of a command or event (`workflow.byFlow.{flow}.…`) where the kit's shared one would mislead, else undefined. */
+function flowOwn(flow: string | undefined, tail: string, lang: Parameters<typeof webMessages>[0]): string | undefined {
+  if (!flow) return undefined;
+  const key = `workflow.byFlow.${flow}.${tail}`;
+  const label = labelByKey(key, lang);
+  return label === key ? undefined : label;
+}
+
+export function eventLabel(type: string, lang: Parameters<typeof webMessages>[0], flow?: string): string {
+  return flowOwn(flow, `event.${type}`, lang) ?? labelByKey(`workflow.event.${type}`, lang);
 }
 
 export function leaveTypeLabel(t: T, type: unknown): string {
@@ -74,8 +82,8 @@ export function leaveTypeLabel(t: T, type: unknown): string {
 }
 
 /** A command's button text or its modal's title, from the flow kit's keys (`workflow.command.{TYPE}`). */
-export function commandLabel(type: string, part: 'button' | 'title', lang: Parameters<typeof webMessages>[0]): string {
-  return labelByKey(`workflow.command.${type}.${part}`, lang);
+export function commandLabel(type: string, part: 'button' | 'title', lang: Parameters<typeof webMessages>[0], flow?: string): string {
+  return flowOwn(flow, `command.${type}.${part}`, lang) ?? labelByKey(`workflow.command.${type}.${part}`, lang);
 }
 
 /** A command's test id: `action-approve`, `action-cancel-leave`. */

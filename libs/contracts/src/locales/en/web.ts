@@ -348,6 +348,10 @@ export const web: WebMessages = {
       ANSWER: 'Answered the objection',
       PUBLICITY_END: 'Public notice over',
     },
+    /** A flow's own words where the kit's shared command or event label would mislead (labels.ts: flowOwn). */
+    byFlow: {
+      'duty-swap': { command: { CONSENT: { button: 'Consent', title: 'Consent to the duty swap (the school office then decides)' } }, event: { CONSENT: 'Consented' } },
+    },
     skipReason: {
       applicant_is_reviewer: "The applicant is this step's reviewer, so it passed to the next reviewer",
     },

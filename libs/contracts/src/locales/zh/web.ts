@@ -348,6 +348,10 @@ export const web = {
       ANSWER: '答复异议',
       PUBLICITY_END: '公示期满',
     },
+    /** A flow's own words where the kit's shared command or event label would mislead (labels.ts: flowOwn). */
+    byFlow: {
+      'duty-swap': { command: { CONSENT: { button: '同意调岗', title: '同意调岗（同意后交办公室审核）' } }, event: { CONSENT: '同意调岗' } },
+    },
     skipReason: {
       applicant_is_reviewer: '申请人即本环节审批人，已自动转交下一审批人',
     },
