@@ -264,12 +264,15 @@ describe('the constraints the declarations name exist in the migrated schema', (
   });
 });
 
-describe('the checks the declarations name are raised by a trigger on the resource\'s table', () => {
+// A check spanning rows is raised by a trigger on the resource's table (`USING CONSTRAINT = '…'`); a check within one
+// row of a child table (a daily schedule's moment ending after it starts) is that table's own CHECK constraint.
+describe('the checks the declarations name are raised by a trigger on the resource\'s table, or are a child table\'s CHECK', () => {
   interface Fn {
     source: string;
     tables: string[];
   }
   let functions: Fn[];
+  let childChecks: Map<string, string>;
 
   beforeAll(async () => {
     functions = await withDb(
@@ -282,6 +285,16 @@ describe('the checks the declarations name are raised by a trigger on the resour
           )
         ).rows as Fn[],
     );
+    childChecks = await withDb(
+      async (c) =>
+        new Map(
+          (
+            await c.query(
+              `SELECT con.conname, con.conrelid::regclass::text AS table FROM pg_constraint con JOIN pg_namespace n ON n.oid = con.connamespace WHERE n.nspname = 'public' AND con.contype = 'c'`,
+            )
+          ).rows.map((r: { conname: string; table: string }) => [r.conname, r.table] as const),
+        ),
+    );
   });
 
   const CHECKS = Object.values(RESOURCES).flatMap((d) => Object.entries(d.checks ?? {}).map(([name, c]) => [d.name, name, c.field] as const));
@@ -292,6 +305,12 @@ describe('the checks the declarations name are raised by a trigger on the resour
 
   it.each(CHECKS)('%s: check %s', (resource, name, field) => {
     const d = RESOURCES[resource];
+    const child = d?.children?.[field];
+    if (child) {
+      // the refusal's message is shown under the child list of the form; the child's table holds the CHECK
+      expect({ name, table: childChecks.get(name) }).toEqual({ name, table: child.table });
+      return;
+    }
     // the refusal's message is shown under a field of the form
     expect(Object.keys(d?.fields ?? {})).toContain(field);
     // a trigger function raises the constraint by name (`USING CONSTRAINT = '…'`), fired on the resource's table

@@ -36,9 +36,11 @@ export function ArticleList({
   const articles = useArticles({ categoryId: category?.id ?? '', q, current: page }, active);
   const data = articles.data ?? { total: 0, list: [] };
   const pages = Math.max(1, Math.ceil(data.total / ARTICLES_PAGE_SIZE));
+  // while a new search runs the previous answer stays in view (keepPreviousData): the list names its query only once
+  // the answer is the query's own, so what it highlights is that query's
   const title = q ? k('list.results', { q }) : category ? categoryName(category, lang) : k('tree.all');
   return (
-    <Segment className="sf-card sf-kb-list" loading={articles.isFetching && !articles.data} data-testid="kb-list" data-total={data.total} data-q={q}>
+    <Segment className="sf-card sf-kb-list" loading={articles.isFetching && !articles.data} data-testid="kb-list" data-total={data.total} data-q={articles.isPlaceholderData ? undefined : q} data-stale={articles.isPlaceholderData || undefined}>
       <CardHead
         icon={q ? 'search' : 'file alternate outline'}
         title={title}
