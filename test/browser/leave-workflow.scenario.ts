@@ -273,11 +273,16 @@ export function leaveWorkflowScenario(options: LeaveScenarioOptions): void {
         await openReviewQueue(h);
         await markDocument(h);
 
-        // A sick leave twelve days ahead, one whole day.
+        // A sick leave twelve days ahead, one whole day — asked from a phone: the form and the application fit its width.
         await openFromSidebar(s, '/apply', '/apply/leave/new');
+        await s.setViewportSize({ width: 390, height: 844 });
+        const pageWidth = () => s.evaluate(() => document.documentElement.scrollWidth);
+        await eventually(async () => expect(await pageWidth()).toBe(390));
         const reason = `Fever, the doctor says to stay home (e2e ${Date.now().toString(36)})`;
         const id = await submitLeave(s, { type: 'sick', start: schoolInput(12, 8), end: schoolInput(13, 8), reason, hours: '24' }, 'leave-20-en-student-form');
         expect(await s.locator(tid('leave-status')).innerText()).toContain('Unreviewed');
+        expect(await pageWidth()).toBe(390);
+        await s.setViewportSize({ width: 1366, height: 800 });
         await markDocument(s);
         const bellBefore = await settledBellCount(student, call);
 
