@@ -132,7 +132,10 @@ describe('sockets and sessions across instances, and expiry', () => {
     const idleSocket = await connectSocket(idle, (b as Instance).url);
     const busySocket = await connectSocket(busy, (b as Instance).url);
     const ended = endOf(idleSocket, 8000);
-    const keepAlive = setInterval(() => void callAt((a as Instance).url, ApiPath.getExpires, { token: busy }), 1000);
+    // every request keeps the session alive; each is awaited before the test ends (one still in flight when the
+    // instances stop would fail unobserved)
+    const pings: Promise<number>[] = [];
+    const keepAlive = setInterval(() => pings.push(callAt((a as Instance).url, ApiPath.getExpires, { token: busy }).then((r) => r.status)), 1000);
     try {
       expect(await ended).toMatchObject({ reason: 'io server disconnect', code: 50014 });
       await new Promise((r) => setTimeout(r, 2000));
@@ -141,5 +144,6 @@ describe('sockets and sessions across instances, and expiry', () => {
       clearInterval(keepAlive);
       busySocket.close();
     }
+    expect(new Set(await Promise.all(pings))).toEqual(new Set([200]));
   });
 });

@@ -43,7 +43,14 @@ export async function callAt<T>(
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(init.form).toString();
   }
-  const res = await fetch(`${base}/server${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body });
+  const method = body === undefined ? 'GET' : 'POST';
+  const send = () => fetch(`${base}/server${path}`, { method, headers, body });
+  // A GET on a kept-alive connection the server closed meanwhile ('other side closed') is sent once more, as a browser
+  // does; a POST is not (it may have been received).
+  const res = await send().catch((err: unknown) => {
+    if (method === 'GET' && (err as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET') return send();
+    throw err;
+  });
   return { status: res.status, body: (await res.json()) as { code: number; result: boolean; msg: string; data?: T } };
 }
 
