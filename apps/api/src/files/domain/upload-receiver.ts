@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, statfs, unlink } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
@@ -92,7 +92,12 @@ export class UploadReceiver {
     }
     this.underWay.set(userId, busy + 1);
     try {
-      await mkdir(this.incoming, { recursive: true, mode: 0o700 });
+      // the parents as any directory is made; only the incoming folder itself private (a recursive mkdir would give
+      // its mode to every parent it creates — the data directory too, which the embedded PostgreSQL's user must enter)
+      await mkdir(dirname(this.incoming), { recursive: true });
+      await mkdir(this.incoming, { mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
       const budget = await this.budget(userId);
       if (budget.bytes <= 0) {
         this.stopReading(req, res);

