@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { resources } from '@schoolflow/contracts';
 import { call, login, withDb } from '../support/api.js';
+import { schoolDate } from '../support/workflow.js';
 import { launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
 import { path } from '../resources/resource-support.js';
 
@@ -29,7 +30,7 @@ afterAll(async () => {
 describe('daily schedule', () => {
   it('a moment ending before it starts is refused in zh and en; a student reads but may not write', async () => {
     const before = await schedules();
-    const json = { name: '坏作息', season: 'summer', effectiveFrom: '2030-05-01', items: [{ kind: 'lunch', name: '午餐', start: '12:30', end: '12:00' }] };
+    const json = { name: '坏作息', season: 'summer', effectiveFrom: schoolDate(150), items: [{ kind: 'lunch', name: '午餐', start: '12:30', end: '12:00' }] };
     for (const [lang, msg] of [['zh', resources.zh.validation.endBeforeStart], ['en', resources.en.validation.endBeforeStart]] as const) {
       const res = await call(path('daily-schedules'), { token: tokens.office, json, lang });
       expect([res.status, res.body.result, res.body.msg]).toEqual([400, false, msg]);

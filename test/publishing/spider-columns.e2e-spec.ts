@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { type PostDetail, type PostPage, resources, type SpiderColumn, type SpiderColumnDetail, type SpiderItem, type SpiderItemPage, type SpiderPreview, type SpiderRunStarted } from '@schoolflow/contracts';
 import { call, type CallOptions, login, withDb } from '../support/api.js';
+import { schoolDate } from '../support/workflow.js';
 import { launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
 
 /**
@@ -40,14 +41,16 @@ const GBK = (() => {
   return (text: string): Buffer => Buffer.from([...text].flatMap((ch) => (ch.charCodeAt(0) < 0x80 ? [ch.charCodeAt(0)] : (map.get(ch) ?? [0x3f]))));
 })();
 
+/** The notices' dates on the other site: a week and nine days ago, whatever day the test runs. */
+const DATES = [schoolDate(-7), schoolDate(-9)] as const;
 const TITLES = [`关于做好冬季校园安全工作的通知${tag}`, `教师寒假培训安排${tag}`];
 const PAGES: Record<string, { type: string; body: Buffer }> = {
   // no charset in the header: the page's own <meta charset> says GBK
   '/list.html': {
     type: 'text/html',
     body: GBK(`<html><head><meta charset="gbk"><title>通知公告</title></head><body><ul class="news">
-      <li><a href="articles/a1.html">${TITLES[0]}</a><span class="date">2026-11-20</span></li>
-      <li><a href="/articles/a2.html">${TITLES[1]}</a><span class="date">2026-11-18</span></li>
+      <li><a href="articles/a1.html">${TITLES[0]}</a><span class="date">${DATES[0]}</span></li>
+      <li><a href="/articles/a2.html">${TITLES[1]}</a><span class="date">${DATES[1]}</span></li>
       </ul></body></html>`),
   },
   '/articles/a1.html': { type: 'text/html; charset=GBK', body: GBK(`<html><body><div class="content"><p>请各单位做好冬季安全工作${tag}。<a href="../files/f.pdf">附件</a></p><script>alert(1)</script><img src="p.png" onerror="x()"></div></body></html>`) },
@@ -107,8 +110,8 @@ describe('columns from other sites', () => {
     expect(preview.charset).toBe('gbk');
     expect(preview.found).toBe(2);
     expect(preview.items.map((i) => [i.title, i.url, i.date])).toEqual([
-      [TITLES[0], `${site}/articles/a1.html`, '2026-11-20'],
-      [TITLES[1], `${site}/articles/a2.html`, '2026-11-18'],
+      [TITLES[0], `${site}/articles/a1.html`, DATES[0]],
+      [TITLES[1], `${site}/articles/a2.html`, DATES[1]],
     ]);
     expect(preview.items[0]?.content).toContain(`<a href="${site}/files/f.pdf"`);
     expect(preview.items[0]?.content).toContain(`<img src="${site}/articles/p.png" />`);
