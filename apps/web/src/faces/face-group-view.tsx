@@ -13,6 +13,7 @@ import { useFaceGroups } from './use-face-groups.js';
 import { useFacesT } from './use-faces-t.js';
 import { useSaveFaceGroup } from './use-save-face-group.js';
 import './faces.css';
+import { EmptyRow } from '../components/empty-state.js';
 
 /** The form as typed: the members one account a line (or comma-separated). */
 interface Draft {
@@ -137,13 +138,7 @@ export default function FaceGroupView({ active }: ViewProps) {
                 </Table.Cell>
               </Table.Row>
             ))}
-            {groups.data && groups.data.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={4} className="sf-sub">
-                  {f('empty')}
-                </Table.Cell>
-              </Table.Row>
-            ) : null}
+            {groups.data && groups.data.length === 0 ? <EmptyRow colSpan={4} text={f('empty')} /> : null}
           </Table.Body>
         </Table>
       </Segment>

@@ -16,6 +16,7 @@ import { useFacesT } from './use-faces-t.js';
 import { useRegisterFace } from './use-register-face.js';
 import { useVerifyFace } from './use-verify-face.js';
 import './faces.css';
+import { EmptyRow } from '../components/empty-state.js';
 
 /**
  * 人脸注册 (`/faceRecognition/registration`; docs/product/campus-life.md#face-recognition): register my face from the
@@ -125,13 +126,7 @@ export default function FaceRegistrationView({ active }: ViewProps) {
                 </Table.Cell>
               </Table.Row>
             ))}
-            {list.data && list.data.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={7} className="sf-sub">
-                  {f('empty')}
-                </Table.Cell>
-              </Table.Row>
-            ) : null}
+            {list.data && list.data.length === 0 ? <EmptyRow colSpan={7} text={f('empty')} /> : null}
           </Table.Body>
         </Table>
       </Segment>
