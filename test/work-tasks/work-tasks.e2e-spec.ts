@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { resources, type WorkAssignment, type WorkTaskDetail, type WorkTaskOverview } from '@schoolflow/contracts';
 import type { Browser } from 'playwright-core';
-import { call, login, withDb } from '../support/api.js';
+import { io } from 'socket.io-client';
+import { baseUrl, call, login, withDb } from '../support/api.js';
 import { eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
 import { englishPage } from '../support/flow-pages.js';
 import { schoolDate, until } from '../support/workflow.js';
@@ -70,8 +71,18 @@ describe('work tasks', () => {
     expect([noText.status, noText.body.msg]).toEqual([422, en.errors.reportInvalid]);
     const badPercent = await step('teacher', mineT as WorkAssignment, 'REPORT', { percent: 120, comment: 'x' });
     expect([badPercent.status, badPercent.body.msg]).toEqual([400, zh.validation.percentInvalid]);
+    // the step's effect writes the percentage and text the lists read, on its own subscription: when it has, the
+    // teacher's screen is told (workflow.effected), and a list read then shows them (docs/adr/0068)
+    const screen = io(baseUrl(), { path: '/server/socket.io', auth: { token: tokens.teacher }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const effected = new Promise<unknown>((resolve) => screen.on('workflow.effected', (p: { id: string; flow: string }) => (p.id === mineT?.instanceId ? resolve(p) : undefined)));
+    await new Promise<void>((resolve) => screen.once('connect', () => resolve()));
     expect((await step('teacher', mineT as WorkAssignment, 'REPORT', { percent: 50, comment: '已排好上午场' })).status).toBe(200);
-    await until(() => mine('teacher'), ([a]) => a?.percent === 50 && a.lastComment === '已排好上午场');
+    try {
+      expect(await effected).toMatchObject({ flow: 'work-task', version: (mineT as WorkAssignment).version + 1 });
+    } finally {
+      screen.close();
+    }
+    expect(await mine('teacher')).toEqual([expect.objectContaining({ percent: 50, lastComment: '已排好上午场' })]);
     expect((await step('teacher', mineT as WorkAssignment, 'SUBMIT')).status).toBe(200);
     // nobody reviews their own: the assignee may not approve; an outsider neither reads nor acts
     expect((await step('teacher', mineT as WorkAssignment, 'APPROVE')).status).toBe(403);

@@ -41,6 +41,17 @@ export interface WorkflowTransitioned {
 }
 
 /**
+ * A flow's effect was applied (docs/adr/0068-effects-announced.md): what it wrote beside the instance (a work task's
+ * percentage and last report) is now there to be read. Sent to the instance's people, for flows whose own pages read
+ * those rows; `workflow.transitioned` may come before it, since effects run on their own subscription.
+ */
+export interface WorkflowEffected {
+  flow: string;
+  id: string;
+  version: number;
+}
+
+/**
  * Every push carries `seq`: its number among the user's pushes — 1, 2, 3, … without gaps (docs/adr/0018). A client
  * drops any seq it has applied; one that receives n+2 after n holds it and, if n+1 does not follow at once (it may
  * come a hop later, through another instance), asks `catch-up {since: n}`.
@@ -51,6 +62,7 @@ export interface PushPayloads {
   'message.created': MessageRow;
   'task.changed': TaskChanged;
   'workflow.transitioned': WorkflowTransitioned;
+  'workflow.effected': WorkflowEffected;
   /** To each recipient of a post as it is published (issue 24). */
   'post.published': PostPublishedPush;
   /** To a post's author when a recipient reads or confirms it: the new counts. */
@@ -73,7 +85,24 @@ export interface PushPayloads {
   'project.changed': ProjectChangedPush;
 }
 export type PushEvent = keyof PushPayloads;
-export const PUSH_EVENTS: readonly PushEvent[] = ['message.created', 'task.changed', 'workflow.transitioned', 'post.published', 'post.receipt', 'post.submission', 'survey.answered', 'zouban.choice', 'registration.changed', 'todo.changed', 'attendance.changed', 'project.changed'];
+/** Every push event, listed by a record so that a push added to PushPayloads and not here fails to compile. */
+const PUSH_EVENT_SET: Readonly<Record<PushEvent, true>> = {
+  'message.created': true,
+  'task.changed': true,
+  'workflow.transitioned': true,
+  'workflow.effected': true,
+  'post.published': true,
+  'post.receipt': true,
+  'post.submission': true,
+  'survey.answered': true,
+  'evaluation.progress': true,
+  'zouban.choice': true,
+  'registration.changed': true,
+  'todo.changed': true,
+  'attendance.changed': true,
+  'project.changed': true,
+};
+export const PUSH_EVENTS = Object.keys(PUSH_EVENT_SET) as readonly PushEvent[];
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { SERVER_CONFIG, type ServerConfig } from '../config/app-config.js';
 import { FLOW_PLUGINS } from './domain/flow-plugin.js';
 import { loadFlowPlugins } from './domain/flow-plugins.js';
+import { EffectPushes } from './effects/effect-pushes.js';
 import { WorkflowEffectsSubscriber } from './effects/workflow-effects.subscriber.js';
 import { WorkflowTimers } from './timers/workflow-timers.service.js';
 import { FlowCatalog } from './domain/flow-catalog.service.js';
@@ -51,9 +52,10 @@ import { CertificateThrottlerGuard } from './queries/verify-certificate/certific
     StartWorkflowHandler,
     SendWorkflowEventHandler,
     WorkflowEffectsSubscriber,
+    EffectPushes,
     WorkflowTimers,
     CertificateThrottlerGuard,
   ],
-  exports: [FlowCatalog, WorkflowCommands],
+  exports: [FlowCatalog, WorkflowCommands, EffectPushes],
 })
 export class WorkflowModule {}

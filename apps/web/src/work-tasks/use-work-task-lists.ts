@@ -1,10 +1,15 @@
+import { WORK_TASK_FLOW } from '@schoolflow/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRealtime } from '../realtime/use-realtime.js';
 import { workTaskKeys, workTasksClient } from './work-tasks-client.js';
 
-/** Someone acted on an assignment of the flow: the lists are read again. */
+/**
+ * Someone acted on an assignment of the flow: the lists are read again — at the step (its state) and once its effect
+ * wrote the assignment's percentage and last text, which may be later (docs/adr/0068-effects-announced.md).
+ */
 function useFlowPushes(refetch: () => unknown, enabled: boolean) {
-  useRealtime('workflow.transitioned', (p) => (enabled && p.flow === 'work-task' ? void refetch() : undefined));
+  useRealtime('workflow.transitioned', (p) => (enabled && p.flow === WORK_TASK_FLOW ? void refetch() : undefined));
+  useRealtime('workflow.effected', (p) => (enabled && p.flow === WORK_TASK_FLOW ? void refetch() : undefined));
 }
 
 /** The tasks I assigned, with their progress. */

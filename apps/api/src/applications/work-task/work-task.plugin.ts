@@ -56,6 +56,9 @@ export const createPlugin = (): FlowPlugin => ({
 
   messages: workTaskMessages,
 
+  // the task lists read the percentage and last text this effect writes
+  announcesEffects: true,
+
   async effects({ instanceId, event, after }: EffectInput, db): Promise<void> {
     if (!SHOWN.has(event.type)) return;
     const ctx = after.context as WorkTaskContext;

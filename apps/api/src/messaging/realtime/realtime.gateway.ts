@@ -5,6 +5,7 @@ import { CATCH_UP_PAGE, type CatchUpAnswer, CLIENT_EVENTS, SESSION_INVALID, type
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { SessionService } from '../../identity/domain/session.service.js';
+import { EffectPushes } from '../../workflow/effects/effect-pushes.js';
 import type { PushRow } from '../domain/outbox.js';
 import { refusal } from './socket-refusal.js';
 import { SocketSessions } from './socket-sessions.js';
@@ -32,7 +33,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly socketSessions: SocketSessions,
     private readonly db: DataSource,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
-  ) {}
+    effectPushes: EffectPushes,
+  ) {
+    // the workflow module's effects announce through this gateway (it cannot depend on messaging)
+    effectPushes.deliverTo((rows) => this.emit(rows));
+  }
 
   afterInit(server: Server): void {
     server.use((socket, next) => {

@@ -93,6 +93,12 @@ export interface FlowPlugin {
    */
   effects?(input: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void | EffectOutcome>;
   /**
+   * The flow's own pages read what its effects write (a work task's percentage and last report): once an effect is
+   * applied, the instance's people get `workflow.effected` in the effect's transaction, so a page that read the rows on
+   * `workflow.transitioned` — which may come first — reads them again (docs/adr/0068-effects-announced.md).
+   */
+  announcesEffects?: true;
+  /**
    * What a flow shows beside its form or its instances that only the database knows (classroom-loan: one room's
    * bookings of a day), by name: `GET /api/workflows/{flow}/views/{name}?…`, for those who may start the flow.
    */

@@ -7,15 +7,45 @@ import { EventAnnouncements } from '../../infrastructure/database/event-announce
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure/database/subscription-registry.js';
 import { logger } from '../../infrastructure/logging/logger.js';
+import { Outbox, type PlannedPush, type PushRow } from '../../messaging/domain/outbox.js';
 import { committedTransitions, type StoredRow } from '../domain/committed-transitions.js';
 import { appendRefusal } from '../domain/effect-refusal.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
 import { isStreamOf } from '../domain/workflow-instances.service.js';
+import { EffectPushes } from './effect-pushes.js';
 
 export const EFFECTS_SUBSCRIPTION = 'workflow-effects';
 
-/** The refusals a batch appended, announced once it committed. */
-type Appended = { streamId: string; version: number }[];
+/** What a batch wrote that is announced once it committed: the refusals it appended, the effects' pushes. */
+interface Appended {
+  refusals: { streamId: string; version: number }[];
+  pushes: PushRow[];
+}
+
+/** An applied effect of a flow that announces its effects: its instance's people are told. */
+interface Applied {
+  flow: string;
+  instanceId: string;
+  version: number;
+  position: string;
+}
+
+/**
+ * `workflow.effected` to the people of each instance (owners and participants), one per user and event: the source key
+ * names the event's position, so a batch handled again writes none twice.
+ */
+async function effectPushes(client: { query<R>(sql: string, params?: unknown[]): Promise<R> }, applied: Applied[]): Promise<PushRow[]> {
+  if (applied.length === 0) return [];
+  const people = await client.query<{ id: string; people: string[] }[]>(
+    `SELECT id, ARRAY(SELECT DISTINCT unnest(owners || participants)) AS people FROM wf_instance WHERE id = ANY($1::uuid[])`,
+    [[...new Set(applied.map((a) => a.instanceId))]],
+  );
+  const byId = new Map(people.map((r) => [r.id, r.people]));
+  const planned: PlannedPush[] = applied.flatMap((a) =>
+    (byId.get(a.instanceId) ?? []).map((userId) => ({ userId, event: 'workflow.effected', payload: { flow: a.flow, id: a.instanceId, version: a.version }, sourceKey: `eff:${a.position}:${userId}` })),
+  );
+  return Outbox.pushes(client, planned);
+}
 
 /**
  * The effects of committed workflow events (docs/architecture.md#effects: they run from the committed passing event), through
@@ -36,6 +66,7 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
     private readonly notifications: DatabaseNotifications,
     private readonly announcements: EventAnnouncements,
     private readonly registry: SubscriptionRegistry,
+    private readonly pushes: EffectPushes,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -58,19 +89,24 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
           const plugin = this.catalog.plugin(flow);
           return plugin.effects ? plugin : undefined;
         };
-        const appended: Appended = [];
+        const refusals: Appended['refusals'] = [];
+        const applied: Applied[] = [];
         for (const t of await committedTransitions(events, withEffects, (sql, params) => tx.query<StoredRow[]>(sql, params))) {
           const first = await tx.query<unknown[]>(`INSERT INTO wf_effect_applied (position) VALUES ($1::bigint) ON CONFLICT DO NOTHING RETURNING position`, [t.event.position]);
           if (first.length === 0) continue; // applied before this replay
           const outcome = await t.plugin.effects?.({ instanceId: t.instanceId, event: { type: t.event.type, data: t.event.data, version: t.event.version, position: t.event.position }, before: t.before, after: t.after }, tx);
-          if (!outcome) continue;
-          appended.push(await appendRefusal(client, t.plugin, t.instanceId, t.event, outcome.refused));
+          if (!outcome) {
+            if (t.plugin.announcesEffects) applied.push({ flow: t.event.streamType, instanceId: t.instanceId, version: t.event.version, position: String(t.event.position) });
+            continue;
+          }
+          refusals.push(await appendRefusal(client, t.plugin, t.instanceId, t.event, outcome.refused));
           logger.warn({ flow: t.event.streamType, instanceId: t.instanceId, position: t.event.position, reason: outcome.refused.reason }, 'workflow effect not applied: its precondition no longer holds');
         }
-        return appended;
+        return { refusals, pushes: await effectPushes(tx, applied) };
       },
-      afterCommit: (_events, appended) => {
-        for (const a of appended) this.announcements.appended(a.streamId, a.version);
+      afterCommit: (_events, { refusals, pushes }) => {
+        for (const a of refusals) this.announcements.appended(a.streamId, a.version);
+        this.pushes.emit(pushes);
       },
       onError: (err) => logDatabaseError(err, 'workflow effects subscription failed; retrying'),
     });
