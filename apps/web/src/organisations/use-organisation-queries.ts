@@ -12,7 +12,10 @@ const JOINING_POLL_MS = 1000;
  */
 function useJoinPushes() {
   const client = useQueryClient();
-  useRealtime('workflow.transitioned', (p) => (p.flow === ORGANISATION_JOIN_FLOW ? void client.invalidateQueries({ queryKey: organisationKeys.all }) : undefined));
+  const stale = (p: { flow: string }) => (p.flow === ORGANISATION_JOIN_FLOW ? void client.invalidateQueries({ queryKey: organisationKeys.all }) : undefined);
+  useRealtime('workflow.transitioned', stale);
+  // the member an approval adds is written by the flow's effect, which may come after the step (docs/adr/0068)
+  useRealtime('workflow.effected', stale);
 }
 
 /** The directory: every body in use (one kind, or all), with my place in each. */

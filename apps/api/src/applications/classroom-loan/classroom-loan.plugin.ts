@@ -49,6 +49,9 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),
 
+  // the room's day beside the form lists the bookings this effect writes
+  announcesEffects: true,
+
   /**
    * Ended without passing: the time is free again. Passed: the booking stands — if it is still held (docs/adr/0027);
    * one that is gone is not made to stand again, and the instance says why.

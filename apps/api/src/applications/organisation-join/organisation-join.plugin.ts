@@ -65,6 +65,9 @@ export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
 
   messages: organisationJoinMessages,
 
+  // 学生组织's pages list the members this effect adds
+  announcesEffects: true,
+
   subject: (context) => String(formOf(context).organisationName ?? ''),
 
   async effects({ instanceId, before, after }: EffectInput, db): Promise<EffectOutcome | undefined> {

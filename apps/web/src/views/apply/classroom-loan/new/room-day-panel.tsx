@@ -30,6 +30,10 @@ export function RoomDayPanel({ values }: { values: Draft }) {
   useRealtime('workflow.transitioned', (p) => {
     if (p.flow === 'classroom-loan') refresh();
   }, refresh);
+  // the booking an approval makes is written by the flow's effect, which may come after the step (docs/adr/0068)
+  useRealtime('workflow.effected', (p) => {
+    if (p.flow === 'classroom-loan') refresh();
+  });
 
   // the chosen period against the bookings (the server decides; this only warns as one types)
   const start = parseSchoolTime(localInput.toSchool(startText), DEFAULT_SCHOOL_TZ);
