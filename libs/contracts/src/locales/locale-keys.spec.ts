@@ -11,7 +11,7 @@ const NAMESPACES = ['validation', 'workflow', 'messages', 'server', 'excel', 'do
 const KEY = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z][A-Za-z0-9]*(?:\\.[A-Za-z][A-Za-z0-9]*)*)['"\`]`, 'g');
 
 /** Names that look like keys but are not messages: settings, socket event names, a socket error code. */
-const NOT_MESSAGES = new Set(['workflow.leave.principalThresholdDays', 'workflow.reminderDelayMinutes', 'workflow.transitioned', 'server.unavailable', 'timetable.days']);
+const NOT_MESSAGES = new Set(['workflow.leave.principalThresholdDays', 'workflow.reminderDelayMinutes', 'workflow.transitioned', 'workflow.effected', 'server.unavailable', 'timetable.days']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
