@@ -22,6 +22,8 @@ export class UiStringOverrides implements OnModuleInit {
   private rows: OverrideRecord[] = [];
   private version = '0';
   private epoch = 0;
+  /** The newest read under way (or done). */
+  private newest: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: DataSource,
@@ -35,12 +37,24 @@ export class UiStringOverrides implements OnModuleInit {
     await this.reload();
   }
 
-  /** Reads the overrides again; a later reload under way wins over an earlier one that ends after it. */
-  async reload(): Promise<void> {
+  /**
+   * Reads the overrides again and resolves once the newest read has been applied. A write reloads before it answers
+   * while its own announcement starts another reload: when a later read began meanwhile, this one's rows are dropped
+   * and it waits for that one instead — returning early would answer the write from the rows before it (CI saw the
+   * saved override answered as null).
+   */
+  reload(): Promise<void> {
     const epoch = ++this.epoch;
+    const run = this.read(epoch);
+    this.newest = run;
+    return run;
+  }
+
+  private async read(epoch: number): Promise<void> {
     try {
       const all = await this.repo.all(this.db);
-      if (epoch !== this.epoch) return;
+      // a later read began after this one: its rows stand, and it is the one to wait for
+      if (epoch !== this.epoch) return await this.newest;
       this.rows = all.filter((r) => Object.hasOwn(shippedStrings(r.lang, r.namespace), r.key));
       const latest = this.rows.reduce((m, r) => Math.max(m, new Date(r.updated_at).getTime()), 0);
       this.version = `${this.rows.length}-${latest}`;
