@@ -135,7 +135,10 @@ describe('electives in Chromium', () => {
     await a.locator(`${tid(`batch-${b.name}`)} ${tid('batch-rosters')}`).click();
     const draw = async () => {
       await a.locator(tid('elective-seed')).locator('input').fill('spring-2026');
+      // the result shown is this draw's: read once its answer is in (a second draw leaves the first one's text shown)
+      const answered = a.waitForResponse((r) => r.request().method() === 'POST' && /\/draw$/.test(new URL(r.url()).pathname));
       await a.locator(tid('elective-draw-run')).click();
+      expect((await answered).ok()).toBe(true);
       return a.locator(tid('elective-draw-result')).innerText();
     };
     const first = await eventually(draw);

@@ -303,7 +303,7 @@ describe('audiences, scheduling and managing', () => {
     sockets.push(parentSocket);
     const title = `定时通知 ${Date.now()}`;
     const pushed = nextPush<PostPublishedPush>(parentSocket, 'post.published', (p) => p.title === title, 30_000);
-    const res = await create('headteacher', { kind: 'notice', title, body: '', audience: { classIds: [ids.class1], parents: true }, publishAt: new Date(Date.now() + 1500).toISOString(), publish: true });
+    const res = await create('headteacher', { kind: 'notice', title, body: '', audience: { classIds: [ids.class1], parents: true }, publishAt: new Date(Date.now() + 4000).toISOString(), publish: true });
     expect(res.body.data?.state).toBe('scheduled');
     expect(Number(await one(`SELECT count(*) FROM post_recipient WHERE post_id = $1`, [res.body.data?.id]))).toBe(0);
     expect((await pushed).id).toBe(res.body.data?.id);

@@ -74,11 +74,13 @@ describe('work tasks', () => {
     // the step's effect writes the percentage and text the lists read, on its own subscription: when it has, the
     // teacher's screen is told (workflow.effected), and a list read then shows them (docs/adr/0068)
     const screen = io(baseUrl(), { path: '/server/socket.io', auth: { token: tokens.teacher }, transports: ['websocket'], reconnection: false, forceNew: true });
-    const effected = new Promise<unknown>((resolve) => screen.on('workflow.effected', (p: { id: string; flow: string }) => (p.id === mineT?.instanceId ? resolve(p) : undefined)));
+    // the report's own (its version); an earlier event's effect may be announced meanwhile if the subscription runs behind
+    const reportVersion = (mineT as WorkAssignment).version + 1;
+    const effected = new Promise<unknown>((resolve) => screen.on('workflow.effected', (p: { id: string; version: number }) => (p.id === mineT?.instanceId && p.version === reportVersion ? resolve(p) : undefined)));
     await new Promise<void>((resolve) => screen.once('connect', () => resolve()));
     expect((await step('teacher', mineT as WorkAssignment, 'REPORT', { percent: 50, comment: '已排好上午场' })).status).toBe(200);
     try {
-      expect(await effected).toMatchObject({ flow: 'work-task', version: (mineT as WorkAssignment).version + 1 });
+      expect(await effected).toMatchObject({ flow: 'work-task', version: reportVersion });
     } finally {
       screen.close();
     }
@@ -90,8 +92,9 @@ describe('work tasks', () => {
     expect((await step('teacher01', mineT as WorkAssignment, 'APPROVE')).status).toBe(404);
 
     // the leader returns it once, with a reason; the teacher submits again
-    const review = (await call<WorkAssignment[]>('/api/work-tasks/review', { token: tokens.principal })).body.data ?? [];
-    const submitted = review.find((a) => a.instanceId === mineT?.instanceId) as WorkAssignment;
+    // the state is the engine's at once; the percentage of 100 comes with the step's effect (docs/adr/0068)
+    const reviewList = async () => (await call<WorkAssignment[]>('/api/work-tasks/review', { token: tokens.principal })).body.data ?? [];
+    const submitted = (await until(reviewList, (l) => l.find((a) => a.instanceId === mineT?.instanceId)?.percent === 100)).find((a) => a.instanceId === mineT?.instanceId) as WorkAssignment;
     expect(submitted).toMatchObject({ state: 'submitted', percent: 100 });
     const noReason = await step('principal', submitted, 'RETURN', {}, 'en');
     expect([noReason.status, noReason.body.msg]).toEqual([422, en.errors.returnNeedsReason]);

@@ -116,8 +116,9 @@ describe('classroom-loan', () => {
   it('a loan nobody decided before it began expires then (the engine’s timer): its time is free again, the applicant is told; one decided in time does not', async () => {
     const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
     const other = await withDb(async (c) => (await c.query(`SELECT id FROM classroom WHERE lendable AND enabled AND ${LESSON_FREE} ORDER BY code DESC LIMIT 1`)).rows[0].id as string);
-    const waiting = (await submit(teacher, { classroomId: other, start: soon(6000), end: soon(3_600_000), purpose: '临时班会' })).body.data?.id as string;
-    const decided = (await submit(student, { classroomId: room, start: soon(6000), end: soon(3_600_000), purpose: '社团活动' })).body.data?.id as string;
+    // 10 s ahead: the two starts and the approval come first on a loaded machine, and the timer must not have fired yet
+    const waiting = (await submit(teacher, { classroomId: other, start: soon(10_000), end: soon(3_600_000), purpose: '临时班会' })).body.data?.id as string;
+    const decided = (await submit(student, { classroomId: room, start: soon(10_000), end: soon(3_600_000), purpose: '社团活动' })).body.data?.id as string;
     await act(office, decided, { type: 'APPROVE' });
     expect(await withDb(async (c) => (await c.query(`SELECT due_at IS NOT NULL AS due FROM wf_instance WHERE id = $1`, [waiting])).rows[0].due)).toBe(true);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Socket } from 'socket.io-client';
 import { type MessageRow, STD_MESSAGE_TYPE } from '@schoolflow/contracts';
 import { call, login } from '../support/api.js';
-import { act, connectSocket, leaveForm, nextPush, schoolTime, submitOk, until } from '../support/workflow.js';
+import { act, caughtUp, connectSocket, leaveForm, nextPush, schoolTime, submitOk, until } from '../support/workflow.js';
 
 type Inbox = { count: { COUNT: number; UNREAD: number }; result: MessageRow[] };
 const inbox = (token: string, body: Record<string, unknown> = {}, lang?: 'en') => call<Inbox>('/api/message/info/getInfoByRecipient', { token, json: { page: 1, size: 100, ...body }, ...(lang ? { lang } : {}) });
@@ -59,6 +59,9 @@ describe('messages made from committed events', () => {
     expect((await call('/api/message/info/getInfoById', { token: head, json: { id: first.MESSAGE_ID } })).status).toBe(404);
     expect((await call('/api/message/info/getInfoById', { token: head, json: { id: 'nope' } })).body).toEqual({ code: 400, result: false, msg: '标识不正确' });
     expect((await call('/api/message/info/getInfoByRecipient', { token: head, json: { page: 0 } })).status).toBe(400);
+    // messages of events committed earlier (this file's, or a file before it on this server) are written by the
+    // notifications subscription: all of them first, so none lands between marking all read and counting
+    await caughtUp('workflow-notifications');
     await call('/api/message/info/markAllRead', { token: parent, method: 'POST' });
     expect((await inbox(parent, { status: '0' })).body.data?.count).toEqual({ COUNT: 0, UNREAD: 0 });
   });
