@@ -88,6 +88,18 @@ describe('evaluations in the browser', () => {
       await openSheet(s, 'self');
       expect(await s.locator(`${tid('eval-grid')} tbody tr`).count()).toBe(1);
       await keepShot(s, 'evaluations-02-student-self');
+
+      // the head teacher's class progress follows live (evaluation.progress): the student fills an empty cell of their
+      // self sheet, and the head teacher's page, not reloaded, counts it
+      const selfFilled = async () => Number(await h.locator(`${tid('eval-progress-self')} td`).nth(1).innerText());
+      const before = await selfFilled();
+      const columns = await s.locator('[data-testid^="eval-cell-0-"]').count();
+      let empty = -1;
+      for (let col = 0; col < columns && empty < 0; col++) if ((await cell(s, 0, col).inputValue()) === '') empty = col;
+      expect(empty).toBeGreaterThanOrEqual(0);
+      await cell(s, 0, empty).fill('80');
+      await eventually(async () => expect(await s.locator(tid('eval-save-state')).innerText()).toContain('已自动保存'));
+      await eventually(async () => expect(await selfFilled()).toBe(before + 1));
     } finally {
       await head.context.close();
       await student.context.close();
