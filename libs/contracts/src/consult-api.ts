@@ -6,8 +6,7 @@ import { isUuid, UNSTORABLE_TEXT } from './schemas.js';
  * a signed-out visitor chats with staff holding CONSULT_PERMISSION over the socket.io namespace CONSULT_NAMESPACE.
  */
 export const CONSULT_PERMISSION = 'consult:answer';
-/** The visitor's page (platform shell §2.1, reachable without sign-in) and the agents' view stem (zxgl). */
-export const CONSULT_VISITOR_ROUTE = '/onlineConsult/visitor';
+/** The agents' view stem (zxgl); the visitor's page is CONSULT_VISITOR_ROUTE (public-routes.ts). */
 export const CONSULT_AGENT_ROUTE = '/zxgl';
 /** The namespace on the API's socket.io path (DESIGN §12). */
 export const CONSULT_NAMESPACE = '/consult';

@@ -59,8 +59,6 @@ export const SURVEY_PAGES = [
   { url: '/survey/cjwj', key: 'create', sort: 2, icon: 'edit outline', permission: SURVEY_MANAGE_PERMISSION },
   { url: '/survey/wjdt', key: 'answer', sort: 3, icon: 'check square outline', permission: 'menu:survey_answer' },
 ] as const satisfies readonly { url: string; key: string; sort: number; icon: string; permission: string }[];
-/** Routes that render without sign-in (docs/adr/0038-questionnaires.md#routes). */
-export const SURVEY_PUBLIC_ROUTES = ['/survey/cjwj/perviewWJ', '/survey/wjdt/wjdtListNotLogin', '/survey/wjdt/answerSurvey'] as const;
 
 export const QUESTION_TYPES = ['single', 'multiple', 'text', 'rating', 'matrix', 'date'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

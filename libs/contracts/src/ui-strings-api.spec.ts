@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { resources } from './locales/index.js';
-import { droppedPlaceholders, flattenStrings, nestStrings, placeholdersOf, UI_STRING_NAMESPACES, uiStringOverrideSchema } from './ui-strings-api.js';
+import { flattenStrings, nestStrings } from './ui-strings-bundle.js';
+import { droppedPlaceholders, placeholdersOf, UI_STRING_NAMESPACES, uiStringOverrideSchema } from './ui-strings-api.js';
 
 describe('interface string overrides', () => {
   it('names every namespace of the bundles, in both languages', () => {
