@@ -1,5 +1,4 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { Form } from 'semantic-ui-react';
 
 /** A field's validation message; `${testId}-error` for browser tests. Nothing when there is none. */
 export function FieldError({ testId, error }: { testId: string; error?: string }) {
@@ -10,15 +9,19 @@ export function FieldError({ testId, error }: { testId: string; error?: string }
   ) : null;
 }
 
-/** The one labelled field: label, the control, a hint under it, then its message (`${testId}-error`). */
+/**
+ * The one labelled field: label, the control, a hint under it, then its message (`${testId}-error`). The markup
+ * semantic's Form.Field renders, written out: importing Form.Field brings every control it can render (dropdown,
+ * checkbox, radio, select, label — ~18 KB brotli) onto the sign-in page, which needs none (docs/adr/0033).
+ */
 export function LabelledField({ label, htmlFor, testId, required, error, hint, children }: { label: ReactNode; htmlFor?: string; testId: string; required?: boolean; error?: string; hint?: string; children: ReactNode }) {
   return (
-    <Form.Field error={Boolean(error)} required={required}>
+    <div className={`${required ? 'required ' : ''}${error ? 'error ' : ''}field`}>
       <label htmlFor={htmlFor}>{label}</label>
       {children}
       {hint ? <div className="sf-hint">{hint}</div> : null}
       <FieldError testId={testId} error={error} />
-    </Form.Field>
+    </div>
   );
 }
 

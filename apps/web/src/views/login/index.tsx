@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Form, Icon, Message } from 'semantic-ui-react';
+import { Button, Icon, Message } from 'semantic-ui-react';
 import {
   ACCOUNT_MAX,
   LOGIN_RESULT_FLAG_KEY,
@@ -110,7 +110,17 @@ export default function LoginPage() {
               </Button>
             </div>
           ) : (
-            <Form onSubmit={() => void submit()} noValidate data-testid="login-form">
+            // semantic's <form class="ui form"> without its Form component, which brings every control it can render
+            // onto this page (docs/adr/0033-sign-in-page-weight.md)
+            <form
+              className="ui form"
+              noValidate
+              data-testid="login-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
               <Controller
                 name="username"
                 control={control}
@@ -163,7 +173,7 @@ export default function LoginPage() {
                   {t('login.forgot')}
                 </Link>
               </p>
-            </Form>
+            </form>
           )}
         </section>
       </div>
