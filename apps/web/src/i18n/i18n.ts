@@ -91,7 +91,7 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
   },
 };
 
-function isWebNamespace(value: string): value is WebNamespace {
+export function isWebNamespace(value: string): value is WebNamespace {
   return (FIRST_NAMESPACES as readonly string[]).includes(value) || (FEATURE_NAMESPACES as readonly string[]).includes(value);
 }
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, WebMessages } from '@schoolflow/contracts';
-import { currentLanguage, i18n, isLanguage } from './i18n.js';
+import { currentLanguage, i18n, isLanguage, isWebNamespace } from './i18n.js';
 
 /** Every dotted key of the web namespace, so a typo in a key fails the type check instead of showing raw keys. */
 type Leaves<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Leaves<T[K]>}` }[keyof T & string];
@@ -13,12 +13,15 @@ export function translate(key: WebKey, vars?: Vars): string {
 }
 
 /**
- * Shared zod schemas carry `validation.xxx` keys as messages; anything else (e.g. the server's password
- * strategy description) is already a readable message and passes through.
+ * Shared zod schemas carry message keys: `validation.xxx`, or a feature namespace's own (`duty.validation.xxx` — a
+ * flow's form on the kit shows them too); anything else (e.g. the server's password strategy description) is already
+ * a readable message and passes through.
  */
 export function validationMessage(message: string): string {
-  const m = /^validation\.(.+)$/.exec(message);
-  return m?.[1] ? i18n.t(m[1], { ns: 'validation' }) : message;
+  const m = /^([a-z][\w-]*)\.(.+)$/.exec(message);
+  if (!m?.[1] || !m[2] || !isWebNamespace(m[1])) return message;
+  // a message written for the server names its field ({{field}}); under the field itself it reads "this field"
+  return i18n.t(m[2], { ns: m[1], field: i18n.t('thisField', { ns: 'validation' }) });
 }
 
 /**

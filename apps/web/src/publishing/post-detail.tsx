@@ -153,7 +153,9 @@ function ChildrenConfirm({ post }: { post: PostDetail }) {
   const [signingFor, setSigningFor] = useState<string | null>(null);
   const run = async (studentId: string, signature?: string) => {
     try {
-      toast.success(await confirm.mutateAsync({ id: post.id, studentId, signature }));
+      // the server answers the counts, no words: the page says it
+      await confirm.mutateAsync({ id: post.id, studentId, signature });
+      toast.success(p('web.detail.confirmDone'));
       setSigningFor(null);
     } catch (err) {
       toast.error(errorMessage(err));
@@ -213,7 +215,8 @@ function ConfirmBar({ post }: { post: PostDetail }) {
   }
   const run = async (signature?: string) => {
     try {
-      toast.success(await confirm.mutateAsync({ id: post.id, signature }));
+      await confirm.mutateAsync({ id: post.id, signature });
+      toast.success(p('web.detail.confirmDone'));
       setSigning(false);
     } catch (err) {
       toast.error(errorMessage(err));

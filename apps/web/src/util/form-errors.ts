@@ -22,7 +22,8 @@ export function firstMessage(error: unknown): string | undefined {
  */
 export function namespacedMessage(key: string): string {
   const dot = key.indexOf('.');
-  return dot > 0 ? i18n.t(key.slice(dot + 1), { ns: key.slice(0, dot) }) : key;
+  // a message written for the server names its field ({{field}}); under the field itself it reads "this field"
+  return dot > 0 ? i18n.t(key.slice(dot + 1), { ns: key.slice(0, dot), field: i18n.t('thisField', { ns: 'validation' }) }) : key;
 }
 
 /** A field's error as a form shows it under its input: its first message, in words (undefined when it has none). */

@@ -107,6 +107,7 @@ export const publishingWeb: PublishingWebMessages = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     confirm: 'Confirm I have read it',
+    confirmDone: 'Confirmed. Thank you for reading',
     confirmFor: 'Confirm ({{name}})',
     children: 'For each child',
     childConfirmed: 'Confirmed {{time}}',

@@ -2,6 +2,7 @@ import type { ValidationMessages } from '../zh/validation.js';
 
 export const validation: ValidationMessages = {
   required: 'Please enter {{field}}',
+  thisField: 'a value',
   usernameRequired: 'Please enter the user name',
   usernameTooLong: 'The user name must be at most 50 characters',
   passwordRequired: 'Please enter the password',

@@ -72,7 +72,7 @@ export const web: WebMessages = {
     zh: '中文',
     en: 'EN',
     switchTitle: 'Switch language',
-    switched: 'switch language success',
+    switched: 'Switched to English',
   },
   theme: {
     title: 'Theme colour',
@@ -523,7 +523,7 @@ export const web: WebMessages = {
         start: 'Leaving at',
         end: 'Back at',
         transport: 'Transport',
-        reason: 'Reason: {{reason}}',
+        reason: 'Reason',
         attachments: 'Pictures',
       },
       placeholder: {
@@ -541,7 +541,7 @@ export const web: WebMessages = {
         start: 'First day as a day student',
         address: 'Home address',
         guardianPhone: 'Guardian phone',
-        reason: 'Reason: {{reason}}',
+        reason: 'Reason',
       },
       placeholder: {
         address: 'Where the student will live, at most 100 characters',
@@ -676,7 +676,7 @@ export const web: WebMessages = {
     durationValue: '{{hours}} h ({{days}} d)',
     durationEmpty: 'Calculated once start and end are chosen',
     durationHolidays: 'Public holidays not counted: {{names}}',
-    reason: 'Reason: {{reason}}',
+    reason: 'Reason',
     reasonPlaceholder: 'Why the leave is needed, at most 500 characters',
     reasonCount: '{{n}}/{{max}}',
     pictures: 'Pictures',

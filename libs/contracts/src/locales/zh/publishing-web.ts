@@ -105,6 +105,7 @@ export const publishingWeb = {
     zoomIn: '放大',
     zoomOut: '缩小',
     confirm: '确认已阅',
+    confirmDone: '已确认，感谢阅读',
     confirmFor: '确认（{{name}}）',
     children: '按孩子确认',
     childConfirmed: '已于 {{time}} 确认',

@@ -1,6 +1,8 @@
 /** Validation messages (zod issue messages are these keys). */
 export const validation = {
   required: '请输入{{field}}',
+  /** What {{field}} reads as when a form shows the message under the field itself and names no field. */
+  thisField: '此项',
   usernameRequired: '请输入用户名',
   usernameTooLong: '用户名不能超过50个字符',
   passwordRequired: '请输入密码',
