@@ -72,7 +72,7 @@ export const web: WebMessages = {
     zh: '中文',
     en: 'EN',
     switchTitle: 'Switch language',
-    switched: 'Switched to English',
+    switched: 'switch language success', // the product's words, verbatim (docs/product/shell-and-sign-in.md#language)
   },
   theme: {
     title: 'Theme colour',
