@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, WebMessages } from '@schoolflow/contracts';
+import { namespacedMessage } from '../util/form-errors.js';
 import { currentLanguage, i18n, isLanguage, isWebNamespace } from './i18n.js';
 
 /** Every dotted key of the web namespace, so a typo in a key fails the type check instead of showing raw keys. */
@@ -18,10 +19,8 @@ export function translate(key: WebKey, vars?: Vars): string {
  * a readable message and passes through.
  */
 export function validationMessage(message: string): string {
-  const m = /^([a-z][\w-]*)\.(.+)$/.exec(message);
-  if (!m?.[1] || !m[2] || !isWebNamespace(m[1])) return message;
-  // a message written for the server names its field ({{field}}); under the field itself it reads "this field"
-  return i18n.t(m[2], { ns: m[1], field: i18n.t('thisField', { ns: 'validation' }) });
+  const ns = /^([a-z][\w-]*)\./.exec(message)?.[1];
+  return ns && isWebNamespace(ns) ? namespacedMessage(message) : message;
 }
 
 /**

@@ -27,13 +27,12 @@ export function RoomDayPanel({ values }: { values: Draft }) {
   // is changed, every 15 s while open, and at once when one of my own loans moves.
   const day = useFlowView<RoomDay>('classroom-loan', 'day', classroomId && date ? { classroomId, date } : null, `${startText}|${endText}`, REFRESH_MS);
   const refresh = useFlowViewsRefresh('classroom-loan');
-  useRealtime('workflow.transitioned', (p) => {
+  const onLoan = (p: { flow: string }) => {
     if (p.flow === 'classroom-loan') refresh();
-  }, refresh);
+  };
+  useRealtime('workflow.transitioned', onLoan, refresh);
   // the booking an approval makes is written by the flow's effect, which may come after the step (docs/adr/0068)
-  useRealtime('workflow.effected', (p) => {
-    if (p.flow === 'classroom-loan') refresh();
-  });
+  useRealtime('workflow.effected', onLoan);
 
   // the chosen period against the bookings (the server decides; this only warns as one types)
   const start = parseSchoolTime(localInput.toSchool(startText), DEFAULT_SCHOOL_TZ);
