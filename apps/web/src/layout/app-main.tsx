@@ -1,23 +1,27 @@
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { ErrorBoundary } from '../components/error-boundary.js';
 import { PageLoader } from '../components/page-loader.js';
 import type { RouteEntry } from '../router/menu-model.js';
+import { ViewContext } from '../router/view-context.js';
 import { viewFor } from '../router/view-registry.js';
 import { useStore } from '../util/store.js';
 import { tabsStore } from './tabs-store.js';
 
 function ViewHost({ entry, active }: { entry: RouteEntry; active: boolean }) {
   const View = viewFor(entry.stem);
+  const place = useMemo(() => ({ path: entry.path, active }), [entry.path, active]);
   if (!View) return null;
   return (
-    <div className="sf-view" hidden={!active} data-testid={`view-${entry.path}`}>
-      <ErrorBoundary>
-        <Suspense fallback={<PageLoader />}>
-          {/* eslint-disable-next-line react-hooks/static-components -- false positive: viewFor answers the one lazy component view-registry.ts makes per page (at module load, or once per resource name), the same on every render, so nothing remounts */}
-          <View param={entry.param} active={active} />
-        </Suspense>
-      </ErrorBoundary>
-    </div>
+    <ViewContext.Provider value={place}>
+      <div className="sf-view" hidden={!active} data-testid={`view-${entry.path}`}>
+        <ErrorBoundary>
+          <Suspense fallback={<PageLoader />}>
+            {/* eslint-disable-next-line react-hooks/static-components -- false positive: viewFor answers the one lazy component view-registry.ts makes per page (at module load, or once per resource name), the same on every render, so nothing remounts */}
+            <View param={entry.param} active={active} />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </ViewContext.Provider>
   );
 }
 
