@@ -86,6 +86,8 @@ describe('class-walking in Chromium', () => {
     await signedIn(o.page, 'office', '/zouban/zbgl');
     const win = o.page.locator(`${tid('zouban-window')}[data-id="${windowId}"]`);
     await eventually(async () => expect(await win.getAttribute('data-state')).toBe('ended'));
+    // the grade as the school says it (the base data's list), not 高10
+    expect(await win.textContent()).toContain('高一 ·');
     await win.locator(tid('zouban-generate')).click();
     await win.locator(tid('zouban-classes')).waitFor();
     expect(await win.locator(tid('zouban-class')).count()).toBeGreaterThan(0);

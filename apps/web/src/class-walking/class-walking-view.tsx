@@ -22,6 +22,7 @@ import { useMyChoice } from './use-my-choice.js';
 import { useZoubanLive } from './use-zouban-live.js';
 import { useZoubanWindows } from './use-zouban-windows.js';
 import { WindowForm } from './window-form.js';
+import { gradeLabel } from '../resources/grade-label.js';
 
 type Tab = 'manage' | 'choose' | 'progress';
 
@@ -107,7 +108,7 @@ function ManagedWindow({ w }: { w: ZoubanWindow }) {
   return (
     <Segment data-testid="zouban-window" data-id={w.id} data-state={w.state}>
       <h4>
-        {w.name} <StateLabel w={w} /> <span className="sf-card-sub">{`${w.semesterName} · ${cw('manage.gradeOf', { n: w.grade })} · ${w.start} ~ ${w.end}`}</span>
+        {w.name} <StateLabel w={w} /> <span className="sf-card-sub">{`${w.semesterName} · ${gradeLabel(w.grade)} · ${w.start} ~ ${w.end}`}</span>
       </h4>
       <Rules w={w} />
       <p data-testid="zouban-chosen">{cw('manage.chosen', { chosen: w.chosen, total: w.students })}</p>

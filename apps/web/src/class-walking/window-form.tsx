@@ -9,6 +9,7 @@ import { RefSelect, RefsSelect } from '../resources/ref-select.js';
 import { toast } from '../util/toast.js';
 import { useClassWalkingT } from './use-class-walking-t.js';
 import { useCreateWindow } from './use-create-window.js';
+import { gradeLabel } from '../resources/grade-label.js';
 
 /** `datetime-local` text ↔ the school-time text the contract reads (`YYYY-MM-DD HH:mm`). */
 const toSchool = (v: string) => v.replace('T', ' ');
@@ -68,7 +69,7 @@ export function WindowForm({ onDone }: { onDone: () => void }) {
             <select id="zouban-grade" className="ui dropdown" data-testid="zouban-grade" {...register('grade', { valueAsNumber: true })}>
               {[10, 11, 12].map((g) => (
                 <option key={g} value={g}>
-                  {cw('manage.gradeOf', { n: g })}
+                  {gradeLabel(g)}
                 </option>
               ))}
             </select>

@@ -8,6 +8,7 @@ import { firstMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
 import { useCreateBatch } from './use-create-batch.js';
 import { useElectivesT } from './use-electives-t.js';
+import { gradeLabel } from '../resources/grade-label.js';
 
 const GRADES = [10, 11, 12];
 
@@ -52,7 +53,7 @@ export function BatchForm({ semesterId, onDone }: { semesterId: string; onDone: 
               {GRADES.map((g) => (
                 <Checkbox
                   key={g}
-                  label={e('web.grade', { g })}
+                  label={gradeLabel(g)}
                   checked={(f.value as number[]).includes(g)}
                   data-testid={`batch-grade-${g}`}
                   onChange={(_, d) => f.onChange(d.checked ? [...(f.value as number[]), g] : (f.value as number[]).filter((x) => x !== g))}

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { Checkbox, Form } from 'semantic-ui-react';
 import { type AudienceSelector, GRADES } from '@schoolflow/contracts';
-import { i18n } from '../../i18n/i18n.js';
 import { RefsSelect } from '../../resources/ref-select.js';
 import type { AudienceDraft } from './audience-draft.js';
+import { gradeLabel } from '../../resources/grade-label.js';
 
-const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'resource' });
 
 /** The words the fields show, each form's own (publishing's compose form, the questionnaire form). */
 export type AudienceLabel = 'school' | 'grades' | 'classes' | 'teachingClasses' | 'roles' | 'people' | 'includes' | 'students' | 'staff' | 'parents';

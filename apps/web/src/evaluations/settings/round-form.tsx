@@ -11,12 +11,12 @@ import { firstMessage, namespacedMessage } from '../../util/form-errors.js';
 import { toast } from '../../util/toast.js';
 import { useFinalT } from '../final/use-final-t.js';
 import { useCreateEvalRound } from './use-create-eval-round.js';
+import { gradeLabel } from '../../resources/grade-label.js';
 
 type Parsed = z.output<typeof evalRoundInputSchema>;
 
 /** `datetime-local` text ↔ the school-time text the contract reads (`YYYY-MM-DD HH:mm`). */
 const toSchool = (v: string) => v.replace('T', ' ');
-const gradeLabel = (g: string): string => i18n.t(`enums.grade.${g}`, { ns: 'resource' });
 
 /** A form error in words; "please choose {{field}}" names the field. */
 function msg(error: unknown, field = ''): string | undefined {

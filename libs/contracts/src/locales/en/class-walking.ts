@@ -9,7 +9,6 @@ export const classWalking: ClassWalkingMessages = {
     name: 'Name',
     semester: 'Semester',
     grade: 'Grade',
-    gradeOf: 'Grade {{n}}',
     start: 'Sign-up start',
     end: 'Sign-up end',
     capacity: 'Teaching class capacity',

@@ -34,7 +34,6 @@ export const electives: ElectivesMessages = {
     coursesHint: 'Teachers declare courses under Applications → Declare an elective course; once the office passes one it appears here and can be offered in a batch.',
     declare: 'Declare an elective',
     column: { name: 'Course', teacher: 'Teacher', grades: 'Grades', capacity: 'Capacity', minSize: 'Minimum', slots: 'Time slots', room: 'Room', remaining: 'Seats left', state: 'State', mode: 'Mode', window: 'Window', max: 'Per student', seats: 'Taken/seats', action: 'Actions' },
-    grade: 'Grade {{g}}',
     empty: 'Nothing yet',
     newBatch: 'New batch',
     batchForm: { name: 'Batch name', semester: 'Semester', grades: 'Grades', start: 'Start', end: 'End', maxPerStudent: 'Courses per student', mode: 'Mode', courses: "Courses offered (none: every elective of the semester open to these grades)", priorityGrades: 'Grades drawn first (optional)', leftoverEnd: 'Leftover round ends (lottery, optional)' },

@@ -8,7 +8,6 @@ export const classWalking = {
     name: '名称',
     semester: '学期',
     grade: '年级',
-    gradeOf: '高{{n}}',
     start: '报名开始',
     end: '报名结束',
     capacity: '教学班容量',

@@ -39,7 +39,6 @@ export const electives = {
     coursesHint: '任课教师在“业务申请 → 选修课申报”申报，教务处审核通过后出现在这里，可加入选课批次。',
     declare: '申报选修课',
     column: { name: '课程名称', teacher: '任课教师', grades: '面向年级', capacity: '容量', minSize: '最低开班', slots: '上课时间', room: '教室', remaining: '剩余名额', state: '状态', mode: '选课方式', window: '选课时间', max: '每人限选', seats: '已选/名额', action: '操作' },
-    grade: '高{{g}}',
     empty: '暂无数据',
     newBatch: '新建批次',
     batchForm: { name: '批次名称', semester: '学期', grades: '面向年级', start: '开始时间', end: '结束时间', maxPerStudent: '每人可选门数', mode: '选课方式', courses: '开设课程（不选则为本学期面向这些年级的全部选修课）', priorityGrades: '优先抽签年级（选填）', leftoverEnd: '补选结束时间（抽签批次，选填）' },
