@@ -36,46 +36,48 @@ export default function BatchesView(_props: ViewProps) {
       ) : (
         <Button primary size="small" icon="add" content={e('web.newBatch')} onClick={() => setCreating(true)} data-testid="batch-new" disabled={!semesterId} />
       )}
-      <Table compact celled>
-        <Table.Header>
-          <Table.Row>
-            {(['name', 'mode', 'state', 'window', 'max', 'seats', 'action'] as const).map((c) => (
-              <Table.HeaderCell key={c}>{e(`web.column.${c === 'name' ? 'name' : c}`)}</Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {batches.data.map((b) => (
-            <Table.Row key={b.id} data-testid={`batch-${b.name}`}>
-              <Table.Cell>{b.name}</Table.Cell>
-              <Table.Cell>{e(`modes.${b.mode}`)}</Table.Cell>
-              <Table.Cell>
-                <Label size="small" color={COLOUR[b.state]} data-testid="batch-state">
-                  {e(`states.${b.state}`)}
-                </Label>
-              </Table.Cell>
-              <Table.Cell>
-                {when(b.start)} – {when(b.leftoverEnd ?? b.end)}
-              </Table.Cell>
-              <Table.Cell>{b.maxPerStudent}</Table.Cell>
-              <Table.Cell>
-                {b.taken}/{b.seats}
-              </Table.Cell>
-              <Table.Cell>
-                <Button size="mini" content={e('web.rosters')} onClick={() => setOpen(open === b.id ? null : b.id)} data-testid="batch-rosters" />
-                {b.state === 'notStarted' && (
-                  <Button
-                    size="mini"
-                    negative
-                    content={e('web.delete')}
-                    onClick={() => remove.mutate(b.id, { onSuccess: () => toast.success(e('web.deleted')), onError: reportError })}
-                  />
-                )}
-              </Table.Cell>
+      <div className="sf-table-wrap">
+        <Table compact celled unstackable className="sf-table">
+          <Table.Header>
+            <Table.Row>
+              {(['name', 'mode', 'state', 'window', 'max', 'seats', 'action'] as const).map((c) => (
+                <Table.HeaderCell key={c}>{c === 'name' ? e('web.batchForm.name') : e(`web.column.${c}`)}</Table.HeaderCell>
+              ))}
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
+          </Table.Header>
+          <Table.Body>
+            {batches.data.map((b) => (
+              <Table.Row key={b.id} data-testid={`batch-${b.name}`}>
+                <Table.Cell>{b.name}</Table.Cell>
+                <Table.Cell>{e(`modes.${b.mode}`)}</Table.Cell>
+                <Table.Cell>
+                  <Label size="small" color={COLOUR[b.state]} data-testid="batch-state">
+                    {e(`states.${b.state}`)}
+                  </Label>
+                </Table.Cell>
+                <Table.Cell>
+                  {when(b.start)} – {when(b.leftoverEnd ?? b.end)}
+                </Table.Cell>
+                <Table.Cell>{b.maxPerStudent}</Table.Cell>
+                <Table.Cell>
+                  {b.taken}/{b.seats}
+                </Table.Cell>
+                <Table.Cell>
+                  <Button size="mini" content={e('web.rosters')} onClick={() => setOpen(open === b.id ? null : b.id)} data-testid="batch-rosters" />
+                  {b.state === 'notStarted' && (
+                    <Button
+                      size="mini"
+                      negative
+                      content={e('web.delete')}
+                      onClick={() => remove.mutate(b.id, { onSuccess: () => toast.success(e('web.deleted')), onError: reportError })}
+                    />
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      </div>
       {batches.data
         .filter((b) => b.id === open)
         .map((b) => (

@@ -26,33 +26,35 @@ export default function CoursesView(_props: ViewProps) {
       {canDeclare && (
         <Button as={Link} to={DECLARE_ROUTE} primary size="small" icon="add" content={e('web.declare')} data-testid="elective-declare" />
       )}
-      <Table compact celled>
-        <Table.Header>
-          <Table.Row>
-            {(['name', 'teacher', 'grades', 'capacity', 'minSize', 'slots', 'room'] as const).map((c) => (
-              <Table.HeaderCell key={c}>{e(`web.column.${c}`)}</Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {courses.data.length === 0 && (
+      <div className="sf-table-wrap">
+        <Table compact celled unstackable className="sf-table">
+          <Table.Header>
             <Table.Row>
-              <Table.Cell colSpan={7}>{e('web.empty')}</Table.Cell>
+              {(['name', 'teacher', 'grades', 'capacity', 'minSize', 'slots', 'room'] as const).map((c) => (
+                <Table.HeaderCell key={c}>{e(`web.column.${c}`)}</Table.HeaderCell>
+              ))}
             </Table.Row>
-          )}
-          {courses.data.map((c) => (
-            <Table.Row key={c.id} data-testid={`elective-course-${c.name}`}>
-              <Table.Cell title={c.description}>{c.name}</Table.Cell>
-              <Table.Cell>{c.teacherName}</Table.Cell>
-              <Table.Cell>{c.grades.map(gradeLabel).join('、')}</Table.Cell>
-              <Table.Cell>{c.capacity}</Table.Cell>
-              <Table.Cell>{c.minSize}</Table.Cell>
-              <Table.Cell>{slotsText(c.slots)}</Table.Cell>
-              <Table.Cell>{c.classroomName ?? '—'}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
+          </Table.Header>
+          <Table.Body>
+            {courses.data.length === 0 && (
+              <Table.Row>
+                <Table.Cell colSpan={7}>{e('web.empty')}</Table.Cell>
+              </Table.Row>
+            )}
+            {courses.data.map((c) => (
+              <Table.Row key={c.id} data-testid={`elective-course-${c.name}`}>
+                <Table.Cell title={c.description}>{c.name}</Table.Cell>
+                <Table.Cell>{c.teacherName}</Table.Cell>
+                <Table.Cell>{c.grades.map(gradeLabel).join('、')}</Table.Cell>
+                <Table.Cell>{c.capacity}</Table.Cell>
+                <Table.Cell>{c.minSize}</Table.Cell>
+                <Table.Cell>{slotsText(c.slots)}</Table.Cell>
+                <Table.Cell>{c.classroomName ?? '—'}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table>
+      </div>
     </div>
   );
 }

@@ -93,50 +93,52 @@ function BatchPanel({ batch }: { batch: ElectiveBatch }) {
         {e(`modes.${batch.mode}`)} · {e('web.mine', { n: chosen.length, max: batch.maxPerStudent })} · <span className="sf-hint">{e('web.live')}</span>
       </p>
       {refusal && <Message negative content={refusal} onDismiss={dismiss} data-testid="elective-error" />}
-      <Table compact celled>
-        <Table.Header>
-          <Table.Row>
-            {(['name', 'teacher', 'slots', 'capacity', 'remaining', 'action'] as const).map((c) => (
-              <Table.HeaderCell key={c}>{e(`web.column.${c}`)}</Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {offers.data.map((o) => {
-            const held = chosen.includes(o.courseId);
-            return (
-              <Table.Row key={o.courseId} data-testid={`offer-${o.name}`}>
-                <Table.Cell title={o.description}>{o.name}</Table.Cell>
-                <Table.Cell>{o.teacherName}</Table.Cell>
-                <Table.Cell>{slotsText(o.slots)}</Table.Cell>
-                <Table.Cell>{o.capacity}</Table.Cell>
-                <Table.Cell data-testid="offer-remaining">{o.remaining}</Table.Cell>
-                <Table.Cell>
-                  {held && <Label size="small" color="blue" content={e('web.selected')} />}
-                  {selecting && !held && (
-                    <Button
-                      size="mini"
-                      primary
-                      content={o.remaining > 0 ? e('web.select') : e('web.full')}
-                      data-testid="offer-select"
-                      onClick={() => {
-                        drop.reset();
-                        select.mutate(o.courseId, { onSuccess: () => toast.success(e('web.selectedOk')) });
-                      }}
-                    />
-                  )}
-                  {selecting && held && (
-                    <Button size="mini" basic content={e('web.drop')} data-testid="offer-drop" onClick={() => {
-                        select.reset();
-                        drop.mutate(o.courseId, { onSuccess: () => toast.success(e('web.droppedOk')) });
-                      }} />
-                  )}
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table>
+      <div className="sf-table-wrap">
+        <Table compact celled unstackable className="sf-table">
+          <Table.Header>
+            <Table.Row>
+              {(['name', 'teacher', 'slots', 'capacity', 'remaining', 'action'] as const).map((c) => (
+                <Table.HeaderCell key={c}>{e(`web.column.${c}`)}</Table.HeaderCell>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {offers.data.map((o) => {
+              const held = chosen.includes(o.courseId);
+              return (
+                <Table.Row key={o.courseId} data-testid={`offer-${o.name}`}>
+                  <Table.Cell title={o.description}>{o.name}</Table.Cell>
+                  <Table.Cell>{o.teacherName}</Table.Cell>
+                  <Table.Cell>{slotsText(o.slots)}</Table.Cell>
+                  <Table.Cell>{o.capacity}</Table.Cell>
+                  <Table.Cell data-testid="offer-remaining">{o.remaining}</Table.Cell>
+                  <Table.Cell>
+                    {held && <Label size="small" color="blue" content={e('web.selected')} />}
+                    {selecting && !held && (
+                      <Button
+                        size="mini"
+                        primary
+                        content={o.remaining > 0 ? e('web.select') : e('web.full')}
+                        data-testid="offer-select"
+                        onClick={() => {
+                          drop.reset();
+                          select.mutate(o.courseId, { onSuccess: () => toast.success(e('web.selectedOk')) });
+                        }}
+                      />
+                    )}
+                    {selecting && held && (
+                      <Button size="mini" basic content={e('web.drop')} data-testid="offer-drop" onClick={() => {
+                          select.reset();
+                          drop.mutate(o.courseId, { onSuccess: () => toast.success(e('web.droppedOk')) });
+                        }} />
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table>
+      </div>
       {batch.mode === 'lottery' && <Preferences batch={batch} offers={offers.data} />}
     </div>
   );
