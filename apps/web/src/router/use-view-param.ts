@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { tabsStore } from '../layout/tabs-store.js';
 import { useStore } from '../util/store.js';
@@ -36,21 +36,39 @@ export function useViewParam<T>(name: string, fallback: T, codec: ParamCodec<T>)
   const location = useLocation();
   const navigate = useNavigate();
   const tabs = useStore(tabsStore);
-  const own = place && !place.active ? (tabs.find((t) => t.path === place.path)?.search ?? '') : location.search;
+  const inBackground = place !== null && !place.active;
+  const own = inBackground ? (tabs.find((t) => t.path === place.path)?.search ?? '') : location.search;
   const raw = new URLSearchParams(own).get(name);
   const value = raw === null ? fallback : (codec.parse(raw) ?? fallback);
 
+  // The setter keeps one identity for the page's life: effects that list it (a new filter resets the page) must not
+  // run again because another tab was opened (react-router's navigate changes with the path) or a codec was built
+  // inline. What it needs is read from the latest render when it is called.
+  const latest = useRef({ navigate, place, fallback, codec });
+  useEffect(() => {
+    latest.current = { navigate, place, fallback, codec };
+  });
   const set = useCallback(
     (next: T) => {
-      // Read the address at the moment of the change: two setters called in one handler each see the other's write.
-      const params = new URLSearchParams(window.location.search);
-      const text = codec.format(next);
-      if (text === codec.format(fallback)) params.delete(name);
+      const { navigate: go, place: at, fallback: none, codec: c } = latest.current;
+      const background = at !== null && !at.active;
+      // The address at the moment of the change: two setters called in one handler each see the other's write.
+      const before = background ? (tabsStore.get().find((t) => t.path === at.path)?.search ?? '') : window.location.search;
+      const params = new URLSearchParams(before);
+      const text = c.format(next);
+      if (text === c.format(none)) params.delete(name);
       else params.set(name, text);
-      const search = params.toString();
-      void navigate({ pathname: place?.path ?? window.location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+      const search = params.toString() ? `?${params.toString()}` : '';
+      if (search === (new URLSearchParams(before).toString() ? `?${new URLSearchParams(before).toString()}` : '')) return;
+      // A page in a background tab (an effect of its own) changes its tab's remembered address, never the browser's:
+      // navigating would take the user away from the page they are on.
+      if (background) {
+        tabsStore.set((all) => all.map((t) => (t.path === at.path ? { ...t, search } : t)));
+        return;
+      }
+      void go({ pathname: at?.path ?? window.location.pathname, search }, { replace: true });
     },
-    [codec, fallback, name, navigate, place?.path],
+    [name],
   );
   return [value, set];
 }
