@@ -6,6 +6,7 @@ import { newActionKey } from '../../../api/workflow-api.js';
 import { ListCard, RowCheck, toggled, type Column } from '../../../components/list-page.js';
 import { usePaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
+import { textParam, useViewParam } from '../../../router/use-view-param.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
@@ -41,7 +42,7 @@ export default function TasksView({ active }: ViewProps) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   /** '' = every flow. */
-  const [flow, setFlow] = useState('');
+  const [flow, setFlow] = useViewParam('kind', '', textParam);
   const queue = useTaskQueue({ current, size, ...(flow ? { flow } : {}) }, active);
   const batch = useBatchCommand();
   const { page } = queue;
