@@ -4,7 +4,7 @@ import type { ResourceAction, ResourceDef, ResourceRecord } from '@schoolflow/co
 import { useAuthorized } from '../components/authorized.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionList, RowButton, ToolButton, useFilters, type Column } from '../components/list-page.js';
-import { usePaging } from '../components/pager.js';
+import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import { useDisclosure } from '../util/use-disclosure.js';
 import { Cell } from './cell.js';
@@ -122,7 +122,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
   const filters = filterFields(def, admission).filter((f) => !preset || !Object.hasOwn(preset.filters, f));
   const shownColumns = preset?.columns ?? def.list.columns;
 
-  const { current, size, setCurrent, setSize } = usePaging();
+  const { current, size, setCurrent, setSize } = useViewPaging();
   // what is typed and chosen, and what the list was asked with (a search, a choice, a reset go back to page 1)
   const search = useFilters<{ keyword: string; filters: Filters }>({ keyword: '', filters: {} }, () => setCurrent(1));
   const { applied } = search;

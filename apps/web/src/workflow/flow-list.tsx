@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { WorkflowListItem } from '@schoolflow/contracts';
 import type { ReviewStatus } from '@schoolflow/workflows';
 import { ListCard, OptionList, type Column } from '../components/list-page.js';
-import { usePaging } from '../components/pager.js';
+import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import { textParam, useViewParam, type ParamCodec } from '../router/use-view-param.js';
 import { FlowKindSelect, requestColumns } from './flow-columns.js';
@@ -30,7 +30,7 @@ export function FlowList({ scope, active, title }: Props) {
   const navigate = useNavigate();
   const [status, setStatus] = useViewParam('status', '', statusParam);
   const [flow, setFlow] = useViewParam('kind', '', textParam);
-  const paging = usePaging();
+  const paging = useViewPaging();
   const { current, size, setCurrent } = paging;
   const { page, loading, reload } = useFlowList({ scope, current, size, status: status || undefined, flow: flow || undefined }, active);
 
