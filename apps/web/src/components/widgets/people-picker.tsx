@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEven
 import { Checkbox, Icon, Label, Pagination } from 'semantic-ui-react';
 import { USER_TYPES, type PickerOrgNode } from '@schoolflow/contracts';
 import { useT, type WebKey } from '../../i18n/use-t.js';
+import { useFilters } from '../list-page.js';
 import { toast } from '../../util/toast.js';
 import { useDisclosure } from '../../util/use-disclosure.js';
 import { PICKER_MAX_COLLAPSE, PICKER_MULTIPLE_LIMIT, PICKER_PAGE_SIZE, PICKER_PAGER_COUNT, PICKER_POPOVER_WIDTH, PICKER_TREE_HEIGHT } from './form-defaults.js';
@@ -83,11 +84,11 @@ export function PeoplePicker({
   const root = useRef<HTMLDivElement>(null);
 
   // people tab
-  const [keyword, setKeyword] = useState('');
-  const [userType, setUserType] = useState('');
-  const [applied, setApplied] = useState({ KEYWORD: '', USERTYPE: '' });
   const [page, setPage] = useState(0);
-  const { people, loading } = usePickerPeople(applied, page, open && tab === 'people');
+  // what is typed and chosen, and what the list was asked with (Enter or a type asks again, from the first page)
+  const search = useFilters({ KEYWORD: '', USERTYPE: '' }, () => setPage(0));
+  const { KEYWORD: keyword, USERTYPE: userType } = search.filters;
+  const { people, loading } = usePickerPeople({ KEYWORD: search.applied.KEYWORD.trim(), USERTYPE: search.applied.USERTYPE }, page, open && tab === 'people');
   // org and role tabs
   const orgs = usePickerOrgs(lang, open && tab === 'org');
   const roles = usePickerRoles(lang, open && tab === 'role');
@@ -256,12 +257,11 @@ export function PeoplePicker({
                     placeholder={t('widgets.picker.search')}
                     maxLength={100}
                     data-testid={`${testId}-search`}
-                    onChange={(e) => setKeyword(e.target.value)}
+                    onChange={(e) => search.set('KEYWORD', e.target.value)}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter') {
                         e.preventDefault();
-                        setPage(0);
-                        setApplied({ KEYWORD: keyword.trim(), USERTYPE: userType });
+                        search.search();
                       }
                     }}
                   />
@@ -271,11 +271,7 @@ export function PeoplePicker({
                   value={userType}
                   aria-label={t('widgets.picker.userType')}
                   data-testid={`${testId}-user-type`}
-                  onChange={(e) => {
-                    setUserType(e.target.value);
-                    setPage(0);
-                    setApplied({ KEYWORD: keyword.trim(), USERTYPE: e.target.value });
-                  }}
+                  onChange={(e) => search.choose({ KEYWORD: keyword, USERTYPE: e.target.value })}
                 >
                   <option value="">{t('widgets.picker.allTypes')}</option>
                   {USER_TYPES.map((ut) => (
