@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Pagination } from 'semantic-ui-react';
 import { PAGE_SIZES } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
+import { pageParam, useViewParam } from '../router/use-view-param.js';
 
 interface Props {
   total: number;
@@ -15,6 +16,24 @@ interface Props {
 /** Page number and size of a paged list; a new page size starts again at page 1. */
 export function usePaging(initialSize = 10): { current: number; size: number; setCurrent: (page: number) => void; setSize: (size: number) => void } {
   const [current, setCurrent] = useState(1);
+  const [size, setSizeState] = useState(initialSize);
+  return {
+    current,
+    size,
+    setCurrent,
+    setSize: (s: number) => {
+      setSizeState(s);
+      setCurrent(1);
+    },
+  };
+}
+
+/**
+ * The paging of a page's own list (not a dialog's, not a widget's): its page number is the page's view state, kept in
+ * the page's address (`?page=`) like its tab and filters; the size stays with the list. A new size starts at page 1.
+ */
+export function useViewPaging(initialSize = 10): { current: number; size: number; setCurrent: (page: number) => void; setSize: (size: number) => void } {
+  const [current, setCurrent] = useViewParam('page', 1, pageParam);
   const [size, setSizeState] = useState(initialSize);
   return {
     current,

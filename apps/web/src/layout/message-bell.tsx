@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import { reportError } from '../api/http.js';
@@ -7,6 +6,7 @@ import { useMessageTypes } from '../messages/message-types.js';
 import { useMarkAllRead } from '../messages/use-mark-read.js';
 import { useOpenMessage } from '../messages/use-open-message.js';
 import { useUnreadMessages } from '../messages/use-unread-messages.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 
 export const MESSAGE_CENTER_PATH = '/messageCenter/xxzx';
 
@@ -21,19 +21,19 @@ export function MessageBell() {
   const { mutateAsync: markAllRead } = useMarkAllRead();
   const openMessage = useOpenMessage();
   const typeName = useMessageTypes();
-  const [open, setOpen] = useState(false);
+  const panel = useDisclosure();
 
   const shown = count > 99 ? '99+' : String(count);
 
   return (
     <Popup
       on="click"
-      open={open}
+      open={panel.opened}
       onOpen={() => {
-        setOpen(true);
+        panel.open();
         refresh();
       }}
-      onClose={() => setOpen(false)}
+      onClose={panel.close}
       position="bottom right"
       className="sf-bell-popup"
       basic
@@ -79,7 +79,7 @@ export function MessageBell() {
                   data-id={m.MESSAGE_ID}
                   data-link={m.MESSAGE_LINK ?? ''}
                   onClick={() => {
-                    setOpen(false);
+                    panel.close();
                     openMessage(m);
                   }}
                 >
@@ -101,7 +101,7 @@ export function MessageBell() {
             className="sf-link"
             data-testid="message-bell-all"
             onClick={() => {
-              setOpen(false);
+              panel.close();
               void navigate(MESSAGE_CENTER_PATH);
             }}
           >

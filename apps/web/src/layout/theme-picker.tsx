@@ -1,20 +1,20 @@
-import { useState } from 'react';
 import { Icon, Popup } from 'semantic-ui-react';
 import { THEMES } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { setTheme, useTheme } from '../theme/theme.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 
 /** The seven theme colours (docs/product/shell-and-sign-in.md#themes); the choice lives in the theme cookie for 10 days. */
 export function ThemePicker() {
   const { t } = useT();
   const current = useTheme();
-  const [open, setOpen] = useState(false);
+  const popup = useDisclosure();
   return (
     <Popup
       on="click"
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      open={popup.opened}
+      onOpen={popup.open}
+      onClose={popup.close}
       position="bottom right"
       className="sf-theme-popup"
       trigger={
@@ -37,7 +37,7 @@ export function ThemePicker() {
               data-testid={`theme-option-${theme.key}`}
               onClick={() => {
                 setTheme(theme.key);
-                setOpen(false);
+                popup.close();
               }}
             >
               <span className="sf-theme-swatch" style={{ background: theme.color }}>

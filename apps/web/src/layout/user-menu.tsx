@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, Icon } from 'semantic-ui-react';
 import type { PermissionInfo } from '@schoolflow/contracts';
@@ -9,13 +8,14 @@ import { leaveForProvider } from '../session/ids.js';
 import { logout } from '../session/session-store.js';
 import { useRoleRefresh } from '../session/use-session-actions.js';
 import { DASHBOARD_PATH } from '../router/menu-model.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 
 /** Avatar dropdown: home, change password (not for IDS), refresh permissions, log out (docs/product/shell-and-sign-in.md#top-bar). */
 export function UserMenu({ info }: { info: PermissionInfo }) {
   const { t } = useT();
   const config = useAppConfig();
   const navigate = useNavigate();
-  const [pwdOpen, setPwdOpen] = useState(false);
+  const password = useDisclosure();
   const name = info.userInfo.username || info.userInfo.userId;
 
   const refresh = useRoleRefresh();
@@ -49,14 +49,14 @@ export function UserMenu({ info }: { info: PermissionInfo }) {
         <Dropdown.Menu>
           <Dropdown.Item icon="home" text={t('userMenu.dashboard')} data-testid="user-menu-dashboard" onClick={() => void navigate(DASHBOARD_PATH)} />
           {config.LOGIN_TYPE === 'IDS' ? null : (
-            <Dropdown.Item icon="lock" text={t('userMenu.changePassword')} data-testid="user-menu-change-password" onClick={() => setPwdOpen(true)} />
+            <Dropdown.Item icon="lock" text={t('userMenu.changePassword')} data-testid="user-menu-change-password" onClick={password.open} />
           )}
           <Dropdown.Item icon="refresh" text={t('userMenu.refresh')} data-testid="user-menu-refresh" onClick={() => void refresh()} />
           <Dropdown.Divider />
           <Dropdown.Item icon="sign out" text={t('userMenu.logout')} data-testid="user-menu-logout" onClick={() => void signOut()} />
         </Dropdown.Menu>
       </Dropdown>
-      <ChangePasswordModal open={pwdOpen} onClose={() => setPwdOpen(false)} />
+      <ChangePasswordModal open={password.opened} onClose={password.close} />
     </>
   );
 }

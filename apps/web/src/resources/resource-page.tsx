@@ -4,8 +4,9 @@ import type { ResourceAction, ResourceDef, ResourceRecord } from '@schoolflow/co
 import { useAuthorized } from '../components/authorized.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionList, RowButton, ToolButton, useFilters, type Column } from '../components/list-page.js';
-import { usePaging } from '../components/pager.js';
+import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { Cell } from './cell.js';
 import { type ResourceColumnsHook, useNoColumns } from './resource-columns.js';
 import { ImportDialog } from './import-dialog.js';
@@ -121,7 +122,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
   const filters = filterFields(def, admission).filter((f) => !preset || !Object.hasOwn(preset.filters, f));
   const shownColumns = preset?.columns ?? def.list.columns;
 
-  const { current, size, setCurrent, setSize } = usePaging();
+  const { current, size, setCurrent, setSize } = useViewPaging();
   // what is typed and chosen, and what the list was asked with (a search, a choice, a reset go back to page 1)
   const search = useFilters<{ keyword: string; filters: Filters }>({ keyword: '', filters: {} }, () => setCurrent(1));
   const { applied } = search;
@@ -135,7 +136,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
   const added = useColumns(rows, active);
 
   const [form, setForm] = useState<FormTarget | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
+  const importing = useDisclosure();
   const remove = useDeleteResource(name);
   const { template, exportList } = useResourceDownload(name, title);
 
@@ -227,7 +228,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
             {canWrite && allows('create') ? <ToolButton primary icon="plus" text={t('resourceKit.create')} onClick={openCreate} testId="resource-new" /> : null}
             {canImport && allows('import') && def.excel ? (
               <>
-                <ToolButton icon="upload" text={t('resourceKit.import')} onClick={() => setImportOpen(true)} testId="resource-import" />
+                <ToolButton icon="upload" text={t('resourceKit.import')} onClick={importing.open} testId="resource-import" />
                 <ToolButton icon="file excel outline" text={t('resourceKit.template')} loading={template.isPending} disabled={template.isPending} onClick={() => template.mutate()} testId="resource-template" />
               </>
             ) : null}
@@ -241,7 +242,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
       />
 
       {form ? <ResourceForm def={def} target={form} admission={admission} onClose={() => setForm(null)} /> : null}
-      {def.excel ? <ImportDialog def={def} title={title} open={importOpen} onClose={() => setImportOpen(false)} /> : null}
+      {def.excel ? <ImportDialog def={def} title={title} open={importing.opened} onClose={importing.close} /> : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { realtime } from '../realtime/realtime-client.js';
 import { asPage } from '../api/workflow-api.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, ListCard, RefreshButton, type Column } from '../components/list-page.js';
+import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
@@ -46,7 +47,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
   // lock it was last taken from, so a lock is taken once, and a push of a newer run wins until the lock is read again)
   const [follow, setFollow] = useState<{ lock: string | null; run: string | null }>({ lock: null, run: null });
   const watched = follow.run;
-  const [page, setPage] = useState({ current: 1, size: 10 });
+  const page = useViewPaging(10);
   const history = useUpgradeHistory(page.current, page.size, active);
   const instance = useUpgradeInstance(confirming);
 
@@ -172,7 +173,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
         testId="upgrade-history"
         icon="history"
         title={t('semesterUpgrade.history')}
-        list={{ page: rows, loading: history.isFetching, reload: () => void history.refetch(), current: page.current, size: page.size, setCurrent: (current) => setPage((p) => ({ ...p, current })), setSize: (size) => setPage({ current: 1, size }) }}
+        list={{ page: rows, loading: history.isFetching, reload: () => void history.refetch(), current: page.current, size: page.size, setCurrent: page.setCurrent, setSize: page.setSize }}
         columns={columns}
         emptyText={t('semesterUpgrade.historyEmpty')}
         emptyIcon="history"

@@ -7,6 +7,7 @@ import { CardHead, RefreshButton, ToolButton } from '../components/list-page.js'
 import { PageLoader } from '../components/page-loader.js';
 import { RefSelect } from '../resources/ref-select.js';
 import { useResourceOptions } from '../resources/use-resource-options.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { childParam, exportFileName, gridPlan, initialView, type InquiryPicks, type InquiryView, NO_PICKS, queryOf, viewsOf } from './inquiry-model.js';
 import { PrintPage, PrintRoot, useTimetablePrint } from './timetable-print.js';
@@ -53,7 +54,9 @@ function Inquiry({ scope, active }: { scope: TimetableScope; active: boolean }) 
   const askedWeek = active ? params.get('week') : null;
   const askedChild = active ? params.get('studentId') : null;
   const [semesterId, setSemesterId] = useState('');
-  const [view, setView] = useState<InquiryView>(() => initialView(scope));
+  // the views this reader has: one the address names that is not theirs reads as the one the page opens on
+  const viewCodec = useMemo(() => oneOfParam(viewsOf(scope)), [scope]);
+  const [view, setView] = useViewParam<InquiryView>('view', initialView(scope), viewCodec);
   const [picks, setPicks] = useState<InquiryPicks>(() => ({ ...NO_PICKS, studentId: childParam(askedChild, scope) ?? '' }));
   // what the reader chose of template and weeks (a link's `?week=` chooses too); null: the page opens on this week
   const [chosenWeek, setChosenWeek] = useState<ChosenWeek | null>(() => {

@@ -5,7 +5,9 @@ import { reportError } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { CardHead, ToolButton } from '../components/list-page.js';
 import { RefSelect } from '../resources/ref-select.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { toast } from '../util/toast.js';
 import { ScheduleDialog } from './schedule-dialog.js';
 import { ScheduleRun, type ScheduleRunRef } from './schedule-run.js';
@@ -29,13 +31,13 @@ import './timetable.css';
  */
 export default function SchedulingView({ active }: ViewProps) {
   const { tt } = useTimetableT();
-  const [semesterId, setSemesterId] = useState('');
+  const [semesterId, setSemesterId] = useViewParam('semester', '', textParam);
   // the semester's id and name ('' = the current one, as the inquiry answers it)
   const meta = useTimetable({ semesterId: semesterId || undefined, mine: '1' }, active);
   const semester = meta.data?.semester ?? null;
   const versions = useVersions(semesterId, active);
   const list = useMemo(() => versions.data ?? [], [versions.data]);
-  const [dialog, setDialog] = useState(false);
+  const dialog = useDisclosure();
   const [run, setRun] = useState<ScheduleRunRef | null>(null);
   const [closedRuns, setClosedRuns] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
@@ -127,7 +129,7 @@ export default function SchedulingView({ active }: ViewProps) {
           sub={semester ? <span className="sf-card-sub">{semester.name}</span> : null}
           tools={
             <>
-              <ToolButton primary icon="magic" text={tt('page.auto.button')} testId="tt-auto" disabled={!semester || running} onClick={() => setDialog(true)} />
+              <ToolButton primary icon="magic" text={tt('page.auto.button')} testId="tt-auto" disabled={!semester || running} onClick={dialog.open} />
               <ToolButton icon="plus" text={tt('page.versions.newDraft')} testId="tt-new-draft" disabled={!semester || busy} onClick={() => void newDraft()} />
             </>
           }
@@ -165,11 +167,11 @@ export default function SchedulingView({ active }: ViewProps) {
 
       {semester ? (
         <ScheduleDialog
-          open={dialog}
+          open={dialog.opened}
           semesterId={semester.id}
-          onClose={() => setDialog(false)}
+          onClose={dialog.close}
           onStarted={(r) => {
-            setDialog(false);
+            dialog.close();
             setRun(r);
           }}
         />

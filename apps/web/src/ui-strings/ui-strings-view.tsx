@@ -4,7 +4,7 @@ import { LANGUAGES, type Language, UI_STRING_NAMESPACES, type UiStringNamespace,
 import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { actionsColumn, type Column, FilterCard, FilterField, ListCard, RowButton, ToolButton, useFilters } from '../components/list-page.js';
-import { usePaging } from '../components/pager.js';
+import { useViewPaging } from '../components/pager.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { OverrideForm } from './override-form.js';
@@ -26,7 +26,7 @@ const NONE: UiStringFilters = { lang: 'zh', namespace: 'web', q: '', overridden:
  */
 export default function UiStringsView({ active }: ViewProps) {
   const { l } = useLanguagesT();
-  const { current, size, setCurrent, setSize } = usePaging(50);
+  const { current, size, setCurrent, setSize } = useViewPaging(50);
   const search = useFilters<UiStringFilters>(NONE, () => setCurrent(1));
   const { applied, filters } = search;
   const list = useUiStrings(applied, current, size, active);

@@ -1,15 +1,19 @@
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { WorkflowListItem } from '@schoolflow/contracts';
 import type { ReviewStatus } from '@schoolflow/workflows';
 import { ListCard, OptionList, type Column } from '../components/list-page.js';
-import { usePaging } from '../components/pager.js';
+import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
+import { textParam, useViewParam, type ParamCodec } from '../router/use-view-param.js';
 import { FlowKindSelect, requestColumns } from './flow-columns.js';
 import { detailPath, isReviewStatus, REVIEW_STATUSES, reviewLabel } from './labels.js';
 import { schoolTime } from './flow-model.js';
 import { StatusLabels } from './status-labels.js';
 import { useFlowList } from './use-flow-list.js';
+
+/** A review status, or '' for all of them. */
+const statusParam: ParamCodec<ReviewStatus | ''> = { parse: (s) => (isReviewStatus(s) ? s : undefined), format: (s) => s };
 
 interface Props {
   scope: 'mine' | 'all';
@@ -24,9 +28,9 @@ interface Props {
 export function FlowList({ scope, active, title }: Props) {
   const { t, lang } = useT();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<ReviewStatus | ''>('');
-  const [flow, setFlow] = useState('');
-  const paging = usePaging();
+  const [status, setStatus] = useViewParam('status', '', statusParam);
+  const [flow, setFlow] = useViewParam('kind', '', textParam);
+  const paging = useViewPaging();
   const { current, size, setCurrent } = paging;
   const { page, loading, reload } = useFlowList({ scope, current, size, status: status || undefined, flow: flow || undefined }, active);
 

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEven
 import { Checkbox, Icon, Label, Pagination } from 'semantic-ui-react';
 import { USER_TYPES, type PickerOrgNode } from '@schoolflow/contracts';
 import { useT, type WebKey } from '../../i18n/use-t.js';
+import { useFilters } from '../list-page.js';
 import { toast } from '../../util/toast.js';
+import { useDisclosure } from '../../util/use-disclosure.js';
 import { PICKER_MAX_COLLAPSE, PICKER_MULTIPLE_LIMIT, PICKER_PAGE_SIZE, PICKER_PAGER_COUNT, PICKER_POPOVER_WIDTH, PICKER_TREE_HEIGHT } from './form-defaults.js';
 import { usePickerOrgs, usePickerPeople, usePickerRoles } from './use-picker-sources.js';
 import './widgets.css';
@@ -75,17 +77,18 @@ export function PeoplePicker({
   testId = 'people-picker',
 }: PeoplePickerProps) {
   const { t, lang } = useT();
-  const [open, setOpen] = useState(false);
+  const popover = useDisclosure();
+  const open = popover.opened;
   const [tab, setTab] = useState<PickerKind>(kinds[0] ?? 'people');
   const [error, setError] = useState('');
   const root = useRef<HTMLDivElement>(null);
 
   // people tab
-  const [keyword, setKeyword] = useState('');
-  const [userType, setUserType] = useState('');
-  const [applied, setApplied] = useState({ KEYWORD: '', USERTYPE: '' });
   const [page, setPage] = useState(0);
-  const { people, loading } = usePickerPeople(applied, page, open && tab === 'people');
+  // what is typed and chosen, and what the list was asked with (Enter or a type asks again, from the first page)
+  const search = useFilters({ KEYWORD: '', USERTYPE: '' }, () => setPage(0));
+  const { KEYWORD: keyword, USERTYPE: userType } = search.filters;
+  const { people, loading } = usePickerPeople({ KEYWORD: search.applied.KEYWORD.trim(), USERTYPE: search.applied.USERTYPE }, page, open && tab === 'people');
   // org and role tabs
   const orgs = usePickerOrgs(lang, open && tab === 'org');
   const roles = usePickerRoles(lang, open && tab === 'role');
@@ -95,14 +98,15 @@ export function PeoplePicker({
   const selected = useMemo(() => new Set(value.map((v) => `${v.TYPE}:${v.CODE}`)), [value]);
   const isSelected = (kind: PickerKind, code: string) => selected.has(`${kind}:${prefix(kind)}${code}`);
 
+  const { close } = popover;
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (root.current && e.target instanceof Node && !root.current.contains(e.target) && !document.querySelector('.ui.modal')?.contains(e.target)) setOpen(false);
+    const outside = (e: MouseEvent) => {
+      if (root.current && e.target instanceof Node && !root.current.contains(e.target) && !document.querySelector('.ui.modal')?.contains(e.target)) close();
     };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open, close]);
 
   /** Applies a change unless it breaks multipleLimit; then the error shows and the selection stays. */
   const commit = (next: PickerItem[]) => {
@@ -199,9 +203,9 @@ export function PeoplePicker({
         role="button"
         tabIndex={disabled ? -1 : 0}
         className={`sf-wpicker-control ${disabled ? 'disabled' : ''}`}
-        onClick={() => !disabled && setOpen((o) => !o)}
+        onClick={() => !disabled && popover.toggle()}
         onKeyDown={(e) => {
-          if (!disabled && (e.key === 'Enter' || e.key === ' ')) setOpen((o) => !o);
+          if (!disabled && (e.key === 'Enter' || e.key === ' ')) popover.toggle();
         }}
         data-testid={`${testId}-open`}
       >
@@ -253,12 +257,11 @@ export function PeoplePicker({
                     placeholder={t('widgets.picker.search')}
                     maxLength={100}
                     data-testid={`${testId}-search`}
-                    onChange={(e) => setKeyword(e.target.value)}
+                    onChange={(e) => search.set('KEYWORD', e.target.value)}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter') {
                         e.preventDefault();
-                        setPage(0);
-                        setApplied({ KEYWORD: keyword.trim(), USERTYPE: userType });
+                        search.search();
                       }
                     }}
                   />
@@ -268,11 +271,7 @@ export function PeoplePicker({
                   value={userType}
                   aria-label={t('widgets.picker.userType')}
                   data-testid={`${testId}-user-type`}
-                  onChange={(e) => {
-                    setUserType(e.target.value);
-                    setPage(0);
-                    setApplied({ KEYWORD: keyword.trim(), USERTYPE: e.target.value });
-                  }}
+                  onChange={(e) => search.choose({ KEYWORD: keyword, USERTYPE: e.target.value })}
                 >
                   <option value="">{t('widgets.picker.allTypes')}</option>
                   {USER_TYPES.map((ut) => (
@@ -338,7 +337,7 @@ export function PeoplePicker({
               <button type="button" className="ui mini basic button" onClick={() => commit([])} data-testid={`${testId}-clear`}>
                 {t('widgets.picker.clear')}
               </button>
-              <button type="button" className="ui mini primary button" onClick={() => setOpen(false)} data-testid={`${testId}-ok`}>
+              <button type="button" className="ui mini primary button" onClick={popover.close} data-testid={`${testId}-ok`}>
                 {t('widgets.picker.ok')}
               </button>
             </span>

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Menu, Message, Segment } from 'semantic-ui-react';
 import { ANALYSIS_KINDS, type AnalysisAnswer, type AnalysisCourse, type AnalysisKind } from '@schoolflow/contracts';
 import { EmptyState } from '../../components/empty-state.js';
 import { CardHead, RefreshButton, ToolButton } from '../../components/list-page.js';
+import { oneOfParam, textParam, useViewParam } from '../../router/use-view-param.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { type GradesKey, useGradesT } from '../use-grades-t.js';
 import { AnalysisChart } from './analysis-chart.js';
@@ -15,6 +16,7 @@ import './analysis.css';
 
 /** A kind's key in `grades.analysis.kinds` (admin-class → adminClass). */
 const kindKey = (kind: AnalysisKind): GradesKey => `analysis.kinds.${kind.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}` as GradesKey;
+const kindParam = oneOfParam(ANALYSIS_KINDS);
 /** Kinds about one course: the course picker has no "all courses". */
 const needsCourse = (kind: AnalysisKind): boolean => kind === 'subject' || kind === 'question-rate';
 
@@ -55,10 +57,10 @@ function AnswerTable({ answer }: { answer: AnalysisAnswer }) {
 export default function AnalysisView({ active }: ViewProps) {
   const { t, g } = useGradesT();
   const batches = useAnalysisBatches(active);
-  const [kind, setKind] = useState<AnalysisKind>('admin-class');
-  const [batchId, setBatchId] = useState('');
-  const [courseId, setCourseId] = useState('');
-  const [classId, setClassId] = useState('');
+  const [kind, setKind] = useViewParam<AnalysisKind>('kind', 'admin-class', kindParam);
+  const [batchId, setBatchId] = useViewParam('batch', '', textParam);
+  const [courseId, setCourseId] = useViewParam('course', '', textParam);
+  const [classId, setClassId] = useViewParam('class', '', textParam);
 
   const list = batches.data ?? [];
   const batch = list.find((b) => b.id === batchId) ?? list[0];

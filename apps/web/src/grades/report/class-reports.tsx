@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Icon, Message, Progress, Segment } from 'semantic-ui-react';
 import type { ResourceOption } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
@@ -7,6 +7,7 @@ import { RefSelect } from '../../resources/ref-select.js';
 import { jobPercent } from '../../jobs/job-progress.js';
 import { useJobProgress } from '../../jobs/use-job-progress.js';
 import { useOptionLabels } from '../../resources/use-resource-options.js';
+import { textParam, useViewParam } from '../../router/use-view-param.js';
 import { useGradesT } from '../use-grades-t.js';
 import { PublishedScores } from './published-scores.js';
 import { useClassStudents } from './use-class-students.js';
@@ -27,9 +28,9 @@ function resultOf(result: unknown): { fileName?: string; message?: string } {
  */
 export function ClassReports({ classes, wanted, active }: { classes: readonly ResourceOption[]; wanted: string; active: boolean }) {
   const { g } = useGradesT();
-  const [classId, setClassId] = useState(classes.length === 1 ? (classes[0]?.value ?? '') : '');
-  const [semesterId, setSemesterId] = useState('');
-  const [studentId, setStudentId] = useState(wanted);
+  const [classId, setClassId] = useViewParam('class', classes.length === 1 ? (classes[0]?.value ?? '') : '', textParam);
+  const [semesterId, setSemesterId] = useViewParam('semester', '', textParam);
+  const [studentId, setStudentId] = useViewParam('student', wanted, textParam);
   const students = useClassStudents(classId, active);
   const student = students.data?.find((s) => s.id === studentId);
   const scores = usePublishedScores(studentId, semesterId, active);

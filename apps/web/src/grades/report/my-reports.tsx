@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Message, Segment } from 'semantic-ui-react';
 import type { MyStudent } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { CardHead, RefreshButton } from '../../components/list-page.js';
+import { textParam, useViewParam } from '../../router/use-view-param.js';
 import { useGradesT } from '../use-grades-t.js';
 import { PublishedScores } from './published-scores.js';
 import { useDownloadReport } from './use-download-report.js';
@@ -14,7 +14,7 @@ import { usePublishedScores } from './use-published-scores.js';
  */
 export function MyReports({ students, own, wanted, active }: { students: readonly MyStudent[]; own: boolean; wanted: string; active: boolean }) {
   const { g } = useGradesT();
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useViewParam('child', '', textParam);
   // the child chosen here, else the one the link names, else the first
   const student = students.find((s) => s.id === chosen) ?? students.find((s) => s.id === wanted) ?? students[0];
   const scores = usePublishedScores(student?.id ?? '', '', active);

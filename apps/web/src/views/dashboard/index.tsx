@@ -4,14 +4,18 @@ import { Button, Icon, Label, Segment } from 'semantic-ui-react';
 import type { HomeCardKey } from '@schoolflow/contracts';
 import { EmptyState } from '../../components/empty-state.js';
 import { useT, webMessages } from '../../i18n/use-t.js';
+import { type ParamCodec, useViewParam } from '../../router/use-view-param.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { useReadySession } from '../../session/session-store.js';
-import { DATE_FORMAT, DATE_TIME_FORMAT, schoolTime } from '../../util/date.js';
+import { DATE_FORMAT, DATE_TIME_FORMAT, schoolDay, schoolTime } from '../../util/date.js';
 import { DashboardPosts } from '../../publishing/dashboard-posts.js';
 import { DashboardTodos } from '../../todos/dashboard-todos.js';
 import { HomeCarousel } from '../../pictures/home-carousel.js';
 import { useMyHomeCards } from '../../home-cards/use-home-cards.js';
 import { DashboardBacklog } from './backlog.js';
+
+/** The day chosen in the week strip, written `YYYY-MM-DD`. */
+const dayParam: ParamCodec<Dayjs> = { parse: (s) => schoolDay(s) ?? undefined, format: (d) => d.format(DATE_FORMAT) };
 
 /**
  * Home page: greeting, a week strip around the chosen day, and the cards of the user's roles in their configured order
@@ -21,7 +25,6 @@ export default function DashboardView({ active }: ViewProps) {
   const { t, lang } = useT();
   const session = useReadySession();
   const [now, setNow] = useState<Dayjs>(() => schoolTime());
-  const [selected, setSelected] = useState<Dayjs>(() => schoolTime().startOf('day'));
 
   // The clock only ticks while the page is on screen.
   // Shown again, it catches up at its first tick, at once (from the timer, not during the effect).
@@ -38,6 +41,8 @@ export default function DashboardView({ active }: ViewProps) {
 
   const weekdays = t('dashboard.weekdays').split(',');
   const today = now.startOf('day');
+  // the day chosen (?day=), today until one is
+  const [selected, setSelected] = useViewParam('day', today, dayParam);
   const weekStart = selected.subtract(selected.day(), 'day'); // weeks run Sunday to Saturday, like the labels
   const days = Array.from({ length: 7 }, (_, i) => weekStart.add(i, 'day'));
   const roleNames: Record<string, string> = webMessages(lang).roleNames;
@@ -89,10 +94,10 @@ export default function DashboardView({ active }: ViewProps) {
           </div>
           <div className="sf-week-actions">
             <Button.Group size="small" basic>
-              <Button icon title={t('dashboard.prevWeek')} aria-label={t('dashboard.prevWeek')} data-testid="dashboard-prev-week" onClick={() => setSelected((d) => d.subtract(7, 'day'))}>
+              <Button icon title={t('dashboard.prevWeek')} aria-label={t('dashboard.prevWeek')} data-testid="dashboard-prev-week" onClick={() => setSelected(selected.subtract(7, 'day'))}>
                 <Icon name="angle left" />
               </Button>
-              <Button icon title={t('dashboard.nextWeek')} aria-label={t('dashboard.nextWeek')} data-testid="dashboard-next-week" onClick={() => setSelected((d) => d.add(7, 'day'))}>
+              <Button icon title={t('dashboard.nextWeek')} aria-label={t('dashboard.nextWeek')} data-testid="dashboard-next-week" onClick={() => setSelected(selected.add(7, 'day'))}>
                 <Icon name="angle right" />
               </Button>
             </Button.Group>

@@ -4,8 +4,9 @@ import { Button, Icon, Popup } from 'semantic-ui-react';
 import type { WorkflowTaskItem } from '@schoolflow/contracts';
 import { newActionKey } from '../../../api/workflow-api.js';
 import { ListCard, RowCheck, toggled, type Column } from '../../../components/list-page.js';
-import { usePaging } from '../../../components/pager.js';
+import { useViewPaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
+import { textParam, useViewParam } from '../../../router/use-view-param.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
@@ -35,13 +36,13 @@ const stop = (e: MouseEvent) => e.stopPropagation();
 export default function TasksView({ active }: ViewProps) {
   const { t, lang } = useT();
   const navigate = useNavigate();
-  const paging = usePaging();
+  const paging = useViewPaging();
   const { current, size, setCurrent } = paging;
   /** The rows ticked; those no longer in the queue (decided here or elsewhere) are not counted (`selected`). */
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   /** '' = every flow. */
-  const [flow, setFlow] = useState('');
+  const [flow, setFlow] = useViewParam('kind', '', textParam);
   const queue = useTaskQueue({ current, size, ...(flow ? { flow } : {}) }, active);
   const batch = useBatchCommand();
   const { page } = queue;

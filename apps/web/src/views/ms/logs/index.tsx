@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Label, Popup, type SemanticCOLORS } from 'semantic-ui-react';
 import type { OperationLogRow } from '@schoolflow/contracts';
 import { FilterCard, FilterInput, FilterSelect, ListCard, OptionList, useFilters, type Column } from '../../../components/list-page.js';
-import { usePaging } from '../../../components/pager.js';
+import { useViewPaging } from '../../../components/pager.js';
 import { useT, webMessages } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { formatDateTime } from '../../../util/date.js';
@@ -41,7 +41,7 @@ function detailText(detail: unknown): string {
 /** Operation log (ms/logs): search, table, pages. */
 export default function OperationLogView({ active }: ViewProps) {
   const { t, lang } = useT();
-  const paging = usePaging();
+  const paging = useViewPaging();
   const { current, size, setCurrent } = paging;
   const { filters, applied, set, search, reset } = useFilters(NO_FILTERS, () => setCurrent(1));
   const query = useMemo(() => toQuery(applied), [applied]);

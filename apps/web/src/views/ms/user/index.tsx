@@ -17,6 +17,7 @@ import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, Lis
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
+import { useDisclosure } from '../../../util/use-disclosure.js';
 import { FormSelect, FormText, FormToggle, adminResolver, firstError, postForm } from '../admin-form.js';
 import { FormModal, confirmRun, treeOptions, useLocalName } from '../admin-kit.js';
 import { runAction, useAllRows, usePagedList, useTreeOptions } from '../use-admin-lists.js';
@@ -63,7 +64,7 @@ export default function UsersView({ active }: ViewProps) {
   const list = usePagedList<UserRow>(AdminPath.userList, query, active);
   const [editing, setEditing] = useState<Draft | null>(null);
   const [resetFor, setResetFor] = useState<UserRow | null>(null);
-  const [importOpen, setImportOpen] = useState(false);
+  const importing = useDisclosure();
   const localName = useLocalName();
 
   const typeName = (code: string) => ((USER_TYPES as readonly string[]).includes(code) ? t(`users.types.${code as '1'}`) : t('users.types.4'));
@@ -164,7 +165,7 @@ export default function UsersView({ active }: ViewProps) {
         tools={
           <>
             <Authorized all={[Permission.userEdit]}>
-              <ToolButton icon="upload" text={t('users.import')} onClick={() => setImportOpen(true)} testId="user-import" />
+              <ToolButton icon="upload" text={t('users.import')} onClick={importing.open} testId="user-import" />
               <ToolButton icon="file excel outline" text={t('users.template')} onClick={() => void downloadUserTemplate()} testId="user-template" />
             </Authorized>
             <ToolButton icon="download" text={t('users.export')} loading={exporting} disabled={exporting} onClick={exportUsers} testId="user-export" />
@@ -178,8 +179,8 @@ export default function UsersView({ active }: ViewProps) {
       {resetFor ? <ResetPasswordForm user={resetFor} onClose={() => setResetFor(null)} onSaved={list.reload} /> : null}
 
       <UserImportDialog
-        open={importOpen}
-        onClose={() => setImportOpen(false)}
+        open={importing.opened}
+        onClose={importing.close}
         onImported={() => {
           toast.success(t('admin.updated'));
           list.reload();
