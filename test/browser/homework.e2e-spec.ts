@@ -77,6 +77,10 @@ describe('homework in the browser', () => {
     await s.locator(tid('homework-panel')).waitFor();
     expect((await s.locator(tid('homework-due')).innerText()).trim()).toBe(`${due.replace('T', ' ')}:00 截止，截止前可修改`);
     await s.locator(tid('homework-not-submitted')).waitFor();
+    // nothing written and no file: refused under the form, nothing handed in
+    await s.locator(tid('homework-submit')).click();
+    expect((await s.locator(tid('homework-text-error')).innerText()).trim()).toBe('请填写作业内容或上传附件');
+    await s.locator(tid('homework-not-submitted')).waitFor();
     await s.locator(tid('homework-text-input')).fill('第 1 题：x = 2');
     await s.locator(tid('homework-files-input')).setInputFiles({ name: '作业照片.png', mimeType: 'image/png', buffer: PNG });
     await eventually(async () => expect(await s.locator(tid('homework-files-item')).count()).toBe(1));

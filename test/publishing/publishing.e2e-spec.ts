@@ -334,6 +334,10 @@ describe('homework', () => {
     expect(open.body.data?.state).toBe('published');
     const id = open.body.data?.id as string;
     const picture = await uploadPng(tokens.student);
+    // neither text nor a file: refused in the caller's language, nothing written
+    const empty = await call(`/api/posts/${id}/submissions`, { token: tokens.student, json: { text: '  ', attachments: [] }, lang: 'en' });
+    expect(empty.body).toMatchObject({ code: 400, result: false, msg: 'Write the homework or attach a file' });
+    expect(await one(`SELECT count(*) FROM post_submission WHERE post_id = $1`, [id])).toBe('0');
     const sub = await call<Submission>(`/api/posts/${id}/submissions`, { token: tokens.student, json: { text: '我的作文', attachments: [picture] } });
     expect(sub.status).toBe(200);
     expect(sub.body.data).toMatchObject({ studentId: ids.studentRow, late: false, text: '我的作文' });

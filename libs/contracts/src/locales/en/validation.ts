@@ -221,6 +221,7 @@ export const validation: ValidationMessages = {
   postBodyRequired: 'Enter the content',
   postBodyTooLong: 'The content is too long',
   submissionTextRequired: 'Enter the homework',
+  submissionEmpty: 'Write the homework or attach a file',
   scoreInvalid: 'The score must be a number from 0 to 1000',
   surveyNameRequired: 'Please enter the questionnaire name',
   surveyNameTooLong: 'The questionnaire name cannot exceed 100 characters',

@@ -222,6 +222,7 @@ export const validation = {
   postBodyRequired: '请输入内容',
   postBodyTooLong: '内容过长',
   submissionTextRequired: '请输入作业内容',
+  submissionEmpty: '请填写作业内容或上传附件',
   scoreInvalid: '分数应为 0 到 1000 的数字',
   surveyNameRequired: '请输入问卷名称',
   surveyNameTooLong: '问卷名称不能超过100个字符',
