@@ -155,6 +155,9 @@ export const web: WebMessages = {
     teacher: 'Teacher',
     student: 'Student',
     parent: 'Parent',
+    gradeleader: 'Grade leader',
+    repairman: 'Maintenance worker',
+    doctor: 'School doctor',
   },
   notFound: {
     title: '404',

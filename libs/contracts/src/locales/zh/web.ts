@@ -154,6 +154,9 @@ export const web = {
     teacher: '教师',
     student: '学生',
     parent: '家长',
+    gradeleader: '年级组长',
+    repairman: '维修工',
+    doctor: '校医',
   },
   notFound: {
     title: '404',
