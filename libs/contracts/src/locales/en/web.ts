@@ -436,7 +436,7 @@ export const web: WebMessages = {
     historyEmpty: 'No history yet',
     comment: 'Comment: {{comment}}',
     returnedAt: 'Returned at: {{time}}',
-    targets: { TRANSFER: 'Handed to: {{names}}', CC: 'Copied to: {{names}}' },
+    targets: { TRANSFER: 'Handed to: {{names}}', DISPATCH: 'Dispatched to: {{names}}', CC: 'Copied to: {{names}}' },
     after: 'Then: {{state}}',
     certificate: {
       title: 'Certificate',

@@ -436,7 +436,7 @@ export const web = {
     historyEmpty: '暂无审批记录',
     comment: '意见：{{comment}}',
     returnedAt: '实际返校时间：{{time}}',
-    targets: { TRANSFER: '转交给：{{names}}', CC: '抄送给：{{names}}' },
+    targets: { TRANSFER: '转交给：{{names}}', DISPATCH: '派单给：{{names}}', CC: '抄送给：{{names}}' },
     after: '处理后：{{state}}',
     certificate: {
       title: '证明文件',
