@@ -34,6 +34,7 @@ export const validation: ValidationMessages = {
   leaveTypeRequired: 'Please choose the leave type',
   startRequired: 'Please choose the start time',
   endRequired: 'Please choose the end time',
+  timeRequired: 'Choose a time',
   timeInvalid: 'The time is not valid; use YYYY-MM-DD HH:mm',
   outsideWindow: 'The time must lie between {{from}} and {{to}}',
   endBeforeStart: 'The end cannot be before the start',

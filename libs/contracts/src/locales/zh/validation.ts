@@ -34,6 +34,7 @@ export const validation = {
   leaveTypeRequired: '请选择请假类型',
   startRequired: '请选择开始时间',
   endRequired: '请选择结束时间',
+  timeRequired: '请选择时间',
   timeInvalid: '时间格式不正确，请使用 YYYY-MM-DD HH:mm',
   outsideWindow: '时间须在 {{from}} 至 {{to}} 之间',
   endBeforeStart: '结束时间不能早于开始时间',
