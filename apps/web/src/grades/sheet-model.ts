@@ -141,7 +141,7 @@ export interface Summary {
  * paper) is left out of the count, average, highest and lowest — it is not a score the sheet will save.
  */
 export function summarize(values: SheetValues, items: readonly ScoreItemHead[], fullMarks?: number): Summary {
-  const flagged = new Set(fullMarks === undefined ? [] : problems(values, { items, fullMarks }).map((p) => p.row));
+  const flagged = new Set(fullMarks === undefined ? [] : problems(values, { items: [...items], fullMarks }).map((p) => p.row));
   const scores: number[] = [];
   let absent = 0;
   let exempt = 0;
