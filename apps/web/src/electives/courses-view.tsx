@@ -7,6 +7,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { slotsText } from './slot-text.js';
 import { useElectiveCourses } from './use-elective-courses.js';
 import { useElectivesT } from './use-electives-t.js';
+import { listOf } from '../i18n/punctuation.js';
 
 /** The flow kit's form of the declaration flow (its page stem: apply/{flow}/new). */
 const DECLARE_ROUTE = '/apply/elective_course/new';
@@ -43,7 +44,7 @@ export default function CoursesView(_props: ViewProps) {
             <Table.Row key={c.id} data-testid={`elective-course-${c.name}`}>
               <Table.Cell title={c.description}>{c.name}</Table.Cell>
               <Table.Cell>{c.teacherName}</Table.Cell>
-              <Table.Cell>{c.grades.map((g) => e('web.grade', { g })).join('、')}</Table.Cell>
+              <Table.Cell>{listOf(c.grades.map((g) => e('web.grade', { g })))}</Table.Cell>
               <Table.Cell>{c.capacity}</Table.Cell>
               <Table.Cell>{c.minSize}</Table.Cell>
               <Table.Cell>{slotsText(c.slots)}</Table.Cell>

@@ -18,6 +18,9 @@ export const web: WebMessages = {
     all: 'All',
     loadFailed: 'Failed to load',
     listSeparator: ', ',
+    labelled: '{{label}}: {{value}}',
+    withNote: '{{name}} ({{note}})',
+    clauseSeparator: '; ',
   },
   http: {
     networkError: 'network error',

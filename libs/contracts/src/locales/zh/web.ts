@@ -17,6 +17,9 @@ export const web = {
     all: '全部',
     loadFailed: '加载失败',
     listSeparator: '、',
+    labelled: '{{label}}：{{value}}',
+    withNote: '{{name}}（{{note}}）',
+    clauseSeparator: '；',
   },
   http: {
     networkError: '网络错误，请检查网络连接后重试',
