@@ -129,6 +129,8 @@ describe('online consultation in Chromium', () => {
     await office.page.locator(tid('consult-tab-transcripts')).click();
     await office.page.locator(tid('consult-search')).fill('school bus');
     await office.page.locator(tid('consult-transcript-row'), { hasText: name }).waitFor();
+    // started at, in school time as the other pages write it (not the browser's locale: 2026/11/29 17:40:00)
+    expect(await office.page.locator(tid('consult-transcript-row'), { hasText: name }).locator('td').first().innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await shot(office.page, 'consult-07-transcripts-zh');
     expect(office.problems.unexpected()).toEqual([]);
   }, 240_000);

@@ -74,6 +74,10 @@ describe('evaluations in the browser', () => {
       await h.locator(tid('eval-comment-0')).fill(comment);
       await eventually(async () => expect(await h.locator(tid('eval-save-state')).innerText()).toContain('已自动保存'));
       await expect(await h.locator(tid('eval-progress')).isVisible()).toBe(true);
+      // a value above the content's top score is held back: the state says it is not saved (its message), not "saved"
+      await cell(h, 1, 1).fill('9999');
+      await eventually(async () => expect(await h.locator(tid('eval-save-state')).innerText()).toBe('保存失败：评价分数须在0到该内容的最高分之间'));
+      expect(await cell(h, 1, 1).getAttribute('class')).toContain('sf-eval-cell-bad');
       await keepShot(h, 'evaluations-01-head-grid');
 
       await h.reload();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import type { CreatePostAnswer, Submission } from '@schoolflow/contracts';
-import { call, login } from '../support/api.js';
+import { call, login, withDb } from '../support/api.js';
 import { appUrl, eventually, shot, signedIn, tid, waitForPath } from '../support/browser.js';
 import { browserPages, openFromSidebar, schoolInput } from '../support/flow-pages.js';
 import { schoolDate } from '../support/workflow.js';
@@ -61,21 +61,27 @@ describe('homework in the browser', () => {
     const id = (await row.getAttribute('data-id')) ?? '';
     expect(id).not.toBe('');
 
-    // a homework already past its due time (as the e2e does: created with a due time behind us), through the API
+    // a homework already past its due time (as the e2e does: set next week through the API — a due time already past
+    // is refused — then the due time moved two weeks back in the database)
     const token = await login('headteacher');
     const lateTitle = `已截止的作业 ${Date.now().toString(36)}`;
     const detail = await call<{ audience: { classIds: string[] }; courseId: string }>(`/api/posts/${id}`, { token });
     const created = await call<CreatePostAnswer>('/api/posts', {
       token,
-      json: { kind: 'homework', title: lateTitle, body: '<p>上周的作业</p>', audience: { classIds: detail.body.data?.audience.classIds }, courseId: detail.body.data?.courseId, dueAt: `${schoolDate(-7)} 08:00`, publish: true },
+      json: { kind: 'homework', title: lateTitle, body: '<p>上周的作业</p>', audience: { classIds: detail.body.data?.audience.classIds }, courseId: detail.body.data?.courseId, dueAt: `${schoolDate(7)} 08:00`, publish: true },
     });
     expect(created.status).toBe(200);
     const lateId = created.body.data?.id ?? '';
+    await withDb((c) => c.query(`UPDATE post SET due_at = due_at - interval '14 days' WHERE id = $1`, [lateId]));
 
     // the student opens it: the due time, nothing handed in yet
     await s.goto(appUrl(`${HOMEWORK}?id=${id}`));
     await s.locator(tid('homework-panel')).waitFor();
     expect((await s.locator(tid('homework-due')).innerText()).trim()).toBe(`${due.replace('T', ' ')}:00 截止，截止前可修改`);
+    await s.locator(tid('homework-not-submitted')).waitFor();
+    // nothing written and no file: refused under the form, nothing handed in
+    await s.locator(tid('homework-submit')).click();
+    expect((await s.locator(tid('homework-text-error')).innerText()).trim()).toBe('请填写作业内容或上传附件');
     await s.locator(tid('homework-not-submitted')).waitFor();
     await s.locator(tid('homework-text-input')).fill('第 1 题：x = 2');
     await s.locator(tid('homework-files-input')).setInputFiles({ name: '作业照片.png', mimeType: 'image/png', buffer: PNG });

@@ -54,6 +54,8 @@ describe('written messages in the browser', () => {
     await h.locator(tid('letter-class-parents')).click();
     expect(await h.locator(tid('letter-class-tag')).innerText()).toContain(`${CLASS} 家长`);
     await h.locator(tid('letter-title')).fill(title);
+    // the text area is a writing area (the editor's own styles), not a 20 px line
+    expect((await h.locator(tid('letter-content')).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(150);
     await h.locator(tid('letter-content')).click();
     await h.keyboard.type('本周五下午三点在教室召开家长会，议程见附件。');
     await h.locator(tid('letter-attachments-input')).setInputFiles({ name: '议程.pdf', mimeType: 'application/pdf', buffer: PDF });

@@ -56,13 +56,21 @@ async function answerAndSubmitTwice(page: Page, id: string): Promise<void> {
   await page.locator(tid('paper-submit')).click();
   await page.locator(tid('paper-error-0')).waitFor();
   expect(await responses(id)).toBe(0);
+  // the questions shown are numbered 1, 2, 3 … whatever is hidden
+  const numbers = () => page.locator('.sf-paper-number').allInnerTexts();
+  expect(await numbers()).toEqual(['1.', '2.', '3.', '4.']);
   // "dissatisfied" brings the text question in; "satisfied" takes it away again
   await page.locator(tid('paper-option-0-2')).click();
   await page.locator(tid('paper-text-1')).waitFor();
+  expect(await numbers()).toEqual(['1.', '2.', '3.', '4.', '5.']);
   await page.locator(tid('paper-option-0-0')).click();
   await page.locator(tid('paper-text-1')).waitFor({ state: 'detached' });
   await page.locator(tid('paper-option-2-0')).click();
   await page.locator(tid('paper-option-2-1')).click();
+  // the rating left unanswered: its message names it by the number it shows (3, the hidden question not counted)
+  await page.locator(tid('paper-submit')).click();
+  expect(await page.locator(tid('paper-error-3')).innerText()).toMatch(/^\D*3\D*$/);
+  expect(await responses(id)).toBe(0);
   await page.locator(tid('paper-rating-3-4')).click();
   await page.locator(tid('paper-date-4')).fill(formatSchoolTime(Date.now()).slice(0, 10));
   await page.locator(tid('paper-submit')).dblclick();

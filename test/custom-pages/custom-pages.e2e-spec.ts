@@ -182,6 +182,13 @@ describe('custom pages', () => {
     await page.locator(tid('cp-set-apply')).click();
     await page.locator(tid('cp-links') + ', ' + tid('cp-links-empty')).first().waitFor();
     await page.locator(`${tid('cp-canvas')} ${tid('cp-card-links')}`).locator('.sf-cp-card-body').click();
+    // the links' example is in the page's language: no Chinese on the English page
+    expect(await page.locator(tid('cp-set-links')).getAttribute('placeholder')).toBe(zh.fields.linksPlaceholder);
+    await page.locator(tid('lang-switch')).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.locator(tid('cp-set-links')).getAttribute('placeholder')).toBe('Home|/dashboard');
+    await page.locator(tid('lang-switch')).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
     await page.locator(tid('cp-set-links')).fill('我的待办|/dbgl\n学校网站|https://school.example');
     await page.locator(tid('cp-set-apply')).click();
     await page.locator(tid('cp-unsaved')).waitFor();

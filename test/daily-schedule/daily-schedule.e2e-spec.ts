@@ -61,4 +61,20 @@ describe('daily schedule', () => {
     await close();
     expect(problems.unexpected()).toEqual([]);
   }, 60_000);
+
+  it('in the office\'s form a moment\'s "boarders only" is a checkbox, not a text box of true/false', async () => {
+    browser ??= await launchBrowser();
+    const { page, problems, close } = await newTestPage(browser);
+    await signedIn(page, 'office', '/zxqgl');
+    await page.locator(tid('resource-new')).click();
+    await page.locator(tid('resource-form')).waitFor();
+    await page.locator(tid('field-items-add')).click();
+    const boarders = page.locator(tid('field-items-0-boardersOnly'));
+    expect(await boarders.getAttribute('type')).toBe('checkbox');
+    expect(await boarders.isChecked()).toBe(false);
+    await boarders.check();
+    expect(await boarders.isChecked()).toBe(true);
+    await close();
+    expect(problems.unexpected()).toEqual([]);
+  }, 60_000);
 });

@@ -6,7 +6,7 @@ import { call, login, withDb } from '../support/api.js';
 import { eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
 import { englishPage } from '../support/flow-pages.js';
 import { runTag } from '../resources/resource-support.js';
-import { caughtUp, connectSocket, flowCalls, nextPush, schoolTime, until } from '../support/workflow.js';
+import { caughtUp, connectSocket, flowCalls, nextPush, schoolDate, schoolTime, until } from '../support/workflow.js';
 
 /**
  * 宿舍管理 end to end (docs/product/campus-life.md#dormitories, docs/adr/0053-dormitories.md) on the shared test server:
@@ -75,6 +75,19 @@ describe('dormitories', () => {
     const apply = await post('/allocations/bulk/apply', { ...bulk, roomIds: [rooms.a] }, 'teacher', 'en');
     expect([apply.status, apply.body.msg]).toEqual([403, en.errors.forbidden]);
     expect((await post('/allocations/bulk/preview', { ...bulk, roomIds: [] })).body.msg).toBe(zh.validation.roomsRequired);
+  });
+
+  it('a hygiene inspection: the room is named "building · room"; a day after today is refused in zh and en, nothing written', async () => {
+    const options = await call<{ value: string; label: string }[]>(`/api/academic/options/dormitory-rooms?ids=${rooms.a}`, { token: tokens.office });
+    expect(options.body.data?.map((o) => o.label)).toEqual([`测试宿舍楼${T} · ${T}1`]);
+    const inspections = () => withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM dorm_inspection WHERE room_id = $1`, [rooms.a])).rows[0]?.n));
+    for (const [lang, msg] of [['zh', zh.errors.inspectionFuture], ['en', en.errors.inspectionFuture]] as const) {
+      const res = await post('/inspections', { roomId: rooms.a, inspectedOn: schoolDate(1), score: 90 }, 'office', lang);
+      expect([res.status, res.body.result, res.body.msg]).toEqual([400, false, msg]);
+    }
+    expect(await inspections()).toBe(0);
+    expect((await post('/inspections', { roomId: rooms.a, inspectedOn: schoolDate(0), score: 90 })).status).toBe(200);
+    await withDb((c) => c.query(`DELETE FROM dorm_inspection WHERE room_id = $1`, [rooms.a]));
   });
 
   it('a bulk allocation of 高一 boys previews, applies (twice at once) and never exceeds the effective beds', async () => {

@@ -126,8 +126,10 @@ describe('a parent of two children', () => {
   it('a late hand-in is pushed as late', async () => {
     const authorSocket = await connectSocket(tokens.headteacher);
     sockets.push(authorSocket);
-    const res = await create({ kind: 'homework', title: `迟交 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: inDays(-1), publish: true });
+    // a due time cannot be set in the past: set tomorrow, then a day passes (the due time moved back in the database)
+    const res = await create({ kind: 'homework', title: `迟交 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: inDays(1), publish: true });
     const id = res.body.data?.id as string;
+    await one(`UPDATE post SET due_at = now() - interval '1 day' WHERE id = $1 RETURNING id`, [id]);
     const pushed = nextPush<PostSubmissionPush>(authorSocket, 'post.submission', (p) => p.id === id);
     expect((await call<Submission>(`/api/posts/${id}/submissions`, { token: tokens.student, json: { text: '晚了' } })).body.data?.late).toBe(true);
     expect((await pushed).late).toBe(true);

@@ -334,6 +334,10 @@ describe('homework', () => {
     expect(open.body.data?.state).toBe('published');
     const id = open.body.data?.id as string;
     const picture = await uploadPng(tokens.student);
+    // neither text nor a file: refused in the caller's language, nothing written
+    const empty = await call(`/api/posts/${id}/submissions`, { token: tokens.student, json: { text: '  ', attachments: [] }, lang: 'en' });
+    expect(empty.body).toMatchObject({ code: 400, result: false, msg: 'Write the homework or attach a file' });
+    expect(await one(`SELECT count(*) FROM post_submission WHERE post_id = $1`, [id])).toBe('0');
     const sub = await call<Submission>(`/api/posts/${id}/submissions`, { token: tokens.student, json: { text: '我的作文', attachments: [picture] } });
     expect(sub.status).toBe(200);
     expect(sub.body.data).toMatchObject({ studentId: ids.studentRow, late: false, text: '我的作文' });
@@ -347,9 +351,18 @@ describe('homework', () => {
     const all = (await call<Submission[]>(`/api/posts/${id}/submissions`, { token: tokens.headteacher })).body.data as Submission[];
     expect(all.map((s) => s.studentId)).toEqual([ids.studentRow]);
 
-    // due already passed: taken and marked late, then no longer editable
-    const past = await create('headteacher', { kind: 'homework', title: `已截止 ${Date.now()}`, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: `${schoolDate(-7)} 08:00`, publish: true });
+    // a due time or a scheduled publication already past is refused when set, in the caller's language, nothing written
+    const pastTitle = `已截止 ${Date.now()}`;
+    const refusedDue = await call('/api/posts', { token: tokens.headteacher, json: { kind: 'homework', title: pastTitle, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: `${schoolDate(-7)} 08:00`, publish: true }, lang: 'en' });
+    expect(refusedDue.body).toMatchObject({ code: 400, result: false, msg: 'The due time cannot be in the past' });
+    const refusedAt = await create('headteacher', { kind: 'notice', title: pastTitle, body: '', audience: { classIds: [ids.class1] }, publishAt: `${schoolDate(-1)} 08:00`, publish: true });
+    expect(refusedAt.body).toMatchObject({ code: 400, result: false, msg: '定时发布时间不能早于当前时间' });
+    expect(await one(`SELECT count(*) FROM post WHERE title = $1`, [pastTitle])).toBe('0');
+
+    // due already passed (set next week, then the week went by): taken and marked late, then no longer editable
+    const past = await create('headteacher', { kind: 'homework', title: pastTitle, body: '', audience: { classIds: [ids.class1] }, courseId: ids.math, dueAt: `${schoolDate(7)} 08:00`, publish: true });
     const pastId = past.body.data?.id as string;
+    await one(`UPDATE post SET due_at = due_at - interval '14 days' WHERE id = $1 RETURNING id`, [pastId]);
     const late = await call<Submission>(`/api/posts/${pastId}/submissions`, { token: tokens.student, json: { text: '迟交' } });
     expect(late.body.data?.late).toBe(true);
     const edit = await call(`/api/posts/${pastId}/submissions`, { method: 'PUT', token: tokens.student, json: { text: '改' } });

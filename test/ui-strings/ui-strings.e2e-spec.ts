@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { resources, type UiStringBundle, type UiStringPage, type UiStringRow, type UiStringsExport, type UiStringsImportResult } from '@schoolflow/contracts';
 import { call, type CallOptions, login, withDb } from '../support/api.js';
 import { launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
-import { until } from '../support/workflow.js';
+import { schoolDate, until } from '../support/workflow.js';
 
 /**
  * 界面语言 end to end (docs/product/administration.md#interface-languages, docs/adr/0065-interface-languages.md) on the
@@ -141,6 +141,12 @@ describe('interface languages', () => {
     await page.locator(tid('ui-string-save')).click();
     await page.locator(tid('ui-string-override-navbar.fullscreen')).waitFor();
     await expect(toggle.getAttribute('title')).resolves.toBe('全屏显示页面');
+    // "changed" is the school's date: changed at 00:30 school time today (yesterday in UTC) reads today
+    await withDb((c) => c.query(`UPDATE ui_string_override SET updated_at = ($1::timestamp AT TIME ZONE 'Asia/Shanghai') WHERE lang = 'zh' AND key = 'navbar.fullscreen'`, [`${schoolDate(0)} 00:30`]));
+    await page.reload();
+    await page.locator(tid('ui-strings-q')).fill('navbar.fullscreen');
+    await page.locator(tid('ui-strings-filters-submit')).click();
+    await expect(page.locator(tid('ui-string-updated-navbar.fullscreen')).innerText()).resolves.toBe(schoolDate(0));
     await shot(page, 'ui-strings-zh');
     await page.locator(tid('lang-switch')).click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');

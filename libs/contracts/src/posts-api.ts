@@ -202,11 +202,14 @@ export const confirmPostSchema = z.object({
 });
 
 /** A homework submission (`POST`/`PUT /posts/{id}/submissions`); a parent names the child (`studentId`) when they have several. */
-export const submissionSchema = z.object({
-  text: z.string({ error: 'validation.submissionTextRequired' }).max(SUBMISSION_TEXT_MAX, 'validation.tooLong'),
-  attachments: ids(13).optional(),
-  studentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.studentInvalid').optional()),
-});
+export const submissionSchema = z
+  .object({
+    text: z.string({ error: 'validation.submissionTextRequired' }).max(SUBMISSION_TEXT_MAX, 'validation.tooLong'),
+    attachments: ids(13).optional(),
+    studentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id('validation.studentInvalid').optional()),
+  })
+  // Something must be handed in: text or a file (an empty hand-in would count as handed in with nothing to review).
+  .refine((s) => s.text.trim() !== '' || (s.attachments?.length ?? 0) > 0, { message: 'validation.submissionEmpty', path: ['text'] });
 export const reviewSubmissionSchema = z.object({
   comment: z.string({ error: 'validation.invalid' }).max(REVIEW_COMMENT_MAX, 'validation.tooLong'),
   score: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number({ error: 'validation.scoreInvalid' }).min(0, 'validation.scoreInvalid').max(1000, 'validation.scoreInvalid').optional()),

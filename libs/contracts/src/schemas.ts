@@ -103,7 +103,12 @@ export const pageNumber = () => z.coerce.number().int('validation.pageInvalid').
  * real calendar date — never what a lenient parser makes of any text (V8 reads "' OR '1'='1" as 2001-01-01).
  */
 export const momentText = () =>
-  z.string({ error: 'validation.timeInvalid' }).max(40, 'validation.timeInvalid').refine((s) => parseSchoolMoment(s) !== null, 'validation.timeInvalid');
+  z
+    .string({ error: 'validation.timeRequired' })
+    // nothing typed asks for the time; only something typed can be of a wrong format
+    .min(1, { error: 'validation.timeRequired', abort: true })
+    .max(40, 'validation.timeInvalid')
+    .refine((s) => parseSchoolMoment(s) !== null, 'validation.timeInvalid');
 
 /** Table request (current shape, docs/product/shell-and-sign-in.md#tables-and-lists). */
 export const tableRequestSchema = z.object({

@@ -24,6 +24,8 @@ export const DormitoryErrors = {
   alreadyInBed: () => AppException.conflict('dormitories.errors.alreadyInBed'),
   /** 409: unassigning or removing a student who has no bed. */
   noBed: () => AppException.conflict('dormitories.errors.noBed'),
+  /** 400: an inspection's day after today (docs/product/campus-life.md#inspections). */
+  inspectionFuture: () => AppException.badRequest('dormitories.errors.inspectionFuture'),
   photoNotYours: () => AppException.badRequest('dormitories.errors.photoNotYours'),
   photoInvalid: () => AppException.badRequest('dormitories.errors.photoInvalid'),
 };

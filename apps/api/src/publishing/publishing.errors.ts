@@ -17,6 +17,9 @@ export const PublishingErrors = {
   courseRequired: () => AppException.badRequest('publishing.errors.courseRequired'),
   courseNotFound: () => AppException.badRequest('publishing.errors.courseNotFound'),
   dueRequired: () => AppException.badRequest('publishing.errors.dueRequired'),
+  /** A due time or a scheduled publication set already past (docs/product/publishing.md#rules-and-limits). */
+  duePast: () => AppException.badRequest('publishing.errors.duePast'),
+  publishAtPast: () => AppException.badRequest('publishing.errors.publishAtPast'),
   timeInvalid: () => AppException.badRequest('validation.timeInvalid'),
   attachment: (r: AttachmentRefusal) => AppException.badRequest(r.key, r.params),
   attachmentNotFound: () => AppException.badRequest('publishing.errors.attachmentNotFound'),

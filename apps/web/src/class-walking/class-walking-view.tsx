@@ -23,6 +23,7 @@ import { useZoubanLive } from './use-zouban-live.js';
 import { useZoubanWindows } from './use-zouban-windows.js';
 import { WindowForm } from './window-form.js';
 import { gradeLabel } from '../resources/grade-label.js';
+import { listOf } from '../i18n/punctuation.js';
 
 type Tab = 'manage' | 'choose' | 'progress';
 
@@ -77,7 +78,7 @@ function Rules({ w }: { w: ZoubanWindow }) {
   return (
     <ul className="sf-hint">
       {w.groups.map((g) => (
-        <li key={g.name}>{cw('manage.rule', { group: g.name, choose: g.choose, courses: g.courses.map((c) => c.name).join('、') })}</li>
+        <li key={g.name}>{cw('manage.rule', { group: g.name, choose: g.choose, courses: listOf(g.courses.map((c) => c.name)) })}</li>
       ))}
     </ul>
   );
@@ -205,7 +206,7 @@ function ChooseWindow({ w }: { w: ZoubanWindow }) {
       <p data-testid="zouban-mine">{mine.data?.combination ? cw('choose.mine', { combination: mine.data.combination }) : cw('choose.none')}</p>
       {w.groups.map((g) => (
         <div key={g.name} className="sf-zouban-group" data-testid="zouban-group">
-          <strong>{cw('manage.rule', { group: g.name, choose: g.choose, courses: g.courses.map((c) => c.name).join('、') })}</strong>
+          <strong>{cw('manage.rule', { group: g.name, choose: g.choose, courses: listOf(g.courses.map((c) => c.name)) })}</strong>
           <div>
             {g.courses.map((c) => (
               <Checkbox key={c.id} label={c.name} checked={chosen.includes(c.id)} disabled={!open} onChange={() => toggle(c.id)} data-testid={`zouban-course-${c.code}`} style={{ marginRight: '1.5em' }} />

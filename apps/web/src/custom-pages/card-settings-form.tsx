@@ -108,7 +108,7 @@ export function CardSettingsForm({ card, onApply, onRemove }: { card: Card; onAp
             {field('alt', pg('fields.alt'), <input id="cp-set-alt" data-testid="cp-set-alt" {...register('alt')} />)}
           </>
         ) : null}
-        {card.kind === 'links' ? field('links', pg('fields.links'), <textarea id="cp-set-links" rows={5} data-testid="cp-set-links" placeholder="首页|/dashboard" {...register('links')} />) : null}
+        {card.kind === 'links' ? field('links', pg('fields.links'), <textarea id="cp-set-links" rows={5} data-testid="cp-set-links" placeholder={pg('fields.linksPlaceholder')} {...register('links')} />) : null}
         {card.kind === 'posts' ? (
           <>
             {field(

@@ -11,6 +11,7 @@ import { HistoryList } from './history-list.js';
 import { useReleaseBed } from './use-allocate.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
 import { useRoomBeds } from './use-room-beds.js';
+import { labelled } from '../i18n/punctuation.js';
 
 /**
  * One room's beds (docs/product/campus-life.md#allocation): each bed free, taken (by whom) or out of use (above the
@@ -28,7 +29,7 @@ export function RoomBedsPanel({ roomId }: { roomId: string }) {
   if (beds.isError) return <Message negative content={errorMessage(beds.error)} />;
   const room = beds.data;
   const out = async (studentId: string, name: string, kind: 'unassign' | 'remove') => {
-    if (!(await confirmAction(`${d(`actions.${kind}`)}：${name}`))) return;
+    if (!(await confirmAction(labelled(d(`actions.${kind}`), name)))) return;
     try {
       const res = await release.mutateAsync({ studentId, kind, reason: '' });
       toast.success(res.msg || d(kind === 'unassign' ? 'results.unassigned' : 'results.removed'));

@@ -17,6 +17,7 @@ import { useDutyRoster, useDutyRosters, useDutyStaff, useMyDuties } from './use-
 import { useDutyT } from './use-duty-t.js';
 import { usePublishRoster } from './use-publish-roster.js';
 import { useSetSlot } from './use-set-slot.js';
+import { listOf } from '../i18n/punctuation.js';
 import './duty-rosters.css';
 
 /** Whether the signed-in user keeps the rosters (`duty:manage`). */
@@ -87,7 +88,7 @@ function RosterGrid({ roster, editable }: { roster: DutyRosterDetail; editable: 
     );
   return (
     <div data-testid="duty-grid">
-      {roster.skipped.length > 0 ? <Message size="small" content={d('hints.skipped', { days: roster.skipped.map((s) => `${s.date} ${s.name}`).join('、') })} data-testid="duty-skipped" /> : null}
+      {roster.skipped.length > 0 ? <Message size="small" content={d('hints.skipped', { days: listOf(roster.skipped.map((s) => `${s.date} ${s.name}`)) })} data-testid="duty-skipped" /> : null}
       <Table compact celled unstackable>
         <Table.Header>
           <Table.Row>

@@ -10,6 +10,7 @@ import { useCreateRoster } from './use-create-roster.js';
 import { useDutyPosts, useDutyStaff } from './use-duty-queries.js';
 import { useDutyT } from './use-duty-t.js';
 import { useGenerateRoster } from './use-generate-roster.js';
+import { withNote } from '../i18n/punctuation.js';
 
 /** 新建排班: a title and its days (at most 31), checked by the contract's schema here and again by the server. */
 export function RosterForm({ onDone }: { onDone: (id: string | null) => void }) {
@@ -69,7 +70,7 @@ export function GenerateForm({ rosterId }: { rosterId: string }) {
     }
   });
   const postOptions = (posts.data ?? []).map((p) => ({ key: p.id, value: p.id, text: `${p.name[lang]} ${p.start}–${p.end}` }));
-  const staffOptions = (staff.data ?? []).map((s) => ({ key: s.id, value: s.id, text: s.department ? `${s.name}（${s.department}）` : s.name }));
+  const staffOptions = (staff.data ?? []).map((s) => ({ key: s.id, value: s.id, text: s.department ? withNote(s.name, s.department) : s.name }));
   return (
     <Segment data-testid="duty-generate-form">
       <Message info size="small" content={d('hints.rotation')} />

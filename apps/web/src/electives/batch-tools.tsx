@@ -9,6 +9,7 @@ import { electivesText, useElectivesT } from './use-electives-t.js';
 import { useDrawLottery } from './use-draw-lottery.js';
 import { useExportRosters } from './use-export-rosters.js';
 import { useRosters } from './use-rosters.js';
+import { listOf, withNote } from '../i18n/punctuation.js';
 
 /** The draw's seed as typed: none typed is no seed (the server picks one), else the shared schema's rules. */
 const drawResolver = adminResolver(electiveDrawSchema, (d: { seed: string }) => ({ seed: d.seed.trim() || undefined }));
@@ -57,7 +58,7 @@ export function RostersPanel({ batch }: { batch: ElectiveBatch }) {
                 {r.courseName} · {r.teacherName}
               </Table.Cell>
               <Table.Cell width={2}>{e('web.students', { n: r.students.length })}</Table.Cell>
-              <Table.Cell>{r.students.map((s) => `${s.name}（${s.studentNo}）`).join('、')}</Table.Cell>
+              <Table.Cell>{listOf(r.students.map((s) => withNote(s.name, s.studentNo)))}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

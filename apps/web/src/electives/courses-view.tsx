@@ -8,6 +8,7 @@ import { slotsText } from './slot-text.js';
 import { useElectiveCourses } from './use-elective-courses.js';
 import { useElectivesT } from './use-electives-t.js';
 import { gradeLabel } from '../resources/grade-label.js';
+import { listOf } from '../i18n/punctuation.js';
 
 /** The flow kit's form of the declaration flow (its page stem: apply/{flow}/new). */
 const DECLARE_ROUTE = '/apply/elective_course/new';
@@ -45,7 +46,7 @@ export default function CoursesView(_props: ViewProps) {
               <Table.Row key={c.id} data-testid={`elective-course-${c.name}`}>
                 <Table.Cell title={c.description}>{c.name}</Table.Cell>
                 <Table.Cell>{c.teacherName}</Table.Cell>
-                <Table.Cell>{c.grades.map(gradeLabel).join('、')}</Table.Cell>
+                <Table.Cell>{listOf(c.grades.map(gradeLabel))}</Table.Cell>
                 <Table.Cell>{c.capacity}</Table.Cell>
                 <Table.Cell>{c.minSize}</Table.Cell>
                 <Table.Cell>{slotsText(c.slots)}</Table.Cell>

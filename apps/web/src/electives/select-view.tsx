@@ -15,6 +15,7 @@ import { useElectivesT } from './use-electives-t.js';
 import { useMyElectives } from './use-my-electives.js';
 import { useSavePreferences } from './use-save-preferences.js';
 import { useSelectCourse } from './use-select-course.js';
+import { labelled } from '../i18n/punctuation.js';
 
 /** Ranked choices of a lottery batch: add, move up, remove, save. */
 function Preferences({ batch, offers }: { batch: ElectiveBatch; offers: ElectiveOffer[] }) {
@@ -44,7 +45,7 @@ function Preferences({ batch, offers }: { batch: ElectiveBatch; offers: Elective
             {offers
               .filter((o) => !list.includes(o.courseId))
               .map((o) => (
-                <Button key={o.courseId} size="mini" content={`${e('web.addPreference')}：${o.name}`} onClick={() => setRanked([...list, o.courseId])} data-testid={`prefer-${o.name}`} />
+                <Button key={o.courseId} size="mini" content={labelled(e('web.addPreference'), o.name)} onClick={() => setRanked([...list, o.courseId])} data-testid={`prefer-${o.name}`} />
               ))}
           </div>
           <Button

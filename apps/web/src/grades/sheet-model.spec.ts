@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { GradeSheet } from '@schoolflow/contracts';
+import type { GradeSheet, ScoreItemHead } from '@schoolflow/contracts';
 import { cellProblem, changedRows, markOf, mayType, parsePaste, pastedValue, problems, rowScore, saveBody, summarize, toValues, type SheetValues } from './sheet-model.js';
 
 const row = (i: number, score: number | null = null, mark: 'absent' | 'exempt' | null = null, items: Record<string, number | null> = {}) => ({
@@ -101,5 +101,13 @@ describe('the score sheet as typed', () => {
     };
     expect(summarize(v, [])).toEqual({ count: 3, average: 82.17, highest: 90, lowest: 71, absent: 1, exempt: 1, missing: 1 });
     expect(summarize({ rows: [] }, [])).toEqual({ count: 0, average: null, highest: null, lowest: null, absent: 0, exempt: 0, missing: 0 });
+  });
+
+  it('leaves out of the summary a score the sheet flags (200 on a 150-mark paper; an item above its own marks)', () => {
+    const v: SheetValues = { rows: [{ score: '120', mark: '', items: {} }, { score: '200', mark: '', items: {} }, { score: '90', mark: '', items: {} }] };
+    expect(summarize(v, [], 150)).toEqual({ count: 2, average: 105, highest: 120, lowest: 90, absent: 0, exempt: 0, missing: 0 });
+    const items: ScoreItemHead[] = [{ id: 'a', name: 'A', fullMarks: 50 }, { id: 'b', name: 'B', fullMarks: 100 }];
+    const withItems: SheetValues = { rows: [{ score: '', mark: '', items: { a: '40', b: '90' } }, { score: '', mark: '', items: { a: '80', b: '10' } }] };
+    expect(summarize(withItems, items, 150)).toMatchObject({ count: 1, average: 130, highest: 130, lowest: 130 });
   });
 });

@@ -136,20 +136,25 @@ export interface Summary {
   missing: number;
 }
 
-export function summarize(values: SheetValues, items: readonly ScoreItemHead[]): Summary {
+/**
+ * The summary line. Given the paper's full marks, a row the sheet flags (a cell with a problem: 200 on a 150-mark
+ * paper) is left out of the count, average, highest and lowest — it is not a score the sheet will save.
+ */
+export function summarize(values: SheetValues, items: readonly ScoreItemHead[], fullMarks?: number): Summary {
+  const flagged = new Set(fullMarks === undefined ? [] : problems(values, { items: [...items], fullMarks }).map((p) => p.row));
   const scores: number[] = [];
   let absent = 0;
   let exempt = 0;
   let missing = 0;
-  for (const row of values.rows) {
+  values.rows.forEach((row, i) => {
     if (row.mark === 'absent') absent++;
     else if (row.mark === 'exempt') exempt++;
     else {
       const s = rowScore(row, items);
       if (s === null) missing++;
-      else scores.push(s);
+      else if (!flagged.has(i)) scores.push(s);
     }
-  }
+  });
   const count = scores.length;
   return {
     count,

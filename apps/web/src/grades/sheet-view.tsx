@@ -197,7 +197,7 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
     return true;
   };
 
-  const sum = summarize(values, items);
+  const sum = summarize(values, items, sheet.fullMarks);
   const dash = g('sheet.summaryEmpty');
   const readOnlyNote = !sheet.editable ? (sheet.state === 'passed' ? g('sheet.readOnly.passed') : g('sheet.readOnly.review')) : !sheet.mine ? g('sheet.readOnly.notMine', { teacher: sheet.teacher.name }) : null;
 

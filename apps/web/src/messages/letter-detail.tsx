@@ -8,6 +8,7 @@ import { linkTarget } from './message-link.js';
 import { useLetter } from './use-letter.js';
 import { type LettersKey, useLettersT } from './use-letters-t.js';
 import { type TrashAction, useTrashLetter } from './use-trash-letter.js';
+import { listOf } from '../i18n/punctuation.js';
 
 /** An attachment's name as the download saves it (the files module keeps the suffix apart). */
 const fileName = (a: LetterDetail['attachments'][number]) => ({ resId: a.resId, resName: a.resName, resSuffix: a.resName.toLowerCase().endsWith(a.resSuffix.toLowerCase()) ? '' : a.resSuffix });
@@ -51,7 +52,7 @@ export function LetterDetailPanel({ id, onReply, onDone }: { id: string; onReply
         ) : null}
         {d.recipients.length > 0 ? (
           <span data-testid="letter-detail-recipients">
-            {l('list.recipients')}: {d.recipients.map((r) => r.NAME ?? r.CODE).join('、')} ({l('list.recipientCount', { n: d.recipientCount })})
+            {l('list.recipients')}: {listOf(d.recipients.map((r) => r.NAME ?? r.CODE))} ({l('list.recipientCount', { n: d.recipientCount })})
           </span>
         ) : null}
         <span>{d.sentAt ?? d.createdAt}</span>

@@ -11,6 +11,7 @@ import { roleKey } from './organisation-labels.js';
 import { useAddMember, useChangeRole, useEndTerm } from './use-organisation-commands.js';
 import { useOrganisationCandidates } from './use-organisation-queries.js';
 import { useOrganisationsT } from './use-organisations-t.js';
+import { labelled, withNote } from '../i18n/punctuation.js';
 
 /** The message of a form field's error, in words. */
 const messageOf = (error: unknown): string | undefined => {
@@ -56,7 +57,7 @@ function PersonPicker({ bodyId, value, onChange }: { bodyId: string; value: stri
           {found.data.map((c) => (
             <List.Item key={c.userId} active={c.userId === value} onClick={() => onChange(c.userId)} data-testid={`org-candidate-${c.account}`}>
               <List.Content>
-                <List.Header>{`${c.name}（${c.account}）`}</List.Header>
+                <List.Header>{withNote(c.name, c.account)}</List.Header>
                 {c.detail ? <List.Description>{c.detail}</List.Description> : null}
               </List.Content>
             </List.Item>
@@ -131,7 +132,7 @@ export function ChangeRoleForm({ bodyId, kind, term, today, onDone }: { bodyId: 
   });
   return (
     <Segment data-testid="org-role-form">
-      <h4>{`${o('actions.changeRole')}：${term.name}`}</h4>
+      <h4>{labelled(o('actions.changeRole'), term.name)}</h4>
       <Form onSubmit={() => void save()}>
         <Form.Group widths="equal">
           <Form.Field required>
@@ -167,7 +168,7 @@ export function EndTermForm({ bodyId, term, today, onDone }: { bodyId: string; t
   });
   return (
     <Segment data-testid="org-end-form">
-      <h4>{`${o('actions.end')}：${term.name}`}</h4>
+      <h4>{labelled(o('actions.end'), term.name)}</h4>
       <Form onSubmit={() => void save()}>
         <Form.Field required error={Boolean(messageOf(formState.errors.to))}>
           <label htmlFor="org-end-to">{o('fields.endOn')}</label>

@@ -9,6 +9,7 @@ import { useTaskQueue } from '../workflow/use-task-queue.js';
 import { KIND_COLOURS, kindKey } from './organisation-labels.js';
 import { useMyOrganisations } from './use-organisation-queries.js';
 import { useOrganisationsT } from './use-organisations-t.js';
+import { withNote } from '../i18n/punctuation.js';
 import './organisations.css';
 
 const PAGE = { current: 1, size: 50 };
@@ -43,7 +44,7 @@ export default function JoinReviewView({ active }: ViewProps) {
             <Table.Body>
               {rows.map((r) => (
                 <Table.Row key={r.id} data-testid={`org-queue-${r.id}`}>
-                  <Table.Cell>{r.student ? `${r.applicant.name}（${r.student.className}）` : r.applicant.name}</Table.Cell>
+                  <Table.Cell>{r.student ? withNote(r.applicant.name, r.student.className) : r.applicant.name}</Table.Cell>
                   <Table.Cell>{String(r.form.organisationId ?? '')}</Table.Cell>
                   <Table.Cell>{String(r.form.reason ?? '')}</Table.Cell>
                   <Table.Cell>{schoolTime(r.createdAt)}</Table.Cell>

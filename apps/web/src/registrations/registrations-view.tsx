@@ -17,6 +17,7 @@ import { useRegistrationsLive } from './use-registrations-live.js';
 import { useRegistrationsT } from './use-registrations-t.js';
 import { useRoster } from './use-roster.js';
 import { useSignUp } from './use-sign-up.js';
+import { labelled } from '../i18n/punctuation.js';
 
 type Tab = 'events' | 'mine';
 
@@ -87,8 +88,8 @@ function EventCard({ e }: { e: RegistrationEvent }) {
         {e.title} <Label size="small">{r(`phases.${e.phase}`)}</Label>
       </h4>
       <p>
-        {e.speaker ? `${r('fields.speaker')}：${e.speaker} · ` : ''}
-        {`${r('fields.place')}：${e.place} · ${e.start} ~ ${e.end}`}
+        {e.speaker ? `${labelled(r('fields.speaker'), e.speaker)} · ` : ''}
+        {`${labelled(r('fields.place'), e.place)} · ${e.start} ~ ${e.end}`}
       </p>
       <p className="sf-hint">{`${r('fields.registrationStart')} ${e.registrationStart} · ${r('fields.registrationEnd')} ${e.registrationEnd} · ${r('fields.organiser')} ${e.organiserName}`}</p>
       <p data-testid="reg-seats">{r('fields.seats', { registered: e.registered, capacity: e.capacity, waitlisted: e.waitlisted })}</p>

@@ -6,8 +6,10 @@ import { OptionList } from '../components/list-page.js';
 import { useT } from '../i18n/use-t.js';
 import { childLabel, enumOptions, fieldLabel, issueText, newChild, type Draft } from './resource-format.js';
 
-function CellInput({ name, f, testId, value, onValue, invalid }: { name: string; f: FieldDef; testId: string; value: unknown; onValue: (v: unknown) => void; invalid: boolean }) {
+function CellInput({ name, f, testId, value, onValue, invalid, label }: { name: string; f: FieldDef; testId: string; value: unknown; onValue: (v: unknown) => void; invalid: boolean; label: string }) {
   const { t } = useT();
+  // yes or no is ticked, as in the form's own fields (a text box held "true"/"false")
+  if (f.kind === 'bool') return <input type="checkbox" checked={value === true} aria-label={label} data-testid={testId} aria-invalid={invalid} onChange={(e) => onValue(e.target.checked)} />;
   const text = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value as number);
   if (f.kind === 'enum') {
     return (
@@ -70,7 +72,7 @@ export function ChildrenTable({ def, child, control, error }: { def: ResourceDef
                         const id = `${testId}-${i}-${n}`;
                         return (
                           <>
-                            <CellInput name={n} f={f} testId={id} value={field.value} onValue={field.onChange} invalid={Boolean(message)} />
+                            <CellInput name={n} f={f} testId={id} value={field.value} onValue={field.onChange} invalid={Boolean(message)} label={childLabel(def, child, n)} />
                             <FieldError testId={id} error={message ? issueText(def, [child, i, n], message) : undefined} />
                           </>
                         );

@@ -6,6 +6,7 @@ import { confirmAction } from '../components/confirm-dialog.js';
 import { actionsColumn, type Column, FilterCard, FilterField, ListCard, RowButton, ToolButton, useFilters } from '../components/list-page.js';
 import { useViewPaging } from '../components/pager.js';
 import type { ViewProps } from '../router/view-props.js';
+import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
 import { OverrideForm } from './override-form.js';
 import type { UiStringFilters } from './ui-strings-client.js';
@@ -82,7 +83,7 @@ export default function UiStringsView({ active }: ViewProps) {
           </span>
         ),
     },
-    { title: l('page.updated'), narrow: true, props: { singleLine: true }, cell: (r) => (r.updatedAt ? <span title={r.updatedBy ?? ''}>{r.updatedAt.slice(0, 10)}</span> : null) },
+    { title: l('page.updated'), narrow: true, props: { singleLine: true }, cell: (r) => (r.updatedAt ? <span title={r.updatedBy ?? ''} data-testid={`ui-string-updated-${r.key}`}>{formatDateTime(r.updatedAt).slice(0, 10)}</span> : null) },
     actionsColumn(l('page.actions'), null, (r) => (
       <>
         <RowButton icon="edit" title={l('page.edit')} onClick={() => setEditing(r)} testId={`ui-string-edit-${r.key}`} />

@@ -9,6 +9,7 @@ import { toast } from '../util/toast.js';
 import { useAssignWorkTask } from './use-assign-work-task.js';
 import { useWorkTaskCandidates } from './use-work-task-lists.js';
 import { useWorkTasksT } from './use-work-tasks-t.js';
+import { withNote } from '../i18n/punctuation.js';
 
 const EMPTY: WorkTaskInput = { title: '', content: '', deadline: '', assigneeIds: [], departmentIds: [] };
 type Field = keyof WorkTaskInput;
@@ -28,7 +29,7 @@ export function AssignTaskForm({ onDone }: { onDone: () => void }) {
     return m ? namespacedMessage(m) : undefined;
   };
   const content = useWatch({ control, name: 'content' }) ?? '';
-  const people = (candidates.data?.people ?? []).map((p) => ({ key: p.id, value: p.id, text: p.department ? `${p.name}（${p.department[lang]}）` : p.name }));
+  const people = (candidates.data?.people ?? []).map((p) => ({ key: p.id, value: p.id, text: p.department ? withNote(p.name, p.department[lang]) : p.name }));
   const departments = (candidates.data?.departments ?? []).map((d) => ({ key: d.id, value: d.id, text: d.name[lang] }));
   const save = handleSubmit(async (body) => {
     try {

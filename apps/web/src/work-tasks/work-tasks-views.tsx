@@ -8,6 +8,7 @@ import { AssignTaskForm } from './assign-task-form.js';
 import { AssigneeActions, ReviewActions } from './assignment-actions.js';
 import { useCreatedTasks, useMyAssignments, useReviewAssignments, useWorkTask, useWorkTaskOverview } from './use-work-task-lists.js';
 import { useWorkTasksT } from './use-work-tasks-t.js';
+import { withNote } from '../i18n/punctuation.js';
 import './work-tasks.css';
 
 const STATE_COLOUR = { working: 'blue', returned: 'orange', submitted: 'teal', approved: 'green', cancelled: 'grey' } as const;
@@ -51,7 +52,7 @@ function AssignmentCards({ rows, empty, mode: modeOf }: { rows: readonly WorkAss
             <StateLabel a={a} />
           </div>
           <div className="sf-sub">
-            {w('fields.deadline')}: {a.deadline} · {mode === 'assignee' ? `${w('fields.leader')}: ${a.leaderName}` : `${w('fields.assignee')}: ${a.assigneeName}${a.department ? `（${a.department[lang]}）` : ''}`}
+            {w('fields.deadline')}: {a.deadline} · {mode === 'assignee' ? `${w('fields.leader')}: ${a.leaderName}` : `${w('fields.assignee')}: ${a.department ? withNote(a.assigneeName, a.department[lang]) : a.assigneeName}`}
           </div>
           <Progress percent={a.percent} size="tiny" progress indicating={a.state !== 'cancelled'} data-testid="work-percent" />
           {a.lastComment ? (

@@ -27,10 +27,12 @@ function kindOf(flow: string, form: Record<string, unknown>, lang: Language) {
   return kind ? <span className="sf-sub"> · {kind}</span> : null;
 }
 
-/** One line saying what a request is: its flow, its kind, its days — each when it has one. */
+/** One line saying what a request is: its flow, its class, its kind, its days — each when it has one. */
 export function requestSummary(flow: string, form: Record<string, unknown>, lang: Language, t: ReturnType<typeof useT>['t']): string {
   const days = typeof form.durationDays === 'number' ? t('leave.daysValue', { days: form.durationDays }) : null;
-  return [flowLabel(flow, lang), kindText(flow, form, lang), days].filter((p): p is string => p !== null).join(' · ');
+  // a request about a class (a grade sheet's confirmation) names it: two sheets of one teacher read alike otherwise
+  const className = extrasOf(flow).subject?.(form, lang).className ?? null;
+  return [flowLabel(flow, lang), className, kindText(flow, form, lang), days].filter((p): p is string => p !== null && p !== '').join(' · ');
 }
 
 /**

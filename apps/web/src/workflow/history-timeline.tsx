@@ -2,7 +2,7 @@ import { Icon, type SemanticCOLORS, type SemanticICONS } from 'semantic-ui-react
 import type { WorkflowHistoryItem } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { EmptyState } from '../components/empty-state.js';
-import { eventLabel, labelByKey, stateLabel } from './labels.js';
+import { eventLabel, labelByKey, stateLabel, targetsLabel } from './labels.js';
 import { schoolTime } from './flow-model.js';
 
 const LOOK: Record<string, { icon: SemanticICONS; color: SemanticCOLORS }> = {
@@ -61,7 +61,7 @@ export function HistoryTimeline({ history, returnedAt, flow }: { history: readon
               ) : null}
               {h.targets && h.targets.length > 0 ? (
                 <div className="sf-timeline-targets" data-testid="history-targets">
-                  {h.type === 'TRANSFER' ? t('workflow.targets.TRANSFER', { names: h.targets.map((p) => p.name).join(t('common.listSeparator')) }) : t('workflow.targets.CC', { names: h.targets.map((p) => p.name).join(t('common.listSeparator')) })}
+                  {targetsLabel(h.type, h.targets.map((p) => p.name).join(t('common.listSeparator')), lang)}
                 </div>
               ) : null}
               {h.comment ? (

@@ -81,6 +81,15 @@ export function leaveTypeLabel(t: T, type: unknown): string {
   return typeof type === 'string' ? type : '';
 }
 
+/**
+ * Where an event sent the request, by its type: handed to (TRANSFER), dispatched to (a repair's DISPATCH: the worker
+ * now has it), else copied to (CC). A dispatch once read "copied to".
+ */
+export function targetsLabel(type: string, names: string, lang: Parameters<typeof webMessages>[0]): string {
+  const kind = type === 'TRANSFER' || type === 'DISPATCH' ? type : 'CC';
+  return labelByKey(`workflow.targets.${kind}`, lang).replace('{{names}}', names);
+}
+
 /** A command's button text or its modal's title, from the flow kit's keys (`workflow.command.{TYPE}`). */
 export function commandLabel(type: string, part: 'button' | 'title', lang: Parameters<typeof webMessages>[0], flow?: string): string {
   return flowOwn(flow, `command.${type}.${part}`, lang) ?? labelByKey(`workflow.command.${type}.${part}`, lang);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { RoleCode } from '../permissions.js';
 import { resources } from './index.js';
 
 // Every message key the server, the contracts and the flows name as a literal exists in both languages — a key
@@ -49,5 +50,13 @@ describe('locale keys named in code', () => {
       return !inNamespace && !asWebKey && !asPrefix;
     });
     expect(missing.map(([key, file]) => `${key} (${file})`)).toEqual([]);
+  });
+});
+
+describe('role names', () => {
+  // a role without a name is shown by its code (gradeleader, repairman, doctor once were, in the album form)
+  it.each(['zh', 'en'] as const)('every role the product defines has a name in %s', (lang) => {
+    const names: Record<string, string> = resources[lang].web.roleNames;
+    expect(Object.values(RoleCode).filter((code) => !names[code])).toEqual([]);
   });
 });

@@ -63,13 +63,15 @@ export const dormitoryRooms = defineResource({
     enabled: flag(true),
     sort: int({ min: 0, max: 998, fallback: 0 }),
     remark: text({ max: 200 }),
+    /** "building · room", the read view's: the room's name in pickers (rooms are numbered within a building). */
+    label: computed('text', 'label', { viewOnly: true, hidden: true }),
   },
   rules: [{ path: 'bedsEffective', message: 'validation.effectiveBedsAboveTotal', holds: (v: RoomBeds) => typeof v.bedsTotal !== 'number' || typeof v.bedsEffective !== 'number' || v.bedsEffective <= v.bedsTotal }],
   unique: { dorm_room_code_key: { fields: ['buildingId', 'code'], message: 'resource.messages.roomCodeUsed' } },
   inUse: { dorm_allocation_room_id_fkey: 'resource.messages.dormRoomInUse', dorm_allocation_log_room_id_fkey: 'resource.messages.dormRoomInUse', dorm_inspection_room_id_fkey: 'resource.messages.dormRoomInUse' },
   // fewer beds in use than sleepers: the database refuses (a trigger; nobody loses a bed by a room's edit)
   checks: { dorm_room_occupied_beds: { field: 'bedsEffective', message: 'validation.effectiveBedsBelowOccupied' } },
-  label: 'code',
+  label: 'label',
   optionsOpen: true,
   key: 'code',
   list: { columns: ['buildingId', 'code', 'floor', 'gender', 'bedsTotal', 'bedsEffective', 'occupied', 'enabled'], filters: ['buildingId', 'gender', 'enabled'], keyword: ['code'], sort: [['buildingId', 'ASC'], ['sort', 'ASC'], ['code', 'ASC']] },

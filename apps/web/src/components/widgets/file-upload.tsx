@@ -142,7 +142,7 @@ export function FileUpload({ value, onChange, maxSizeKb = UPLOAD_DEFAULT_MAX_KB,
       <input ref={input} type="file" hidden accept={accept} multiple={limit !== 1} disabled={uploadDisabled} data-testid={`${testId}-input`} onChange={(e) => void choose(e)} />
       {percent !== null ? <Progress percent={percent} size="tiny" indicating data-testid={`${testId}-progress`} /> : null}
       <div className="sf-file-hint">
-        {[t('widgets.file.hintTypes', { types }), maxSizeKb > 0 ? t('widgets.file.hintSize', { maxSize: maxSizeKb }) : '', limit > 0 ? t('widgets.file.hintLimit', { limit }) : ''].filter(Boolean).join('；')}
+        {[t('widgets.file.hintTypes', { types }), maxSizeKb > 0 ? t('widgets.file.hintSize', { maxSize: maxSizeKb }) : '', limit > 0 ? t('widgets.file.hintLimit', { limit }) : ''].filter(Boolean).join(t('common.clauseSeparator'))}
       </div>
       {files.length > 0 ? (
         <ul className="sf-file-list">

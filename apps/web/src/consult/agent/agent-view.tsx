@@ -18,6 +18,7 @@ import {
 } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
+import { formatDateTime } from '../../util/date.js';
 import { firstMessage } from '../../util/form-errors.js';
 import { useReadySession } from '../../session/session-store.js';
 import { getToken } from '../../session/token.js';
@@ -37,7 +38,8 @@ import { useExportTranscripts } from './use-export-transcripts.js';
 import { useTranscripts } from './use-transcripts.js';
 import { useTransfer } from './use-transfer.js';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+/** School time in the app's format, as on every other page (not the browser's locale). */
+const time = (iso: string | null) => formatDateTime(iso);
 
 /** 结束咨询: a note, checked by the shared schema (the server cleans and checks it again), then the conversation closed. */
 function CloseButton({ id }: { id: string }) {

@@ -133,7 +133,10 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
     };
   });
 
-  // the save shown is the last one's: a save under way says so, a refused one says nothing here (its message below)
+  // the save shown is the last one's: a save under way says so, a refused one says nothing here (its message below).
+  // A typed value the grid holds back (red, unsent) is not saved: its message, not the last save's time, is shown
+  const maxOf = new Map(data.contents.map((c) => [c.id, c.maxScore]));
+  const heldBack = Object.entries(typing.cells ?? {}).reduce<string | null>((found, [key, text]) => found ?? typedProblem(text ?? '', maxOf.get(key.split(':')[1] ?? '') ?? 0), null);
   const savedAt = save.data?.savedAt ?? null;
 
   return (
@@ -143,8 +146,8 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
         {data.round.name} · {data.class.name} · {e(`roles.${data.evaluator}`)}
       </h3>
       {data.editable ? <p className="sf-hint">{e('sheet.keyboardHint')}</p> : <Message info content={e('sheet.readOnly')} />}
-      <div className="sf-eval-status" data-testid="eval-save-state">
-        {save.isPending ? e('sheet.autosaving') : save.isError ? null : savedAt ? e('sheet.autosaved', { time: formatSchoolTime(Date.parse(savedAt)).slice(11, 19) }) : null}
+      <div className={`sf-eval-status${heldBack ? ' sf-field-error' : ''}`} data-testid="eval-save-state" data-held-back={heldBack ? 'true' : undefined}>
+        {heldBack ? e('sheet.saveFailed', { reason: heldBack }) : save.isPending ? e('sheet.autosaving') : save.isError ? null : savedAt ? e('sheet.autosaved', { time: formatSchoolTime(Date.parse(savedAt)).slice(11, 19) }) : null}
       </div>
       {save.isError ? <Message negative content={e('sheet.saveFailed', { reason: errorMessage(save.error) })} data-testid="eval-save-error" /> : null}
       {data.rows.length === 0 ? <Message content={e('sheet.noStudents')} /> : null}

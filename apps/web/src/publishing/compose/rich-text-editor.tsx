@@ -2,6 +2,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Icon, type SemanticICONS } from 'semantic-ui-react';
 import { usePublishingT, type PublishingKey } from '../use-publishing-t.js';
+import './rich-text-editor.css';
 
 interface Tool {
   key: 'bold' | 'italic' | 'strike' | 'heading' | 'bulletList' | 'orderedList' | 'blockquote';

@@ -139,7 +139,8 @@ function Questions({ paper, control, readOnly, locked }: { paper: SurveyPaper; c
     <>
       {paper.questions
         .filter((q) => shown.has(q.id))
-        .map((q) => (
+        // numbered as shown: a show-if question hidden takes no number (1, 2, 3 — not 1, 3, 4)
+        .map((q, index) => (
           <Controller
             key={q.id}
             control={control}
@@ -150,7 +151,7 @@ function Questions({ paper, control, readOnly, locked }: { paper: SurveyPaper; c
               return (
                 <section className={`sf-paper-question${refusal ? ' sf-paper-invalid' : ''}`} data-testid="paper-question" data-position={q.position} data-type={q.type}>
                   <h3 className="sf-paper-title">
-                    <span className="sf-paper-number">{q.position + 1}.</span> {q.title}
+                    <span className="sf-paper-number">{index + 1}.</span> {q.title}
                     {q.required ? (
                       <span className="sf-paper-required" title={s('answer.paper.required')}>
                         *
@@ -161,7 +162,7 @@ function Questions({ paper, control, readOnly, locked }: { paper: SurveyPaper; c
                   <QuestionInput paper={paper} q={q} field={{ value: field.value, onChange: field.onChange }} readOnly={readOnly || locked} />
                   {refusal ? (
                     <div className="sf-field-error" role="alert" data-testid={`paper-error-${q.position}`}>
-                      {s(`answer.errors.${refusal.key}`, refusal.params)}
+                      {s(`answer.errors.${refusal.key}`, { ...refusal.params, n: index + 1 })}
                     </div>
                   ) : null}
                 </section>

@@ -94,6 +94,7 @@ export const dormitories: DormitoriesMessages = {
     alreadyInBed: 'This student already has a bed; take them out first',
     noBed: 'This student has no bed',
     photoNotYours: 'Only your own uploads can be used',
+    inspectionFuture: 'The inspection date cannot be later than today',
     photoInvalid: 'Photos must be JPG or PNG, at most 2 MB each',
   },
   validation: {

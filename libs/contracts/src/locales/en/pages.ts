@@ -67,6 +67,7 @@ export const pages: PagesMessages = {
     picture: 'Picture',
     alt: 'Picture caption',
     links: 'Links (one a line: label|address)',
+    linksPlaceholder: 'Home|/dashboard',
     postKind: 'Column',
     size: 'Items shown',
     source: 'Data source',

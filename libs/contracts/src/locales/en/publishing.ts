@@ -28,6 +28,8 @@ export const publishing: PublishingMessages = {
     courseRequired: 'Homework needs a course',
     courseNotFound: 'The course does not exist',
     dueRequired: 'Set the homework\'s due time',
+    duePast: 'The due time cannot be in the past',
+    publishAtPast: 'The scheduled publishing time cannot be in the past',
     tooManyPictures: 'At most {{max}} pictures',
     tooManyVideos: 'At most {{max}} video',
     videoTooLarge: 'A video can be at most {{mb}} MB: {{name}}',

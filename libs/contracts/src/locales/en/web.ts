@@ -18,6 +18,9 @@ export const web: WebMessages = {
     all: 'All',
     loadFailed: 'Failed to load',
     listSeparator: ', ',
+    labelled: '{{label}}: {{value}}',
+    withNote: '{{name}} ({{note}})',
+    clauseSeparator: '; ',
   },
   http: {
     networkError: 'network error',
@@ -155,6 +158,9 @@ export const web: WebMessages = {
     teacher: 'Teacher',
     student: 'Student',
     parent: 'Parent',
+    gradeleader: 'Grade leader',
+    repairman: 'Maintenance worker',
+    doctor: 'School doctor',
   },
   notFound: {
     title: '404',
@@ -433,7 +439,7 @@ export const web: WebMessages = {
     historyEmpty: 'No history yet',
     comment: 'Comment: {{comment}}',
     returnedAt: 'Returned at: {{time}}',
-    targets: { TRANSFER: 'Handed to: {{names}}', CC: 'Copied to: {{names}}' },
+    targets: { TRANSFER: 'Handed to: {{names}}', DISPATCH: 'Dispatched to: {{names}}', CC: 'Copied to: {{names}}' },
     after: 'Then: {{state}}',
     certificate: {
       title: 'Certificate',

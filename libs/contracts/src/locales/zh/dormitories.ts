@@ -92,6 +92,7 @@ export const dormitories = {
     alreadyInBed: '该学生已有床位，请先调出',
     noBed: '该学生没有床位',
     photoNotYours: '只能使用自己上传的照片',
+    inspectionFuture: '检查日期不能晚于今天',
     photoInvalid: '照片只能是 JPG 或 PNG，每张不超过 2MB',
   },
   validation: {

@@ -66,6 +66,7 @@ export const pages = {
     picture: '图片',
     alt: '图片说明',
     links: '链接（每行一个：名称|地址）',
+    linksPlaceholder: '首页|/dashboard',
     postKind: '栏目',
     size: '显示条数',
     source: '数据来源',

@@ -29,6 +29,8 @@ export const publishing = {
     courseRequired: '作业须选择课程',
     courseNotFound: '课程不存在',
     dueRequired: '请设置作业的截止时间',
+    duePast: '截止时间不能早于当前时间',
+    publishAtPast: '定时发布时间不能早于当前时间',
     tooManyPictures: '最多上传 {{max}} 张图片',
     tooManyVideos: '最多上传 {{max}} 个视频',
     videoTooLarge: '视频不能超过 {{mb}}MB：{{name}}',

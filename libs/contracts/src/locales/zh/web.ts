@@ -17,6 +17,9 @@ export const web = {
     all: '全部',
     loadFailed: '加载失败',
     listSeparator: '、',
+    labelled: '{{label}}：{{value}}',
+    withNote: '{{name}}（{{note}}）',
+    clauseSeparator: '；',
   },
   http: {
     networkError: '网络错误，请检查网络连接后重试',
@@ -154,6 +157,9 @@ export const web = {
     teacher: '教师',
     student: '学生',
     parent: '家长',
+    gradeleader: '年级组长',
+    repairman: '维修工',
+    doctor: '校医',
   },
   notFound: {
     title: '404',
@@ -433,7 +439,7 @@ export const web = {
     historyEmpty: '暂无审批记录',
     comment: '意见：{{comment}}',
     returnedAt: '实际返校时间：{{time}}',
-    targets: { TRANSFER: '转交给：{{names}}', CC: '抄送给：{{names}}' },
+    targets: { TRANSFER: '转交给：{{names}}', DISPATCH: '派单给：{{names}}', CC: '抄送给：{{names}}' },
     after: '处理后：{{state}}',
     certificate: {
       title: '证明文件',

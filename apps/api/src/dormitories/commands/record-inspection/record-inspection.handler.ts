@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { DORMITORY_LIMITS, FLOW_PICTURE_MAX_BYTES, type InspectionRow, type InspectionValues } from '@schoolflow/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { DORMITORY_LIMITS, FLOW_PICTURE_MAX_BYTES, formatSchoolTime, type InspectionRow, type InspectionValues } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
+import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { DormitoryAccess } from '../../domain/dormitory-access.js';
 import { DormitoryRepository } from '../../domain/dormitory.repository.js';
@@ -10,7 +11,7 @@ import { ListInspections } from '../../queries/list-inspections/list-inspections
 const PHOTO_MIMES = ['image/jpeg', 'image/png'];
 
 /**
- * A hygiene inspection of a room (dormitories:records): the day, a score 0–100, a remark and up to four of the
+ * A hygiene inspection of a room (dormitories:records): the day (not after today), a score 0–100, a remark and up to four of the
  * inspector's own JPG/PNG uploads of at most 2 MB (the files context, linked so they are kept) — all checked before
  * anything is written.
  */
@@ -21,11 +22,14 @@ export class RecordInspection {
     private readonly dorms: DormitoryRepository,
     private readonly access: DormitoryAccess,
     private readonly list: ListInspections,
+    @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
   async execute(input: InspectionValues, me: Principal, client: ClientInfo): Promise<InspectionRow> {
     await this.access.mayRecord(me, client, 'dormitories.inspect', input.roomId);
     const v = { ...input, photos: [...new Set(input.photos)].slice(0, DORMITORY_LIMITS.photos) };
+    // an inspection records what was seen: its day is today or before (school time)
+    if (v.inspectedOn > formatSchoolTime(Date.now(), this.config.timeZone).slice(0, 10)) throw await this.access.refuse(me, client, 'dormitories.inspect', v.roomId, DormitoryErrors.inspectionFuture());
     if (!(await this.dorms.room(this.db, v.roomId))) throw await this.access.refuse(me, client, 'dormitories.inspect', v.roomId, DormitoryErrors.roomNotFound());
     const files = await this.dorms.ownFiles(this.db, v.photos, me.userId);
     if (files.length !== v.photos.length) throw await this.access.refuse(me, client, 'dormitories.inspect', v.roomId, DormitoryErrors.photoNotYours());

@@ -10,6 +10,7 @@ import { kindOf } from '../../domain/post-kinds.js';
 import { PostNotifier } from '../../domain/post-notifier.js';
 import { PostPublisher } from '../../domain/post-publisher.js';
 import { PostsRepository } from '../../domain/posts.repository.js';
+import { alreadyPast } from '../../domain/post-times.js';
 import { PublishingErrors } from '../../publishing.errors.js';
 import { PublishingJobsRunner } from '../publish-post/publishing-jobs.runner.js';
 
@@ -55,6 +56,8 @@ export class CreatePost {
     const dueAt = has('dueAt') ? this.publisher.timeOf(body.dueAt) : null;
     const startAt = has('startAt') ? this.publisher.timeOf(body.startAt) : null;
     const endAt = has('endAt') ? this.publisher.timeOf(body.endAt) : null;
+    if (alreadyPast(dueAt)) throw PublishingErrors.duePast();
+    if (alreadyPast(publishAt)) throw PublishingErrors.publishAtPast();
 
     const planned = audiencePlan(body.audience, kind);
     if ('notAllowed' in planned) throw PublishingErrors.audienceNotAllowed(body.kind);

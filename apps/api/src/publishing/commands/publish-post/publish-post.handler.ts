@@ -6,6 +6,7 @@ import { PostAccess } from '../../domain/post-access.js';
 import { PostNotifier } from '../../domain/post-notifier.js';
 import { PostPublisher } from '../../domain/post-publisher.js';
 import { PostsRepository } from '../../domain/posts.repository.js';
+import { alreadyPast } from '../../domain/post-times.js';
 import { PublishingErrors } from '../../publishing.errors.js';
 import { PublishingJobsRunner } from './publishing-jobs.runner.js';
 
@@ -26,6 +27,7 @@ export class PublishPost {
     if (!found) throw PublishingErrors.notFound();
     await this.access.mayManage(me, found, client, 'post.publish');
     const publishAt = this.publisher.timeOf(publishAtText);
+    if (alreadyPast(publishAt)) throw PublishingErrors.publishAtPast();
     const out = await this.db.transaction(async (tx) => {
       const post = await this.posts.get(tx, id, true);
       if (!post) throw PublishingErrors.notFound();

@@ -27,6 +27,7 @@ import { useMyStudents, useStartFlow } from '../../../../workflow/use-apply.js';
 import { useHolidaysBetween } from '../../../../calendar/use-holidays-between.js';
 import { holidaysCovered, leaveDuration } from '../leave-duration.js';
 import { firstMessage } from '../../../../util/form-errors.js';
+import { listOf } from '../../../../i18n/punctuation.js';
 
 const PICTURE_RULES: UploadRules = { maxSizeKb: LEAVE_PICTURE_MAX_BYTES / 1024, types: LEAVE_PICTURE_TYPES, limit: LEAVE_MAX_ATTACHMENTS };
 
@@ -193,7 +194,7 @@ export default function LeaveNewView(_props: ViewProps) {
             </div>
             {duration && duration.holidays.length > 0 ? (
               <div className="sf-field-hint" data-testid="leave-duration-holidays">
-                {t('leave.durationHolidays', { names: duration.holidays.map((d) => `${d} ${holidays.find((h) => h.date === d)?.name ?? ''}`).join('、') })}
+                {t('leave.durationHolidays', { names: listOf(duration.holidays.map((d) => `${d} ${holidays.find((h) => h.date === d)?.name ?? ''}`)) })}
               </div>
             ) : null}
           </Form.Field>
