@@ -214,6 +214,42 @@ describe('console shell in the browser', () => {
     }
   }, 120_000);
 
+  it("a page's view state is in its own address: kept over a reload, and while another tab is in front (docs/adr/0069)", async () => {
+    const { page, problems, close } = await newTestPage(browser);
+    try {
+      await signIn(page, 'student');
+      await page.goto(appUrl('/apply/leave/mine'));
+      const status = page.locator(tid('flow-list-status'));
+      await status.waitFor();
+      const chosen = (await status.locator('option').nth(2).getAttribute('value')) as string;
+      expect(chosen).not.toBe('');
+      await status.selectOption(chosen);
+      await eventually(async () => expect(new URL(page.url()).searchParams.get('status')).toBe(chosen));
+
+      // a reload shows the same view
+      await page.reload();
+      await page.locator(tid('flow-list-status')).waitFor();
+      expect(await page.locator(tid('flow-list-status')).inputValue()).toBe(chosen);
+
+      // another tab in front: the address is that page's; the list page keeps its own and gets it back
+      await page.locator(tid('tab-/dashboard')).click();
+      await waitForPath(page, '/dashboard');
+      expect(new URL(page.url()).searchParams.get('status')).toBeNull();
+      expect(await page.locator(`${tid('view-/apply/leave/mine')} ${tid('flow-list-status')}`).inputValue()).toBe(chosen);
+      await page.locator(tid('tab-/apply/leave/mine')).click();
+      await waitForPath(page, '/apply/leave/mine');
+      expect(new URL(page.url()).searchParams.get('status')).toBe(chosen);
+      expect(await page.locator(tid('flow-list-status')).inputValue()).toBe(chosen);
+
+      // back to all: the default is left out of the address
+      await page.locator(tid('flow-list-status')).selectOption('');
+      await eventually(async () => expect(new URL(page.url()).search).toBe(''));
+      expect(problems.unexpected()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('signed in, /login goes to /dashboard; a collapsed sidebar stays collapsed over a reload', async () => {
     const { page, context, problems, close } = await newTestPage(browser);
     try {
