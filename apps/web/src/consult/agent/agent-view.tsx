@@ -18,7 +18,7 @@ import {
 } from '@schoolflow/contracts';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
-import { type ParamCodec, oneOfParam, pageParam, useViewParam } from '../../router/use-view-param.js';
+import { type ParamCodec, oneOfParam, pageParam, textParam, useViewParam } from '../../router/use-view-param.js';
 import { firstMessage } from '../../util/form-errors.js';
 import { useReadySession } from '../../session/session-store.js';
 import { getToken } from '../../session/token.js';
@@ -276,10 +276,11 @@ function Transcripts() {
   const [state, setState] = useViewParam('state', '', stateParam);
   const [page, setPage] = useViewParam('page', 1, pageParam);
   const firstPage = () => page !== 1 && setPage(1);
-  const [shown, setShown] = useState<string | null>(null);
+  // the transcript opened below the list (`?transcript=`)
+  const [shown, setShown] = useViewParam('transcript', '', textParam);
   const list = useTranscripts({ q, state, page });
   const exporting = useExportTranscripts();
-  const detail = useConversation(shown);
+  const detail = useConversation(shown || null);
   return (
     <div data-testid="consult-transcripts">
       <Form className="sf-consult-head" onSubmit={(e) => e.preventDefault()}>
