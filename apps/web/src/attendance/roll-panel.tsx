@@ -5,6 +5,7 @@ import { Button, Form, Label, Loader, Message, Segment, Table } from 'semantic-u
 import { ATTENDANCE_STATUSES, type AttendanceRoll, type RollQuery, type RollSaveInput, rollSaveSchema, type RollSaveValues } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { EmptyState } from '../components/empty-state.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import { schoolToday } from '../timetable/week-grid-model.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
@@ -24,7 +25,8 @@ const formOf = (r: AttendanceRoll): RollSaveInput => ({ classId: r.classId, date
  */
 export function RollPanel({ active }: { active: boolean }) {
   const { a } = useAttendanceT();
-  const [date, setDate] = useState(schoolToday);
+  // the day of the roll (`?date=`), today unless chosen
+  const [date, setDate] = useViewParam('date', schoolToday(), textParam);
   const [slot, setSlot] = useState<RollQuery | null>(null);
   const classes = useRollClasses(date, active);
   const roll = useRoll(slot);

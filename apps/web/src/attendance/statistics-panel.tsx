@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Form, Loader, Message, Table } from 'semantic-ui-react';
 import { ATTENDANCE_STATUSES, statisticsQuerySchema } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { EmptyRow } from '../components/empty-state.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import { schoolToday } from '../timetable/week-grid-model.js';
 import { namespacedMessage } from '../util/form-errors.js';
 import { useAttendanceStatistics } from './use-attendance-statistics.js';
@@ -11,8 +11,10 @@ import { useAttendanceT } from './use-attendance-t.js';
 /** 考勤统计: a month's marks per class (mine, or the school's), and per student of the class chosen. */
 export function StatisticsPanel({ active }: { active: boolean }) {
   const { a } = useAttendanceT();
-  const [month, setMonth] = useState(() => schoolToday().slice(0, 7));
-  const [classId, setClassId] = useState<string | null>(null);
+  // the page's month and class (`?month=…&class=…`); this month and no class unless chosen
+  const [month, setMonth] = useViewParam('month', schoolToday().slice(0, 7), textParam);
+  const [chosenClass, setClassId] = useViewParam('class', '', textParam);
+  const classId = chosenClass || null;
   // a month typed by hand in a browser without a month picker is checked by the shared schema before it is asked for
   const parsed = statisticsQuerySchema.safeParse({ month, classId: classId ?? '' });
   const stats = useAttendanceStatistics(month, classId, active && parsed.success);
@@ -27,7 +29,7 @@ export function StatisticsPanel({ active }: { active: boolean }) {
           </Form.Field>
           <Form.Field>
             <label htmlFor="stats-class">{a('fields.className')}</label>
-            <select id="stats-class" className="ui dropdown" value={classId ?? ''} onChange={(e) => setClassId(e.target.value || null)} data-testid="stats-class">
+            <select id="stats-class" className="ui dropdown" value={classId ?? ''} onChange={(e) => setClassId(e.target.value)} data-testid="stats-class">
               <option value="">{a('hints.chooseClass')}</option>
               {classes.map((c) => (
                 <option key={c.classId} value={c.classId}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Loader, Message, Table } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
+import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { schoolToday } from '../timetable/week-grid-model.js';
 import { toast } from '../util/toast.js';
@@ -14,6 +15,9 @@ import { FaceCapture } from '../faces/face-capture.js';
 import { useFaceSettings } from '../faces/use-face-settings.js';
 import { useFacesT } from '../faces/use-faces-t.js';
 import './attendance.css';
+
+/** The month of the sheet in the address (`?month=2026-11`). */
+const monthParam: ParamCodec<string> = { parse: (s) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(s) ? s : undefined), format: (s) => s };
 
 /** The month before or after `YYYY-MM`. */
 function shiftMonth(month: string, by: number): string {
@@ -31,7 +35,7 @@ function shiftMonth(month: string, by: number): string {
 export default function TeacherCheckinView({ active }: ViewProps) {
   const { a } = useAttendanceT();
   const today = schoolToday();
-  const [month, setMonth] = useState(today.slice(0, 7));
+  const [month, setMonth] = useViewParam('month', today.slice(0, 7), monthParam);
   const sheet = useCheckinSheet(month, active);
   const checkIn = useCheckIn();
   const { f } = useFacesT();

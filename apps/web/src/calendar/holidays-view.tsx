@@ -6,6 +6,7 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-store.js';
 import { actionsColumn, type Column, DeleteButton, ListCard, RowButton, ToolButton } from '../components/list-page.js';
 import { useT } from '../i18n/use-t.js';
+import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { adminResolver, FormSelect, FormText } from '../views/ms/admin-form.js';
@@ -25,6 +26,9 @@ interface Draft {
 }
 
 const WEEKDAY_KEYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+/** A calendar year in the address (`?year=2027`). */
+const yearParam: ParamCodec<number> = { parse: (s) => (/^\d{4}$/.test(s) ? Number(s) : undefined), format: String };
+
 const resolver = adminResolver(holidayInputSchema, (d: Draft) => ({ date: d.date, kind: d.kind, name: d.name.trim(), replacesWeekday: d.kind === 'workday' ? d.replacesWeekday : '' }));
 
 /**
@@ -34,7 +38,7 @@ const resolver = adminResolver(holidayInputSchema, (d: Draft) => ({ date: d.date
  */
 export default function HolidaysView({ active }: ViewProps) {
   const { t } = useT();
-  const [year, setYear] = useState(() => Number(schoolToday().slice(0, 4)));
+  const [year, setYear] = useViewParam('year', Number(schoolToday().slice(0, 4)), yearParam);
   const holidays = useHolidays(year, active);
   const remove = useDeleteHoliday();
   const [editing, setEditing] = useState<Draft | null>(null);

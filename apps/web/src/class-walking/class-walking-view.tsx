@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useController, useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -9,9 +9,11 @@ import { useAuthorized } from '../components/authorized.js';
 import { EmptyState } from '../components/empty-state.js';
 import { FieldError } from '../components/form-field.js';
 import { PageLoader } from '../components/page-loader.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { useChooseCombination } from './use-choose-combination.js';
 import { useClassProgress } from './use-class-progress.js';
 import { useClassWalkingT } from './use-class-walking-t.js';
@@ -25,7 +27,9 @@ import { WindowForm } from './window-form.js';
 import { gradeLabel } from '../resources/grade-label.js';
 import { listOf } from '../i18n/punctuation.js';
 
-type Tab = 'manage' | 'choose' | 'progress';
+const TABS = ['manage', 'choose', 'progress'] as const;
+type Tab = (typeof TABS)[number];
+const tabParam = oneOfParam(TABS);
 
 /**
  * 走班管理 (/zouban/zbgl; docs/product/class-walking-and-registrations.md#pages): one page, three parts by who reads it —
@@ -38,8 +42,9 @@ export default function ClassWalkingView({ active }: ViewProps) {
   const student = useAuthorized({ roles: ['student'] });
   const head = useAuthorized({ roles: ['headteacher'] });
   const tabs: Tab[] = [...(manager ? (['manage'] as const) : []), ...(student ? (['choose'] as const) : []), ...(head ? (['progress'] as const) : [])];
-  const [picked, setPicked] = useState<Tab | null>(null);
-  const tab = picked && tabs.includes(picked) ? picked : tabs[0];
+  // the part shown (`?tab=`); one this reader has no part in reads as their first
+  const [picked, setPicked] = useViewParam<Tab>('tab', tabs[0] ?? 'manage', tabParam);
+  const tab = tabs.includes(picked) ? picked : tabs[0];
   const windows = useZoubanWindows(active);
   useZoubanLive();
   return (
@@ -86,11 +91,11 @@ function Rules({ w }: { w: ZoubanWindow }) {
 
 function ManagePart({ windows }: { windows: ZoubanWindow[] }) {
   const { cw } = useClassWalkingT();
-  const [creating, setCreating] = useState(false);
+  const creating = useDisclosure();
   return (
     <div data-testid="zouban-manage">
-      <Button primary size="small" icon="plus" content={cw('manage.newWindow')} onClick={() => setCreating(true)} data-testid="zouban-new" />
-      {creating ? <WindowForm onDone={() => setCreating(false)} /> : null}
+      <Button primary size="small" icon="plus" content={cw('manage.newWindow')} onClick={creating.open} data-testid="zouban-new" />
+      {creating.opened ? <WindowForm onDone={creating.close} /> : null}
       {windows.length === 0 ? <EmptyState icon="random" text={cw('manage.empty')} /> : windows.map((w) => <ManagedWindow key={w.id} w={w} />)}
     </div>
   );

@@ -9,6 +9,7 @@ import { PageLoader } from '../components/page-loader.js';
 import type { ViewProps } from '../router/view-props.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { PageNameForm } from './page-name-form.js';
 import { useCreatePage, useDeletePage, usePublishPage, useRenamePage } from './use-page-changes.js';
 import { usePages } from './use-pages.js';
@@ -26,7 +27,7 @@ export default function PageManagerView({ active }: ViewProps) {
   const rename = useRenamePage();
   const publish = usePublishPage();
   const remove = useDeletePage();
-  const [creating, setCreating] = useState(false);
+  const creating = useDisclosure();
   const [renaming, setRenaming] = useState<string | null>(null);
 
   const run = async (work: () => Promise<{ msg?: string }>, done: string) => {
@@ -55,17 +56,17 @@ export default function PageManagerView({ active }: ViewProps) {
     <div className="sf-page sf-cp-manager" data-testid="cp-manager">
       <Segment className="sf-card">
         <h3>{pg('page.manager')}</h3>
-        {creating ? (
+        {creating.opened ? (
           <PageNameForm
             initial=""
             testId="cp-create"
-            onCancel={() => setCreating(false)}
+            onCancel={creating.close}
             onSave={async (name) => {
-              if (await run(() => create.mutateAsync(name), pg('results.created'))) setCreating(false);
+              if (await run(() => create.mutateAsync(name), pg('results.created'))) creating.close();
             }}
           />
         ) : (
-          <Button primary size="small" icon="plus" content={pg('manager.create')} onClick={() => setCreating(true)} data-testid="cp-new" />
+          <Button primary size="small" icon="plus" content={pg('manager.create')} onClick={creating.open} data-testid="cp-new" />
         )}
         <p className="sf-hint">
           {pg('manager.attachHint')} <code>/customPages/page_view</code>

@@ -1,5 +1,5 @@
 import { DORMITORY_EDIT_PERMISSION } from '@schoolflow/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Grid, Menu, Message, Segment } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { useAuthorized } from '../components/authorized.js';
@@ -8,7 +8,9 @@ import { kitText } from '../resources/resource-format.js';
 import { RefSelect } from '../resources/ref-select.js';
 import { useResourceList } from '../resources/use-resource-list.js';
 import { useOptionLabels } from '../resources/use-resource-options.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { BulkAllocationPanel } from './bulk-allocation-panel.js';
 import { RoomBedsPanel } from './room-beds-panel.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
@@ -22,9 +24,10 @@ import './dormitories.css';
 export default function AllocationView({ active }: ViewProps) {
   const { d } = useDormitoriesT();
   const mayEdit = useAuthorized({ all: [DORMITORY_EDIT_PERMISSION] });
-  const [buildingId, setBuildingId] = useState('');
-  const [roomId, setRoomId] = useState<string | null>(null);
-  const [bulk, setBulk] = useState(false);
+  // the building and room chosen (`?building=…&room=…`)
+  const [buildingId, setBuildingId] = useViewParam('building', '', textParam);
+  const [roomId, setRoomId] = useViewParam('room', '', textParam);
+  const bulk = useDisclosure();
   const rooms = useResourceList('dormitory-rooms', { current: 1, size: 500, keyword: '', filters: buildingId ? { buildingId } : {} }, active);
   const list = useMemo(() => rooms.data?.list ?? [], [rooms.data]);
   const wanted = useMemo(() => new Map([['dormitory-buildings', [...new Set(list.map((r) => String(r.buildingId)))]]]), [list]);
@@ -36,9 +39,9 @@ export default function AllocationView({ active }: ViewProps) {
         <h3>{d('page.allocation')}</h3>
         <div className="sf-dorm-toolbar">
           <RefSelect source="dormitory-buildings" value={buildingId} onValue={(v) => setBuildingId(v ?? '')} testId="dorm-building" emptyText={d('fields.building')} />
-          {mayEdit ? <Button size="small" toggle active={bulk} icon="users" content={d('actions.bulk')} onClick={() => setBulk(!bulk)} data-testid="dorm-bulk-toggle" /> : null}
+          {mayEdit ? <Button size="small" toggle active={bulk.opened} icon="users" content={d('actions.bulk')} onClick={bulk.toggle} data-testid="dorm-bulk-toggle" /> : null}
         </div>
-        {bulk ? <BulkAllocationPanel rooms={list} buildingName={buildingName} /> : null}
+        {bulk.opened ? <BulkAllocationPanel rooms={list} buildingName={buildingName} /> : null}
         {rooms.isPending ? <PageLoader /> : rooms.isError ? <Message negative content={errorMessage(rooms.error)} /> : null}
         <Grid stackable>
           <Grid.Column width={5}>

@@ -5,10 +5,12 @@ import { Link } from 'react-router-dom';
 import { Button, Label, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { PageLoader } from '../components/page-loader.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { useReadySession } from '../session/session-store.js';
 import { exportRows } from '../util/export-xlsx.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { FlowForm } from '../workflow/flow-form.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';
 import { useFlowList } from '../workflow/use-flow-list.js';
@@ -163,8 +165,9 @@ export function DutyRostersView({ active }: ViewProps) {
   const manages = useManages();
   const mine = useMyDuties(active);
   const rosters = useDutyRosters(active);
-  const [open, setOpen] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  // the roster opened below the list (`?roster=`)
+  const [open, setOpen] = useViewParam('roster', '', textParam);
+  const creating = useDisclosure();
   return (
     <div className="sf-page sf-duty" data-testid="duty-page">
       <Segment className="sf-card">
@@ -174,12 +177,12 @@ export function DutyRostersView({ active }: ViewProps) {
       <Segment className="sf-card">
         <h3>
           {d('page.title')}
-          {manages ? <Button floated="right" size="mini" primary icon="plus" content={d('actions.create')} onClick={() => setCreating(true)} data-testid="duty-create" /> : null}
+          {manages ? <Button floated="right" size="mini" primary icon="plus" content={d('actions.create')} onClick={creating.open} data-testid="duty-create" /> : null}
         </h3>
-        {creating ? (
+        {creating.opened ? (
           <RosterForm
             onDone={(id) => {
-              setCreating(false);
+              creating.close();
               if (id) setOpen(id);
             }}
           />

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { Button, Label, Message, Table } from 'semantic-ui-react';
 import { formatSchoolTime } from '@schoolflow/contracts';
 import { errorMessage, reportError } from '../api/http.js';
 import { PageLoader } from '../components/page-loader.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { BatchForm } from './batch-form.js';
 import { DrawPanel, RostersPanel } from './batch-tools.js';
 import { useClock } from './use-clock.js';
@@ -22,8 +23,9 @@ export default function BatchesView(_props: ViewProps) {
   const batches = useElectiveBatches();
   const courses = useElectiveCourses();
   const remove = useDeleteBatch();
-  const [creating, setCreating] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  const creating = useDisclosure();
+  // the batch whose rosters are shown (`?batch=`)
+  const [open, setOpen] = useViewParam('batch', '', textParam);
   const now = useClock();
   if (batches.isPending || courses.isPending) return <PageLoader />;
   if (batches.isError) return <Message negative content={errorMessage(batches.error)} />;
@@ -31,10 +33,10 @@ export default function BatchesView(_props: ViewProps) {
   return (
     <div className="sf-page" data-testid="elective-batches">
       <h2>{e('page.batches')}</h2>
-      {creating ? (
-        <BatchForm semesterId={semesterId} onDone={() => setCreating(false)} />
+      {creating.opened ? (
+        <BatchForm semesterId={semesterId} onDone={creating.close} />
       ) : (
-        <Button primary size="small" icon="add" content={e('web.newBatch')} onClick={() => setCreating(true)} data-testid="batch-new" disabled={!semesterId} />
+        <Button primary size="small" icon="add" content={e('web.newBatch')} onClick={creating.open} data-testid="batch-new" disabled={!semesterId} />
       )}
       <div className="sf-table-wrap">
         <Table compact celled unstackable className="sf-table">
@@ -63,7 +65,7 @@ export default function BatchesView(_props: ViewProps) {
                   {b.taken}/{b.seats}
                 </Table.Cell>
                 <Table.Cell>
-                  <Button size="mini" content={e('web.rosters')} onClick={() => setOpen(open === b.id ? null : b.id)} data-testid="batch-rosters" />
+                  <Button size="mini" content={e('web.rosters')} onClick={() => setOpen(open === b.id ? '' : b.id)} data-testid="batch-rosters" />
                   {b.state === 'notStarted' && (
                     <Button
                       size="mini"

@@ -3,6 +3,7 @@ import { Button, Label, Message, Segment, Table } from 'semantic-ui-react';
 import type { ElectiveBatch, ElectiveOffer } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { PageLoader } from '../components/page-loader.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { slotsText } from './slot-text.js';
@@ -149,7 +150,8 @@ function BatchPanel({ batch }: { batch: ElectiveBatch }) {
 export default function SelectView(_props: ViewProps) {
   const { e } = useElectivesT();
   const batches = useElectiveBatches();
-  const [chosen, setChosen] = useState('');
+  // the batch chosen (`?batch=`); none is the one in progress
+  const [chosen, setChosen] = useViewParam('batch', '', textParam);
   const now = useClock(5000);
   const list = batches.data ?? [];
   const current = list.find((b) => b.id === chosen) ?? list.find((b) => b.state === 'inProgress') ?? list[0];

@@ -4,6 +4,7 @@ import { FACE_LIMITS, FacePermission } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { useAuthorized } from '../components/authorized.js';
 import { confirmAction } from '../components/confirm-dialog.js';
+import { oneOfParam, textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
@@ -18,6 +19,8 @@ import { useVerifyFace } from './use-verify-face.js';
 import './faces.css';
 import { EmptyRow } from '../components/empty-state.js';
 
+const scopeParam = oneOfParam(['mine', 'all'] as const);
+
 /**
  * 人脸注册 (`/faceRecognition/registration`; docs/product/campus-life.md#face-recognition): register my face from the
  * camera or a photo, see and delete my registered faces, test a match; an administrator also registers for an account
@@ -26,9 +29,12 @@ import { EmptyRow } from '../components/empty-state.js';
 export default function FaceRegistrationView({ active }: ViewProps) {
   const { f } = useFacesT();
   const manages = useAuthorized({ all: [FacePermission.manage] });
-  const [scope, setScope] = useState<'mine' | 'all'>('mine');
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  // whose faces are listed and the search asked (`?scope=all&q=…`); everyone's only for an administrator
+  const [shownScope, setScope] = useViewParam('scope', 'mine', scopeParam);
+  const scope = manages ? shownScope : 'mine';
+  const [q, setQ] = useViewParam('q', '', textParam);
+  // what is typed, the search asked on Enter or the button
+  const [search, setSearch] = useState(q);
   const [account, setAccount] = useState('');
   const list = useFaceRegistrations(scope, scope === 'all' ? q : '', active);
   const registering = useRegisterFace();

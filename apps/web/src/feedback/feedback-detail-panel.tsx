@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button, Form, Label, List, Message, Segment } from 'semantic-ui-react';
 import { type FeedbackDetail, FEEDBACK_LIMITS, feedbackNoteSchema, feedbackReopenSchema, type FeedbackReopenInput, type FeedbackReplyInput, feedbackReplySchema, type FeedbackState } from '@schoolflow/contracts';
@@ -9,6 +8,7 @@ import { FieldError } from '../components/form-field.js';
 import { PageLoader } from '../components/page-loader.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { useCloseFeedback } from './use-close-feedback.js';
 import { useFeedback } from './use-feedback.js';
 import { useFeedbackT } from './use-feedback-t.js';
@@ -125,18 +125,18 @@ function CloseForm({ detail }: { detail: FeedbackDetail }) {
   const { f } = useFeedbackT();
   const close = useCloseFeedback();
   const err = useFieldError();
-  const [opened, setOpened] = useState(false);
+  const form = useDisclosure();
   const { register, handleSubmit, formState } = useForm({ defaultValues: { note: '' }, resolver: zodResolver(feedbackNoteSchema) });
   const save = handleSubmit(async (body) => {
     try {
       const res = await close.mutateAsync({ id: detail.id, note: body.note });
       toast.success(res.msg || f('results.closed'));
-      setOpened(false);
+      form.close();
     } catch (e) {
       toast.error(errorMessage(e));
     }
   });
-  if (!opened) return <Button basic size="small" content={f('actions.close')} onClick={() => setOpened(true)} data-testid="feedback-close" />;
+  if (!form.opened) return <Button basic size="small" content={f('actions.close')} onClick={form.open} data-testid="feedback-close" />;
   return (
     <Form onSubmit={() => void save()} data-testid="feedback-close-form">
       <Form.Field error={Boolean(err(formState.errors.note))}>
@@ -145,7 +145,7 @@ function CloseForm({ detail }: { detail: FeedbackDetail }) {
         <FieldError testId="feedback-close" error={err(formState.errors.note)} />
       </Form.Field>
       <Button type="submit" size="small" loading={formState.isSubmitting} content={f('actions.close')} data-testid="feedback-close-save" />
-      <Button type="button" size="small" basic content={f('actions.cancel')} onClick={() => setOpened(false)} />
+      <Button type="button" size="small" basic content={f('actions.cancel')} onClick={form.close} />
     </Form>
   );
 }

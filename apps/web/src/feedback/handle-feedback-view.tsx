@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Form, Message, Segment } from 'semantic-ui-react';
 import { FEEDBACK_STATES, type FeedbackListQuery, feedbackListQuerySchema } from '@schoolflow/contracts';
@@ -7,6 +6,7 @@ import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
 import { PageLoader } from '../components/page-loader.js';
 import { Pager, usePaging } from '../components/pager.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import type { FeedbackFilters } from './feedback-client.js';
@@ -26,7 +26,6 @@ interface FilterDraft {
   to: string;
   q: string;
 }
-const NO_FILTERS: FilterDraft = { state: '', category: '', from: '', to: '', q: '' };
 
 /**
  * 反馈处理 (`/feedback/handle`; docs/product/campus-life.md#user-feedback): everyone's feedback for those granted
@@ -36,17 +35,30 @@ const NO_FILTERS: FilterDraft = { state: '', category: '', from: '', to: '', q: 
 export default function HandleFeedbackView({ active }: ViewProps) {
   const { f, lang } = useFeedbackT();
   const [openId, setOpenId] = useOpenFeedback();
-  const [filters, setFilters] = useState<FeedbackFilters>({});
+  // the filters searched by, kept in the address (`?state=…&category=…&from=…&to=…&q=…`) as the form's inputs hold them
+  const [state, setState] = useViewParam('state', '', textParam);
+  const [category, setCategory] = useViewParam('category', '', textParam);
+  const [from, setFrom] = useViewParam('from', '', textParam);
+  const [to, setTo] = useViewParam('to', '', textParam);
+  const [q, setQ] = useViewParam('q', '', textParam);
+  const applied: FilterDraft = { state, category, from, to, q };
+  // read through the form's schema: an address edited by hand asks for no filter the form could not have sent
+  const checked = feedbackListQuerySchema.safeParse(applied);
+  const filters: FeedbackFilters = checked.success ? { state: checked.data.state, category: checked.data.category, from: checked.data.from, to: checked.data.to, q: checked.data.q } : {};
   const { current, size, setCurrent, setSize } = usePaging(20);
   const list = useHandledFeedback(filters, current, size, active && openId === null);
   const categories = useFeedbackCategories();
-  const { register, handleSubmit, formState } = useForm<FilterDraft, unknown, FeedbackListQuery>({ defaultValues: NO_FILTERS, resolver: zodResolver(feedbackListQuerySchema) as never });
+  const { register, handleSubmit, formState } = useForm<FilterDraft, unknown, FeedbackListQuery>({ defaultValues: applied, resolver: zodResolver(feedbackListQuerySchema) as never });
   const err = (e: unknown) => {
     const m = firstMessage(e);
     return m ? namespacedMessage(m) : undefined;
   };
-  const search = handleSubmit(({ state, category, from, to, q }) => {
-    setFilters({ state, category, from, to, q });
+  const search = handleSubmit((v) => {
+    setState(v.state ?? '');
+    setCategory(v.category ?? '');
+    setFrom(v.from ?? '');
+    setTo(v.to ?? '');
+    setQ(v.q ?? '');
     setCurrent(1);
   });
   return (
@@ -57,7 +69,8 @@ export default function HandleFeedbackView({ active }: ViewProps) {
           <FeedbackDetailPanel id={openId} handler onBack={() => setOpenId(null)} />
         ) : (
           <>
-            <Form size="small" className="sf-feedback-filters" onSubmit={() => void search()} data-testid="feedback-filters">
+            {/* drawn again once the categories come: a category from the address is then among the options */}
+            <Form key={categories.data ? 'categories' : 'loading'} size="small" className="sf-feedback-filters" onSubmit={() => void search()} data-testid="feedback-filters">
               <Form.Group widths="equal">
                 <Form.Field>
                   <label htmlFor="feedback-filter-state">{f('fields.state')}</label>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Message, Segment } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { PageLoader } from '../components/page-loader.js';
 import { Pager, usePaging } from '../components/pager.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { FeedbackDetailPanel } from './feedback-detail-panel.js';
 import { FeedbackForm } from './feedback-form.js';
 import { FeedbackTable } from './feedback-table.js';
@@ -20,7 +20,7 @@ import './feedback.css';
 export default function MyFeedbackView({ active }: ViewProps) {
   const { f } = useFeedbackT();
   const [openId, setOpenId] = useOpenFeedback();
-  const [writing, setWriting] = useState(false);
+  const writing = useDisclosure();
   const { current, size, setCurrent, setSize } = usePaging(20);
   const mine = useMyFeedback(current, size, active && openId === null);
   return (
@@ -31,15 +31,15 @@ export default function MyFeedbackView({ active }: ViewProps) {
           <FeedbackDetailPanel id={openId} handler={false} onBack={() => setOpenId(null)} />
         ) : (
           <>
-            {writing ? (
+            {writing.opened ? (
               <FeedbackForm
                 onDone={(id) => {
-                  setWriting(false);
+                  writing.close();
                   if (id) setOpenId(id);
                 }}
               />
             ) : (
-              <Button primary size="small" icon="plus" content={f('page.submit')} onClick={() => setWriting(true)} data-testid="feedback-new" />
+              <Button primary size="small" icon="plus" content={f('page.submit')} onClick={writing.open} data-testid="feedback-new" />
             )}
             {mine.isPending ? <PageLoader /> : mine.isError ? <Message negative content={errorMessage(mine.error)} /> : null}
             {mine.data ? <FeedbackTable rows={mine.data.list} onOpen={setOpenId} withSubmitter={false} /> : null}

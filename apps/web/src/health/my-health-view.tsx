@@ -1,6 +1,6 @@
 import { FITNESS_ITEMS } from '@schoolflow/contracts';
-import { useState } from 'react';
 import { Dropdown, Header, Label, Message, Segment, Table } from 'semantic-ui-react';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { RISK_COLOUR } from './risk-colour.js';
 import { useHealthT } from './use-health-t.js';
@@ -10,8 +10,9 @@ import './health.css';
 /** 我的健康 (docs/product/campus-life.md#health-care): a student's own records, a parent's child's; phone-width friendly. */
 export default function MyHealthView({ active }: ViewProps) {
   const { h } = useHealthT();
-  const [child, setChild] = useState<string | null>(null);
-  const q = useMyHealth(child, active);
+  // the child a parent chose ('' for the server's first)
+  const [child, setChild] = useViewParam('child', '', textParam);
+  const q = useMyHealth(child || null, active);
   const d = q.data;
   if (q.isLoading) return <Segment loading />;
   if (!d?.student) return <Message info content={h('page.none')} data-testid="health-none" />;

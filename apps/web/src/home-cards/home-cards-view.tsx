@@ -4,6 +4,7 @@ import { AdminPath, type HomeCardKey, type HomeCardSetting, type RoleRow } from 
 import { PageLoader } from '../components/page-loader.js';
 import { SortableItems } from '../components/sortable-items.js';
 import { usePicturesT } from '../pictures/use-pictures-t.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { useAllRows } from '../views/ms/use-admin-lists.js';
 import { useResetHomeCards, useRoleHomeCards, useSaveHomeCards } from './use-home-cards.js';
@@ -16,8 +17,8 @@ import './home-cards.css';
 export default function HomeCardsView({ active }: ViewProps) {
   const { p, lang } = usePicturesT();
   const roles = useAllRows<RoleRow>(AdminPath.roleList, active);
-  const [code, setCode] = useState<string | null>(null);
-  const chosen = code ?? roles[0]?.code ?? null;
+  const [code, setCode] = useViewParam('role', '', textParam);
+  const chosen = code || (roles[0]?.code ?? null);
   const layout = useRoleHomeCards(chosen);
   const [draft, setDraft] = useState<{ role: string; cards: HomeCardSetting[] } | null>(null);
   const save = useSaveHomeCards();

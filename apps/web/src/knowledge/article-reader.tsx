@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button, Message, Segment } from 'semantic-ui-react';
 import type { KnowledgeArticle } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { PageLoader } from '../components/page-loader.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { Attachments } from './attachments.js';
 import { categoryName } from './category-names.js';
 import { useArticle } from './use-article.js';
@@ -20,7 +20,7 @@ export function ArticleReader({ id, active, onBack, onEdit, onDeleted }: { id: s
   const { k, lang } = useKnowledgeT();
   const article = useArticle(id, active);
   const remove = useDeleteArticle();
-  const [history, setHistory] = useState(false);
+  const history = useDisclosure();
   if (article.isError) {
     return (
       <Segment className="sf-card" data-testid="kb-article-missing">
@@ -46,7 +46,7 @@ export function ArticleReader({ id, active, onBack, onEdit, onDeleted }: { id: s
       <div className="sf-kb-article-tools">
         <Button type="button" basic size="small" icon="arrow left" content={k('article.back')} onClick={onBack} data-testid="kb-article-back" />
         <span className="sf-kb-spacer" />
-        <Button type="button" basic size="small" icon="history" content={k('article.history')} onClick={() => setHistory(true)} data-testid="kb-article-history" />
+        <Button type="button" basic size="small" icon="history" content={k('article.history')} onClick={history.open} data-testid="kb-article-history" />
         {a.canEdit ? (
           <>
             <Button type="button" primary size="small" icon="edit" content={k('article.edit')} onClick={() => onEdit(a)} data-testid="kb-article-edit" />
@@ -64,7 +64,7 @@ export function ArticleReader({ id, active, onBack, onEdit, onDeleted }: { id: s
       <div className="sf-kb-body" data-testid="kb-article-body" dangerouslySetInnerHTML={{ __html: a.body }} />
       <Attachments files={a.attachments} />
       <div className="sf-hint">{k('article.created', { by: a.createdBy ?? '—', at: a.createdAt })}</div>
-      {history ? <VersionHistory article={a} onClose={() => setHistory(false)} /> : null}
+      {history.opened ? <VersionHistory article={a} onClose={history.close} /> : null}
     </Segment>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Segment, Table } from 'semantic-ui-react';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { EChart } from '../components/charts/echarts-chart.js';
 import { CardHead, FilterCard, FilterField, FilterSelect } from '../components/list-page.js';
 import { useMessageTypeList, useMessageTypes } from '../messages/message-types.js';
+import { type ParamCodec, textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { useChannelStats } from './use-channel-stats.js';
 import { useChannelsT } from './use-channels-t.js';
@@ -18,13 +19,25 @@ const dayOf = (offset: number): string => formatSchoolTime(Date.now() + offset *
 const periodSchema = z.intersection(statsQuerySchema, z.object({ type: z.string() }));
 type Period = z.output<typeof periodSchema>;
 
+/** A day in the address (`?from=2026-11-23`). */
+const dayParam: ParamCodec<string> = { parse: (s) => (/^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined), format: (s) => s };
+
 /** 统计分析 (messageCenter/tjfx): messages sent and read and deliveries failed, per day and type, over a period (the last week first). */
 export default function StatsView({ active }: ViewProps) {
   const { c, tv, lang } = useChannelsT();
   const types = useMessageTypeList();
   const typeName = useMessageTypes();
   // the period shown (the last week first); the form's draft is applied by 查询 once the schema takes it
-  const [applied, setApplied] = useState<Period>(() => ({ from: dayOf(-6), to: dayOf(0), type: '' }));
+  // and kept in the address (`?from=…&to=…&type=…`)
+  const [from, setFrom] = useViewParam('from', dayOf(-6), dayParam);
+  const [to, setTo] = useViewParam('to', dayOf(0), dayParam);
+  const [type, setType] = useViewParam('type', '', textParam);
+  const applied = useMemo<Period>(() => ({ from, to, type }), [from, to, type]);
+  const apply = (p: Period) => {
+    setFrom(p.from);
+    setTo(p.to);
+    setType(p.type);
+  };
   const { control, register, handleSubmit, reset, setValue, formState } = useForm<Period>({ resolver: zodResolver(periodSchema), defaultValues: applied });
   const period = useWatch({ control });
   const toError = formState.errors.to?.message;
@@ -35,7 +48,7 @@ export default function StatsView({ active }: ViewProps) {
 
   return (
     <div className="sf-page" data-testid="channels-stats">
-      <FilterCard testId="stats-search" onSearch={() => void handleSubmit(setApplied)()} onReset={() => reset(applied)} searchText={c('stats.query')}>
+      <FilterCard testId="stats-search" onSearch={() => void handleSubmit(apply)()} onReset={() => reset(applied)} searchText={c('stats.query')}>
         <FilterField id="stats-from" label={c('stats.from')}>
           <input id="stats-from" type="date" max={period.to} data-testid="stats-from" {...register('from')} />
         </FilterField>

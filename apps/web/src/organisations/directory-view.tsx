@@ -1,14 +1,17 @@
 import { ORGANISATION_KINDS, type OrganisationKind, organisationProfilePage, type OrganisationSummary } from '@schoolflow/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, Label, Menu, Message, Segment } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { PageLoader } from '../components/page-loader.js';
+import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { KIND_COLOURS, kindKey, roleKey } from './organisation-labels.js';
 import { useDirectory } from './use-organisation-queries.js';
 import { useOrganisationsT } from './use-organisations-t.js';
 import './organisations.css';
+
+/** The kind shown (`?kind=club`); none in the address is every kind. */
+const kindParam: ParamCodec<OrganisationKind | null> = { parse: (s) => ORGANISATION_KINDS.find((k) => k === s), format: (k) => k ?? '' };
 
 /** Where one asks to join a body: 我的组织 with the body chosen. */
 export const applyPage = (id: string): string => `/xszz/wdzz?apply=${encodeURIComponent(id)}`;
@@ -52,7 +55,7 @@ function BodyCard({ b }: { b: OrganisationSummary }) {
 /** 学生组织 (`/xszz/zzlb`; docs/product/campus-life.md#organisations): every body in use, by kind, with my place in each. */
 export default function OrganisationDirectoryView({ active }: ViewProps) {
   const { o } = useOrganisationsT();
-  const [kind, setKind] = useState<OrganisationKind | null>(null);
+  const [kind, setKind] = useViewParam('kind', null, kindParam);
   const list = useDirectory(kind, active);
   return (
     <div className="sf-page sf-orgs" data-testid="org-directory">

@@ -3,6 +3,7 @@ import { Button, Icon, Modal } from 'semantic-ui-react';
 import { AuthImage } from '../components/auth-image.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { useAlbum, useAlbums } from './use-album-queries.js';
 import { usePicturesT } from './use-pictures-t.js';
 import './pictures.css';
@@ -13,20 +14,20 @@ import './pictures.css';
  */
 export function AlbumPicker({ max, picked, onPick, onUnpick, testId = 'album-picker' }: { max: number; picked: readonly string[]; onPick: (resIds: string[]) => void; onUnpick: (resId: string) => void; testId?: string }) {
   const { p } = usePicturesT();
-  const [open, setOpen] = useState(false);
+  const dialog = useDisclosure();
   const [albumId, setAlbumId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
-  const albums = useAlbums(open);
-  const album = useAlbum(open ? albumId : null);
+  const albums = useAlbums(dialog.opened);
+  const album = useAlbum(dialog.opened ? albumId : null);
   const close = () => {
-    setOpen(false);
+    dialog.close();
     setAlbumId(null);
     setChosen([]);
   };
   const toggle = (resId: string) => setChosen((c) => (c.includes(resId) ? c.filter((x) => x !== resId) : c.length < max ? [...c, resId] : c));
   return (
     <>
-      <Button type="button" basic size="small" icon="images outline" content={p('picker.open')} disabled={max <= 0} onClick={() => setOpen(true)} data-testid={testId} />
+      <Button type="button" basic size="small" icon="images outline" content={p('picker.open')} disabled={max <= 0} onClick={dialog.open} data-testid={testId} />
       {picked.length > 0 ? (
         <div className="sf-album-picked" data-testid={`${testId}-picked`}>
           {picked.map((resId) => (
@@ -39,7 +40,7 @@ export function AlbumPicker({ max, picked, onPick, onUnpick, testId = 'album-pic
           ))}
         </div>
       ) : null}
-      {open ? (
+      {dialog.opened ? (
         <Modal open size="small" onClose={close} data-testid={`${testId}-modal`}>
           <Modal.Header>{albumId && album.data ? album.data.title : p('picker.title')}</Modal.Header>
           <Modal.Content scrolling>

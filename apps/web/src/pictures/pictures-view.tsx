@@ -6,6 +6,7 @@ import { confirmAction } from '../components/confirm-store.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
 import { SortableItems } from '../components/sortable-items.js';
+import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { AlbumForm } from './album-form.js';
 import { useOrderPictures, useRemoveAlbum, useRemovePicture, useSetCaption, useSetCover, useUploadPictures } from './use-album-commands.js';
@@ -20,7 +21,8 @@ import './pictures.css';
  */
 export default function PicturesView({ active }: ViewProps) {
   const { p } = usePicturesT();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // the album opened (`?album=`)
+  const [openId, setOpenId] = useViewParam('album', '', textParam);
   const [editing, setEditing] = useState<'new' | AlbumDetail | null>(null);
   const list = useAlbums(active);
   const creatable = list.data?.creatable ?? { school: false, classes: [] };
@@ -29,7 +31,7 @@ export default function PicturesView({ active }: ViewProps) {
     <div className="sf-page sf-pictures" data-testid="pictures-view">
       <Segment className="sf-card">
         {openId ? (
-          <AlbumPanel id={openId} onBack={() => setOpenId(null)} onEdit={(a) => setEditing(a)} />
+          <AlbumPanel id={openId} onBack={() => setOpenId('')} onEdit={(a) => setEditing(a)} />
         ) : (
           <>
             <div className="sf-pictures-head">

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Label, Loader, Message } from 'semantic-ui-react';
 import { isUuid, type ProjectDetail, roleWrites, TASK_STATUSES, type TaskStatus } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
+import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { CardBody, columnsOf } from './project-board.js';
@@ -14,6 +15,9 @@ import { useProjectChanges } from './use-project-changes.js';
 import { useProjects } from './use-projects.js';
 import { useProjectsT } from './use-projects-t.js';
 import './projects.css';
+
+/** The one status the list keeps (`?status=doing`); '' keeps every task. */
+const statusParam: ParamCodec<TaskStatus | ''> = { parse: (s) => TASK_STATUSES.find((x) => x === s), format: (s) => s };
 
 /**
  * 项目 on a phone (`/qt_app/xmgl`; docs/product/office.md#projects): one column — the project chosen from mine, its
@@ -47,7 +51,7 @@ export default function ProjectsPhoneView({ active }: ViewProps) {
 function PhoneProject({ id, active }: { id: string; active: boolean }) {
   const { pj } = useProjectsT();
   const project = useProject(id, active);
-  const [status, setStatus] = useState<TaskStatus | ''>('');
+  const [status, setStatus] = useViewParam('status', '', statusParam);
   const [openId, setOpenId] = useState<string | null>(null);
   const [editing, setEditing] = useState<TaskDraft | null>(null);
   const move = useMoveTask(id);
@@ -66,7 +70,7 @@ function PhoneProject({ id, active }: { id: string; active: boolean }) {
     <>
       <div className="sf-pj-phone-head">
         <Label size="small" basic content={pj(`roles.${p.myRole}`)} />
-        <select className="ui dropdown" value={status} aria-label={pj('fields.status')} onChange={(e) => setStatus((TASK_STATUSES.find((s) => s === e.target.value) ?? '') as TaskStatus | '')} data-testid="projects-phone-filter">
+        <select className="ui dropdown" value={status} aria-label={pj('fields.status')} onChange={(e) => setStatus(TASK_STATUSES.find((s) => s === e.target.value) ?? '')} data-testid="projects-phone-filter">
           <option value="">{pj('phone.allStatuses')}</option>
           {TASK_STATUSES.map((s) => (
             <option key={s} value={s}>

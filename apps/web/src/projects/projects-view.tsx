@@ -6,8 +6,10 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-store.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
+import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { MembersModal } from './members-modal.js';
 import { ProjectBoard } from './project-board.js';
 import { ProjectForm } from './project-form.js';
@@ -20,6 +22,9 @@ import { useProjectChanges } from './use-project-changes.js';
 import { useProjects } from './use-projects.js';
 import { useProjectsT } from './use-projects-t.js';
 import './projects.css';
+
+/** The archived projects shown instead of the current ones (`?archived=1`). */
+const flagParam: ParamCodec<boolean> = { parse: (s) => (s === '1' ? true : undefined), format: (b) => (b ? '1' : '') };
 
 /**
  * 项目管理 (`/xmgl`; docs/product/office.md#projects): my projects, and one project at `?id=` — its board
@@ -51,8 +56,8 @@ export default function ProjectsView({ active }: ViewProps) {
 
 function ProjectList({ active, onOpen }: { active: boolean; onOpen: (id: string) => void }) {
   const { pj } = useProjectsT();
-  const [archived, setArchived] = useState(false);
-  const [creating, setCreating] = useState(false);
+  const [archived, setArchived] = useViewParam('archived', false, flagParam);
+  const creating = useDisclosure();
   const list = useProjects(archived, active);
   const rows = list.data ?? [];
   return (
@@ -60,7 +65,7 @@ function ProjectList({ active, onOpen }: { active: boolean; onOpen: (id: string)
       <div className="sf-pj-list-head">
         <h3>{pj('list.mine')}</h3>
         <Checkbox toggle label={pj('list.archivedToggle')} checked={archived} onChange={() => setArchived(!archived)} data-testid="projects-archived" />
-        <Button primary icon="plus" content={pj('list.create')} onClick={() => setCreating(true)} data-testid="projects-create" />
+        <Button primary icon="plus" content={pj('list.create')} onClick={creating.open} data-testid="projects-create" />
       </div>
       {list.isError ? <Message negative content={errorMessage(list.error)} /> : null}
       {list.isLoading ? <PageLoader /> : null}
@@ -70,7 +75,7 @@ function ProjectList({ active, onOpen }: { active: boolean; onOpen: (id: string)
           <ProjectCard key={p.id} project={p} onOpen={() => onOpen(p.id)} />
         ))}
       </div>
-      {creating ? <ProjectForm project={null} onClose={() => setCreating(false)} onSaved={onOpen} /> : null}
+      {creating.opened ? <ProjectForm project={null} onClose={creating.close} onSaved={onOpen} /> : null}
     </>
   );
 }
@@ -109,8 +114,8 @@ function ProjectPage({ id, active, view, taskId, open }: { id: string; active: b
   const { pj } = useProjectsT();
   const project = useProject(id, active);
   const [editingTask, setEditingTask] = useState<TaskDraft | null>(null);
-  const [members, setMembers] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const members = useDisclosure();
+  const editing = useDisclosure();
   const remove = useDeleteProject();
   const back = () => open({ id: null, view: null, task: null });
   if (project.isLoading) return <PageLoader />;
@@ -147,11 +152,11 @@ function ProjectPage({ id, active, view, taskId, open }: { id: string; active: b
             <Button active={view === 'board'} icon="columns" content={pj('project.board')} onClick={() => open({ view: null })} data-testid="project-view-board" aria-pressed={view === 'board'} />
             <Button active={view === 'timeline'} icon="align left" content={pj('project.timeline')} onClick={() => open({ view: 'timeline' })} data-testid="project-view-timeline" aria-pressed={view === 'timeline'} />
           </Button.Group>
-          <Button size="small" basic icon="users" content={`${pj('project.members')} (${p.members.length})`} onClick={() => setMembers(true)} data-testid="project-members-open" />
+          <Button size="small" basic icon="users" content={`${pj('project.members')} (${p.members.length})`} onClick={members.open} data-testid="project-members-open" />
           {writes ? <Button size="small" primary icon="plus" content={pj('project.newTask')} onClick={() => addTask('todo')} data-testid="project-new-task" /> : null}
           {roleManages(p.myRole) ? (
             <>
-              <Button size="small" basic icon="edit" aria-label={pj('project.edit')} title={pj('project.edit')} onClick={() => setEditing(true)} data-testid="project-edit" />
+              <Button size="small" basic icon="edit" aria-label={pj('project.edit')} title={pj('project.edit')} onClick={editing.open} data-testid="project-edit" />
               <Button size="small" basic negative icon="trash alternate outline" aria-label={pj('project.delete')} title={pj('project.delete')} onClick={() => void deleteProject()} data-testid="project-delete" />
             </>
           ) : null}
@@ -162,8 +167,8 @@ function ProjectPage({ id, active, view, taskId, open }: { id: string; active: b
       {view === 'timeline' ? <ProjectTimeline project={p} onOpen={openTask} /> : <ProjectBoard project={p} onOpen={openTask} onAdd={addTask} />}
       {task ? <TaskPanel key={task.id} project={p} taskId={task.id} onEdit={() => setEditingTask(taskDraft(task))} onClose={() => open({ task: null })} /> : null}
       {editingTask ? <TaskForm project={p} draft={editingTask} onClose={() => setEditingTask(null)} /> : null}
-      {members ? <MembersModal project={p} onClose={() => setMembers(false)} /> : null}
-      {editing ? <ProjectForm project={p} onClose={() => setEditing(false)} onSaved={() => undefined} /> : null}
+      {members.opened ? <MembersModal project={p} onClose={members.close} /> : null}
+      {editing.opened ? <ProjectForm project={p} onClose={editing.close} onSaved={() => undefined} /> : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useDownloadFile, useUploadScope } from '../components/use-files.js';
 import { FileUpload } from '../components/widgets/file-upload.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { fileRef } from './attachment-ref.js';
 import { type HandInState, homeworkOverview, type OverviewRow } from './homework-overview.js';
 import { usePostReceipts } from './use-post-receipts.js';
@@ -198,7 +199,7 @@ function ChildChoice({ post, submissions, chosen, onChoose }: { post: PostDetail
 function MyHomework({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const submissions = useSubmissions(post.id);
-  const [editing, setEditing] = useState(false);
+  const editing = useDisclosure();
   const several = post.children.length > 1;
   const [child, setChild] = useState(post.children[0]?.studentId ?? '');
   if (submissions.isPending) return <PageLoader />;
@@ -215,7 +216,7 @@ function MyHomework({ post }: { post: PostDetail }) {
           chosen={child}
           onChoose={(id) => {
             setChild(id);
-            setEditing(false);
+            editing.close();
           }}
         />
       ) : null}
@@ -224,7 +225,7 @@ function MyHomework({ post }: { post: PostDetail }) {
           <Icon name="clock outline" /> {closed ? p('web.homework.dueClosed', { time: formatDateTime(post.dueAt) }) : p('web.homework.dueOpen', { time: formatDateTime(post.dueAt) })}
         </Message>
       ) : null}
-      {mine && !editing ? (
+      {mine && !editing.opened ? (
         <>
           <SubmissionView s={mine} />
           {closed ? (
@@ -232,7 +233,7 @@ function MyHomework({ post }: { post: PostDetail }) {
               {p('web.homework.locked')}
             </div>
           ) : (
-            <Button basic primary size="small" onClick={() => setEditing(true)} data-testid="homework-edit">
+            <Button basic primary size="small" onClick={editing.open} data-testid="homework-edit">
               <Icon name="edit outline" /> {p('web.homework.edit')}
             </Button>
           )}
@@ -246,7 +247,7 @@ function MyHomework({ post }: { post: PostDetail }) {
             </div>
           )}
           {/* the first hand-in is taken after the due time too (marked late); a change is not */}
-          <SubmissionForm key={studentId ?? ''} post={post} existing={mine} studentId={studentId} onDone={() => setEditing(false)} />
+          <SubmissionForm key={studentId ?? ''} post={post} existing={mine} studentId={studentId} onDone={editing.close} />
         </>
       )}
     </>

@@ -11,6 +11,7 @@ import { useDownloadFile } from '../components/use-files.js';
 import { usePictureUrl } from '../components/use-picture-url.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { documentIcon, fileRef, previewable, sizeText } from './attachment-ref.js';
 import { HomeworkPanel } from './homework-panel.js';
 import { postLink } from './post-links.js';
@@ -203,7 +204,7 @@ function ChildrenConfirm({ post }: { post: PostDetail }) {
 function ConfirmBar({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const confirm = useConfirmPost();
-  const [signing, setSigning] = useState(false);
+  const signing = useDisclosure();
   if (!post.requireConfirm || post.mine) return null;
   if (post.children.length > 1) return <ChildrenConfirm post={post} />;
   if (post.confirmedAt) {
@@ -217,17 +218,17 @@ function ConfirmBar({ post }: { post: PostDetail }) {
     try {
       await confirm.mutateAsync({ id: post.id, signature });
       toast.success(p('web.detail.confirmDone'));
-      setSigning(false);
+      signing.close();
     } catch (err) {
       toast.error(errorMessage(err));
     }
   };
   return (
     <>
-      <Button primary loading={confirm.isPending} disabled={confirm.isPending} onClick={() => (post.requireSignature ? setSigning(true) : void run())} data-testid="post-confirm">
+      <Button primary loading={confirm.isPending} disabled={confirm.isPending} onClick={() => (post.requireSignature ? signing.open() : void run())} data-testid="post-confirm">
         <Icon name={post.requireSignature ? 'pencil alternate' : 'check circle outline'} /> {p(post.requireSignature ? 'web.detail.signTitle' : 'web.detail.confirm')}
       </Button>
-      {post.requireSignature ? <SignDialog open={signing} busy={confirm.isPending} onClose={() => setSigning(false)} onSigned={(image) => void run(image)} /> : null}
+      {post.requireSignature ? <SignDialog open={signing.opened} busy={confirm.isPending} onClose={signing.close} onSigned={(image) => void run(image)} /> : null}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Label, Menu, Segment } from 'semantic-ui-react';
 import type { PostKind, PostListItem } from '@schoolflow/contracts';
@@ -6,6 +5,7 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { CardHead, ListTable, RefreshButton, type Column } from '../components/list-page.js';
 import { Pager, usePaging } from '../components/pager.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
 import { postLink } from './post-links.js';
@@ -16,6 +16,8 @@ import { usePosts } from './use-posts.js';
 import { usePublishPost } from './use-publish-post.js';
 import { kindLabel, stateLabel, usePublishingT } from './use-publishing-t.js';
 import { useWithdrawPost } from './use-withdraw-post.js';
+
+const boxParam = oneOfParam<PostBox>(['authored', 'inbox']);
 
 /** What the reader's row says of their own receipt: unread, read, confirmed, or read and still to confirm. */
 function ReceiptBadge({ post }: { post: PostListItem }) {
@@ -153,7 +155,8 @@ function PostBoxList({ kind, box, active }: { kind: PostKind; box: PostBox; acti
 export function PostLists({ kind, canPublish, active }: { kind: PostKind; canPublish: boolean; active: boolean }) {
   const { p } = usePublishingT();
   const navigate = useNavigate();
-  const [chosen, setBox] = useState<PostBox>(canPublish ? 'authored' : 'inbox');
+  // the box shown (`?box=`): an author's own posts first
+  const [chosen, setBox] = useViewParam<PostBox>('box', canPublish ? 'authored' : 'inbox', boxParam);
   const box: PostBox = canPublish ? chosen : 'inbox';
   return (
     <div className="sf-page sf-publishing" data-testid={`publishing-${kind}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Form, Icon, Label, Message, Segment, Statistic } from 'semantic-ui-react';
 import { RECEIPT_STATES, type PostKind, type ReceiptClass, type ReceiptRow, type ReceiptState } from '@schoolflow/contracts';
@@ -7,6 +7,7 @@ import { AuthImage } from '../components/auth-image.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, FilterSelect, ListTable, RefreshButton, type Column } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
+import { type ParamCodec, textParam, useViewParam } from '../router/use-view-param.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
 import { postLink } from './post-links.js';
@@ -19,6 +20,9 @@ import { useRemindUnread } from './use-remind-unread.js';
 /** HTTP's Too Many Requests: the server's answer to a second reminder within the hour. */
 const TOO_SOON = 429;
 
+/** A receipt state chosen (`?state=read`); '' is every state. */
+const stateParam: ParamCodec<ReceiptState | ''> = { parse: (s) => RECEIPT_STATES.find((x) => x === s), format: (s) => s };
+
 /**
  * The author's receipts of a post (the kind's page with `?id=&view=receipts`): read / confirmed / unread counts,
  * per class, and per person with names, kept live by the `post.receipt` push (usePostsLive writes the counts and
@@ -29,7 +33,10 @@ const TOO_SOON = 429;
 export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: PostKind; active: boolean }) {
   const { p } = usePublishingT();
   const navigate = useNavigate();
-  const [filter, setFilter] = useState<ReceiptFilter>({});
+  // the class and state chosen (`?class=…&state=…`)
+  const [classId, setClassId] = useViewParam('class', '', textParam);
+  const [state, setState] = useViewParam('state', '', stateParam);
+  const filter = useMemo<ReceiptFilter>(() => ({ classId: classId || undefined, state: state || undefined }), [classId, state]);
   const post = usePost(id, active);
   const receipts = usePostReceipts(id, filter, active);
   const remind = useRemindUnread();
@@ -82,7 +89,7 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
     {
       title: p('web.receipts.className'),
       cell: (c) => (
-        <button type="button" className="sf-link" data-testid="receipts-class-filter" onClick={() => setFilter((f) => ({ ...f, classId: c.classId ?? undefined }))}>
+        <button type="button" className="sf-link" data-testid="receipts-class-filter" onClick={() => setClassId(c.classId ?? '')}>
           {className(c)}
         </button>
       ),
@@ -200,8 +207,8 @@ export function PostReceiptsPanel({ id, kind, active }: { id: string; kind: Post
         <ListTable testId="receipts-classes" columns={classColumns} rows={data.classes} rowKey={(c) => c.classId ?? ''} rowProps={(c) => ({ 'data-testid': 'receipts-class', 'data-class': className(c) })} empty={{ text: p('web.receipts.empty'), testId: 'receipts-classes-empty' }} />
 
         <Form className="sf-receipt-filters">
-          <FilterSelect id="receipts-filter-class" label={p('web.receipts.className')} value={filter.classId ?? ''} all={p('web.receipts.all')} options={classOptions} onValue={(v) => setFilter((f) => ({ ...f, classId: v || undefined }))} />
-          <FilterSelect id="receipts-filter-state" label={p('web.receipts.state')} value={filter.state ?? ''} all={p('web.receipts.all')} options={stateOptions} onValue={(v) => setFilter((f) => ({ ...f, state: RECEIPT_STATES.find((s) => s === v) }))} />
+          <FilterSelect id="receipts-filter-class" label={p('web.receipts.className')} value={filter.classId ?? ''} all={p('web.receipts.all')} options={classOptions} onValue={setClassId} />
+          <FilterSelect id="receipts-filter-state" label={p('web.receipts.state')} value={filter.state ?? ''} all={p('web.receipts.all')} options={stateOptions} onValue={(v) => setState(RECEIPT_STATES.find((s) => s === v) ?? '')} />
         </Form>
         <ListTable
           testId="receipts-people"

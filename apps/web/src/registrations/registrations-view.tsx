@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Label, Menu, Message, Segment, Table } from 'semantic-ui-react';
 import { REGISTRATION_MANAGE_PERMISSION, type RegistrationEvent } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
@@ -6,8 +5,10 @@ import { useAuthorized } from '../components/authorized.js';
 import { EmptyState } from '../components/empty-state.js';
 import { PageLoader } from '../components/page-loader.js';
 import { Pager, usePaging } from '../components/pager.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { EventForm } from './event-form.js';
 import { useCancelSignUp } from './use-cancel-sign-up.js';
 import { useCheckIn } from './use-check-in.js';
@@ -19,7 +20,7 @@ import { useRoster } from './use-roster.js';
 import { useSignUp } from './use-sign-up.js';
 import { labelled } from '../i18n/punctuation.js';
 
-type Tab = 'events' | 'mine';
+const tabParam = oneOfParam(['events', 'mine'] as const);
 
 /**
  * 讲座 (/jiangzuo/jzhd; docs/product/class-walking-and-registrations.md#pages): lectures and activities with their
@@ -29,8 +30,10 @@ type Tab = 'events' | 'mine';
  */
 export default function RegistrationsView({ active }: ViewProps) {
   const { r } = useRegistrationsT();
-  const [tab, setTab] = useState<Tab>('events');
+  const [shown, setTab] = useViewParam('tab', 'events', tabParam);
   const student = useAuthorized({ roles: ['student'] });
+  // only a student has a list of their own
+  const tab = student ? shown : 'events';
   useRegistrationsLive();
   return (
     <div className="sf-page" data-testid="reg-page">
@@ -55,13 +58,13 @@ export default function RegistrationsView({ active }: ViewProps) {
 function EventList({ active }: { active: boolean }) {
   const { r } = useRegistrationsT();
   const manager = useAuthorized({ all: [REGISTRATION_MANAGE_PERMISSION] });
-  const [creating, setCreating] = useState(false);
+  const creating = useDisclosure();
   const { current, size, setCurrent, setSize } = usePaging(20);
   const events = useEvents(current, size, active);
   return (
     <div data-testid="reg-events">
-      {manager ? <Button primary size="small" icon="plus" content={r('page.manage')} onClick={() => setCreating(true)} data-testid="reg-new" /> : null}
-      {creating ? <EventForm onDone={() => setCreating(false)} /> : null}
+      {manager ? <Button primary size="small" icon="plus" content={r('page.manage')} onClick={creating.open} data-testid="reg-new" /> : null}
+      {creating.opened ? <EventForm onDone={creating.close} /> : null}
       {events.isPending ? <PageLoader /> : events.isError ? <Message negative content={errorMessage(events.error)} /> : null}
       {events.data && events.data.list.length === 0 ? <EmptyState icon="microphone" text={r('mine.empty')} /> : null}
       {events.data?.list.map((e) => <EventCard key={e.id} e={e} />)}
@@ -74,7 +77,7 @@ function EventCard({ e }: { e: RegistrationEvent }) {
   const { r } = useRegistrationsT();
   const signUp = useSignUp();
   const cancel = useCancelSignUp();
-  const [rosterOpen, setRosterOpen] = useState(false);
+  const roster = useDisclosure();
   const full = e.registered >= e.capacity;
   const started = e.phase === 'ended' || (e.phase === 'closed' && e.mine === null);
   const join = () => signUp.mutate(e.id, { onSuccess: (res) => toast.success(res.msg || r('results.registered')), onError: (err) => toast.error(errorMessage(err)) });
@@ -102,8 +105,8 @@ function EventCard({ e }: { e: RegistrationEvent }) {
       ) : null}
       {e.mine === null && e.phase === 'open' ? <Button primary size="small" loading={signUp.isPending} content={r(full ? 'actions.joinWaitlist' : 'actions.signUp')} onClick={join} data-testid="reg-sign-up" /> : null}
       {e.mine !== null && !started && e.phase !== 'ended' ? <Button size="small" loading={cancel.isPending} content={r('actions.cancel')} onClick={leave} data-testid="reg-cancel" /> : null}
-      {e.manageable ? <Button basic size="small" icon="users" content={r('actions.roster')} onClick={() => setRosterOpen(!rosterOpen)} data-testid="reg-roster-open" /> : null}
-      {rosterOpen ? <Roster id={e.id} /> : null}
+      {e.manageable ? <Button basic size="small" icon="users" content={r('actions.roster')} onClick={roster.toggle} data-testid="reg-roster-open" /> : null}
+      {roster.opened ? <Roster id={e.id} /> : null}
     </Segment>
   );
 }

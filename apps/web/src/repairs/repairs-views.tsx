@@ -1,10 +1,11 @@
 import type { WorkflowListItem } from '@schoolflow/contracts';
 import { flowOf } from '@schoolflow/workflows';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Header, Label, Message, Segment, Tab, Table } from 'semantic-ui-react';
 import { useT } from '../i18n/use-t.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { FlowForm } from '../workflow/flow-form.js';
 import { schoolTime } from '../workflow/flow-model.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';
@@ -14,6 +15,8 @@ import { useTaskQueue } from '../workflow/use-task-queue.js';
 
 const FLOW = 'repair';
 const PAGE = { current: 1, size: 50 };
+const ORDER_TABS = ['todo', 'all'] as const;
+const orderTab = oneOfParam(ORDER_TABS);
 
 /** A repair as its lists show it: its type and where, how urgent, its state, who reported it and when. */
 function RepairTable({ rows, loading, empty, reporter, phone }: { rows: readonly WorkflowListItem[]; loading: boolean; empty: string; reporter?: boolean; phone?: boolean }) {
@@ -97,15 +100,15 @@ function AllOrders({ active }: { active: boolean }) {
 /** The report form: the kit's form of the flow (react-hook-form with the flow's zod schema), opened on demand. */
 function ReportForm() {
   const { t } = useT();
-  const [open, setOpen] = useState(false);
+  const form = useDisclosure();
   const def = flowOf(FLOW);
   if (!def) return null;
-  return open ? (
+  return form.opened ? (
     <Segment data-testid="repair-form">
       <FlowForm def={def} />
     </Segment>
   ) : (
-    <Button primary icon="wrench" content={t('repairs.request.create')} onClick={() => setOpen(true)} data-testid="repair-create" />
+    <Button primary icon="wrench" content={t('repairs.request.create')} onClick={form.open} data-testid="repair-create" />
   );
 }
 
@@ -125,7 +128,8 @@ export function RepairRequestView({ active }: ViewProps) {
 /** 维修管理 (/bxgl/wxgl): what waits for me (to dispatch, to fix), and every work order I may see; each opens the kit's detail. */
 export function RepairOrdersView({ active }: ViewProps) {
   const { t } = useT();
-  const [tab, setTab] = useState(0);
+  const [shown, setShown] = useViewParam('tab', 'todo', orderTab);
+  const tab = ORDER_TABS.indexOf(shown);
   const panes = [
     { menuItem: t('repairs.orders.toDo'), render: () => <MyOrders active={active && tab === 0} /> },
     { menuItem: t('repairs.orders.all'), render: () => <AllOrders active={active && tab === 1} /> },
@@ -133,7 +137,7 @@ export function RepairOrdersView({ active }: ViewProps) {
   return (
     <div className="sf-page" data-testid="repair-orders-page">
       <Header as="h2">{t('repairs.orders.title')}</Header>
-      <Tab panes={panes} activeIndex={tab} onTabChange={(_e, d) => setTab(Number(d.activeIndex ?? 0))} />
+      <Tab panes={panes} activeIndex={tab} onTabChange={(_e, d) => setShown(ORDER_TABS[Number(d.activeIndex ?? 0)] ?? 'todo')} />
     </div>
   );
 }

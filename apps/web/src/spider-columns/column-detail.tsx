@@ -6,6 +6,7 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { useJobProgress } from '../jobs/use-job-progress.js';
 import { postLink } from '../publishing/post-links.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import { toast } from '../util/toast.js';
 import { spiderKeys } from './spider-client.js';
 import { useColumn } from './use-column.js';
@@ -14,6 +15,10 @@ import { useDeleteColumn } from './use-delete-column.js';
 import { useItems } from './use-items.js';
 import { useRunColumn } from './use-run-column.js';
 import { useSpiderT } from './use-spider-t.js';
+
+/** The items shown by state (`?state=published`), or all of them. */
+const ITEM_TABS = [...SPIDER_ITEM_STATES, 'all'] as const;
+const stateParam = oneOfParam<SpiderItemState | 'all'>(ITEM_TABS);
 
 const at = (iso: string | null): string => (iso ? formatSchoolTime(Date.parse(iso), Intl.DateTimeFormat().resolvedOptions().timeZone) : '');
 
@@ -85,7 +90,7 @@ function Runs({ column }: { column: SpiderColumnDetail }) {
 
 function Items({ id, kind }: { id: string; kind: SpiderPostKind }) {
   const { c } = useSpiderT();
-  const [state, setState] = useState<SpiderItemState | 'all'>('pending');
+  const [state, setState] = useViewParam('state', 'pending', stateParam);
   const items = useItems(id, state);
   const decide = useDecideItem();
   const act = async (itemId: string, decision: 'publish' | 'ignore') => {
@@ -99,7 +104,7 @@ function Items({ id, kind }: { id: string; kind: SpiderPostKind }) {
   return (
     <>
       <Menu secondary pointing size="small">
-        {[...SPIDER_ITEM_STATES, 'all' as const].map((s) => (
+        {ITEM_TABS.map((s) => (
           <Menu.Item key={s} active={state === s} onClick={() => setState(s)} data-testid={`spider-items-${s}`}>
             {c(`itemStates.${s}`)}
           </Menu.Item>

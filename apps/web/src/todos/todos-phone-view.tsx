@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Button, Loader } from 'semantic-ui-react';
 import { TODO_STATUSES, type TodoStatus } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { newTodoDraft, type TodoDraft, TodoForm, todoDraft } from './todo-form.js';
 import { TodoDue, TodoTick, useTodoActions } from './todo-rows.js';
 import { useTodos } from './use-todos.js';
 import './todos.css';
+
+const statusParam = oneOfParam(TODO_STATUSES);
 
 /**
  * 待办, the phone-sized page (`/qt_app/dbgl`; docs/product/office.md#to-dos): one column — the filter, then each to-do
@@ -14,7 +17,7 @@ import './todos.css';
  */
 export default function TodosPhoneView({ active }: ViewProps) {
   const { t } = useT();
-  const [status, setStatus] = useState<TodoStatus>('open');
+  const [status, setStatus] = useViewParam<TodoStatus>('status', 'open', statusParam);
   const todos = useTodos(status, active);
   const act = useTodoActions();
   const [editing, setEditing] = useState<TodoDraft | null>(null);

@@ -4,11 +4,14 @@ import { type Todo, TODO_STATUSES, TODOS_PAGE, type TodoStatus } from '@schoolfl
 import { errorMessage } from '../api/http.js';
 import { actionsColumn, type Column, DeleteButton, ListCard, RowButton } from '../components/list-page.js';
 import { useT } from '../i18n/use-t.js';
+import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { newTodoDraft, type TodoDraft, TodoForm, todoDraft } from './todo-form.js';
 import { TodoDue, TodoTick, useTodoActions } from './todo-rows.js';
 import { useTodos } from './use-todos.js';
 import './todos.css';
+
+const statusParam = oneOfParam(TODO_STATUSES);
 
 /**
  * 待办 (`/dbgl`; docs/product/office.md#to-dos): my to-dos by filter, the soonest due first, overdue ones marked —
@@ -16,7 +19,7 @@ import './todos.css';
  */
 export default function TodosView({ active }: ViewProps) {
   const { t } = useT();
-  const [status, setStatus] = useState<TodoStatus>('open');
+  const [status, setStatus] = useViewParam<TodoStatus>('status', 'open', statusParam);
   const todos = useTodos(status, active);
   const act = useTodoActions();
   const [editing, setEditing] = useState<TodoDraft | null>(null);

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type WorkAssignment, workTaskReportSchema, type WorkTaskReportInput, workTaskReturnSchema, type WorkTaskReturnInput } from '@schoolflow/contracts';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button, Form } from 'semantic-ui-react';
@@ -8,6 +7,7 @@ import { errorMessage } from '../api/http.js';
 import { FieldError } from '../components/form-field.js';
 import { firstMessage, namespacedMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { type AssignmentCommand, useAssignmentCommand } from './use-assignment-command.js';
 import { useWorkTasksT } from './use-work-tasks-t.js';
 
@@ -85,13 +85,13 @@ function ReturnForm({ a, onDone }: { a: WorkAssignment; onDone: () => void }) {
 export function AssigneeActions({ a }: { a: WorkAssignment }) {
   const { w } = useWorkTasksT();
   const step = useStep();
-  const [reporting, setReporting] = useState(false);
+  const reporting = useDisclosure();
   if (a.state === 'submitted') return <Button size="mini" basic content={w('actions.withdraw')} loading={step.pending} onClick={() => void step.run(a, 'WITHDRAW')} data-testid="work-withdraw" />;
   if (a.state !== 'working' && a.state !== 'returned') return null;
-  if (reporting) return <ReportForm a={a} onDone={() => setReporting(false)} />;
+  if (reporting.opened) return <ReportForm a={a} onDone={reporting.close} />;
   return (
     <>
-      <Button size="mini" content={w('actions.report')} onClick={() => setReporting(true)} data-testid="work-report" />
+      <Button size="mini" content={w('actions.report')} onClick={reporting.open} data-testid="work-report" />
       <Button size="mini" primary content={w('actions.submit')} loading={step.pending} onClick={() => void step.run(a, 'SUBMIT')} data-testid="work-submit" />
     </>
   );
@@ -101,13 +101,13 @@ export function AssigneeActions({ a }: { a: WorkAssignment }) {
 export function ReviewActions({ a }: { a: WorkAssignment }) {
   const { w } = useWorkTasksT();
   const step = useStep();
-  const [returning, setReturning] = useState(false);
+  const returning = useDisclosure();
   if (a.state !== 'submitted') return null;
-  if (returning) return <ReturnForm a={a} onDone={() => setReturning(false)} />;
+  if (returning.opened) return <ReturnForm a={a} onDone={returning.close} />;
   return (
     <>
       <Button size="mini" primary content={w('actions.approve')} loading={step.pending} onClick={() => void step.run(a, 'APPROVE')} data-testid="work-approve" />
-      <Button size="mini" negative basic content={w('actions.return')} onClick={() => setReturning(true)} data-testid="work-return" />
+      <Button size="mini" negative basic content={w('actions.return')} onClick={returning.open} data-testid="work-return" />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { type WorkAssignment, workTaskDetailPage, type WorkTaskSummary } from '@schoolflow/contracts';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Header, Label, Message, Progress, Segment, Statistic, Table } from 'semantic-ui-react';
 import type { ViewProps } from '../router/view-props.js';
 import { useReadySession } from '../session/session-store.js';
+import { useDisclosure } from '../util/use-disclosure.js';
 import { AssignTaskForm } from './assign-task-form.js';
 import { AssigneeActions, ReviewActions } from './assignment-actions.js';
 import { useCreatedTasks, useMyAssignments, useReviewAssignments, useWorkTask, useWorkTaskOverview } from './use-work-task-lists.js';
@@ -113,12 +113,12 @@ function page(phone: boolean | undefined, testId: string) {
 /** 任务管理 (/nkgzgl/rwgl, /qt_app/nkgzgl/rwgl): assign a task, and the tasks I assigned with their progress. */
 function ManageView({ active, phone }: ViewProps & { phone?: boolean }) {
   const { w } = useWorkTasksT();
-  const [creating, setCreating] = useState(false);
+  const creating = useDisclosure();
   const created = useCreatedTasks(active);
   return (
     <div {...page(phone, 'work-manage-page')}>
       <Header as="h2">{w('page.rwgl')}</Header>
-      {creating ? <AssignTaskForm onDone={() => setCreating(false)} /> : <Button primary icon="add" content={w('actions.create')} onClick={() => setCreating(true)} data-testid="work-task-create" />}
+      {creating.opened ? <AssignTaskForm onDone={creating.close} /> : <Button primary icon="add" content={w('actions.create')} onClick={creating.open} data-testid="work-task-create" />}
       <TaskTable tasks={created.data ?? []} empty={w('hints.nothingCreated')} />
     </div>
   );

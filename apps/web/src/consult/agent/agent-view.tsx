@@ -19,10 +19,12 @@ import {
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
 import { formatDateTime } from '../../util/date.js';
+import { type ParamCodec, oneOfParam, pageParam, textParam, useViewParam } from '../../router/use-view-param.js';
 import { firstMessage } from '../../util/form-errors.js';
 import { useReadySession } from '../../session/session-store.js';
 import { getToken } from '../../session/token.js';
 import { toast } from '../../util/toast.js';
+import { useDisclosure } from '../../util/use-disclosure.js';
 import { ChatInput } from '../chat/chat-input.js';
 import { ChatLog } from '../chat/chat-log.js';
 import { lastSeq, mergeMessages, newClientId, skipsNumber } from '../chat/chat-merge.js';
@@ -38,24 +40,28 @@ import { useExportTranscripts } from './use-export-transcripts.js';
 import { useTranscripts } from './use-transcripts.js';
 import { useTransfer } from './use-transfer.js';
 
+const tabParam = oneOfParam(['live', 'transcripts'] as const);
+/** A transcript state chosen (`?state=closed`); '' is every state. */
+const stateParam: ParamCodec<string> = { parse: (s) => CONSULT_STATES.find((x) => x === s), format: (s) => s };
+
 /** School time in the app's format, as on every other page (not the browser's locale). */
 const time = (iso: string | null) => formatDateTime(iso);
 
 /** 结束咨询: a note, checked by the shared schema (the server cleans and checks it again), then the conversation closed. */
 function CloseButton({ id }: { id: string }) {
   const { c, tv } = useConsultT();
-  const [open, setOpen] = useState(false);
+  const dialog = useDisclosure();
   const closing = useCloseConversation();
   const { register, handleSubmit, formState } = useForm<ConsultCloseInput, unknown, { note: string }>({ resolver: zodResolver(consultCloseSchema), defaultValues: { note: '' } });
   const noteError = firstMessage(formState.errors.note);
   // a refusal is told by the mutation (reportError); the dialog stays open for another try
-  const confirm = handleSubmit(({ note }) => closing.mutateAsync({ id, note }).then(() => setOpen(false), () => undefined));
+  const confirm = handleSubmit(({ note }) => closing.mutateAsync({ id, note }).then(dialog.close, () => undefined));
   return (
     <>
-      <Button size="small" negative data-testid="consult-close" onClick={() => setOpen(true)}>
+      <Button size="small" negative data-testid="consult-close" onClick={dialog.open}>
         {c('agent.close')}
       </Button>
-      <Modal size="tiny" open={open} onClose={() => setOpen(false)}>
+      <Modal size="tiny" open={dialog.opened} onClose={dialog.close}>
         <Modal.Header>{c('agent.confirmClose')}</Modal.Header>
         <Modal.Content>
           <Form onSubmit={(e) => void confirm(e)}>
@@ -67,7 +73,7 @@ function CloseButton({ id }: { id: string }) {
           </Form>
         </Modal.Content>
         <Modal.Actions>
-          <Button onClick={() => setOpen(false)}>×</Button>
+          <Button onClick={dialog.close}>×</Button>
           <Button negative loading={closing.isPending} data-testid="consult-close-confirm" onClick={(e) => void confirm(e)}>
             {c('agent.close')}
           </Button>
@@ -268,23 +274,26 @@ function Desk() {
 function Transcripts() {
   const { c } = useConsultT();
   const [q, setQ] = useState('');
-  const [state, setState] = useState('');
-  const [page, setPage] = useState(1);
-  const [shown, setShown] = useState<string | null>(null);
+  // the state chosen and the page of the list (`?state=…&page=…`); a new search or state starts at the first page
+  const [state, setState] = useViewParam('state', '', stateParam);
+  const [page, setPage] = useViewParam('page', 1, pageParam);
+  const firstPage = () => page !== 1 && setPage(1);
+  // the transcript opened below the list (`?transcript=`)
+  const [shown, setShown] = useViewParam('transcript', '', textParam);
   const list = useTranscripts({ q, state, page });
   const exporting = useExportTranscripts();
-  const detail = useConversation(shown);
+  const detail = useConversation(shown || null);
   return (
     <div data-testid="consult-transcripts">
       <Form className="sf-consult-head" onSubmit={(e) => e.preventDefault()}>
-        <input data-testid="consult-search" placeholder={c('agent.search')} value={q} maxLength={100} onChange={(e) => (setQ(e.target.value), setPage(1))} style={{ flex: 1 }} />
+        <input data-testid="consult-search" placeholder={c('agent.search')} value={q} maxLength={100} onChange={(e) => (setQ(e.target.value), firstPage())} style={{ flex: 1 }} />
         <Dropdown
           selection
           clearable
           placeholder={c('agent.columns.state')}
           value={state}
           options={CONSULT_STATES.map((s) => ({ key: s, value: s, text: c(`states.${s}`) }))}
-          onChange={(_, d) => (setState(String(d.value ?? '')), setPage(1))}
+          onChange={(_, d) => (setState(String(d.value ?? '')), firstPage())}
         />
         <Button type="button" data-testid="consult-export" loading={exporting.isPending} onClick={() => exporting.mutate({ q, state, fileName: `${c('export.file')}.xlsx` })}>
           {c('agent.export')}
@@ -331,7 +340,7 @@ function Transcripts() {
 /** 咨询管理 (zxgl): live reception and transcripts, for holders of consult:answer. */
 export default function ConsultAgentView() {
   const { c } = useConsultT();
-  const [tab, setTab] = useState<'live' | 'transcripts'>('live');
+  const [tab, setTab] = useViewParam('tab', 'live', tabParam);
   return (
     <div data-testid="consult-agent">
       <Menu pointing secondary>

@@ -1,10 +1,11 @@
 import { type EvalDistribution, type EvalPrecision, type EvalResults, formatEvalValue } from '@schoolflow/contracts';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Dropdown, Form, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../../api/http.js';
 import { EChart } from '../../components/charts/echarts-chart.js';
 import { PageLoader } from '../../components/page-loader.js';
+import { textParam, useViewParam } from '../../router/use-view-param.js';
 import type { ViewProps } from '../../router/view-props.js';
 import { type EvaluationsKey, useFinalT } from '../final/use-final-t.js';
 import { useEvalResults } from './use-eval-results.js';
@@ -90,8 +91,9 @@ function ResultsGrid({ results }: { results: EvalResults }) {
 export default function AnalysisView({ active }: ViewProps) {
   const { e } = useFinalT();
   const rounds = useEvalRounds(active);
-  const [roundId, setRoundId] = useState('');
-  const [classId, setClassId] = useState('');
+  // the round and class chosen (`?round=…&class=…`)
+  const [roundId, setRoundId] = useViewParam('round', '', textParam);
+  const [classId, setClassId] = useViewParam('class', '', textParam);
   const round = useEvalRound(roundId);
   const results = useEvalResults(roundId, classId);
   const exporter = useExportEvalResults();

@@ -3,7 +3,9 @@ import { useMemo, useState } from 'react';
 import { Button, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
+import { textParam, useViewParam } from '../../router/use-view-param.js';
 import type { ViewProps } from '../../router/view-props.js';
+import { useDisclosure } from '../../util/use-disclosure.js';
 import { useEvalRounds } from '../analysis/use-eval-rounds.js';
 import { type EvaluationsKey, useFinalT } from '../final/use-final-t.js';
 import { RoundForm } from './round-form.js';
@@ -30,13 +32,14 @@ function Editing({ id, schoolYearId, onDone }: { id: string | null; schoolYearId
 export default function SettingsView({ active }: ViewProps) {
   const { e } = useFinalT();
   const years = useEvalSchoolYears(active);
-  const [chosenYear, setChosenYear] = useState('');
+  // the school year chosen (`?year=`); none is the current one
+  const [chosenYear, setChosenYear] = useViewParam('year', '', textParam);
   const year = years.data?.find((y) => y.id === chosenYear) ?? years.data?.find((y) => y.current) ?? years.data?.[0];
   const schoolYearId = year?.id ?? '';
   const templates = useEvalTemplates(schoolYearId, active);
   const rounds = useEvalRounds(active);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
-  const [creatingRound, setCreatingRound] = useState(false);
+  const creatingRound = useDisclosure();
   const yearRounds = useMemo(() => {
     const semesters = new Set(year?.semesters.map((s) => s.id));
     return (rounds.data ?? []).filter((r) => semesters.has(r.semesterId));
@@ -46,7 +49,7 @@ export default function SettingsView({ active }: ViewProps) {
   const chooseYear = (id: string) => {
     setChosenYear(id);
     setEditing(null);
-    setCreatingRound(false);
+    creatingRound.close();
   };
   return (
     <div className="sf-page sf-eval" data-testid="eval-settings-page">
@@ -107,12 +110,12 @@ export default function SettingsView({ active }: ViewProps) {
       <Segment>
         <h3>{e('settings.rounds')}</h3>
         {rounds.isError ? <Message negative content={errorMessage(rounds.error)} /> : null}
-        {year && creatingRound ? (
+        {year && creatingRound.opened ? (
           <Segment>
-            <RoundForm key={year.id} year={year} templates={templates.data ?? []} onDone={() => setCreatingRound(false)} />
+            <RoundForm key={year.id} year={year} templates={templates.data ?? []} onDone={creatingRound.close} />
           </Segment>
         ) : !year || templatesLoading ? null : (templates.data ?? []).length > 0 ? (
-          <Button primary size="small" content={e('settings.newRound')} data-testid="eval-round-new" onClick={() => setCreatingRound(true)} />
+          <Button primary size="small" content={e('settings.newRound')} data-testid="eval-round-new" onClick={creatingRound.open} />
         ) : (
           <div className="sf-hint" data-testid="eval-round-needs-template">
             {e('settings.roundNeedsTemplate')}

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/http.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { CardHead, type Column, FilterSelect, ListTable, RefreshButton } from '../../components/list-page.js';
 import { PageLoader } from '../../components/page-loader.js';
+import { textParam, useViewParam } from '../../router/use-view-param.js';
 import { formatDateTime } from '../../util/date.js';
 import { useDebounced } from '../../util/use-debounced.js';
 import { surveyLink } from '../manage/survey-links.js';
@@ -32,7 +33,10 @@ const NONE: ResultsFilter = { classId: '', grade: '' };
 export default function SurveyResultsPage({ id, onBack }: { id: string; onBack?: () => void }) {
   const { s } = useSurveysT();
   const navigate = useNavigate();
-  const [filter, setFilter] = useState<ResultsFilter>(NONE);
+  // the class or grade chosen (`?class=…&grade=…`); neither is the one unfiltered value the breakdown below tests for
+  const [classId, setClassId] = useViewParam('class', '', textParam);
+  const [grade, setGrade] = useViewParam('grade', '', textParam);
+  const filter = useMemo<ResultsFilter>(() => (classId === '' && grade === '' ? NONE : { classId, grade }), [classId, grade]);
   const stats = useSurveyStats(id, filter);
   const exporting = useExportSurvey();
   useSurveyResultsLive(id);
@@ -98,8 +102,8 @@ export default function SurveyResultsPage({ id, onBack }: { id: string; onBack?:
           </Statistic>
           {classOptions.length > 0 || gradeOptions.length > 0 ? (
             <Form className="sf-survey-results-filters">
-              <FilterSelect id="results-filter-class" label={s('results.page.filterClass')} value={filter.classId} all={s('results.page.allClasses')} options={classOptions} onValue={(v) => setFilter((f) => (v === '' && f.grade === '' ? NONE : { ...f, classId: v }))} />
-              <FilterSelect id="results-filter-grade" label={s('results.page.filterGrade')} value={filter.grade} all={s('results.page.allGrades')} options={gradeOptions} onValue={(v) => setFilter((f) => (v === '' && f.classId === '' ? NONE : { ...f, grade: v }))} />
+              <FilterSelect id="results-filter-class" label={s('results.page.filterClass')} value={filter.classId} all={s('results.page.allClasses')} options={classOptions} onValue={setClassId} />
+              <FilterSelect id="results-filter-grade" label={s('results.page.filterGrade')} value={filter.grade} all={s('results.page.allGrades')} options={gradeOptions} onValue={setGrade} />
             </Form>
           ) : null}
         </div>
