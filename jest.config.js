@@ -22,6 +22,9 @@ const common = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',
+  // .data holds the embedded PostgreSQL's files and the A/B bench's checkout of another revision (bench/workflow-ab.sh),
+  // whose packages would otherwise be a second `@schoolflow/workflows` in the module map
+  modulePathIgnorePatterns: ['<rootDir>/.data/'],
 };
 export default {
   projects: [
