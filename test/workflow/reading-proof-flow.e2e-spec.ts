@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 import { pdfText } from '../support/pdf-text.js';
-import { caughtUp, flowCalls, until } from '../support/workflow.js';
+import { caughtUp, connectSocket, flowCalls, nextPush, until } from '../support/workflow.js';
 
 const { submit, act, view } = flowCalls('reading-proof');
 
@@ -86,8 +86,17 @@ describe('reading-proof', () => {
 
   it('the student asks in Chinese: the certificate is in Chinese whatever the reader’s language', async () => {
     const id = (await submit(student, { purpose: '办理银行开户', language: 'zh' }, 'en')).body.data?.id as string;
-    await act(office, id, { type: 'APPROVE' });
-    await until(() => certificateOf(id), (c) => c !== undefined);
+    // the certificate is the approval's effect, on its own subscription: when it exists the student's screen is told
+    // (workflow.effected), and the detail read then has it (docs/adr/0068; the browser test once read too early)
+    const screen = await connectSocket(student);
+    try {
+      const effected = nextPush<{ id: string; version: number }>(screen, 'workflow.effected', (p) => p.id === id);
+      const approved = (await act(office, id, { type: 'APPROVE' })).body.data;
+      expect(await effected).toMatchObject({ flow: 'reading-proof', id, version: approved?.version });
+    } finally {
+      screen.close();
+    }
+    expect(await certificateOf(id)).toBeDefined();
     const pdf = await download(parent, id);
     const text = pdfText(pdf.bytes).join('');
     const who = await studentRow();

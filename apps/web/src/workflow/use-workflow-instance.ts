@@ -25,8 +25,9 @@ export function isMissingInstance(err: unknown): boolean {
 /**
  * One workflow instance as the server shows it (its state, version, history and what I may do), the one way every
  * page reads it: the flow kit's detail page, the grades sheet, the semester upgrade. Read when shown and read again on a
- * `workflow.transitioned` push of a newer version or a `task.changed` push of this instance (someone else acted), and
- * after a command of `useWorkflowCommand`. While it is read again the last answer stays on screen.
+ * `workflow.transitioned` push of a newer version or a `task.changed` push of this instance (someone else acted), on a
+ * `workflow.effected` one (what the flow's effect writes, docs/adr/0068), and after a command of `useWorkflowCommand`.
+ * While it is read again the last answer stays on screen.
  */
 export function useWorkflowInstance(flow: string, id: string | null | undefined, options: WorkflowInstanceOptions = {}) {
   const client = useQueryClient();
@@ -52,6 +53,8 @@ export function useWorkflowInstance(flow: string, id: string | null | undefined,
     () => (on ? stale() : undefined),
   );
   useRealtime('task.changed', (p) => (on && p.flow === flow && p.id === id ? stale() : undefined));
+  // what the flow's effect wrote for this instance (a proof's certificate) exists now: it may have been read just before
+  useRealtime('workflow.effected', (p) => (on && p.flow === flow && p.id === id ? stale() : undefined));
   return instance;
 }
 

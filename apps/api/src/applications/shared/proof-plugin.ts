@@ -28,6 +28,8 @@ export function proofPlugin(
   return {
     definition,
     issuesCertificate: true,
+    // the certificate is the effect's; the detail page shows it by itself once it exists (docs/adr/0068)
+    announcesEffects: true,
 
     async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
       const form = validate(proofFormSchema, body);
