@@ -1,4 +1,4 @@
-import { Button, Icon } from 'semantic-ui-react';
+import { Icon } from 'semantic-ui-react';
 import { setLanguage } from '../i18n/i18n.js';
 import { translate, useT } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
@@ -12,11 +12,12 @@ export function LangSwitch({ className }: { className?: string }) {
     toast.success(translate('lang.switched')); // already in the chosen language
     await loadAppConfig(); // titles and footer come back in the new language
   };
+  // semantic's button markup written out: its Button component would bring Label onto the sign-in page, where this
+  // switch is the only button-shaped thing besides the form's own (docs/benchmarks.md#bench:sign-in)
   return (
-    <Button
-      basic
-      compact
-      className={`sf-lang-switch ${className ?? ''}`}
+    <button
+      type="button"
+      className={`ui basic compact button sf-lang-switch ${className ?? ''}`}
       title={t('lang.switchTitle')}
       data-testid="lang-switch"
       data-lang={lang}
@@ -24,6 +25,6 @@ export function LangSwitch({ className }: { className?: string }) {
     >
       <Icon name="language" />
       {lang === 'zh' ? t('lang.zh') : t('lang.en')}
-    </Button>
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Icon, Message } from 'semantic-ui-react';
+import { Icon, Message } from 'semantic-ui-react';
 import {
   ACCOUNT_MAX,
   LOGIN_RESULT_FLAG_KEY,
@@ -105,9 +105,9 @@ export default function LoginPage() {
           {ids ? (
             <div className="sf-login-ids">
               <p>{t('login.idsHint')}</p>
-              <Button primary fluid size="large" onClick={() => void redirectToIds(target)} data-testid="login-ids">
+              <button type="button" className="ui primary fluid large button" onClick={() => void redirectToIds(target)} data-testid="login-ids">
                 {t('login.idsButton')}
-              </Button>
+              </button>
             </div>
           ) : (
             // semantic's <form class="ui form"> without its Form component, which brings every control it can render
@@ -165,9 +165,11 @@ export default function LoginPage() {
                   <Icon name="times circle" /> {serverError}
                 </Message>
               ) : null}
-              <Button primary fluid size="large" type="submit" loading={busy} disabled={busy} data-testid="login-submit">
+              {/* semantic's button markup written out: its Button component brings Label (a button may carry one) onto the
+                  sign-in page, 8 KB of script it never uses (docs/benchmarks.md#bench:sign-in) */}
+              <button type="submit" className={`ui primary fluid large button${busy ? ' loading disabled' : ''}`} disabled={busy} data-testid="login-submit">
                 {t('login.submit')}
-              </Button>
+              </button>
               <p className="sf-login-forgot">
                 <Link to="/RePassword" data-testid="login-forgot">
                   {t('login.forgot')}
