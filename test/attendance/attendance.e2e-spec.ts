@@ -247,4 +247,19 @@ describe('attendance', () => {
     expect(far.status).toBe(400);
     expect(far.body.msg).toMatch(/^不在考勤范围内：距考勤地点约 10\d{5} 米，需在 200 米以内$/);
   });
+
+  it("names the roll's period in the reader's language: the demo's 第N节 reads Period N in English, on the roll, the day's classes and the absences", async () => {
+    const zhName = await withDb(async (c) => String((await c.query(`SELECT name FROM lesson_period WHERE no = $1`, [slot.period])).rows[0]?.name));
+    expect(zhName).toBe(`第${slot.period}节`);
+    const enName = `Period ${slot.period}`;
+    const rollNamed = async (lang: 'zh' | 'en') => ((await rollOf('headteacher', lang)).body.data as AttendanceRoll).lesson.periodName;
+    expect([await rollNamed('zh'), await rollNamed('en')]).toEqual([zhName, enName]);
+    const dayNamed = async (lang: 'zh' | 'en') =>
+      ((await call<RollClasses>(`/api/attendance/rolls/classes?date=${slot.date}`, { token: tokens.headteacher, lang })).body.data as RollClasses).classes
+        .find((c) => c.classId === class1)?.lessons.find((l) => l.period === slot.period)?.periodName;
+    expect([await dayNamed('zh'), await dayNamed('en')]).toEqual([zhName, enName]);
+    const absenceNamed = async (lang: 'zh' | 'en') =>
+      [...new Set(((await call<AbsenceList>(`/api/attendance/absences?date=${slot.date}`, { token: tokens.office, lang })).body.data as AbsenceList).list.filter((r) => r.classId === class1 && r.period === slot.period).map((r) => r.periodName))];
+    expect([await absenceNamed('zh'), await absenceNamed('en')]).toEqual([[zhName], [enName]]);
+  });
 });

@@ -106,6 +106,13 @@ describe('class-walking (走班)', () => {
     expect(mine?.groups.map((g) => g.courses.length)).toEqual([2, 4]);
   });
 
+  it("names the window's semester in the reader's language: English where the semester has it, else Chinese", async () => {
+    const semester = await one<{ name: string; name_en: string }>(`SELECT name, name_en FROM semester WHERE id = $1`, [semesterId]);
+    expect(semester.name_en).not.toMatch(/^$|[\u4e00-\u9fff]/);
+    const named = async (lang: 'zh' | 'en') => data(await call<ZoubanWindow[]>('/api/zouban/windows', { token: tokens.office, lang })).find((w) => w.id === windowId)?.semesterName;
+    expect([await named('zh'), await named('en')]).toEqual([semester.name, semester.name_en]);
+  });
+
   it('holds the rules: each group its count, only its courses; a double submit stores one choice', async () => {
     const tooFew = await choose(tokens.student, ['PHY', 'CHEM']);
     expect(tooFew.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type DutyAssignment, type DutyPost, type DutyRosterDetail, resources, type VehicleBookingRow, type WorkflowCommandResult } from '@schoolflow/contracts';
+import { type DutyAssignment, type DutyCandidate, type DutyPost, type DutyRosterDetail, resources, type VehicleBookingRow, type WorkflowCommandResult } from '@schoolflow/contracts';
 import type { Browser } from 'playwright-core';
 import { call, login, withDb } from '../support/api.js';
 import { appUrl, eventually, launchBrowser, newTestPage, shot, signedIn, tid } from '../support/browser.js';
@@ -88,6 +88,13 @@ describe('duty rosters', () => {
     expect([refused.status, refused.body.result, refused.body.msg]).toEqual([403, false, en.errors.forbidden]);
     expect((await api('/absences', 'teacher')).status).toBe(403);
     expect(await count()).toBe(before);
+  });
+
+  it("the staff picker names departments in the reader's language: English where the department has it, else Chinese", async () => {
+    const dept = await withDb(async (c) => (await c.query(`SELECT d.name, d.name_en FROM sys_user u JOIN org_department d ON d.id = u.department_id WHERE u.id = $1`, [ids.teacher])).rows[0] as { name: string; name_en: string });
+    expect(dept.name_en).not.toMatch(/^$|[\u4e00-\u9fff]/);
+    const department = async (lang: 'zh' | 'en') => ((await api<DutyCandidate[]>('/staff', 'office', undefined, lang)).body.data ?? []).find((s) => s.id === ids.teacher)?.department;
+    expect([await department('zh'), await department('en')]).toEqual([dept.name, dept.name_en]);
   });
 
   it('the office builds a week by the fair rotation: the holiday and a teacher’s leave skipped; publishes it; teachers see their duties', async () => {

@@ -109,6 +109,15 @@ describe('a first-come batch under a rush', () => {
     expect(offers.find((o) => o.courseId === astronomy)).toMatchObject({ capacity: 3, remaining: 3 });
   });
 
+  it("names its semester in the reader's language: English where the semester has it, else Chinese", async () => {
+    const [semester] = await rows<{ name: string; name_en: string }>(`SELECT name, name_en FROM semester WHERE id = $1`, [semesterId]);
+    expect(semester?.name_en).not.toMatch(/^$|[\u4e00-\u9fff]/);
+    const listed = async (lang: 'zh' | 'en') => ((await call<ElectiveBatch[]>(electivesPath.batches, { token: tokens.student, lang })).body.data ?? []).find((x) => x.id === b.id)?.semesterName;
+    const one = async (lang: 'zh' | 'en') => (await call<ElectiveBatch>(electivesPath.batch(b.id), { token: tokens.admin, lang })).body.data?.semesterName;
+    expect([await listed('zh'), await one('zh')]).toEqual([semester?.name, semester?.name]);
+    expect([await listed('en'), await one('en')]).toEqual([semester?.name_en, semester?.name_en]);
+  });
+
   it('ten students and a double click at once on three seats: exactly three stored, the rest told "class size full"; the watcher sees 0', async () => {
     const watcher = await connectSocket(tokens.admin);
     sockets.push(watcher);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import * as XLSX from '@e965/xlsx';
-import { type EvalMySheet, type EvalProgress, type EvalResults, type EvalRound, type EvalSchoolYear, type EvalSheet, type EvalTemplate, evaluationsPath as path, resources } from '@schoolflow/contracts';
+import { type EvalMySheet, type EvalProgress, type EvalResults, type EvalRound, type EvalRoundSummary, type EvalSchoolYear, type EvalSheet, type EvalTemplate, evaluationsPath as path, resources } from '@schoolflow/contracts';
 import { baseUrl, call, login, randomIp, withDb } from '../support/api.js';
 import { schoolDate } from '../support/workflow.js';
 
@@ -103,6 +103,22 @@ describe('evaluation settings', () => {
     round = made.body.data!;
     expect([round.phase, round.classList.map((c) => c.id)]).toEqual(['open', [ids.class1]]);
     expect(await one(`SELECT count(*) FROM eval_peer WHERE round_id = $1`, [round.id])).toBe(await one(`SELECT count(*) FROM student WHERE class_id = $1 AND status NOT IN ('transferred_out', 'graduated')`, [ids.class1]));
+  });
+
+  it("names the rounds' semester and classes in the reader's language: English where the base data has it, else Chinese", async () => {
+    const [semesterZh, semesterEn] = [await one(`SELECT name FROM semester WHERE id = $1`, [ids.semester]), await one(`SELECT name_en FROM semester WHERE id = $1`, [ids.semester])];
+    const [classZh, classEn] = [await one(`SELECT name FROM admin_class WHERE id = $1`, [ids.class1]), await one(`SELECT name_en FROM admin_class WHERE id = $1`, [ids.class1])];
+    expect([semesterEn, classEn].every((n) => n !== '' && n !== semesterZh && n !== classZh)).toBe(true);
+    const list = async (lang: 'zh' | 'en') => (await call<EvalRoundSummary[]>(`${path.rounds}?semesterId=${ids.semester}`, { token: t.admin, lang })).body.data!.find((r) => r.id === round.id)!.semesterName;
+    expect([await list('zh'), await list('en')]).toEqual([semesterZh, semesterEn]);
+    const named = async (lang: 'zh' | 'en') => {
+      const r = (await call<EvalRound>(path.round(round.id), { token: t.admin, lang })).body.data!;
+      return [r.semesterName, r.classList.map((c) => c.name)];
+    };
+    expect(await named('zh')).toEqual([semesterZh, [classZh]]);
+    expect(await named('en')).toEqual([semesterEn, [classEn]]);
+    const progress = await call<EvalProgress>(path.progress(round.id), { token: t.admin, lang: 'en' });
+    expect([...new Set(progress.body.data!.rows.map((r) => r.className))]).toEqual([classEn]);
   });
 });
 

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type Envelope,
   isUuid,
+  type Language,
   type ZoubanChoiceInput,
   zoubanChoiceInputSchema,
   type ZoubanCombinationCount,
@@ -17,7 +18,7 @@ import {
   zoubanWindowInputSchema,
 } from '@schoolflow/contracts';
 import { ok } from '../infrastructure/http/envelope.js';
-import { Client, type ClientInfo, CurrentUser, type Principal } from '../infrastructure/http/request-context.js';
+import { Client, type ClientInfo, CurrentUser, Lang, type Principal } from '../infrastructure/http/request-context.js';
 import { ValidBody, ValidQuery } from '../infrastructure/http/valid-input.js';
 import { ClassWalkingErrors } from './class-walking.errors.js';
 import { ChooseCombination } from './commands/choose/choose.handler.js';
@@ -52,8 +53,8 @@ export class ClassWalkingController {
 
   @Get('windows')
   @ApiOperation({ summary: 'Class-walking windows: all for managers, one\'s grade\'s for students and head teachers' })
-  async windows(@CurrentUser() me: Principal): Promise<Envelope<ZoubanWindow[]>> {
-    return ok(await this.listing.execute(me));
+  async windows(@CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<ZoubanWindow[]>> {
+    return ok(await this.listing.execute(me, lang));
   }
 
   @Post('windows')

@@ -62,8 +62,8 @@ export class DutyRostersController {
 
   @Get('staff')
   @ApiOperation({ summary: 'The staff one may put on duty or swap with' })
-  async staff(): Promise<Envelope<DutyCandidate[]>> {
-    return ok(await this.lists.staff());
+  async staff(@Lang() lang: Language): Promise<Envelope<DutyCandidate[]>> {
+    return ok(await this.lists.staff(lang));
   }
 
   @Get('absences')

@@ -80,27 +80,27 @@ export class ElectivesController {
 
   @Get('batches')
   @ApiOperation({ summary: '选课批次: every batch (managers) or those of the student’s grade; state computed from the window' })
-  async batches(@CurrentUser() me: Principal): Promise<Envelope<ElectiveBatch[]>> {
-    return ok(await this.batchList.execute(me));
+  async batches(@CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<ElectiveBatch[]>> {
+    return ok(await this.batchList.execute(me, lang));
   }
 
   @Post('batches')
   @HttpCode(200)
   @ApiOperation({ summary: 'A new batch: {name, semesterId, grades, start, end, maxPerStudent, mode, courseIds?, priorityGrades?, leftoverEnd?}' })
   async create(@ValidBody(electiveBatchInputSchema) body: ElectiveBatchValues, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ElectiveBatch>> {
-    return ok(await this.saving.execute(null, body, me, client), translate(lang, 'electives.web.saved'));
+    return ok(await this.saving.execute(null, body, me, client, lang), translate(lang, 'electives.web.saved'));
   }
 
   @Get('batches/:id')
   @ApiOperation({ summary: 'One batch' })
-  async batch(@Param('id') id: string, @CurrentUser() me: Principal): Promise<Envelope<ElectiveBatch>> {
-    return ok(await this.batchList.one(known(id), me));
+  async batch(@Param('id') id: string, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<ElectiveBatch>> {
+    return ok(await this.batchList.one(known(id), me, lang));
   }
 
   @Put('batches/:id')
   @ApiOperation({ summary: 'Change a batch before it starts' })
   async update(@Param('id') id: string, @ValidBody(electiveBatchInputSchema) body: ElectiveBatchValues, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ElectiveBatch>> {
-    return ok(await this.saving.execute(known(id), body, me, client), translate(lang, 'electives.web.saved'));
+    return ok(await this.saving.execute(known(id), body, me, client, lang), translate(lang, 'electives.web.saved'));
   }
 
   @Delete('batches/:id')

@@ -116,15 +116,15 @@ export class EvaluationsController {
 
   @Get('rounds')
   @ApiOperation({ summary: 'Rounds (of a semester): all for school-wide readers, a head teacher those reaching their classes' })
-  async listRounds(@ValidQuery(evalRoundListQuerySchema) q: z.output<typeof evalRoundListQuerySchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<EvalRoundSummary[]>> {
-    return ok(await this.rounds.execute(q.semesterId, me, client));
+  async listRounds(@ValidQuery(evalRoundListQuerySchema) q: z.output<typeof evalRoundListQuerySchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<EvalRoundSummary[]>> {
+    return ok(await this.rounds.execute(q.semesterId, me, client, lang));
   }
 
   @Post('rounds')
   @HttpCode(200)
   @ApiOperation({ summary: 'A round: a template applied to grades and/or classes of a semester for a window; peers named' })
-  async newRound(@ValidBody(evalRoundInputSchema) body: z.output<typeof evalRoundInputSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<EvalRound>> {
-    return ok(await this.createRound.execute(body, me, client));
+  async newRound(@ValidBody(evalRoundInputSchema) body: z.output<typeof evalRoundInputSchema>, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<EvalRound>> {
+    return ok(await this.createRound.execute(body, me, client, lang));
   }
 
   @Get('my-sheets')
@@ -135,8 +135,8 @@ export class EvaluationsController {
 
   @Get('rounds/:id')
   @ApiOperation({ summary: 'One round with its classes (a head teacher: their classes)' })
-  async oneRound(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<EvalRound>> {
-    return ok(await this.rounds.one(round(id), me, client));
+  async oneRound(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<EvalRound>> {
+    return ok(await this.rounds.one(round(id), me, client, lang));
   }
 
   @Delete('rounds/:id')
@@ -160,8 +160,8 @@ export class EvaluationsController {
 
   @Get('rounds/:id/progress')
   @ApiOperation({ summary: 'Filled and expected cells per class and evaluator role' })
-  async roundProgress(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<EvalProgress>> {
-    return ok(await this.progress.execute(round(id), me, client));
+  async roundProgress(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<EvalProgress>> {
+    return ok(await this.progress.execute(round(id), me, client, lang));
   }
 
   @Get('rounds/:id/results')

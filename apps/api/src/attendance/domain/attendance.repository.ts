@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AbsenceRow, AttendanceStatus, CheckinKind, CheckinSettings, CheckinSettingsValues, Language, RollSaveValues, StatusCounts } from '@schoolflow/contracts';
+import { type AbsenceRow, type AttendanceStatus, type CheckinKind, type CheckinSettings, type CheckinSettingsValues, type Language, periodLabel, type RollSaveValues, type StatusCounts } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import { localName } from '../../timetable/domain/local-names.js';
 import type { CoveringLeave, RollMember } from './attendance-rules.js';
@@ -126,11 +126,11 @@ export class AttendanceRepository {
   }
 
   /** A day's absent and late marks across the school, by class and period. */
-  absences(db: Db, date: string, lang: Language, timeZone: string): Promise<AbsenceRow[]> {
-    return rows<AbsenceRow>(
+  async absences(db: Db, date: string, lang: Language, timeZone: string): Promise<AbsenceRow[]> {
+    const found = await rows<AbsenceRow>(
       db,
       `SELECT s.id AS "studentId", s.student_no AS "studentNo", s.name AS "studentName", c.id AS "classId", ${localName('c', '$2')} AS "className",
-              r.period, coalesce(p.name, r.period::text) AS "periodName", coalesce(${localName('co', '$2')}, '') AS "courseName", m.status, m.note,
+              r.period, coalesce(p.name, '') AS "periodName", coalesce(${localName('co', '$2')}, '') AS "courseName", m.status, m.note,
               coalesce(u.name, '') AS "takenBy", to_char(r.updated_at AT TIME ZONE $3, 'HH24:MI') AS at
          FROM attendance_roll r
          JOIN attendance_mark m ON m.roll_id = r.id AND m.status IN ('absent', 'late')
@@ -143,6 +143,8 @@ export class AttendanceRepository {
         ORDER BY c.grade, c.sort, r.period, s.student_no`,
       [date, lang, timeZone],
     );
+    // lesson_period keeps one name (第N节 by default): English reads it as the timetable does, Period N
+    return found.map((r) => ({ ...r, periodName: periodLabel({ no: r.period, name: r.periodName }, lang) }));
   }
 
   /** A month's counts per class (some classes, or all: null). */

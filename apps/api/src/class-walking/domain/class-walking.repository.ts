@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ZoubanCourse, ZoubanGroup, ZoubanTeachingClass } from '@schoolflow/contracts';
+import type { Language, ZoubanCourse, ZoubanGroup, ZoubanTeachingClass } from '@schoolflow/contracts';
+import { localName } from '../../infrastructure/database/local-name.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import type { ChoosingStudent, Room } from './generation.js';
 
@@ -42,7 +43,8 @@ export interface StudentRow {
   head_teacher_id: string | null;
 }
 
-const WINDOW_COLUMNS = `w.id, w.name, w.semester_id, s.name AS semester_name, w.grade, w.start_at, w.end_at, w.groups, w.capacity, w.weekly_periods, w.generated_at,
+/** A window's columns, its semester named in `lang`: only the list shows it to a reader, the handlers decide on ids. */
+const windowColumns = (lang: Language = 'zh'): string => `w.id, w.name, w.semester_id, ${localName('s.name', lang)} AS semester_name, w.grade, w.start_at, w.end_at, w.groups, w.capacity, w.weekly_periods, w.generated_at,
   (SELECT count(*)::int FROM zouban_choice ch WHERE ch.window_id = w.id) AS chosen,
   (SELECT count(*)::int FROM student st JOIN admin_class c ON c.id = st.class_id WHERE c.grade = w.grade AND st.status = 'enrolled') AS students`;
 
@@ -50,7 +52,7 @@ const WINDOW_COLUMNS = `w.id, w.name, w.semester_id, s.name AS semester_name, w.
 @Injectable()
 export class ClassWalkingRepository {
   async window(db: Db, id: string, lock = false): Promise<WindowRow | null> {
-    const [row] = await rows<WindowRow>(db, `SELECT ${WINDOW_COLUMNS} FROM zouban_window w JOIN semester s ON s.id = w.semester_id WHERE w.id = $1 ${lock ? 'FOR UPDATE OF w' : ''}`, [id]);
+    const [row] = await rows<WindowRow>(db, `SELECT ${windowColumns()} FROM zouban_window w JOIN semester s ON s.id = w.semester_id WHERE w.id = $1 ${lock ? 'FOR UPDATE OF w' : ''}`, [id]);
     return row ?? null;
   }
 
@@ -63,9 +65,9 @@ export class ClassWalkingRepository {
     await db.query(`SELECT pg_advisory_xact_lock(hashtext('zouban-class:' || $1::text))`, [classId]);
   }
 
-  /** Windows newest first; `grade` narrows to one grade's (a student's, a head teacher's classes'). */
-  windows(db: Db, grades: readonly number[] | null): Promise<WindowRow[]> {
-    return rows<WindowRow>(db, `SELECT ${WINDOW_COLUMNS} FROM zouban_window w JOIN semester s ON s.id = w.semester_id WHERE $1::int[] IS NULL OR w.grade = ANY($1::int[]) ORDER BY w.start_at DESC, w.name`, [grades]);
+  /** Windows newest first, semesters named in the reader's language; `grade` narrows to one grade's (a student's, a head teacher's classes'). */
+  windows(db: Db, grades: readonly number[] | null, lang: Language): Promise<WindowRow[]> {
+    return rows<WindowRow>(db, `SELECT ${windowColumns(lang)} FROM zouban_window w JOIN semester s ON s.id = w.semester_id WHERE $1::int[] IS NULL OR w.grade = ANY($1::int[]) ORDER BY w.start_at DESC, w.name`, [grades]);
   }
 
   async insert(db: Db, w: WindowWrite, authorId: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type DutyAbsence, type DutyAbsenceValues, type DutyAssignment, type DutyCandidate, type DutyPost, type DutyPostValues, type DutyRosterSummary, type DutyRosterValues, STAFF_USER_TYPES } from '@schoolflow/contracts';
+import { type DutyAbsence, type DutyAbsenceValues, type DutyAssignment, type DutyCandidate, type DutyPost, type DutyPostValues, type DutyRosterSummary, type DutyRosterValues, type Language, STAFF_USER_TYPES } from '@schoolflow/contracts';
+import { localName } from '../../infrastructure/database/local-name.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
 export type { Db };
@@ -65,11 +66,14 @@ export class DutyRostersRepository {
     return rows<DutyAssignment>(db, `${ASSIGNMENT_SQL('$1::text')} WHERE ${where} ORDER BY a.starts_at, p.sort`, [tz, ...params]);
   }
 
-  /** Enabled staff among `ids` (all of them when `ids` is absent), by name. */
-  staff(db: Db, ids?: readonly string[]): Promise<DutyCandidate[]> {
+  /**
+   * Enabled staff among `ids` (all of them when `ids` is absent), by name; departments in `lang` — the staff picker
+   * shows them, the handlers only check who exists.
+   */
+  staff(db: Db, ids?: readonly string[], lang: Language = 'zh'): Promise<DutyCandidate[]> {
     return rows<DutyCandidate>(
       db,
-      `SELECT u.id, u.name, d.name AS department FROM sys_user u LEFT JOIN org_department d ON d.id = u.department_id
+      `SELECT u.id, u.name, ${localName('d.name', lang)} AS department FROM sys_user u LEFT JOIN org_department d ON d.id = u.department_id
         WHERE u.enabled AND u.user_type = ANY($1::text[]) ${ids ? 'AND u.id = ANY($2::uuid[])' : ''} ORDER BY u.account`,
       ids ? [STAFF_USER_TYPES, ids] : [STAFF_USER_TYPES],
     );

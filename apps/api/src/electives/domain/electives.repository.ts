@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type ElectiveBatch, electiveBatchState, type ElectiveBatchValues, type ElectiveCourse, type ElectiveMine, type ElectiveOffer, type ElectiveRoster, parseSchoolMoment } from '@schoolflow/contracts';
+import { type ElectiveBatch, electiveBatchState, type ElectiveBatchValues, type ElectiveCourse, type ElectiveMine, type ElectiveOffer, type ElectiveRoster, type Language, parseSchoolMoment } from '@schoolflow/contracts';
+import { localName } from '../../infrastructure/database/local-name.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import type { LotteryCourse, LotteryStudent, Placement } from './lottery.js';
 
@@ -41,7 +42,8 @@ const COURSE_SQL = `SELECT c.id, c.name, c.description, c.grades, c.capacity, c.
        r.name AS "classroomName", c.teacher_id AS "teacherId", u.name AS "teacherName", c.semester_id AS "semesterId", c.instance_id AS "instanceId"
   FROM elective_course c JOIN sys_user u ON u.id = c.teacher_id LEFT JOIN classroom r ON r.id = c.classroom_id`;
 
-const BATCH_SQL = `SELECT b.id, b.name, b.semester_id, s.name AS semester_name, b.grades, b.start_at, b.end_at, b.leftover_end, b.max_per_student, b.mode,
+/** A batch as its readers see it: its semester named in their language. */
+const batchSql = (lang: Language): string => `SELECT b.id, b.name, b.semester_id, ${localName('s.name', lang)} AS semester_name, b.grades, b.start_at, b.end_at, b.leftover_end, b.max_per_student, b.mode,
        b.priority_grades, b.draw_seed, b.drawn_at,
        (SELECT count(*)::int FROM elective_offer o WHERE o.batch_id = b.id) AS course_count,
        (SELECT coalesce(sum(o.capacity), 0)::int FROM elective_offer o WHERE o.batch_id = b.id) AS seats,
@@ -91,13 +93,13 @@ export class ElectivesRepository {
     );
   }
 
-  async batches(db: Db, now: number, grade: number | null): Promise<ElectiveBatch[]> {
-    const found = await rows<BatchListRow>(db, `${BATCH_SQL} WHERE $1::int IS NULL OR $1::int = ANY (b.grades) ORDER BY b.start_at DESC, b.name`, [grade]);
+  async batches(db: Db, now: number, grade: number | null, lang: Language): Promise<ElectiveBatch[]> {
+    const found = await rows<BatchListRow>(db, `${batchSql(lang)} WHERE $1::int IS NULL OR $1::int = ANY (b.grades) ORDER BY b.start_at DESC, b.name`, [grade]);
     return found.map((r) => batchOut(r, now));
   }
 
-  async batchView(db: Db, id: string, now: number): Promise<ElectiveBatch | null> {
-    const [r] = await rows<BatchListRow>(db, `${BATCH_SQL} WHERE b.id = $1`, [id]);
+  async batchView(db: Db, id: string, now: number, lang: Language): Promise<ElectiveBatch | null> {
+    const [r] = await rows<BatchListRow>(db, `${batchSql(lang)} WHERE b.id = $1`, [id]);
     return r ? batchOut(r, now) : null;
   }
 

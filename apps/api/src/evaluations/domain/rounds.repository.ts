@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { EvalPrecision, EvalRound, EvalRoundSummary } from '@schoolflow/contracts';
+import type { EvalPrecision, EvalRound, EvalRoundSummary, Language } from '@schoolflow/contracts';
+import { localName } from '../../infrastructure/database/local-name.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
 /** Students counted in a round: those still at school (docs/product/evaluations.md#rounds). */
 export const ACTIVE_STUDENT = `s.status NOT IN ('transferred_out', 'graduated')`;
 
-const SUMMARY = `
-  SELECT r.id, r.name, r.template_id AS "templateId", t.name AS "templateName", r.semester_id AS "semesterId", se.name AS "semesterName",
+/** A round's summary; its semester named in the reader's language (评价设置 and 评价分析 show it). */
+const summary = (lang: Language): string => `
+  SELECT r.id, r.name, r.template_id AS "templateId", t.name AS "templateName", r.semester_id AS "semesterId", ${localName('se.name', lang)} AS "semesterName",
          r.start_at AS "start", r.end_at AS "end",
          CASE WHEN now() < r.start_at THEN 'upcoming' WHEN now() > r.end_at THEN 'closed' ELSE 'open' END AS phase,
          (SELECT count(*)::int FROM eval_round_class rc WHERE rc.round_id = r.id) AS classes,
@@ -27,16 +29,16 @@ export interface RoundHead {
 
 @Injectable()
 export class RoundsRepository {
-  list(db: Db, semesterId: string | undefined): Promise<EvalRoundSummary[]> {
-    return rows<EvalRoundSummary>(db, `${SUMMARY} WHERE $1::uuid IS NULL OR r.semester_id = $1 ORDER BY r.start_at DESC, r.name`, [semesterId ?? null]);
+  list(db: Db, semesterId: string | undefined, lang: Language): Promise<EvalRoundSummary[]> {
+    return rows<EvalRoundSummary>(db, `${summary(lang)} WHERE $1::uuid IS NULL OR r.semester_id = $1 ORDER BY r.start_at DESC, r.name`, [semesterId ?? null]);
   }
 
-  async get(db: Db, id: string): Promise<EvalRound | null> {
-    const [head] = await rows<EvalRoundSummary & { grades: number[]; precision: EvalPrecision }>(db, `SELECT x.*, r.grades, t.precision::int AS precision FROM (${SUMMARY} WHERE r.id = $1) x JOIN eval_round r ON r.id = x.id JOIN eval_template t ON t.id = r.template_id`, [id]);
+  async get(db: Db, id: string, lang: Language): Promise<EvalRound | null> {
+    const [head] = await rows<EvalRoundSummary & { grades: number[]; precision: EvalPrecision }>(db, `SELECT x.*, r.grades, t.precision::int AS precision FROM (${summary(lang)} WHERE r.id = $1) x JOIN eval_round r ON r.id = x.id JOIN eval_template t ON t.id = r.template_id`, [id]);
     if (!head) return null;
     const classList = await rows<EvalRound['classList'][number]>(
       db,
-      `SELECT c.id, c.name, c.grade, c.head_teacher_id AS "headTeacherId" FROM eval_round_class rc JOIN admin_class c ON c.id = rc.class_id WHERE rc.round_id = $1 ORDER BY c.grade, c.sort, c.code`,
+      `SELECT c.id, ${localName('c.name', lang)} AS name, c.grade, c.head_teacher_id AS "headTeacherId" FROM eval_round_class rc JOIN admin_class c ON c.id = rc.class_id WHERE rc.round_id = $1 ORDER BY c.grade, c.sort, c.code`,
       [id],
     );
     return { ...head, classList };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EvalProgressRow, EvalRole, EvalSheet, EvalSheetRow } from '@schoolflow/contracts';
+import type { EvalProgressRow, EvalRole, EvalSheet, EvalSheetRow, Language } from '@schoolflow/contracts';
+import { localName } from '../../infrastructure/database/local-name.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import { ACTIVE_STUDENT } from './rounds.repository.js';
 
@@ -123,12 +124,12 @@ export class SheetsRepository {
    * evaluator–student pairs × the role's contents — head 1 per student, subject teachers per assignment, self 1,
    * peers as named, parents per guardian link.
    */
-  progress(db: Db, roundId: string, classIds: string[] | null): Promise<EvalProgressRow[]> {
+  progress(db: Db, roundId: string, classIds: string[] | null, lang: Language): Promise<EvalProgressRow[]> {
     return rows<EvalProgressRow>(
       db,
       `WITH r AS (SELECT * FROM eval_round WHERE id = $1),
             k AS (SELECT e.role, count(*)::int AS n FROM eval_content_evaluator e JOIN eval_content c ON c.id = e.content_id JOIN r ON r.template_id = c.template_id GROUP BY e.role),
-            cls AS (SELECT c.id, c.name, c.grade, c.code, c.head_teacher_id FROM eval_round_class rc JOIN admin_class c ON c.id = rc.class_id WHERE rc.round_id = $1 AND ($2::uuid[] IS NULL OR c.id = ANY($2::uuid[]))),
+            cls AS (SELECT c.id, ${localName('c.name', lang)} AS name, c.grade, c.code, c.head_teacher_id FROM eval_round_class rc JOIN admin_class c ON c.id = rc.class_id WHERE rc.round_id = $1 AND ($2::uuid[] IS NULL OR c.id = ANY($2::uuid[]))),
             pairs AS (
               SELECT cls.id AS class_id, 'head'::text AS role, count(s.*) FILTER (WHERE cls.head_teacher_id IS NOT NULL) AS n FROM cls JOIN student s ON s.class_id = cls.id AND ${ACTIVE_STUDENT} GROUP BY cls.id
               UNION ALL SELECT cls.id, 'self', count(s.*) FILTER (WHERE s.user_id IS NOT NULL) FROM cls JOIN student s ON s.class_id = cls.id AND ${ACTIVE_STUDENT} GROUP BY cls.id

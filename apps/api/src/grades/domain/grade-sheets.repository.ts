@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GradeSheet, Language, ScoreItemHead, ScoreMark, SheetRow, SheetSummary } from '@schoolflow/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { localName } from '../../infrastructure/database/local-name.js';
 
 /** A sheet's header as the use cases need it: who it is for, its instance's state, its full marks and items. */
 export interface SheetHead {
@@ -43,8 +44,6 @@ export interface SheetToOpen {
   teacherId: string | null;
 }
 
-const name = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
-
 /**
  * Sheets and scores (docs/product/grades.md#score-sheets): typed reads and writes, so the use cases hold no SQL. A sheet's state is its
  * grade-confirmation instance's (`wf_instance`), never stored twice.
@@ -56,7 +55,7 @@ export class GradeSheetsRepository {
   async head(batchId: string, classId: string, courseId: string, lang: Language, tx: Pick<EntityManager, 'query'> = this.db): Promise<SheetHead | null> {
     const rows: SheetHead[] = await tx.query(
       `SELECT b.id AS "batchId", b.name AS "batchName", b.published, b.semester_id AS "semesterId",
-              c.id AS "classId", ${name('c.name', lang)} AS "className", co.id AS "courseId", ${name('co.name', lang)} AS "courseName",
+              c.id AS "classId", ${localName('c.name', lang)} AS "className", co.id AS "courseId", ${localName('co.name', lang)} AS "courseName",
               u.id AS "teacherId", u.name AS "teacherName", i.id AS "instanceId", i.state, i.version, i.participants,
               c.head_teacher_id AS "headTeacherId", bc.full_marks::float8 AS "fullMarks",
               (SELECT e.data->>'comment' FROM events e WHERE e.stream_id = 'grade-confirmation-' || i.id AND e.type = 'REJECT' ORDER BY e.version DESC LIMIT 1) AS "lastComment",
@@ -109,8 +108,8 @@ export class GradeSheetsRepository {
   /** Every sheet of a batch, or of a teacher, with its state and how many rows have a score or a mark. */
   async summaries(where: { batchId?: string; teacherId?: string }, lang: Language): Promise<SheetSummary[]> {
     return this.db.query(
-      `SELECT s.batch_id AS "batchId", b.name AS "batchName", s.class_id AS "classId", ${name('c.name', lang)} AS "className",
-              s.course_id AS "courseId", ${name('co.name', lang)} AS "courseName", s.teacher_id AS "teacherId", u.name AS "teacherName",
+      `SELECT s.batch_id AS "batchId", b.name AS "batchName", s.class_id AS "classId", ${localName('c.name', lang)} AS "className",
+              s.course_id AS "courseId", ${localName('co.name', lang)} AS "courseName", s.teacher_id AS "teacherId", u.name AS "teacherName",
               s.instance_id AS "instanceId", i.state, i.review_status AS review,
               (SELECT count(*)::int FROM grade_score g WHERE g.batch_id = s.batch_id AND g.course_id = s.course_id AND g.class_id = s.class_id AND (g.score IS NOT NULL OR g.mark IS NOT NULL)) AS entered,
               (SELECT count(*)::int FROM student st WHERE st.class_id = s.class_id AND st.status = 'enrolled') AS total
@@ -178,7 +177,7 @@ export class GradeSheetsRepository {
   /** The sheets of a batch that have not passed, named for the refusal. */
   async unpassed(tx: Pick<EntityManager, 'query'>, batchId: string, lang: Language): Promise<{ className: string; courseName: string; state: string }[]> {
     return tx.query(
-      `SELECT ${name('c.name', lang)} AS "className", ${name('co.name', lang)} AS "courseName", i.state
+      `SELECT ${localName('c.name', lang)} AS "className", ${localName('co.name', lang)} AS "courseName", i.state
          FROM grade_sheet s JOIN wf_instance i ON i.id = s.instance_id JOIN admin_class c ON c.id = s.class_id JOIN course co ON co.id = s.course_id
         WHERE s.batch_id = $1 AND i.state <> 'passed' ORDER BY c.sort, c.name, co.sort`,
       [batchId],

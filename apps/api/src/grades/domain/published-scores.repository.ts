@@ -3,14 +3,13 @@ import { GradePermission, type Language, type PublishedScore } from '@schoolflow
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { type ConversionRule, convertByScale, levelOf, type Scale } from './conversion.js';
+import { localName } from '../../infrastructure/database/local-name.js';
 
 /** A row as read: the published score's own fields, and what its rank and level are read by. */
 type Row = Omit<PublishedScore, 'rank' | 'level' | 'colour'> & {
   scale: Scale | null;
   rules: ConversionRule[];
 };
-
-const name = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
 
 /**
  * A student's published scores with their ranks and levels (students and parents see only these; a grade proof lists
@@ -34,7 +33,7 @@ export class PublishedScoresRepository {
   async forStudent(studentId: string, lang: Language, semesterId: string | null = null): Promise<PublishedScore[]> {
     const rows: Row[] = await this.db.query(
       `SELECT b.id AS "batchId", b.name AS "batchName", ${lang === 'en' ? "coalesce(nullif(n.english_name, ''), n.name)" : 'n.name'} AS "examNodeName",
-              b.semester_id AS "semesterId", ${name('se.name', lang)} AS "semesterName", co.id AS "courseId", ${name('co.name', lang)} AS "courseName",
+              b.semester_id AS "semesterId", ${localName('se.name', lang)} AS "semesterName", co.id AS "courseId", ${localName('co.name', lang)} AS "courseName",
               g.score::float8 AS score, g.mark, bc.full_marks::float8 AS "fullMarks", b.published_at AS "publishedAt",
               (SELECT json_build_object('fullScore', sc.full_score, 'passLine', sc.pass_line::float8, 'excellentLine', sc.excellent_line::float8,
                         'ranks', coalesce((SELECT json_agg(json_build_object('name', r.name, 'convertedScore', r.converted_score::float8, 'min', r.min_score::float8, 'max', r.max_score::float8) ORDER BY r.position)

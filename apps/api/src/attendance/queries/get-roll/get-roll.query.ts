@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AttendanceRoll, formatSchoolTime, type Language, type Lesson, type LessonPeriod, parseSchoolTime, type RollLesson, type RollQuery } from '@schoolflow/contracts';
+import { type AttendanceRoll, formatSchoolTime, type Language, type Lesson, type LessonPeriod, parseSchoolTime, periodLabel, type RollLesson, type RollQuery } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
@@ -14,6 +14,8 @@ export interface RollSlot {
   cls: ClassRecord;
   lesson: Lesson & { classId: string };
   period: LessonPeriod;
+  /** The reader's language: the slot's class and period are named in it. */
+  lang: Language;
   /** The period's wall-clock span on its date, as instants (ISO). */
   from: string;
   to: string;
@@ -56,7 +58,7 @@ export class GetRoll {
     const tz = this.config.timeZone;
     const from = new Date(parseSchoolTime(`${q.date} ${period.start}`, tz) ?? 0).toISOString();
     const to = new Date(parseSchoolTime(`${q.date} ${period.end}`, tz) ?? 0).toISOString();
-    return { cls, lesson, period, from, to };
+    return { cls, lesson, period, from, to, lang };
   }
 
   /** The approved leaves covering the slot, with their spans as school times. */
@@ -79,7 +81,7 @@ export class GetRoll {
       className: slot.cls.name,
       date: q.date,
       period: q.period,
-      lesson: rollLesson(slot.lesson, slot.period, me, roll !== null),
+      lesson: rollLesson(slot.lesson, slot.period, me, roll !== null, slot.lang),
       takenBy: roll?.taken_by_name ?? null,
       takenAt: roll ? formatSchoolTime(new Date(roll.updated_at).getTime(), this.config.timeZone) : null,
       editable,
@@ -89,6 +91,7 @@ export class GetRoll {
   }
 }
 
-export function rollLesson(l: Lesson, p: LessonPeriod | undefined, me: Principal, taken: boolean): RollLesson {
-  return { period: l.period, periodName: p?.name ?? String(l.period), start: p?.start ?? '', end: p?.end ?? '', courseName: l.courseName, teacherName: l.teacherName, mine: l.teacherId === me.userId, taken };
+/** A lesson on the roll pages; its period named as the timetable names it in the reader's language (Period N in English). */
+export function rollLesson(l: Lesson, p: LessonPeriod | undefined, me: Principal, taken: boolean, lang: Language): RollLesson {
+  return { period: l.period, periodName: periodLabel({ no: l.period, name: p?.name ?? '' }, lang), start: p?.start ?? '', end: p?.end ?? '', courseName: l.courseName, teacherName: l.teacherName, mine: l.teacherId === me.userId, taken };
 }

@@ -35,7 +35,7 @@ export class RollClassesQueryHandler {
         classId: c.id,
         className: c.name,
         headTeacher: head,
-        lessons: lessons.sort((a, b) => a.period - b.period).map((l) => rollLesson(l, day.periods.find((p) => p.no === l.period), me, taken.has(`${c.id}:${l.period}`))),
+        lessons: lessons.sort((a, b) => a.period - b.period).map((l) => rollLesson(l, day.periods.find((p) => p.no === l.period), me, taken.has(`${c.id}:${l.period}`), lang)),
       });
     }
     // one's own classes first: the head teacher's, then those one teaches

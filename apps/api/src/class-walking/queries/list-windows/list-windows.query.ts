@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatSchoolTime, type ZoubanMyChoice, type ZoubanTeachingClass, type ZoubanWindow } from '@schoolflow/contracts';
+import { formatSchoolTime, type Language, type ZoubanMyChoice, type ZoubanTeachingClass, type ZoubanWindow } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
@@ -21,13 +21,13 @@ export class ListZoubanWindows {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async execute(me: Principal): Promise<ZoubanWindow[]> {
+  async execute(me: Principal, lang: Language): Promise<ZoubanWindow[]> {
     let grades: number[] | null = null;
     if (!this.access.manages(me)) {
       const student = await this.windows.student(this.db, me.userId);
       grades = [...new Set([...(student ? [student.grade] : []), ...(await this.windows.headOf(this.db, me.userId)).map((c) => c.grade)])];
     }
-    const list = await this.windows.windows(this.db, grades);
+    const list = await this.windows.windows(this.db, grades, lang);
     return this.views(list);
   }
 

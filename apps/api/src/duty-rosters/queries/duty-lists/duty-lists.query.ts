@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type DutyAbsence, type DutyAssignment, type DutyCandidate, type DutyPost, type DutyRosterDetail, type DutyRosterSummary, dutyDays, formatSchoolTime } from '@schoolflow/contracts';
+import { type DutyAbsence, type DutyAssignment, type DutyCandidate, type DutyPost, type DutyRosterDetail, type DutyRosterSummary, dutyDays, formatSchoolTime, type Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { HolidaysRepository } from '../../../calendar/domain/holidays.repository.js';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
@@ -23,8 +23,8 @@ export class DutyLists {
     return this.repo.posts(this.db);
   }
 
-  staff(): Promise<DutyCandidate[]> {
-    return this.repo.staff(this.db);
+  staff(lang: Language): Promise<DutyCandidate[]> {
+    return this.repo.staff(this.db, undefined, lang);
   }
 
   rosters(me: Principal): Promise<DutyRosterSummary[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ElectiveBatch, ElectiveBatchValues } from '@schoolflow/contracts';
+import type { ElectiveBatch, ElectiveBatchValues, Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { ElectiveAccess } from '../../domain/elective-access.js';
@@ -19,7 +19,7 @@ export class SaveBatch {
     private readonly access: ElectiveAccess,
   ) {}
 
-  async execute(id: string | null, v: ElectiveBatchValues, me: Principal, client: ClientInfo): Promise<ElectiveBatch> {
+  async execute(id: string | null, v: ElectiveBatchValues, me: Principal, client: ClientInfo, lang: Language): Promise<ElectiveBatch> {
     await this.access.mayManage(me, client, id ? 'elective.batch.update' : 'elective.batch.create', id);
     if (!(await this.electives.semesterExists(this.db, v.semesterId))) throw ElectivesErrors.semesterInvalid();
     const saved = await this.db.transaction(async (tx) => {
@@ -38,6 +38,6 @@ export class SaveBatch {
       return batchId;
     });
     await this.access.record(me, client, id ? 'elective.batch.update' : 'elective.batch.create', saved, { name: v.name, mode: v.mode });
-    return (await this.electives.batchView(this.db, saved, Date.now())) as ElectiveBatch;
+    return (await this.electives.batchView(this.db, saved, Date.now(), lang)) as ElectiveBatch;
   }
 }

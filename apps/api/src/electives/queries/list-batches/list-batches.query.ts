@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ELECTIVE_MANAGE_PERMISSION, type ElectiveBatch } from '@schoolflow/contracts';
+import { ELECTIVE_MANAGE_PERMISSION, type ElectiveBatch, type Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../../infrastructure/http/request-context.js';
 import { ElectivesRepository } from '../../domain/electives.repository.js';
@@ -16,14 +16,14 @@ export class ListBatches {
     private readonly electives: ElectivesRepository,
   ) {}
 
-  async execute(me: Principal): Promise<ElectiveBatch[]> {
-    if (me.permissions.has(ELECTIVE_MANAGE_PERMISSION)) return this.electives.batches(this.db, Date.now(), null);
+  async execute(me: Principal, lang: Language): Promise<ElectiveBatch[]> {
+    if (me.permissions.has(ELECTIVE_MANAGE_PERMISSION)) return this.electives.batches(this.db, Date.now(), null, lang);
     const student = await this.electives.student(this.db, me.userId);
-    return student ? this.electives.batches(this.db, Date.now(), student.grade) : [];
+    return student ? this.electives.batches(this.db, Date.now(), student.grade, lang) : [];
   }
 
-  async one(id: string, me: Principal): Promise<ElectiveBatch> {
-    const b = await this.electives.batchView(this.db, id, Date.now());
+  async one(id: string, me: Principal, lang: Language): Promise<ElectiveBatch> {
+    const b = await this.electives.batchView(this.db, id, Date.now(), lang);
     if (!b) throw ElectivesErrors.batchNotFound();
     if (me.permissions.has(ELECTIVE_MANAGE_PERMISSION)) return b;
     const student = await this.electives.student(this.db, me.userId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EvalRound, parseSchoolMoment } from '@schoolflow/contracts';
+import { type EvalRound, type Language, parseSchoolMoment } from '@schoolflow/contracts';
 import type { z } from 'zod';
 import type { evalRoundInputSchema } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
@@ -24,7 +24,7 @@ export class CreateRound {
     private readonly access: EvaluationAccess,
   ) {}
 
-  async execute(input: z.output<typeof evalRoundInputSchema>, me: Principal, client: ClientInfo): Promise<EvalRound> {
+  async execute(input: z.output<typeof evalRoundInputSchema>, me: Principal, client: ClientInfo, lang: Language): Promise<EvalRound> {
     await this.access.mayManage(me, client, 'evaluation.round.create', null);
     const template = await this.templates.get(this.db, input.templateId);
     if (!template) throw EvaluationsErrors.templateNotFound();
@@ -42,6 +42,6 @@ export class CreateRound {
       return created;
     });
     await this.access.record(me, client, 'evaluation.round.create', id, { name: input.name, classes: classIds.length });
-    return (await this.rounds.get(this.db, id))!;
+    return (await this.rounds.get(this.db, id, lang))!;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EvalRound, EvalRoundSummary } from '@schoolflow/contracts';
+import type { EvalRound, EvalRoundSummary, Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { EvaluationAccess } from '../../domain/evaluation-access.js';
@@ -8,7 +8,7 @@ import { EvaluationsErrors } from '../../evaluations.errors.js';
 
 /**
  * The rounds (评价设置 and 评价分析's choice): every round for managers and school-wide readers; a head teacher the
- * rounds reaching their classes, with only those classes.
+ * rounds reaching their classes, with only those classes. Semester and class names in the reader's language.
  */
 @Injectable()
 export class ListRounds {
@@ -18,18 +18,18 @@ export class ListRounds {
     private readonly access: EvaluationAccess,
   ) {}
 
-  async execute(semesterId: string | undefined, me: Principal, client: ClientInfo): Promise<EvalRoundSummary[]> {
+  async execute(semesterId: string | undefined, me: Principal, client: ClientInfo, lang: Language): Promise<EvalRoundSummary[]> {
     await this.mayRead(me, client);
-    const all = await this.rounds.list(this.db, semesterId);
+    const all = await this.rounds.list(this.db, semesterId, lang);
     if (this.access.schoolWide(me)) return all;
     const mine: EvalRoundSummary[] = [];
-    for (const r of all) if ((await this.one(r.id, me, client).catch(() => null))?.classList.length) mine.push(r);
+    for (const r of all) if ((await this.one(r.id, me, client, lang).catch(() => null))?.classList.length) mine.push(r);
     return mine;
   }
 
-  async one(id: string, me: Principal, client: ClientInfo): Promise<EvalRound> {
+  async one(id: string, me: Principal, client: ClientInfo, lang: Language): Promise<EvalRound> {
     await this.mayRead(me, client);
-    const round = await this.rounds.get(this.db, id);
+    const round = await this.rounds.get(this.db, id, lang);
     if (!round) throw EvaluationsErrors.roundNotFound();
     if (this.access.schoolWide(me)) return round;
     const classList = round.classList.filter((c) => c.headTeacherId === me.userId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EvalProgress } from '@schoolflow/contracts';
+import type { EvalProgress, Language } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { SheetsRepository } from '../../domain/sheets.repository.js';
@@ -14,8 +14,8 @@ export class RoundProgress {
     private readonly sheets: SheetsRepository,
   ) {}
 
-  async execute(roundId: string, me: Principal, client: ClientInfo): Promise<EvalProgress> {
-    const round = await this.rounds.one(roundId, me, client);
-    return { roundId, rows: await this.sheets.progress(this.db, roundId, round.classList.map((c) => c.id)) };
+  async execute(roundId: string, me: Principal, client: ClientInfo, lang: Language): Promise<EvalProgress> {
+    const round = await this.rounds.one(roundId, me, client, lang);
+    return { roundId, rows: await this.sheets.progress(this.db, roundId, round.classList.map((c) => c.id), lang) };
   }
 }

@@ -13,6 +13,7 @@ import {
 import { DataSource } from 'typeorm';
 import { linesOn } from '../../domain/conversion.js';
 import { countsInAnalysisSql, type SheetReader } from '../../domain/sheet-access.js';
+import { localName } from '../../../infrastructure/database/local-name.js';
 
 /** A batch as the analysis heads its answers. */
 export interface AnalysisBatchHead {
@@ -23,8 +24,6 @@ export interface AnalysisBatchHead {
   courses: AnalysisCourse[];
   classes: { id: string; name: string }[];
 }
-
-const name = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
 
 /** The placeholders of a statement's reader: their id and whether they manage grades. */
 interface ReaderParams {
@@ -135,11 +134,11 @@ export class AnalysisRepository {
   async head(batchId: string, lang: Language): Promise<AnalysisBatchHead | null> {
     const rows: (Omit<AnalysisBatchHead, 'courses'> & { courses: (AnalysisCourse & { fullScore: number | null; pass: number | null; excellent: number | null })[] })[] = await this.db.query(
       `SELECT b.id, b.name, b.grade, b.published,
-              coalesce((SELECT json_agg(json_build_object('id', co.id, 'name', ${name('co.name', lang)}, 'fullMarks', bc.full_marks::float8, 'weight', bc.weight,
+              coalesce((SELECT json_agg(json_build_object('id', co.id, 'name', ${localName('co.name', lang)}, 'fullMarks', bc.full_marks::float8, 'weight', bc.weight,
                                                           'scaled', sc.id IS NOT NULL, 'fullScore', sc.full_score, 'pass', sc.pass_line::float8, 'excellent', sc.excellent_line::float8) ORDER BY bc.position, co.sort)
                           FROM grade_batch_course bc JOIN course co ON co.id = bc.course_id LEFT JOIN grade_scale sc ON sc.id = bc.scale_id
                          WHERE bc.batch_id = b.id), '[]') AS courses,
-              coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', ${name('c.name', lang)}) ORDER BY c.sort, c.name)
+              coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', ${localName('c.name', lang)}) ORDER BY c.sort, c.name)
                           FROM admin_class c WHERE c.id IN (SELECT s.class_id FROM grade_sheet s WHERE s.batch_id = b.id)), '[]') AS classes
          FROM grade_batch b WHERE b.id = $1`,
       [batchId],
@@ -163,7 +162,7 @@ export class AnalysisRepository {
        cls AS (SELECT r.course_id, r.class_id, ${partialColumns('r')} FROM r GROUP BY r.course_id, r.class_id),
        grade AS (SELECT c.course_id, ${combinedColumns('c')} FROM cls c GROUP BY c.course_id)
        SELECT "courseId", "courseName", "groupId", "groupName", "teacherName", ${STATS.join(', ')} FROM (
-         SELECT s.course_id AS "courseId", ${name('co.name', lang)} AS "courseName", s.class_id AS "groupId", ${name('c.name', lang)} AS "groupName", u.name AS "teacherName",
+         SELECT s.course_id AS "courseId", ${localName('co.name', lang)} AS "courseName", s.class_id AS "groupId", ${localName('c.name', lang)} AS "groupName", u.name AS "teacherName",
                 ${statColumns('a', 'bc.scaled')}, bc.position, 0 AS last, c.sort, c.name AS sort_name
            FROM grade_sheet s
            JOIN bc ON bc.course_id = s.course_id
@@ -173,7 +172,7 @@ export class AnalysisRepository {
            LEFT JOIN cls a ON a.course_id = s.course_id AND a.class_id = s.class_id
           WHERE s.batch_id = $1 AND ($3::uuid IS NULL OR s.class_id = $3)
          UNION ALL
-         SELECT bc.course_id, ${name('co.name', lang)}, NULL, $4::text, NULL, ${statColumns('a', 'bc.scaled')}, bc.position, 1, 0, ''
+         SELECT bc.course_id, ${localName('co.name', lang)}, NULL, $4::text, NULL, ${statColumns('a', 'bc.scaled')}, bc.position, 1, 0, ''
            FROM bc JOIN course co ON co.id = bc.course_id
            LEFT JOIN grade a ON a.course_id = bc.course_id
        ) t
@@ -202,12 +201,12 @@ export class AnalysisRepository {
        ),
        grade AS (SELECT r.course_id, ${partialColumns('r')} FROM r GROUP BY r.course_id)
        SELECT "courseId", "courseName", "groupId", "groupName", "teacherName", ${STATS.join(', ')} FROM (
-         SELECT tc.course_id AS "courseId", ${name('co.name', lang)} AS "courseName", tc.id AS "groupId", tc.name AS "groupName", tc.teacher AS "teacherName",
+         SELECT tc.course_id AS "courseId", ${localName('co.name', lang)} AS "courseName", tc.id AS "groupId", tc.name AS "groupName", tc.teacher AS "teacherName",
                 ${statColumns('a', 'bc.scaled')}, bc.position, 0 AS last, tc.name AS sort_name
            FROM tc JOIN bc ON bc.course_id = tc.course_id JOIN course co ON co.id = tc.course_id
            LEFT JOIN groups a ON a.group_id = tc.id AND a.course_id = tc.course_id
          UNION ALL
-         SELECT bc.course_id, ${name('co.name', lang)}, NULL, $4::text, NULL, ${statColumns('a', 'bc.scaled')}, bc.position, 1, ''
+         SELECT bc.course_id, ${localName('co.name', lang)}, NULL, $4::text, NULL, ${statColumns('a', 'bc.scaled')}, bc.position, 1, ''
            FROM bc JOIN course co ON co.id = bc.course_id
            LEFT JOIN grade a ON a.course_id = bc.course_id
        ) t
@@ -247,7 +246,7 @@ export class AnalysisRepository {
                 CASE WHEN t.total IS NOT NULL THEN rank() OVER (PARTITION BY t.total IS NULL ORDER BY t.total DESC) END AS grade_rank
            FROM t
        )
-       SELECT k.student_id AS "studentId", s.student_no AS "studentNo", ${name('s.name', lang)} AS name, k.class_id AS "classId", ${name('c.name', lang)} AS "className",
+       SELECT k.student_id AS "studentId", s.student_no AS "studentNo", ${localName('s.name', lang)} AS name, k.class_id AS "classId", ${localName('c.name', lang)} AS "className",
               k.total::float8 AS total, k.class_rank::int AS "classRank", k.grade_rank::int AS "gradeRank", k.scores, k.marks, k.weighted
          FROM ranked k JOIN student s ON s.id = k.student_id JOIN admin_class c ON c.id = k.class_id
         WHERE $2::uuid IS NULL OR k.class_id = $2
@@ -274,7 +273,7 @@ export class AnalysisRepository {
        ),
        whole AS (SELECT exact_average FROM agg WHERE whole)
        SELECT "classId", "className", ${cols.join(', ')}, difference FROM (
-         SELECT s.class_id AS "classId", ${name('c.name', lang)} AS "className", ${cols.map((c) => `a.${c}`).join(', ')},
+         SELECT s.class_id AS "classId", ${localName('c.name', lang)} AS "className", ${cols.map((c) => `a.${c}`).join(', ')},
                 round(a.exact_average - (SELECT exact_average FROM whole), 2)::float8 AS difference, 0 AS last, c.sort, c.name AS sort_name
            FROM grade_sheet s JOIN admin_class c ON c.id = s.class_id
            LEFT JOIN agg a ON a.class_id = s.class_id AND NOT a.whole
@@ -311,7 +310,7 @@ export class AnalysisRepository {
            FROM v GROUP BY GROUPING SETS ((v.item_id, v.class_id), (v.item_id))
        ),
        frame AS (
-         SELECT it.id AS item_id, it.name AS item_name, it.full_marks, it.sort AS item_sort, s.class_id, ${name('c.name', lang)} AS class_name, 0 AS last, c.sort, c.name AS sort_name
+         SELECT it.id AS item_id, it.name AS item_name, it.full_marks, it.sort AS item_sort, s.class_id, ${localName('c.name', lang)} AS class_name, 0 AS last, c.sort, c.name AS sort_name
            FROM it CROSS JOIN grade_sheet s JOIN admin_class c ON c.id = s.class_id
           WHERE s.batch_id = $1 AND s.course_id = $2 AND ($3::uuid IS NULL OR s.class_id = $3)
          UNION ALL
@@ -329,10 +328,10 @@ export class AnalysisRepository {
   /** Batches entry has begun for, newest first: what the analysis page offers. */
   async batches(lang: Language): Promise<AnalysisBatch[]> {
     return this.db.query(
-      `SELECT b.id, b.name, b.grade, ${name('se.name', lang)} AS "semesterName", b.published,
-              coalesce((SELECT json_agg(json_build_object('id', co.id, 'name', ${name('co.name', lang)}) ORDER BY bc.position, co.sort)
+      `SELECT b.id, b.name, b.grade, ${localName('se.name', lang)} AS "semesterName", b.published,
+              coalesce((SELECT json_agg(json_build_object('id', co.id, 'name', ${localName('co.name', lang)}) ORDER BY bc.position, co.sort)
                           FROM grade_batch_course bc JOIN course co ON co.id = bc.course_id WHERE bc.batch_id = b.id), '[]') AS courses,
-              coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', ${name('c.name', lang)}) ORDER BY c.sort, c.name)
+              coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', ${localName('c.name', lang)}) ORDER BY c.sort, c.name)
                           FROM admin_class c WHERE c.id IN (SELECT s.class_id FROM grade_sheet s WHERE s.batch_id = b.id)), '[]') AS classes
          FROM grade_batch b JOIN semester se ON se.id = b.semester_id
         WHERE b.opened

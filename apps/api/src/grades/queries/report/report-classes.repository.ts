@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { GradePermission, type Language, type MyStudent, type ResourceOption } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../../../infrastructure/http/request-context.js';
-
-const named = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
+import { localName } from '../../../infrastructure/database/local-name.js';
 
 /**
  * The classes whose reports a user may make — every class in school for those who manage grades, their own for a head
@@ -26,7 +25,7 @@ export class ReportClassesRepository {
 
   async classes(me: Principal, lang: Language): Promise<ResourceOption[]> {
     return this.db.query<ResourceOption[]>(
-      `SELECT c.id AS value, ${named('c.name', lang)} AS label, c.code AS key
+      `SELECT c.id AS value, ${localName('c.name', lang)} AS label, c.code AS key
          FROM admin_class c
         WHERE c.in_school AND ($1 OR c.head_teacher_id = $2)
         ORDER BY c.grade, c.sort, c.code`,
@@ -36,7 +35,7 @@ export class ReportClassesRepository {
 
   async students(classId: string, lang: Language): Promise<MyStudent[]> {
     return this.db.query<MyStudent[]>(
-      `SELECT s.id, ${named('s.name', lang)} AS name, s.student_no AS "studentNo", ${named('c.name', lang)} AS "className"
+      `SELECT s.id, ${localName('s.name', lang)} AS name, s.student_no AS "studentNo", ${localName('c.name', lang)} AS "className"
          FROM student s JOIN admin_class c ON c.id = s.class_id
         WHERE s.class_id = $1 AND s.status = 'enrolled'
         ORDER BY s.student_no`,
@@ -45,7 +44,7 @@ export class ReportClassesRepository {
   }
 
   async className(classId: string, lang: Language): Promise<string> {
-    const [row] = await this.db.query<{ name: string }[]>(`SELECT ${named('name', lang)} AS name FROM admin_class WHERE id = $1`, [classId]);
+    const [row] = await this.db.query<{ name: string }[]>(`SELECT ${localName('name', lang)} AS name FROM admin_class WHERE id = $1`, [classId]);
     return row?.name ?? '';
   }
 }

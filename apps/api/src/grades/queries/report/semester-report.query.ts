@@ -8,13 +8,12 @@ import { FinalResultsRepository } from '../../../evaluations/final/domain/final-
 import { PublishedScoresRepository } from '../../domain/published-scores.repository.js';
 import { GradesErrors } from '../../grades.errors.js';
 import { reportTable, type SemesterReport } from './semester-report.js';
+import { localName } from '../../../infrastructure/database/local-name.js';
 
 export interface ReportSemester {
   id: string;
   name: string;
 }
-
-const named = (col: string, lang: Language): string => (lang === 'en' ? `coalesce(nullif(${col}_en, ''), ${col})` : col);
 
 /** Today in the school's time zone, YYYY-MM-DD. */
 export function schoolDay(timeZone: string, at = new Date()): string {
@@ -55,7 +54,7 @@ export class SemesterReportQuery {
   async semester(semesterId: unknown, lang: Language): Promise<ReportSemester> {
     if (semesterId !== undefined && semesterId !== '' && (typeof semesterId !== 'string' || !isUuid(semesterId))) throw GradesErrors.semesterNotFound();
     const asked = typeof semesterId === 'string' && semesterId !== '' ? semesterId : null;
-    const rows = await this.db.query<ReportSemester[]>(`SELECT id, ${named('name', lang)} AS name FROM semester WHERE ${asked ? 'id = $1' : 'is_current'}`, asked ? [asked] : []);
+    const rows = await this.db.query<ReportSemester[]>(`SELECT id, ${localName('name', lang)} AS name FROM semester WHERE ${asked ? 'id = $1' : 'is_current'}`, asked ? [asked] : []);
     const found = rows[0];
     if (!found) throw asked ? GradesErrors.semesterNotFound() : GradesErrors.noCurrentSemester();
     return found;
@@ -64,8 +63,8 @@ export class SemesterReportQuery {
   /** The report of a student (null when there is no such student), access already checked. */
   async build(studentId: string, semester: ReportSemester, lang: Language): Promise<SemesterReport | null> {
     const [head] = await this.db.query<{ name: string; studentNo: string; className: string; school: string }[]>(
-      `SELECT ${named('s.name', lang)} AS name, s.student_no AS "studentNo", ${named('c.name', lang)} AS "className",
-              coalesce((SELECT ${named('name', lang)} FROM org_department WHERE parent_id IS NULL ORDER BY sort, code LIMIT 1), '') AS school
+      `SELECT ${localName('s.name', lang)} AS name, s.student_no AS "studentNo", ${localName('c.name', lang)} AS "className",
+              coalesce((SELECT ${localName('name', lang)} FROM org_department WHERE parent_id IS NULL ORDER BY sort, code LIMIT 1), '') AS school
          FROM student s JOIN admin_class c ON c.id = s.class_id
         WHERE s.id = $1`,
       [studentId],
