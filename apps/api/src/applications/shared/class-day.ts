@@ -3,7 +3,7 @@ import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { AppException } from '../../infrastructure/http/app-exception.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { lessonPeriods, lessonsConcerning, teachingSemesterOf } from '../../timetable/domain/lesson-calendar.js';
-import { localName } from '../../timetable/domain/local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import { TimetableErrors } from '../../timetable/timetable.errors.js';
 
 /**
@@ -20,7 +20,7 @@ import { TimetableErrors } from '../../timetable/timetable.errors.js';
  */
 export async function classDay(db: Prepared, q: ClassDayQuery, actor: Principal, lang: Language): Promise<ClassDay> {
   if (!readsEveryTimetable(actor.userType)) throw AppException.forbidden();
-  const [cls] = (await db.query(`SELECT ${localName('c', '$2')} AS name, c.classroom_id AS "homeRoomId" FROM admin_class c WHERE c.id = $1::uuid`, [q.classId, lang])) as { name: string; homeRoomId: string | null }[];
+  const [cls] = (await db.query(`SELECT ${boundLocalName('c', '$2')} AS name, c.classroom_id AS "homeRoomId" FROM admin_class c WHERE c.id = $1::uuid`, [q.classId, lang])) as { name: string; homeRoomId: string | null }[];
   if (!cls) throw TimetableErrors.sectionNotFound();
   const [semester, periods, lessons] = await Promise.all([
     teachingSemesterOf(db, q.date),
@@ -41,14 +41,14 @@ export async function classDay(db: Prepared, q: ClassDayQuery, actor: Principal,
 type Option = { value: string; label: string };
 
 // The classes and courses a teacher teaches in the current semester (teaching assignments), named in `$2`.
-const TAUGHT_CLASSES_SQL = `SELECT DISTINCT c.id AS value, ${localName('c', '$2')} AS label, c.grade, c.sort
+const TAUGHT_CLASSES_SQL = `SELECT DISTINCT c.id AS value, ${boundLocalName('c', '$2')} AS label, c.grade, c.sort
   FROM teaching_assignment ta JOIN semester s ON s.id = ta.semester_id AND s.is_current JOIN admin_class c ON c.id = ta.class_id
  WHERE ta.teacher_id = $1::uuid ORDER BY c.grade, c.sort, label`;
-const TAUGHT_COURSES_SQL = `SELECT DISTINCT co.id AS value, ${localName('co', '$2')} AS label, co.sort
+const TAUGHT_COURSES_SQL = `SELECT DISTINCT co.id AS value, ${boundLocalName('co', '$2')} AS label, co.sort
   FROM teaching_assignment ta JOIN semester s ON s.id = ta.semester_id AND s.is_current JOIN course co ON co.id = ta.course_id
  WHERE ta.teacher_id = $1::uuid ORDER BY co.sort, label`;
 // Rooms lessons may be held in: enabled classrooms for classes.
-const CLASSROOMS_SQL = `SELECT c.id AS value, c.name || ' · ' || ${localName('b', '$1')} AS label FROM classroom c JOIN building b ON b.id = c.building_id
+const CLASSROOMS_SQL = `SELECT c.id AS value, c.name || ' · ' || ${boundLocalName('b', '$1')} AS label FROM classroom c JOIN building b ON b.id = c.building_id
  WHERE c.for_classes AND c.enabled ORDER BY b.name, c.sort, c.code`;
 // Enabled teachers other than the one asking (whom a swap may name).
 const TEACHERS_SQL = `SELECT DISTINCT u.id AS value, u.name || ' (' || u.account || ')' AS label, u.account

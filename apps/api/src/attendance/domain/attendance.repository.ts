@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type AbsenceRow, type AttendanceStatus, type CheckinKind, type CheckinSettings, type CheckinSettingsValues, type Language, periodLabel, type RollSaveValues, type StatusCounts } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
-import { localName } from '../../timetable/domain/local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import type { CoveringLeave, RollMember } from './attendance-rules.js';
 
 export type { Db };
@@ -30,7 +30,7 @@ const VIEWERS_SQL = `SELECT DISTINCT ur.user_id AS id FROM sys_user_role ur JOIN
 @Injectable()
 export class AttendanceRepository {
   async classOf(db: Db, id: string, lang: Language): Promise<ClassRecord | null> {
-    const [row] = await rows<ClassRecord>(db, `SELECT c.id, ${localName('c', '$2')} AS name, c.name AS name_zh, coalesce(nullif(c.name_en, ''), c.name) AS name_en, c.head_teacher_id FROM admin_class c WHERE c.id = $1`, [id, lang]);
+    const [row] = await rows<ClassRecord>(db, `SELECT c.id, ${boundLocalName('c', '$2')} AS name, c.name AS name_zh, coalesce(nullif(c.name_en, ''), c.name) AS name_en, c.head_teacher_id FROM admin_class c WHERE c.id = $1`, [id, lang]);
     return row ?? null;
   }
 
@@ -38,7 +38,7 @@ export class AttendanceRepository {
   classes(db: Db, headTeacherId: string | null, lang: Language): Promise<ClassRecord[]> {
     return rows<ClassRecord>(
       db,
-      `SELECT c.id, ${localName('c', '$2')} AS name, c.name AS name_zh, coalesce(nullif(c.name_en, ''), c.name) AS name_en, c.head_teacher_id
+      `SELECT c.id, ${boundLocalName('c', '$2')} AS name, c.name AS name_zh, coalesce(nullif(c.name_en, ''), c.name) AS name_en, c.head_teacher_id
          FROM admin_class c WHERE c.in_school AND ($1::uuid IS NULL OR c.head_teacher_id = $1) ORDER BY c.grade, c.sort, c.name`,
       [headTeacherId, lang],
     );
@@ -129,8 +129,8 @@ export class AttendanceRepository {
   async absences(db: Db, date: string, lang: Language, timeZone: string): Promise<AbsenceRow[]> {
     const found = await rows<AbsenceRow>(
       db,
-      `SELECT s.id AS "studentId", s.student_no AS "studentNo", s.name AS "studentName", c.id AS "classId", ${localName('c', '$2')} AS "className",
-              r.period, coalesce(p.name, '') AS "periodName", coalesce(${localName('co', '$2')}, '') AS "courseName", m.status, m.note,
+      `SELECT s.id AS "studentId", s.student_no AS "studentNo", s.name AS "studentName", c.id AS "classId", ${boundLocalName('c', '$2')} AS "className",
+              r.period, coalesce(p.name, '') AS "periodName", coalesce(${boundLocalName('co', '$2')}, '') AS "courseName", m.status, m.note,
               coalesce(u.name, '') AS "takenBy", to_char(r.updated_at AT TIME ZONE $3, 'HH24:MI') AS at
          FROM attendance_roll r
          JOIN attendance_mark m ON m.roll_id = r.id AND m.status IN ('absent', 'late')
@@ -151,7 +151,7 @@ export class AttendanceRepository {
   classCounts(db: Db, month: string, classIds: readonly string[] | null, lang: Language): Promise<({ classId: string; className: string; rolls: number } & StatusCounts)[]> {
     return rows(
       db,
-      `SELECT c.id AS "classId", ${localName('c', '$3')} AS "className", count(DISTINCT r.id)::int AS rolls,
+      `SELECT c.id AS "classId", ${boundLocalName('c', '$3')} AS "className", count(DISTINCT r.id)::int AS rolls,
               count(m.*) FILTER (WHERE m.status = 'present')::int AS present, count(m.*) FILTER (WHERE m.status = 'late')::int AS late,
               count(m.*) FILTER (WHERE m.status = 'absent')::int AS absent, count(m.*) FILTER (WHERE m.status = 'leave')::int AS leave
          FROM admin_class c

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { contentMaxScore, type EvalPrecision, type EvalRole, type EvalSchoolYear, type EvalTemplate, type EvalTemplateParsed, type EvalTemplateSummary, type EvalTheme, type Language } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
-import { localName } from '../../timetable/domain/local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 
 interface ContentRow {
   theme_id: string;
@@ -69,9 +69,9 @@ export class TemplatesRepository {
   schoolYears(db: Db, lang: Language): Promise<EvalSchoolYear[]> {
     return rows<EvalSchoolYear>(
       db,
-      `SELECT y.id, ${localName('y', '$1')} AS name,
+      `SELECT y.id, ${boundLocalName('y', '$1')} AS name,
               EXISTS (SELECT 1 FROM semester c WHERE c.school_year_id = y.id AND c.is_current) AS current,
-              coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', ${localName('s', '$1')}, 'current', s.is_current) ORDER BY s.work_start, s.sort)
+              coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', ${boundLocalName('s', '$1')}, 'current', s.is_current) ORDER BY s.work_start, s.sort)
                           FROM semester s WHERE s.school_year_id = y.id), '[]'::json) AS semesters
          FROM school_year y ORDER BY y.year DESC, y.sort`,
       [lang],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Audience, AudiencePeopleQuery, AudiencePerson, Language, PostAttachment, PostChild, PostKind, PostListItem, PostState, ReceiptCounts, ReceiptRow, ReceiptClass, ReceiptState, Submission } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { localName } from '../../timetable/domain/local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import { type AttachedFile, attachmentKind } from './attachment-rules.js';
 import type { AudiencePlan } from './audience-plan.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
@@ -268,7 +268,7 @@ export class PostsRepository {
   async childrenOf(db: Db, postId: string, parentId: string, lang: Language): Promise<PostChild[]> {
     const list = await rows<PostChild & { confirmedAt: Date | null }>(
       db,
-      `SELECT r.student_id AS "studentId", s.name, ${localName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", r.confirmed_at AS "confirmedAt"
+      `SELECT r.student_id AS "studentId", s.name, ${boundLocalName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", r.confirmed_at AS "confirmedAt"
          FROM post_recipient r JOIN guardian g ON g.student_id = r.student_id AND g.user_id = $2
          JOIN student s ON s.id = r.student_id LEFT JOIN admin_class c ON c.id = r.class_id
         WHERE r.post_id = $1 AND r.role = 'student' ORDER BY s.student_no`,
@@ -285,7 +285,7 @@ export class PostsRepository {
     const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
     return rows<AudiencePerson>(
       db,
-      `(SELECT u.id AS "userId", s.name, u.account, 'student' AS type, s.student_no AS "studentNo", ${localName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", 0 AS rank, c.sort, s.student_no AS k
+      `(SELECT u.id AS "userId", s.name, u.account, 'student' AS type, s.student_no AS "studentNo", ${boundLocalName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", 0 AS rank, c.sort, s.student_no AS k
           FROM student s JOIN sys_user u ON u.id = s.user_id LEFT JOIN admin_class c ON c.id = s.class_id
          WHERE u.enabled AND s.status NOT IN ('transferred_out', 'graduated') AND ($1::text IS NULL OR $1 = 'student')
            AND ($2::uuid IS NULL OR s.class_id = $2) AND ($3::text IS NULL OR s.name ILIKE $3 OR s.student_no ILIKE $3 OR u.account ILIKE $3)
@@ -333,7 +333,7 @@ export class PostsRepository {
   private listSelect(lang: Language): string {
     return `SELECT p.id, p.kind, p.title, p.state, p.pinned, p.require_confirm AS "requireConfirm", p.require_signature AS "requireSignature", p.author_id AS "authorId", u.name AS "authorName",
                    p.publish_at AS "publishAt", p.published_at AS "publishedAt", p.due_at AS "dueAt", p.course_id AS "courseId",
-                   ${localName('co', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "courseName", p.created_at AS "createdAt"`;
+                   ${boundLocalName('co', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "courseName", p.created_at AS "createdAt"`;
   }
 
   async inbox(db: Db, userId: string, q: { kind?: PostKind; unread?: boolean; dueWithinDays?: number }, offset: number, size: number, lang: Language): Promise<{ total: number; list: PostListItem[] }> {
@@ -389,7 +389,7 @@ export class PostsRepository {
     const counts = await this.counts(db, postId);
     const classes = await rows<ReceiptClass>(
       db,
-      `SELECT r.class_id AS "classId", ${localName('c', l)} AS "className", count(*)::int AS total, count(r.read_at)::int AS read, count(r.confirmed_at)::int AS confirmed
+      `SELECT r.class_id AS "classId", ${boundLocalName('c', l)} AS "className", count(*)::int AS total, count(r.read_at)::int AS read, count(r.confirmed_at)::int AS confirmed
          FROM post_recipient r LEFT JOIN admin_class c ON c.id = r.class_id WHERE r.post_id = $1
         GROUP BY r.class_id, c.name, c.name_en, c.sort ORDER BY c.sort NULLS LAST, 2`,
       [postId],
@@ -397,7 +397,7 @@ export class PostsRepository {
     const list = await rows<ReceiptRow & { readAt: Date | null; confirmedAt: Date | null }>(
       db,
       `SELECT r.user_id AS "userId", u.name, u.account, r.role, r.student_id AS "studentId", s.name AS "studentName",
-              r.class_id AS "classId", ${localName('c', l)} AS "className", r.read_at AS "readAt", r.confirmed_at AS "confirmedAt",
+              r.class_id AS "classId", ${boundLocalName('c', l)} AS "className", r.read_at AS "readAt", r.confirmed_at AS "confirmedAt",
               CASE WHEN r.confirmed_by IS NOT NULL AND r.confirmed_by <> r.user_id THEN b.name END AS "confirmedByName",
               r.signature_id AS "signatureId"
          FROM post_recipient r JOIN sys_user u ON u.id = r.user_id
@@ -449,7 +449,7 @@ export class PostsRepository {
     const l = `'${lang === 'en' ? 'en' : 'zh'}'`;
     const list = await rows<Submission & { attachments: string[]; submittedAt: Date; updatedAt: Date; reviewedAt: Date | null; score: string | null }>(
       db,
-      `SELECT x.post_id AS "postId", x.student_id AS "studentId", s.name AS "studentName", ${localName('c', l)} AS "className", x.text, x.attachments,
+      `SELECT x.post_id AS "postId", x.student_id AS "studentId", s.name AS "studentName", ${boundLocalName('c', l)} AS "className", x.text, x.attachments,
               b.name AS "submittedBy", x.submitted_at AS "submittedAt", x.updated_at AS "updatedAt", x.late, x.comment, x.score, x.reviewed_at AS "reviewedAt"
          FROM post_submission x JOIN student s ON s.id = x.student_id LEFT JOIN admin_class c ON c.id = s.class_id JOIN sys_user b ON b.id = x.submitted_by
         WHERE x.post_id = $1 AND ($2::uuid[] IS NULL OR x.student_id = ANY($2::uuid[]))

@@ -11,7 +11,7 @@ import {
   type SurveyQuestion,
   type SurveyTemplate,
 } from '@schoolflow/contracts';
-import { localName } from '../../timetable/domain/local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import type { PictureFile, StoredQuestion, SurveyContent } from './survey-rules.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
@@ -171,7 +171,7 @@ export class SurveysRepository {
 
   /** The rows of 问卷管理; `lang` names the parameter holding the caller's language. */
   private listSelect(lang: string): string {
-    return `SELECT s.id, s.name, s.category, coalesce(${localName('d', lang)}, s.category) AS "categoryName", s.start_at AS "start", s.end_at AS "end",
+    return `SELECT s.id, s.name, s.category, coalesce(${boundLocalName('d', lang)}, s.category) AS "categoryName", s.start_at AS "start", s.end_at AS "end",
         s.enabled, s.published, s.is_public AS "public", s.anonymous,
         (s.published AND s.enabled AND now() >= s.start_at AND now() < s.end_at) AS open,
         EXISTS (SELECT 1 FROM survey_response r WHERE r.survey_id = s.id) AS answered,

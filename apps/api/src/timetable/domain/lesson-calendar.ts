@@ -1,5 +1,5 @@
 import type { DatedLesson, Language, LessonPeriod } from '@schoolflow/contracts';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 
 /** Anything that answers rows: the engine's prepared statements, an effect's transaction, a test's client. */
 export interface CalendarDb {
@@ -56,7 +56,7 @@ const CONCERNING_SQL = `
   SELECT l.lesson_id AS id, to_char(l.date, 'YYYY-MM-DD') AS date, l.period, coalesce(l.class_id, l.teaching_class_id) AS section,
          l.class_id AS "classId", l.teaching_class_id AS "teachingClassId", l.course_id AS "courseId", l.teacher_id AS "teacherId",
          l.classroom_id AS "classroomId", l.change, l.change_id AS "changeId", l.pending, l.leaving,
-         ${localName('co', '$3')} AS "courseName", u.name AS "teacherName", coalesce(${localName('c', '$3')}, tc.name) AS "className",
+         ${boundLocalName('co', '$3')} AS "courseName", u.name AS "teacherName", coalesce(${boundLocalName('c', '$3')}, tc.name) AS "className",
          cr.name AS "classroomName", coalesce(l.class_id, l.teaching_class_id) IN (SELECT id FROM sections) AS "ofClass"
     FROM ${holding('$1::date', '$2::date')} l
     JOIN course co ON co.id = l.course_id

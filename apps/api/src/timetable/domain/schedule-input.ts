@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { translate } from '../../infrastructure/i18n/i18n.js';
 import type { Placement, PrecheckProblem, ScheduleDemand, ScheduleProblem, ScheduleRoom, ScheduleSection, Unplaced } from '../scheduling/schedule-problem.js';
 import { classSizeSql } from './class-size.js';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import { lessonPeriods } from './lesson-calendar.js';
 import { schoolDays } from './timetable-semesters.js';
 import type { LessonRow } from './timetable-versions.repository.js';
@@ -33,7 +33,7 @@ interface HoursRow { grade: string; course: string; courseLabel: string; periods
 export async function loadScheduleInput(db: Db, semesterId: string, lang: Language): Promise<ScheduleFacts> {
   const [days, periods] = await Promise.all([schoolDays(db), lessonPeriods(db)]);
   const classes = (await db.query(
-    `SELECT c.id, ${localName('c', '$2')} AS label, c.grade::text AS grade, c.classroom_id AS home,
+    `SELECT c.id, ${boundLocalName('c', '$2')} AS label, c.grade::text AS grade, c.classroom_id AS home,
             ${classSizeSql('c')} AS size
        FROM admin_class c
       WHERE c.in_school AND c.usage_state = 'active' AND EXISTS (SELECT 1 FROM grade_course_hours h WHERE h.semester_id = $1 AND h.grade = c.grade::text)
@@ -50,7 +50,7 @@ export async function loadScheduleInput(db: Db, semesterId: string, lang: Langua
     [semesterId],
   )) as TeachingClassRow[];
   const hours = (await db.query(
-    `SELECT h.grade, h.course_id AS course, ${localName('co', '$2')} AS "courseLabel", h.periods, h.room_type AS "roomType", h.main
+    `SELECT h.grade, h.course_id AS course, ${boundLocalName('co', '$2')} AS "courseLabel", h.periods, h.room_type AS "roomType", h.main
        FROM grade_course_hours h JOIN course co ON co.id = h.course_id WHERE h.semester_id = $1 ORDER BY co.sort, co.code`,
     [semesterId, lang],
   )) as HoursRow[];

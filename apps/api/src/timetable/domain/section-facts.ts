@@ -2,7 +2,7 @@ import type { EditorOptions, Language } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
 import { TimetableErrors } from '../timetable.errors.js';
 import { classSizeSql } from './class-size.js';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 
 type Db = Pick<EntityManager, 'query'>;
 
@@ -23,9 +23,9 @@ export interface SectionFacts {
 }
 
 const CLASS_SQL = `
-  SELECT c.id, ${localName('c', '$3')} AS name, c.classroom_id AS "homeRoomId", c.grade::text AS grade,
+  SELECT c.id, ${boundLocalName('c', '$3')} AS name, c.classroom_id AS "homeRoomId", c.grade::text AS grade,
          ${classSizeSql('c')} AS size,
-         coalesce((SELECT json_agg(json_build_object('courseId', a.course_id, 'teacherId', a.teacher_id, 'courseName', ${localName('co', '$3')}, 'teacherName', u.name))
+         coalesce((SELECT json_agg(json_build_object('courseId', a.course_id, 'teacherId', a.teacher_id, 'courseName', ${boundLocalName('co', '$3')}, 'teacherName', u.name))
                      FROM teaching_assignment a JOIN course co ON co.id = a.course_id JOIN sys_user u ON u.id = a.teacher_id
                     WHERE a.class_id = c.id AND a.semester_id = $2), '[]') AS courses,
          coalesce((SELECT json_agg(DISTINCT ts.teaching_class_id) FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id
@@ -37,7 +37,7 @@ const TEACHING_CLASS_SQL = `
          (SELECT (mode() WITHIN GROUP (ORDER BY c.grade))::text FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id JOIN admin_class c ON c.id = s.class_id
            WHERE ts.teaching_class_id = tc.id) AS grade,
          (SELECT count(*)::int FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id WHERE ts.teaching_class_id = tc.id AND s.status = 'enrolled') AS size,
-         json_build_array(json_build_object('courseId', tc.course_id, 'teacherId', tc.teacher_id, 'courseName', ${localName('co', '$3')}, 'teacherName', u.name)) AS courses,
+         json_build_array(json_build_object('courseId', tc.course_id, 'teacherId', tc.teacher_id, 'courseName', ${boundLocalName('co', '$3')}, 'teacherName', u.name)) AS courses,
          coalesce((SELECT json_agg(DISTINCT x) FROM (
              SELECT s.class_id AS x FROM teaching_class_student ts JOIN student s ON s.id = ts.student_id WHERE ts.teaching_class_id = tc.id
              UNION SELECT o.teaching_class_id FROM teaching_class_student mine JOIN teaching_class_student o ON o.student_id = mine.student_id

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Language, Lesson } from '@schoolflow/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 
 type Db = Pick<EntityManager, 'query'>;
 
@@ -43,9 +43,9 @@ function where(f: LessonFilter, first: number): { sql: string; args: unknown[] }
 
 // A lesson row `l` with its names; `$1` is the caller's language.
 const NAMED = `
-  l.weekday, l.period, l.course_id AS "courseId", ${localName('co', '$1')} AS "courseName", co.colour AS "courseColour",
+  l.weekday, l.period, l.course_id AS "courseId", ${boundLocalName('co', '$1')} AS "courseName", co.colour AS "courseColour",
   l.teacher_id AS "teacherId", u.name AS "teacherName", l.class_id AS "classId", l.teaching_class_id AS "teachingClassId",
-  coalesce(${localName('c', '$1')}, tc.name) AS "className", l.classroom_id AS "classroomId", cr.name AS "classroomName"`;
+  coalesce(${boundLocalName('c', '$1')}, tc.name) AS "className", l.classroom_id AS "classroomId", cr.name AS "classroomName"`;
 const JOINS = `
   JOIN course co ON co.id = l.course_id
   JOIN sys_user u ON u.id = l.teacher_id

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { TimetableErrors } from '../timetable.errors.js';
 import type { LessonFilter } from './timetable-lessons.repository.js';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 
 /**
  * The inquiry's one access rule (docs/product/timetable.md#inquiry — all, teacher, head teacher, foreign teacher): staff
@@ -17,12 +17,12 @@ export class TimetableScopes {
 
   async of(me: Principal, lang: Language): Promise<TimetableScope> {
     const kind = readsEveryTimetable(me.userType) ? 'staff' : me.userType === UserType.student ? 'student' : 'parent';
-    const headOf = kind === 'staff' ? ((await this.db.query(`SELECT c.id, ${localName('c', '$2')} AS name FROM admin_class c WHERE c.head_teacher_id = $1 ORDER BY c.grade, c.sort, c.code`, [me.userId, lang])) as TimetableScope['headOf']) : [];
+    const headOf = kind === 'staff' ? ((await this.db.query(`SELECT c.id, ${boundLocalName('c', '$2')} AS name FROM admin_class c WHERE c.head_teacher_id = $1 ORDER BY c.grade, c.sort, c.code`, [me.userId, lang])) as TimetableScope['headOf']) : [];
     const students =
       kind === 'staff'
         ? []
         : ((await this.db.query(
-            `SELECT s.id, ${localName('s', '$3')} AS name, s.class_id AS "classId", ${localName('c', '$3')} AS "className"
+            `SELECT s.id, ${boundLocalName('s', '$3')} AS name, s.class_id AS "classId", ${boundLocalName('c', '$3')} AS "className"
                FROM student s JOIN admin_class c ON c.id = s.class_id
               WHERE ($2 AND s.user_id = $1) OR (NOT $2 AND s.id IN (SELECT student_id FROM guardian WHERE user_id = $1))
               ORDER BY s.student_no`,

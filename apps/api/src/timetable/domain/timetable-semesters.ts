@@ -1,7 +1,7 @@
 import type { Language } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
 import { TimetableErrors } from '../timetable.errors.js';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 
 /** A semester as the timetable reads it: its teaching dates give the weeks. */
 export interface TimetableSemester {
@@ -16,7 +16,7 @@ export interface TimetableSemester {
 type Db = Pick<EntityManager, 'query'>;
 
 const SQL = (where: string) => `
-  SELECT s.id, ${localName('s', '$2')} AS name, to_char(s.teaching_start, 'YYYY-MM-DD') AS "teachingStart", to_char(s.teaching_end, 'YYYY-MM-DD') AS "teachingEnd",
+  SELECT s.id, ${boundLocalName('s', '$2')} AS name, to_char(s.teaching_start, 'YYYY-MM-DD') AS "teachingStart", to_char(s.teaching_end, 'YYYY-MM-DD') AS "teachingEnd",
          s.teaching_weeks AS "teachingWeeks", s.is_current AS current
     FROM semester s WHERE ${where}`;
 

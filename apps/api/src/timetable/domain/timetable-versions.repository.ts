@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Language, SoftScore, TimetableSource, TimetableState, TimetableVersion, UnplacedLesson } from '@schoolflow/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { TimetableErrors } from '../timetable.errors.js';
-import { localName } from './local-names.js';
+import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import type { UnplacedRecord } from './schedule-input.js';
 
 type Db = Pick<EntityManager, 'query'>;
@@ -30,7 +30,7 @@ export interface LessonRow {
 
 // What an automatic timetable left out, kept as ids (`UnplacedRecord`), named in the reader's language (`$2`).
 const UNPLACED = `
-  (SELECT json_agg(json_build_object('section', coalesce(${localName('c', '$2')}, tc.name, ''), 'course', coalesce(${localName('co', '$2')}, ''), 'teacher', coalesce(u.name, ''),
+  (SELECT json_agg(json_build_object('section', coalesce(${boundLocalName('c', '$2')}, tc.name, ''), 'course', coalesce(${boundLocalName('co', '$2')}, ''), 'teacher', coalesce(u.name, ''),
                                      'count', (e.v->>'count')::int, 'reason', e.v->>'reason') ORDER BY e.ord)
      FROM jsonb_array_elements(t.unplaced) WITH ORDINALITY AS e(v, ord)
      LEFT JOIN admin_class c ON c.id = (e.v->>'sectionId')::uuid LEFT JOIN teaching_class tc ON tc.id = (e.v->>'sectionId')::uuid

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Language, SurveyBreakdownRow, SurveyOption, SurveyStatsQuery, SurveyTextPage } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { likePattern } from '../../../admin/shared/admin-support.js';
-import { localName } from '../../../timetable/domain/local-names.js';
+import { boundLocalName } from '../../../infrastructure/database/local-name.js';
 import type { AnsweredRow, CountRow, ResultQuestion, TeacherItemRow } from './stats-shape.js';
 import { type Db, rows } from '../../../infrastructure/database/query-rows.js';
 
@@ -155,7 +155,7 @@ export class ResultsRepository {
   async breakdown(db: Db, surveyId: string, f: SurveyStatsQuery, lang: Language): Promise<SurveyBreakdownRow[]> {
     return rows<SurveyBreakdownRow>(
       db,
-      `SELECT r.class_id AS "classId", coalesce(${localName('c', '$4')}, '') AS "className", r.grade, count(*)::int AS respondents
+      `SELECT r.class_id AS "classId", coalesce(${boundLocalName('c', '$4')}, '') AS "className", r.grade, count(*)::int AS respondents
          FROM survey_response r LEFT JOIN admin_class c ON c.id = r.class_id
         WHERE r.survey_id = $1 AND ($2::uuid IS NULL OR r.class_id = $2) AND ($3::int IS NULL OR r.grade = $3) AND (r.class_id IS NOT NULL OR r.grade IS NOT NULL)
         GROUP BY r.class_id, c.name, c.name_en, c.sort, r.grade ORDER BY r.grade NULLS LAST, c.sort NULLS LAST, 2`,
@@ -216,7 +216,7 @@ export class ResultsRepository {
       await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       await runner.query(
         `DECLARE survey_export NO SCROLL CURSOR FOR
-         SELECT r.created_at AS "createdAt", ${localName('c', '$4')} AS "className", r.grade, u.name AS "respondentName", u.account AS "respondentAccount",
+         SELECT r.created_at AS "createdAt", ${boundLocalName('c', '$4')} AS "className", r.grade, u.name AS "respondentName", u.account AS "respondentAccount",
                 coalesce((SELECT jsonb_agg(jsonb_build_array(a.question_id, a.option_index, a.row_index, a.row_ref, a.number, a.text, a.date) ORDER BY a.id)
                             FROM survey_answer a WHERE a.response_id = r.id), '[]'::jsonb) AS answers
            FROM survey_response r LEFT JOIN admin_class c ON c.id = r.class_id LEFT JOIN sys_user u ON u.id = r.user_id

@@ -5,7 +5,7 @@ import { AdminAudit } from '../../../admin/shared/admin-support.js';
 import { dbErrorOf } from '../../../infrastructure/database/db-error.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
 import { translate } from '../../../infrastructure/i18n/i18n.js';
-import { localName } from '../../domain/local-names.js';
+import { boundLocalName } from '../../../infrastructure/database/local-name.js';
 import { roomFault } from '../../domain/room-rule.js';
 import { type SectionFacts, sectionFacts } from '../../domain/section-facts.js';
 import { lessonPeriods } from '../../domain/lesson-calendar.js';
@@ -23,7 +23,7 @@ interface Other extends ClashSubject {
 // The timetable's other lessons at the same times that share a teacher, a room or students with the section's new ones.
 const OTHERS_SQL = `
   SELECT l.weekday, l.period, coalesce(l.class_id, l.teaching_class_id) AS section, l.teacher_id AS "teacherId", l.classroom_id AS "classroomId",
-         coalesce(${localName('c', '$6')}, tc.name) AS "className", ${localName('co', '$6')} AS "courseName", u.name AS "teacherName"
+         coalesce(${boundLocalName('c', '$6')}, tc.name) AS "className", ${boundLocalName('co', '$6')} AS "courseName", u.name AS "teacherName"
     FROM timetable_lesson l JOIN course co ON co.id = l.course_id JOIN sys_user u ON u.id = l.teacher_id
     LEFT JOIN admin_class c ON c.id = l.class_id LEFT JOIN teaching_class tc ON tc.id = l.teaching_class_id
    WHERE l.timetable_id = $1 AND coalesce(l.class_id, l.teaching_class_id) <> $2
@@ -128,7 +128,7 @@ export class PlaceLessons {
   }
 
   private async nameOf(tx: EntityManager, table: 'course' | 'sys_user', id: string, lang: Language): Promise<string> {
-    const sql = table === 'course' ? `SELECT ${localName('x', '$2')} AS name FROM course x WHERE x.id = $1` : `SELECT name FROM sys_user WHERE id = $1 AND $2::text IS NOT NULL`;
+    const sql = table === 'course' ? `SELECT ${boundLocalName('x', '$2')} AS name FROM course x WHERE x.id = $1` : `SELECT name FROM sys_user WHERE id = $1 AND $2::text IS NOT NULL`;
     const [row] = (await tx.query(sql, [id, lang])) as { name: string }[];
     return row?.name ?? id;
   }
