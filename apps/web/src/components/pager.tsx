@@ -13,9 +13,16 @@ interface Props {
   testId?: string;
 }
 
-/** Page number and size of a paged list; a new page size starts again at page 1. */
-export function usePaging(initialSize = 10): { current: number; size: number; setCurrent: (page: number) => void; setSize: (size: number) => void } {
-  const [current, setCurrent] = useState(1);
+/** A paged list's page number and size; a new page size starts again at page 1. */
+export interface Paging {
+  current: number;
+  size: number;
+  setCurrent: (page: number) => void;
+  setSize: (size: number) => void;
+}
+
+/** The size beside a page number kept wherever the caller keeps it. */
+function usePagingOn([current, setCurrent]: readonly [number, (page: number) => void], initialSize: number): Paging {
   const [size, setSizeState] = useState(initialSize);
   return {
     current,
@@ -28,22 +35,17 @@ export function usePaging(initialSize = 10): { current: number; size: number; se
   };
 }
 
+/** The paging of a dialog's or a widget's list: its page number is the component's own. */
+export function usePaging(initialSize = 10): Paging {
+  return usePagingOn(useState(1), initialSize);
+}
+
 /**
  * The paging of a page's own list (not a dialog's, not a widget's): its page number is the page's view state, kept in
- * the page's address (`?page=`) like its tab and filters; the size stays with the list. A new size starts at page 1.
+ * the page's address (`?page=`) like its tab and filters (docs/adr/0069); the size stays with the list.
  */
-export function useViewPaging(initialSize = 10): { current: number; size: number; setCurrent: (page: number) => void; setSize: (size: number) => void } {
-  const [current, setCurrent] = useViewParam('page', 1, pageParam);
-  const [size, setSizeState] = useState(initialSize);
-  return {
-    current,
-    size,
-    setCurrent,
-    setSize: (s: number) => {
-      setSizeState(s);
-      setCurrent(1);
-    },
-  };
+export function useViewPaging(initialSize = 10): Paging {
+  return usePagingOn(useViewParam('page', 1, pageParam), initialSize);
 }
 
 /** Total, page size (10…1000, docs/product/shell-and-sign-in.md#tables-and-lists) and page buttons under a table. */
