@@ -13,7 +13,7 @@ export function LangSwitch({ className }: { className?: string }) {
     await loadAppConfig(); // titles and footer come back in the new language
   };
   // semantic's button markup written out: its Button component would bring Label onto the sign-in page, where this
-  // switch is the only button-shaped thing besides the form's own (docs/benchmarks.md#bench:sign-in)
+  // switch is the only button-shaped thing besides the form's own (docs/benchmarks.md#benchsign-in)
   return (
     <button
       type="button"

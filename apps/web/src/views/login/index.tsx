@@ -166,7 +166,7 @@ export default function LoginPage() {
                 </Message>
               ) : null}
               {/* semantic's button markup written out: its Button component brings Label (a button may carry one) onto the
-                  sign-in page, 8 KB of script it never uses (docs/benchmarks.md#bench:sign-in) */}
+                  sign-in page, 8 KB of script it never uses (docs/benchmarks.md#benchsign-in) */}
               <button type="submit" className={`ui primary fluid large button${busy ? ' loading disabled' : ''}`} disabled={busy} data-testid="login-submit">
                 {t('login.submit')}
               </button>
