@@ -41,14 +41,15 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
 describe('evaluations in the browser', () => {
   let browser: Browser;
   let className = '';
+  let classNameEn = '';
   let classId = '';
   let current = { year: '', semester: '' };
   beforeAll(async () => {
     browser = await launchBrowser();
-    [className, classId, current] = await withDb(async (c) => {
-      const r = await c.query<{ name: string; id: string }>(`SELECT ac.name, ac.id FROM student s JOIN admin_class ac ON ac.id = s.class_id JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`);
+    [className, classNameEn, classId, current] = await withDb(async (c) => {
+      const r = await c.query<{ name: string; name_en: string; id: string }>(`SELECT ac.name, ac.name_en, ac.id FROM student s JOIN admin_class ac ON ac.id = s.class_id JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`);
       const y = await c.query<{ year: string; semester: string }>(`SELECT school_year_id AS year, id AS semester FROM semester WHERE is_current`);
-      return [r.rows[0]!.name, r.rows[0]!.id, y.rows[0]!] as const;
+      return [r.rows[0]!.name, r.rows[0]!.name_en, r.rows[0]!.id, y.rows[0]!] as const;
     });
   }, 120_000);
   afterAll(async () => {
@@ -196,7 +197,8 @@ describe('evaluations in the browser', () => {
       await en.locator(tid('eval-analysis-page')).waitFor();
       expect(await en.locator('h2').first().innerText()).toContain('Evaluation analysis');
       await choose(en, 'eval-round', ROUND);
-      await choose(en, 'eval-class', className);
+      // the English page names the class in English (base data's name_en)
+      await choose(en, 'eval-class', classNameEn);
       await en.locator(tid('eval-results')).waitFor();
       expect(await en.locator(tid('eval-precision')).innerText()).toContain('One decimal');
       await keepShot(en, 'evaluations-05-analysis-en');
