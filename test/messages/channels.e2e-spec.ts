@@ -52,8 +52,17 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  // the shared server keeps running: its channels are switched off again for the other files
-  await call('/api/messages/channels', { method: 'PUT', token: tokens.admin, json: { push: [{ type: NOTICE, channels: [] }] } });
+  // the shared server keeps running: its channels are switched off again for the other files — the official account
+  // too, whose API here is this file's receiver (a later file opening 微信标签 met a 502 from the closed receiver)
+  await call('/api/messages/channels', {
+    method: 'PUT',
+    token: tokens.admin,
+    json: {
+      push: [{ type: NOTICE, channels: [] }],
+      smtp: { enabled: false, host: '127.0.0.1', port: smtp.port, secure: false, user: smtp.user, from: 'school@schoolflow.test' },
+      wechat: { enabled: false, appId: wechat.appId, apiBase: wechat.base, templateId: 'tpl-notice' },
+    },
+  });
   await smtp?.close();
   await wechat?.close();
 });
