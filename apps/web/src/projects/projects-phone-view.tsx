@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Label, Loader, Message } from 'semantic-ui-react';
 import { isUuid, type ProjectDetail, roleWrites, TASK_STATUSES, type TaskStatus } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
-import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
+import { useViewParam, filterParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { CardBody, columnsOf } from './project-board.js';
@@ -17,7 +17,7 @@ import { useProjectsT } from './use-projects-t.js';
 import './projects.css';
 
 /** The one status the list keeps (`?status=doing`); '' keeps every task. */
-const statusParam: ParamCodec<TaskStatus | ''> = { parse: (s) => TASK_STATUSES.find((x) => x === s), format: (s) => s };
+const statusParam = filterParam(TASK_STATUSES);
 
 /**
  * 项目 on a phone (`/qt_app/xmgl`; docs/product/office.md#projects): one column — the project chosen from mine, its

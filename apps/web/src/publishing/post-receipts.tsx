@@ -7,7 +7,7 @@ import { AuthImage } from '../components/auth-image.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CardHead, FilterSelect, ListTable, RefreshButton, type Column } from '../components/list-page.js';
 import { PageLoader } from '../components/page-loader.js';
-import { type ParamCodec, textParam, useViewParam } from '../router/use-view-param.js';
+import { textParam, useViewParam, filterParam } from '../router/use-view-param.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
 import { postLink } from './post-links.js';
@@ -21,7 +21,7 @@ import { useRemindUnread } from './use-remind-unread.js';
 const TOO_SOON = 429;
 
 /** A receipt state chosen (`?state=read`); '' is every state. */
-const stateParam: ParamCodec<ReceiptState | ''> = { parse: (s) => RECEIPT_STATES.find((x) => x === s), format: (s) => s };
+const stateParam = filterParam(RECEIPT_STATES);
 
 /**
  * The author's receipts of a post (the kind's page with `?id=&view=receipts`): read / confirmed / unread counts,

@@ -23,6 +23,11 @@ export function oneOfParam<T extends string>(values: readonly T[]): ParamCodec<T
   return { parse: (s) => (values as readonly string[]).includes(s) ? (s as T) : undefined, format: (v) => v };
 }
 
+/** A filter's value from a closed set, or '' for "all" (the fallback a filter starts from). */
+export function filterParam<T extends string>(values: readonly T[]): ParamCodec<T | ''> {
+  return { parse: (s) => (values as readonly string[]).includes(s) ? (s as T) : undefined, format: (v) => v };
+}
+
 /**
  * A page's view state — the tab shown, a filter, the page of a list, the class chosen — kept in the page's address
  * (`?tab=…&page=…`) instead of component state: it survives a reload, goes with a copied link, and the browser's back
@@ -55,11 +60,12 @@ export function useViewParam<T>(name: string, fallback: T, codec: ParamCodec<T>)
       // The address at the moment of the change: two setters called in one handler each see the other's write.
       const before = background ? (tabsStore.get().find((t) => t.path === at.path)?.search ?? '') : window.location.search;
       const params = new URLSearchParams(before);
+      const was = params.toString();
       const text = c.format(next);
       if (text === c.format(none)) params.delete(name);
       else params.set(name, text);
+      if (params.toString() === was) return;
       const search = params.toString() ? `?${params.toString()}` : '';
-      if (search === (new URLSearchParams(before).toString() ? `?${new URLSearchParams(before).toString()}` : '')) return;
       // A page in a background tab (an effect of its own) changes its tab's remembered address, never the browser's:
       // navigating would take the user away from the page they are on.
       if (background) {

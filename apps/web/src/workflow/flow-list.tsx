@@ -1,11 +1,10 @@
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { WorkflowListItem } from '@schoolflow/contracts';
-import type { ReviewStatus } from '@schoolflow/workflows';
 import { ListCard, OptionList, type Column } from '../components/list-page.js';
 import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
-import { textParam, useViewParam, type ParamCodec } from '../router/use-view-param.js';
+import { textParam, useViewParam, filterParam } from '../router/use-view-param.js';
 import { FlowKindSelect, requestColumns } from './flow-columns.js';
 import { detailPath, isReviewStatus, REVIEW_STATUSES, reviewLabel } from './labels.js';
 import { schoolTime } from './flow-model.js';
@@ -13,7 +12,7 @@ import { StatusLabels } from './status-labels.js';
 import { useFlowList } from './use-flow-list.js';
 
 /** A review status, or '' for all of them. */
-const statusParam: ParamCodec<ReviewStatus | ''> = { parse: (s) => (isReviewStatus(s) ? s : undefined), format: (s) => s };
+const statusParam = filterParam(REVIEW_STATUSES);
 
 interface Props {
   scope: 'mine' | 'all';

@@ -19,7 +19,7 @@ import {
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
 import { formatDateTime } from '../../util/date.js';
-import { type ParamCodec, oneOfParam, pageParam, textParam, useViewParam } from '../../router/use-view-param.js';
+import { oneOfParam, pageParam, textParam, useViewParam, filterParam } from '../../router/use-view-param.js';
 import { firstMessage } from '../../util/form-errors.js';
 import { useReadySession } from '../../session/session-store.js';
 import { getToken } from '../../session/token.js';
@@ -42,7 +42,7 @@ import { useTransfer } from './use-transfer.js';
 
 const tabParam = oneOfParam(['live', 'transcripts'] as const);
 /** A transcript state chosen (`?state=closed`); '' is every state. */
-const stateParam: ParamCodec<string> = { parse: (s) => CONSULT_STATES.find((x) => x === s), format: (s) => s };
+const stateParam = filterParam(CONSULT_STATES);
 
 /** School time in the app's format, as on every other page (not the browser's locale). */
 const time = (iso: string | null) => formatDateTime(iso);
@@ -293,7 +293,7 @@ function Transcripts() {
           placeholder={c('agent.columns.state')}
           value={state}
           options={CONSULT_STATES.map((s) => ({ key: s, value: s, text: c(`states.${s}`) }))}
-          onChange={(_, d) => (setState(String(d.value ?? '')), firstPage())}
+          onChange={(_, d) => (setState(stateParam.parse(String(d.value ?? '')) ?? ''), firstPage())}
         />
         <Button type="button" data-testid="consult-export" loading={exporting.isPending} onClick={() => exporting.mutate({ q, state, fileName: `${c('export.file')}.xlsx` })}>
           {c('agent.export')}
