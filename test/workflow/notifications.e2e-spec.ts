@@ -107,6 +107,26 @@ describe('live pushes over socket.io', () => {
     expect(await removed).toMatchObject({ id, action: 'removed' });
   });
 
+  it('tells each user of a transition once: a reviewer whose task came or went by task.changed, which carries the transition', async () => {
+    const headSocket = await socketFor(head);
+    const id = await submitOk(student, leaveForm(1));
+    const added = await nextPush<{ id: string; action: string; version: number; state: string; seq: string }>(headSocket, 'task.changed', (p) => p.id === id);
+    expect(added).toMatchObject({ flow: 'leave', id, version: 1, state: 'headTeacherReview', action: 'added' });
+    await act(head, id, { type: 'APPROVE' });
+    await act(office, id, { type: 'APPROVE' });
+    await caughtUp('workflow-notifications');
+    const s = await socketFor(head);
+    const missed = (await s.emitWithAck('catch-up', { since: String(BigInt(added.seq) - 1n) })) as { pushes: { event: string; payload: Record<string, unknown> }[] };
+    const mine = missed.pushes.filter((p) => p.payload.id === id);
+    // submitted: the head teacher's task added; approved by them: taken away (and office's added); decided by the office:
+    // the head teacher acted on it, so they hear of it — as a transition, having no task in it any more
+    expect(mine.map((p) => [p.event, p.payload.version, p.payload.action ?? null])).toEqual([
+      ['task.changed', 1, 'added'],
+      ['task.changed', 2, 'removed'],
+      ['workflow.transitioned', 3, null],
+    ]);
+  });
+
   it('after a reconnect the client catches up on what it missed, in order, without duplicates', async () => {
     const s1 = await socketFor(student);
     const id = await submitOk(student, leaveForm(1));

@@ -25,19 +25,21 @@ export interface MessageRow {
   LETTER_ID?: string;
 }
 
-export interface TaskChanged {
-  flow: string;
-  id: string;
-  state: string;
-  action: 'added' | 'removed';
-}
-
 export interface WorkflowTransitioned {
   flow: string;
   id: string;
   version: number;
   state: string;
   event: string;
+}
+
+/**
+ * A transition that gave a user a task or took one away. It is that user's only push of the transition (docs/adr/
+ * 0070-one-workflow-push-per-user.md), so it carries the transition too, and a client hands it to its
+ * `workflow.transitioned` listeners as well (PUSH_ALSO_AS).
+ */
+export interface TaskChanged extends WorkflowTransitioned {
+  action: 'added' | 'removed';
 }
 
 /**
@@ -103,6 +105,14 @@ const PUSH_EVENT_SET: Readonly<Record<PushEvent, true>> = {
   'project.changed': true,
 };
 export const PUSH_EVENTS = Object.keys(PUSH_EVENT_SET) as readonly PushEvent[];
+
+/**
+ * A push that also stands for another event, whose payload it extends: a client's listeners of the other event hear
+ * it too (a task.changed is the transition for the user it is sent to, docs/adr/0070-one-workflow-push-per-user.md).
+ */
+export const PUSH_ALSO_AS: { readonly [E in PushEvent]?: { [F in PushEvent]: PushPayloads[E] extends PushPayloads[F] ? F : never }[PushEvent] } = {
+  'task.changed': 'workflow.transitioned',
+};
 
 /**
  * Sent to a socket just before the server disconnects it because its session ended (logout, password change, an

@@ -10,6 +10,7 @@ import {
   type JobProgress,
   MESSAGE_COUNTERS,
   type MessageCounters,
+  PUSH_ALSO_AS,
   PUSH_EVENTS,
   PUSHES_RESYNC,
   PushSequencer,
@@ -233,7 +234,9 @@ class RealtimeClient {
     return new PushSequencer<Push>((push, seq) => {
       this.setSeq(seq);
       if (!isPushEvent(push.event)) return; // an event this client does not know: only its position counts
-      for (const h of [...(this.handlers.get(push.event) ?? [])]) {
+      const also = PUSH_ALSO_AS[push.event];
+      const handlers = [...(this.handlers.get(push.event) ?? []), ...(also ? (this.handlers.get(also) ?? []) : [])];
+      for (const h of handlers) {
         try {
           h({ ...push.payload, seq });
         } catch (err) {

@@ -25,7 +25,7 @@ export function isMissingInstance(err: unknown): boolean {
 /**
  * One workflow instance as the server shows it (its state, version, history and what I may do), the one way every
  * page reads it: the flow kit's detail page, the grades sheet, the semester upgrade. Read when shown and read again on a
- * `workflow.transitioned` push of a newer version or a `task.changed` push of this instance (someone else acted), on a
+ * `workflow.transitioned` push of a newer version (someone else acted; a `task.changed` is one too), on a
  * `workflow.effected` one (what the flow's effect writes, docs/adr/0068), and after a command of `useWorkflowCommand`.
  * While it is read again the last answer stays on screen.
  */
@@ -52,7 +52,6 @@ export function useWorkflowInstance(flow: string, id: string | null | undefined,
     (p) => (on && p.flow === flow && p.id === id && p.version > shown ? stale() : undefined),
     () => (on ? stale() : undefined),
   );
-  useRealtime('task.changed', (p) => (on && p.flow === flow && p.id === id ? stale() : undefined));
   // what the flow's effect wrote for this instance (a proof's certificate) exists now: it may have been read just before
   useRealtime('workflow.effected', (p) => (on && p.flow === flow && p.id === id ? stale() : undefined));
   return instance;

@@ -125,18 +125,28 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
       const stepChanged = def.stateOf(before) !== def.stateOf(after);
       const state = def.stateOf(after);
       const flow = e.streamType;
+      // One push per user and transition (docs/adr/0070-one-workflow-push-per-user.md): a user whose task came or went
+      // is told by task.changed, which carries the transition (the client hands it to transitioned listeners too).
+      const transition = { flow, id: instanceId, version: e.version, state, event: e.type };
+      const told = new Set<string>();
       for (const id of beforeAssignees) {
-        if (stepChanged || !afterAssignees.has(id)) pushes.push({ userId: id, event: 'task.changed', payload: { flow, id: instanceId, state, action: 'removed' }, sourceKey: `${key}:${id}:task-removed` });
+        if (stepChanged || !afterAssignees.has(id)) {
+          pushes.push({ userId: id, event: 'task.changed', payload: { ...transition, action: 'removed' }, sourceKey: `${key}:${id}:task-removed` });
+          told.add(id);
+        }
       }
       for (const id of afterAssignees) {
-        if (stepChanged || !beforeAssignees.has(id)) pushes.push({ userId: id, event: 'task.changed', payload: { flow, id: instanceId, state, action: 'added' }, sourceKey: `${key}:${id}:task-added` });
+        if (stepChanged || !beforeAssignees.has(id)) {
+          pushes.push({ userId: id, event: 'task.changed', payload: { ...transition, action: 'added' }, sourceKey: `${key}:${id}:task-added` });
+          told.add(id);
+        }
       }
       // The change concerns the applicant side, the step's old and new reviewers, and whoever has acted on it;
       // reviewers of later steps learn of it when it reaches them (task.changed).
       const actors = [...history, e].map((x) => String(x.data.actorId ?? '')).filter((a) => /^[0-9a-f-]{36}$/.test(a));
       const concerned = new Set([...(info?.owners ?? []), ...beforeAssignees, ...afterAssignees, ...actors]);
       for (const id of concerned) {
-        pushes.push({ userId: id, event: 'workflow.transitioned', payload: { flow, id: instanceId, version: e.version, state, event: e.type }, sourceKey: `${key}:${id}:transitioned` });
+        if (!told.has(id)) pushes.push({ userId: id, event: 'workflow.transitioned', payload: transition, sourceKey: `${key}:${id}:transitioned` });
       }
       if (stepChanged && afterAssignees.size > 0) tasks.push({ instanceId, version: e.version });
     }

@@ -41,7 +41,8 @@ export function useBacklog(kind: Backlog['kind'] | null, active: boolean): Backl
     staleTime: 0,
   });
   const stale = () => void client.invalidateQueries({ queryKey: workflowKeys.backlogs() });
-  useRealtime('task.changed', stale, stale);
+  // a task.changed reaches transitioned listeners too (PUSH_ALSO_AS): the applications backlog hears it there, once
+  useRealtime('task.changed', () => (kind !== 'applications' ? stale() : undefined), stale);
   useRealtime('workflow.transitioned', () => (kind === 'applications' ? stale() : undefined));
   return kind !== null ? (backlog.data ?? null) : null;
 }
