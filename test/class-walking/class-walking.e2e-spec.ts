@@ -113,6 +113,13 @@ describe('class-walking (走班)', () => {
     expect([await named('zh'), await named('en')]).toEqual([semester.name, semester.name_en]);
   });
 
+  it("names the window's courses in the reader's language", async () => {
+    const physics = await one<{ name: string; name_en: string }>(`SELECT name, name_en FROM course WHERE id = $1`, [course.PHY]);
+    expect(physics.name_en).not.toMatch(/^$|[\u4e00-\u9fff]/);
+    const first = async (lang: 'zh' | 'en') => data(await call<ZoubanWindow[]>('/api/zouban/windows', { token: tokens.office, lang })).find((w) => w.id === windowId)?.groups[0]?.courses[0]?.name;
+    expect([await first('zh'), await first('en')]).toEqual([physics.name, physics.name_en]);
+  });
+
   it('holds the rules: each group its count, only its courses; a double submit stores one choice', async () => {
     const tooFew = await choose(tokens.student, ['PHY', 'CHEM']);
     expect(tooFew.status).toBe(400);
@@ -148,6 +155,8 @@ describe('class-walking (走班)', () => {
     const counts = await call<ZoubanCombinationCount[]>(`/api/zouban/windows/${windowId}/combinations`, { token: tokens.office });
     expect(data(counts).reduce((n, c) => n + c.count, 0)).toBe(students.length);
     expect(data(counts)[0]?.combination).toBe('物理+化学+生物');
+    const english = await withDb(async (c) => (await c.query(`SELECT string_agg(name_en, '+' ORDER BY array_position($1::uuid[], id)) AS n FROM course WHERE id = ANY($1::uuid[])`, [[course.PHY, course.CHEM, course.BIO]])).rows[0] as { n: string });
+    expect(data(await call<ZoubanCombinationCount[]>(`/api/zouban/windows/${windowId}/combinations`, { token: tokens.office, lang: 'en' }))[0]?.combination).toBe(english.n);
     expect((await call(`/api/zouban/windows/${windowId}/combinations`, { token: tokens.headteacher })).status).toBe(403);
   });
 

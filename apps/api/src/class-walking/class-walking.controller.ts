@@ -79,26 +79,26 @@ export class ClassWalkingController {
 
   @Get('windows/:id/choice')
   @ApiOperation({ summary: 'The signed-in student\'s combination' })
-  async mine(@Param('id') id: string, @CurrentUser() me: Principal): Promise<Envelope<ZoubanMyChoice>> {
-    return ok(await this.listing.mine(known(id), me));
+  async mine(@Param('id') id: string, @CurrentUser() me: Principal, @Lang() lang: Language): Promise<Envelope<ZoubanMyChoice>> {
+    return ok(await this.listing.mine(known(id), me, lang));
   }
 
   @Put('windows/:id/choice')
   @ApiOperation({ summary: 'Choose a combination while the window is open (the rules of each subject group); the head teacher\'s page is told' })
-  async choose(@Param('id') id: string, @ValidBody(zoubanChoiceInputSchema) body: ZoubanChoiceInput, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<ZoubanMyChoice>> {
-    return ok(await this.choosing.execute(known(id), body, me, client));
+  async choose(@Param('id') id: string, @ValidBody(zoubanChoiceInputSchema) body: ZoubanChoiceInput, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ZoubanMyChoice>> {
+    return ok(await this.choosing.execute(known(id), body, me, client, lang));
   }
 
   @Get('windows/:id/progress')
   @ApiOperation({ summary: 'A class\'s students and their combinations (its head teacher, or a manager)' })
-  async progress(@Param('id') id: string, @ValidQuery(zoubanProgressQuerySchema) q: ZoubanProgressQuery, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<ZoubanProgress>> {
-    return ok(await this.progressOf.execute(known(id), q.classId, me, client));
+  async progress(@Param('id') id: string, @ValidQuery(zoubanProgressQuerySchema) q: ZoubanProgressQuery, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ZoubanProgress>> {
+    return ok(await this.progressOf.execute(known(id), q.classId, me, client, lang));
   }
 
   @Get('windows/:id/combinations')
   @ApiOperation({ summary: 'Students per combination (managers)' })
-  async combinations(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<ZoubanCombinationCount[]>> {
-    return ok(await this.counting.execute(known(id), me, client));
+  async combinations(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ZoubanCombinationCount[]>> {
+    return ok(await this.counting.execute(known(id), me, client, lang));
   }
 
   @Post('windows/:id/generate')
@@ -110,7 +110,7 @@ export class ClassWalkingController {
 
   @Get('windows/:id/classes')
   @ApiOperation({ summary: 'The teaching classes a window generated, with sizes and lessons placed (managers)' })
-  async classes(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo): Promise<Envelope<ZoubanTeachingClass[]>> {
-    return ok(await this.listing.classes(known(id), me, client));
+  async classes(@Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Lang() lang: Language): Promise<Envelope<ZoubanTeachingClass[]>> {
+    return ok(await this.listing.classes(known(id), me, client, lang));
   }
 }

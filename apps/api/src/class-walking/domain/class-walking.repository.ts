@@ -97,9 +97,9 @@ export class ClassWalkingRepository {
     return (await rows(db, `SELECT 1 FROM semester WHERE id = $1`, [id])).length > 0;
   }
 
-  /** The enabled courses among `ids`, by id. */
-  courses(db: Db, ids: readonly string[]): Promise<ZoubanCourse[]> {
-    return rows<ZoubanCourse>(db, `SELECT id, code, name FROM course WHERE id = ANY($1::uuid[]) AND enabled ORDER BY sort, code`, [ids]);
+  /** The enabled courses among `ids`, by id, named in `lang` (the handlers that only check them read them in Chinese). */
+  courses(db: Db, ids: readonly string[], lang: Language = 'zh'): Promise<ZoubanCourse[]> {
+    return rows<ZoubanCourse>(db, `SELECT id, code, ${localName('name', lang)} AS name FROM course WHERE id = ANY($1::uuid[]) AND enabled ORDER BY sort, code`, [ids]);
   }
 
   async student(db: Db, userId: string): Promise<StudentRow | null> {
@@ -244,10 +244,10 @@ export class ClassWalkingRepository {
     );
   }
 
-  generatedClasses(db: Db, windowId: string): Promise<ZoubanTeachingClass[]> {
+  generatedClasses(db: Db, windowId: string, lang: Language): Promise<ZoubanTeachingClass[]> {
     return rows<ZoubanTeachingClass>(
       db,
-      `SELECT tc.id, tc.name, tc.course_id AS "courseId", co.name AS "courseName", u.name AS "teacherName",
+      `SELECT tc.id, tc.name, tc.course_id AS "courseId", ${localName('co.name', lang)} AS "courseName", u.name AS "teacherName",
               (SELECT count(*)::int FROM teaching_class_student ts WHERE ts.teaching_class_id = tc.id) AS size,
               (SELECT count(*)::int FROM timetable_lesson l JOIN timetable t ON t.id = l.timetable_id AND t.state = 'published' WHERE l.teaching_class_id = tc.id) AS lessons
          FROM zouban_class zc JOIN teaching_class tc ON tc.id = zc.teaching_class_id JOIN course co ON co.id = tc.course_id JOIN sys_user u ON u.id = tc.teacher_id

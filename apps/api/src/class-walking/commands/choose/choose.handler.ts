@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ZOUBAN_CHOICE_PUSH, type ZoubanChoiceInput, zoubanChoiceRefusal, type ZoubanMyChoice, formatSchoolTime } from '@schoolflow/contracts';
+import { formatSchoolTime, type Language, ZOUBAN_CHOICE_PUSH, type ZoubanChoiceInput, zoubanChoiceRefusal, type ZoubanMyChoice } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
@@ -26,7 +26,7 @@ export class ChooseCombination {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async execute(windowId: string, body: ZoubanChoiceInput, me: Principal, client: ClientInfo): Promise<ZoubanMyChoice> {
+  async execute(windowId: string, body: ZoubanChoiceInput, me: Principal, client: ClientInfo, lang: Language): Promise<ZoubanMyChoice> {
     const w = await this.windows.window(this.db, windowId);
     if (!w) throw ClassWalkingErrors.notFound();
     const student = await this.windows.student(this.db, me.userId);
@@ -64,7 +64,7 @@ export class ChooseCombination {
     }
     if (out.pushes.length > 0) this.realtime.emit(out.pushes);
     await this.access.record(me, client, 'zouban.choose', windowId, { courseIds });
-    const courses = new Map((await this.windows.courses(this.db, courseIds)).map((c) => [c.id, c]));
+    const courses = new Map((await this.windows.courses(this.db, courseIds, lang)).map((c) => [c.id, c]));
     return { windowId, courseIds: [...courseIds].sort(), combination: combinationName(w, courses, courseIds), chosenAt: formatSchoolTime(out.chosenAt.getTime(), this.config.timeZone) };
   }
 }

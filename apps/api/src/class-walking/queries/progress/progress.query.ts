@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatSchoolTime, type ZoubanProgress } from '@schoolflow/contracts';
+import { formatSchoolTime, type Language, type ZoubanProgress } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { ClientInfo, Principal } from '../../../infrastructure/http/request-context.js';
@@ -21,7 +21,7 @@ export class ZoubanClassProgress {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
-  async execute(windowId: string, classId: string | undefined, me: Principal, client: ClientInfo): Promise<ZoubanProgress> {
+  async execute(windowId: string, classId: string | undefined, me: Principal, client: ClientInfo, lang: Language): Promise<ZoubanProgress> {
     const w = await this.windows.window(this.db, windowId);
     if (!w) throw ClassWalkingErrors.notFound();
     const headed = (await this.windows.headOf(this.db, me.userId)).filter((c) => c.grade === w.grade);
@@ -33,7 +33,7 @@ export class ZoubanClassProgress {
       throw ClassWalkingErrors.notHeadTeacher();
     }
     const students = await this.windows.progress(this.db, windowId, cls.id);
-    const courses = new Map((await this.windows.courses(this.db, w.groups.flatMap((g) => g.courseIds))).map((c) => [c.id, c]));
+    const courses = new Map((await this.windows.courses(this.db, w.groups.flatMap((g) => g.courseIds), lang)).map((c) => [c.id, c]));
     return {
       classId: cls.id,
       className: cls.name,
