@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state.js';
 import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, useFilters, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
+import { useDialogTarget } from '../../../util/use-disclosure.js';
 import { FormText, FormTextArea, adminResolver, erroredFields, postForm } from '../admin-form.js';
 import { FormModal, confirmRun } from '../admin-kit.js';
 import { runAction, usePagedList } from '../use-admin-lists.js';
@@ -81,8 +82,8 @@ export default function DictView({ active }: ViewProps) {
   const entryQuery = useMemo(() => (selected ? { table: selected.table, ...(applied ? { keyword: applied } : {}) } : null), [selected, applied]);
   const entries = usePagedList<DictEntryRow>(AdminPath.dictList, entryQuery, active);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const [tableDraft, setTableDraft] = useState<TableDraft | null>(null);
-  const [entryDraft, setEntryDraft] = useState<EntryDraft | null>(null);
+  const { target: tableDraft, open: openTableForm, close: closeTableForm } = useDialogTarget<TableDraft>();
+  const { target: entryDraft, open: openEntryForm, close: closeEntryForm } = useDialogTarget<EntryDraft>();
 
   const choose = (row: DictTableRow) => {
     setChosen(row);
@@ -145,7 +146,7 @@ export default function DictView({ active }: ViewProps) {
     },
     actionsColumn(t('admin.actions'), Permission.dictEdit, (r) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEntryDraft(toDraft(r))} testId="dict-entry-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEntryForm(toDraft(r))} testId="dict-entry-edit" />
         <RowButton
           color={r.published ? undefined : 'green'}
           icon={r.published ? 'eye slash' : 'bullhorn'}
@@ -168,7 +169,7 @@ export default function DictView({ active }: ViewProps) {
         toolsClass={null}
         tools={
           <Authorized all={[Permission.dictEdit]}>
-            <Button primary size="mini" icon="plus" title={t('dict.createTable')} aria-label={t('dict.createTable')} onClick={() => setTableDraft({ table: 'STD_', title: '', remark: '' })} data-testid="dict-table-create" />
+            <Button primary size="mini" icon="plus" title={t('dict.createTable')} aria-label={t('dict.createTable')} onClick={() => openTableForm({ table: 'STD_', title: '', remark: '' })} data-testid="dict-table-create" />
           </Authorized>
         }
         pager={tables.page.total > tables.size ? { testId: 'dict-table-pager', total: tables.page.total, paging: tables } : undefined}
@@ -193,7 +194,7 @@ export default function DictView({ active }: ViewProps) {
                       title={t('admin.edit')}
                       onClick={(e: React.MouseEvent) => {
                         e.stopPropagation();
-                        setTableDraft({ id: row.id, table: row.table, title: row.title, remark: row.remark });
+                        openTableForm({ id: row.id, table: row.table, title: row.title, remark: row.remark });
                       }}
                       data-testid="dict-table-edit"
                     />
@@ -240,7 +241,7 @@ export default function DictView({ active }: ViewProps) {
             </>
           }
           list={entries}
-          create={{ permission: Permission.dictEdit, onClick: () => setEntryDraft(blankEntry(selected.table)) }}
+          create={{ permission: Permission.dictEdit, onClick: () => openEntryForm(blankEntry(selected.table)) }}
           tools={
             <>
               <Form onSubmit={entrySearch.search} className="sf-inline-search">
@@ -261,8 +262,8 @@ export default function DictView({ active }: ViewProps) {
         />
       )}
 
-      {tableDraft ? <TableForm draft={tableDraft} onClose={() => setTableDraft(null)} onSaved={tables.reload} /> : null}
-      {entryDraft ? <EntryForm draft={entryDraft} onClose={() => setEntryDraft(null)} onSaved={entrySaved} /> : null}
+      {tableDraft ? <TableForm draft={tableDraft} onClose={closeTableForm} onSaved={tables.reload} /> : null}
+      {entryDraft ? <EntryForm draft={entryDraft} onClose={closeEntryForm} onSaved={entrySaved} /> : null}
     </div>
   );
 }
