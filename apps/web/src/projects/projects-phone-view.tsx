@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Label, Loader, Message } from 'semantic-ui-react';
 import { isUuid, type ProjectDetail, roleWrites, TASK_STATUSES, type TaskStatus } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
-import { useViewParam, filterParam } from '../router/use-view-param.js';
+import { filterParam, textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { useDialogTarget } from '../util/use-disclosure.js';
@@ -53,7 +52,8 @@ function PhoneProject({ id, active }: { id: string; active: boolean }) {
   const { pj } = useProjectsT();
   const project = useProject(id, active);
   const [status, setStatus] = useViewParam('status', '', statusParam);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // the task opened with its comments and attachments (`&task=`, as on the board)
+  const [openId, setOpenId] = useViewParam('task', '', textParam);
   const { target: editing, open: openTaskForm, close: closeTaskForm } = useDialogTarget<TaskDraft>();
   const move = useMoveTask(id);
   if (project.isLoading) return <Loader active inline="centered" size="small" />;
@@ -102,7 +102,7 @@ function PhoneProject({ id, active }: { id: string; active: boolean }) {
           </li>
         ))}
       </ul>
-      {opened ? <TaskPanel key={opened.id} project={p} taskId={opened.id} onEdit={() => openTaskForm(taskDraft(opened))} onClose={() => setOpenId(null)} /> : null}
+      {opened ? <TaskPanel key={opened.id} project={p} taskId={opened.id} onEdit={() => openTaskForm(taskDraft(opened))} onClose={() => setOpenId('')} /> : null}
       {editing ? <TaskForm project={p} draft={editing} onClose={closeTaskForm} /> : null}
     </>
   );
