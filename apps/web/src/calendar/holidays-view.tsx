@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Label, Message } from 'semantic-ui-react';
 import { type Holiday, HOLIDAY_KINDS, HOLIDAY_MANAGE_PERMISSION, HOLIDAY_NAME_MAX, holidayInputSchema, weekdayOf } from '@schoolflow/contracts';
@@ -9,6 +9,7 @@ import { useT } from '../i18n/use-t.js';
 import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { adminResolver, FormSelect, FormText } from '../views/ms/admin-form.js';
 import { FormModal } from '../views/ms/admin-kit.js';
 import { schoolToday } from '../timetable/week-grid-model.js';
@@ -41,7 +42,7 @@ export default function HolidaysView({ active }: ViewProps) {
   const [year, setYear] = useViewParam('year', Number(schoolToday().slice(0, 4)), yearParam);
   const holidays = useHolidays(year, active);
   const remove = useDeleteHoliday();
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<Draft>();
   const weekday = (n: number) => t(`holidays.weekdays.${String(n) as (typeof WEEKDAY_KEYS)[number]}`);
   const list = useMemo(() => ({ page: { total: holidays.data?.length ?? 0, list: holidays.data ?? [] }, loading: holidays.isFetching, reload: () => void holidays.refetch() }), [holidays]);
 
@@ -67,7 +68,7 @@ export default function HolidaysView({ active }: ViewProps) {
     { title: t('holidays.replacesWeekday'), narrow: true, props: { singleLine: true }, cell: (row) => (row.replacesWeekday ? t('holidays.replacesValue', { weekday: weekday(row.replacesWeekday) }) : '') },
     actionsColumn(t('admin.actions'), HOLIDAY_MANAGE_PERMISSION, (row) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEditing({ id: row.id, date: row.date, kind: row.kind, name: row.name, replacesWeekday: row.replacesWeekday ? String(row.replacesWeekday) : '' })} testId="holiday-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEditor({ id: row.id, date: row.date, kind: row.kind, name: row.name, replacesWeekday: row.replacesWeekday ? String(row.replacesWeekday) : '' })} testId="holiday-edit" />
         <DeleteButton title={t('admin.delete')} onClick={() => void onDelete(row)} testId="holiday-delete" />
       </>
     )),
@@ -87,7 +88,7 @@ export default function HolidaysView({ active }: ViewProps) {
           </span>
         }
         list={list}
-        create={{ permission: HOLIDAY_MANAGE_PERMISSION, onClick: () => setEditing({ id: null, date: `${year}-`, kind: 'holiday', name: '', replacesWeekday: '' }) }}
+        create={{ permission: HOLIDAY_MANAGE_PERMISSION, onClick: () => openEditor({ id: null, date: `${year}-`, kind: 'holiday', name: '', replacesWeekday: '' }) }}
         tools={
           <>
             <ToolButton icon="angle left" text={String(year - 1)} onClick={() => setYear(year - 1)} testId="holidays-prev-year" />
@@ -99,7 +100,7 @@ export default function HolidaysView({ active }: ViewProps) {
         emptyText={t('holidays.empty')}
         emptyIcon="calendar outline"
       />
-      {editing ? <HolidayForm draft={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <HolidayForm draft={editing} onClose={closeEditor} /> : null}
     </div>
   );
 }

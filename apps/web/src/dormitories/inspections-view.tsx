@@ -1,11 +1,11 @@
 import { formatSchoolTime } from '@schoolflow/contracts';
-import { useState } from 'react';
 import { Button, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { AuthImage } from '../components/auth-image.js';
 import { PageLoader } from '../components/page-loader.js';
 import { Pager, usePaging } from '../components/pager.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { InspectionForm } from './inspection-form.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
 import { useInspections } from './use-inspections.js';
@@ -15,14 +15,14 @@ import './dormitories.css';
 export default function InspectionsView({ active }: ViewProps) {
   const { d } = useDormitoriesT();
   // the day the form opens with: taken when it opens (an event, not a render)
-  const [adding, setAdding] = useState<string | null>(null);
+  const { target: adding, open: openForm, close: closeForm } = useDialogTarget<string>();
   const { current, size, setCurrent, setSize } = usePaging(20);
   const list = useInspections({}, current, size, active);
   return (
     <div className="sf-page sf-dorm" data-testid="dorm-inspections-view">
       <Segment className="sf-card">
         <h3>{d('page.inspections')}</h3>
-        {adding ? <InspectionForm today={adding} onDone={() => setAdding(null)} /> : <Button primary size="small" icon="plus" content={d('actions.add')} onClick={() => setAdding(formatSchoolTime(Date.now()).slice(0, 10))} data-testid="dorm-inspection-new" />}
+        {adding ? <InspectionForm today={adding} onDone={closeForm} /> : <Button primary size="small" icon="plus" content={d('actions.add')} onClick={() => openForm(formatSchoolTime(Date.now()).slice(0, 10))} data-testid="dorm-inspection-new" />}
         {list.isPending ? <PageLoader /> : list.isError ? <Message negative content={errorMessage(list.error)} /> : null}
         {list.data && list.data.list.length === 0 ? <Message info content={d('empty')} /> : null}
         {list.data && list.data.list.length > 0 ? (

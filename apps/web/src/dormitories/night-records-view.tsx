@@ -1,11 +1,11 @@
 import { DORMITORY_RECORDS_PERMISSION, formatSchoolTime } from '@schoolflow/contracts';
-import { useState } from 'react';
 import { Button, Icon, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
 import { useAuthorized } from '../components/authorized.js';
 import { PageLoader } from '../components/page-loader.js';
 import { Pager, usePaging } from '../components/pager.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { NightRecordForm } from './night-record-form.js';
 import { useDormitoriesT } from './use-dormitories-t.js';
 import { useNightRecords } from './use-night-records.js';
@@ -20,14 +20,14 @@ export default function NightRecordsView({ active }: ViewProps) {
   const { d } = useDormitoriesT();
   const mayRecord = useAuthorized({ all: [DORMITORY_RECORDS_PERMISSION] });
   // the day the form opens with: taken when it opens (an event, not a render)
-  const [adding, setAdding] = useState<string | null>(null);
+  const { target: adding, open: openForm, close: closeForm } = useDialogTarget<string>();
   const { current, size, setCurrent, setSize } = usePaging(20);
   const list = useNightRecords({}, current, size, active);
   return (
     <div className="sf-page sf-dorm" data-testid="dorm-night-view">
       <Segment className="sf-card">
         <h3>{d('page.night')}</h3>
-        {mayRecord ? adding ? <NightRecordForm today={adding} onDone={() => setAdding(null)} /> : <Button primary size="small" icon="plus" content={d('actions.record')} onClick={() => setAdding(formatSchoolTime(Date.now()).slice(0, 10))} data-testid="dorm-night-new" /> : null}
+        {mayRecord ? adding ? <NightRecordForm today={adding} onDone={closeForm} /> : <Button primary size="small" icon="plus" content={d('actions.record')} onClick={() => openForm(formatSchoolTime(Date.now()).slice(0, 10))} data-testid="dorm-night-new" /> : null}
         {list.isPending ? <PageLoader /> : list.isError ? <Message negative content={errorMessage(list.error)} /> : null}
         {list.data && list.data.list.length === 0 ? <Message info content={d('empty')} data-testid="dorm-night-empty" /> : null}
         {list.data && list.data.list.length > 0 ? (

@@ -1,6 +1,5 @@
 import { DUTY_MANAGE_PERMISSION, DUTY_SWAP_FLOW, type DutyAssignment, type DutyRosterDetail } from '@schoolflow/contracts';
 import { flowOf } from '@schoolflow/workflows';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Label, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../api/http.js';
@@ -10,7 +9,7 @@ import type { ViewProps } from '../router/view-props.js';
 import { useReadySession } from '../session/session-store.js';
 import { exportRows } from '../util/export-xlsx.js';
 import { toast } from '../util/toast.js';
-import { useDisclosure } from '../util/use-disclosure.js';
+import { useDialogTarget, useDisclosure } from '../util/use-disclosure.js';
 import { FlowForm } from '../workflow/flow-form.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';
 import { useFlowList } from '../workflow/use-flow-list.js';
@@ -227,17 +226,17 @@ export function DutyPhoneView({ active }: ViewProps) {
   const { d, lang } = useDutyT();
   const mine = useMyDuties(active);
   const requests = useFlowList({ scope: 'mine', flow: DUTY_SWAP_FLOW, current: 1, size: 20 }, active);
-  const [swapping, setSwapping] = useState<DutyAssignment | null>(null);
+  const { target: swapping, open: openSwap, close: closeSwap } = useDialogTarget<DutyAssignment>();
   const def = flowOf(DUTY_SWAP_FLOW);
   return (
     <div className="sf-phone sf-duty-phone" data-testid="duty-phone">
       <h3>{d('page.phone')}</h3>
       <div className="sf-sub">{d('hints.swapHint')}</div>
-      {mine.isPending ? <PageLoader /> : <MyDuties rows={mine.data ?? []} onSwap={setSwapping} />}
+      {mine.isPending ? <PageLoader /> : <MyDuties rows={mine.data ?? []} onSwap={openSwap} />}
       {swapping && def ? (
         <Segment data-testid="duty-swap-panel">
           <FlowForm key={swapping.id} def={def} initial={{ assignmentId: swapping.id }} />
-          <Button size="mini" content={d('actions.cancel')} onClick={() => setSwapping(null)} />
+          <Button size="mini" content={d('actions.cancel')} onClick={closeSwap} />
         </Segment>
       ) : null}
       {requests.page.list.length > 0 ? (

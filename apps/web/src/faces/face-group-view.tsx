@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button, Form, Label, Loader, Message, Modal, Segment, Table } from 'semantic-ui-react';
 import { type FaceGroup, faceGroupSchema } from '@schoolflow/contracts';
@@ -8,6 +7,7 @@ import { FieldError } from '../components/form-field.js';
 import type { ViewProps } from '../router/view-props.js';
 import { fieldMessage } from '../util/form-errors.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { useDeleteFaceGroup } from './use-delete-face-group.js';
 import { useFaceGroups } from './use-face-groups.js';
 import { useFacesT } from './use-faces-t.js';
@@ -90,7 +90,7 @@ export default function FaceGroupView({ active }: ViewProps) {
   const { f } = useFacesT();
   const groups = useFaceGroups(active);
   const deleting = useDeleteFaceGroup();
-  const [editing, setEditing] = useState<FaceGroup | 'new' | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<FaceGroup | 'new'>();
   const remove = async (g: FaceGroup) => {
     if (!(await confirmAction(f('hints.confirmDeleteGroup', { name: g.name })))) return;
     try {
@@ -105,7 +105,7 @@ export default function FaceGroupView({ active }: ViewProps) {
       <Segment className="sf-card">
         <div className="sf-faces-toolbar">
           <h3>{f('page.groups')}</h3>
-          <Button primary size="small" icon="plus" content={f('actions.add')} onClick={() => setEditing('new')} data-testid="face-group-add" />
+          <Button primary size="small" icon="plus" content={f('actions.add')} onClick={() => openEditor('new')} data-testid="face-group-add" />
         </div>
         {groups.isLoading ? <Loader active inline="centered" size="small" /> : null}
         {groups.error ? <Message negative content={errorMessage(groups.error)} /> : null}
@@ -133,7 +133,7 @@ export default function FaceGroupView({ active }: ViewProps) {
                   ))}
                 </Table.Cell>
                 <Table.Cell collapsing>
-                  <Button size="mini" basic content={f('actions.edit')} onClick={() => setEditing(g)} data-testid="face-group-edit" />
+                  <Button size="mini" basic content={f('actions.edit')} onClick={() => openEditor(g)} data-testid="face-group-edit" />
                   <Button size="mini" basic negative content={f('actions.delete')} onClick={() => void remove(g)} data-testid="face-group-delete" />
                 </Table.Cell>
               </Table.Row>
@@ -142,7 +142,7 @@ export default function FaceGroupView({ active }: ViewProps) {
           </Table.Body>
         </Table>
       </Segment>
-      {editing ? <GroupForm group={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <GroupForm group={editing === 'new' ? null : editing} onClose={closeEditor} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Icon, Message, Segment } from 'semantic-ui-react';
@@ -11,6 +11,7 @@ import { PageLoader } from '../components/page-loader.js';
 import { useLeaveWarning } from '../components/use-leave-warning.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { ActionModal } from '../workflow/action-modal.js';
 import { type CommandInput, refusalOf } from '../workflow/flow-model.js';
 import { commandLabel, commandTestId, detailPath } from '../workflow/labels.js';
@@ -81,7 +82,7 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
   // the row a refused save named is an error of the form's row (`setError`), until that row is edited or a save resets
   const rowErrors = form.formState.errors.rows;
   const errorStudent = rowErrors ? (sheet.rows.find((_, i) => rowErrors[i] !== undefined)?.studentId ?? null) : null;
-  const [command, setCommand] = useState<string | null>(null);
+  const { target: command, open: showCommand, close: closeCommand } = useDialogTarget<string>();
   const actionKey = useActionKey(command);
   const save = useSaveSheet(sheetRef);
   // a decision changes the sheet's state and counts on every grades page: they are read again with the instance
@@ -177,7 +178,7 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
       toast.error(g('errors.sheetIncomplete'));
       return;
     }
-    setCommand(cmd);
+    showCommand(cmd);
   };
 
   const check = (cmd: string, input: CommandInput): string | null => (view && flow.snapshot ? refusalOf(def, flow.snapshot, view, cmd, input) : null);
@@ -324,7 +325,7 @@ function SheetEditor({ sheet, sheetRef, active, reload }: { sheet: GradeSheet; s
         testIds={{ modal: 'sheet-modal', comment: 'sheet-comment', submit: 'sheet-confirm', cancel: 'sheet-cancel' }}
         check={check}
         onSubmit={sendCommand}
-        onClose={() => setCommand(null)}
+        onClose={closeCommand}
       />
     </div>
   );

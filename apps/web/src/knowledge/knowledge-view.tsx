@@ -8,6 +8,7 @@ import { PageLoader } from '../components/page-loader.js';
 import { tabsStore } from '../layout/tabs-store.js';
 import type { ViewProps } from '../router/view-props.js';
 import { useStore } from '../util/store.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { ArticleList } from './article-list.js';
 import { ArticleReader } from './article-reader.js';
 import { CategoryForm, type CategoryDraft, categoryDraft, newCategoryDraft } from './category-form.js';
@@ -48,7 +49,7 @@ export default function KnowledgeView({ active }: ViewProps) {
   const categories = useCategories(active);
   const list = categories.data ?? [];
   const manage = useAuthorized({ all: [KNOWLEDGE_MANAGE_PERMISSION] });
-  const [categoryForm, setCategoryForm] = useState<CategoryDraft | null>(null);
+  const { target: categoryForm, open: openCategoryForm, close: closeCategoryForm } = useDialogTarget<CategoryDraft>();
   const category = list.find((c) => c.id === place.category) ?? null;
   const canWrite = list.some((c) => c.canEdit);
 
@@ -98,8 +99,8 @@ export default function KnowledgeView({ active }: ViewProps) {
             selected={place.category}
             manage={manage}
             onSelect={(id) => go({ category: id })}
-            onCreate={() => setCategoryForm(newCategoryDraft(place.category))}
-            onEdit={(c) => setCategoryForm(categoryDraft(c))}
+            onCreate={() => openCategoryForm(newCategoryDraft(place.category))}
+            onEdit={(c) => openCategoryForm(categoryDraft(c))}
           />
         </aside>
         <section className="sf-kb-main">
@@ -107,7 +108,7 @@ export default function KnowledgeView({ active }: ViewProps) {
           {main}
         </section>
       </div>
-      {categoryForm ? <CategoryForm draft={categoryForm} categories={list} onClose={() => setCategoryForm(null)} /> : null}
+      {categoryForm ? <CategoryForm draft={categoryForm} categories={list} onClose={closeCategoryForm} /> : null}
     </div>
   );
 }

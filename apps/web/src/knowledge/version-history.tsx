@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Button, Label, Message, Modal, Segment, Table } from 'semantic-ui-react';
 import type { KnowledgeArticle } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-dialog.js';
 import { EmptyRow } from '../components/empty-state.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { Attachments } from './attachments.js';
 import { useKnowledgeT } from './use-knowledge-t.js';
 import { useRestoreVersion } from './use-restore-version.js';
@@ -18,7 +18,7 @@ import { useVersions } from './use-versions.js';
 export function VersionHistory({ article, onClose }: { article: KnowledgeArticle; onClose: () => void }) {
   const { k } = useKnowledgeT();
   const versions = useVersions(article.id, true);
-  const [viewing, setViewing] = useState<number | null>(null);
+  const { target: viewing, open: openVersion, close: closeVersion } = useDialogTarget<number>();
   const shown = useVersion(article.id, viewing);
   const restore = useRestoreVersion();
   const restoreOne = async (version: number) => {
@@ -26,7 +26,7 @@ export function VersionHistory({ article, onClose }: { article: KnowledgeArticle
     try {
       const res = await restore.mutateAsync({ id: article.id, version });
       toast.success(res.msg);
-      setViewing(null);
+      closeVersion();
       onClose();
     } catch (e) {
       toast.error(errorMessage(e));
@@ -66,7 +66,7 @@ export function VersionHistory({ article, onClose }: { article: KnowledgeArticle
                 <Table.Cell singleLine>{v.savedBy ?? '—'}</Table.Cell>
                 <Table.Cell singleLine>{v.savedAt}</Table.Cell>
                 <Table.Cell singleLine>
-                  <Button type="button" size="mini" basic content={k('versions.view')} onClick={() => setViewing(v.version)} data-testid={`kb-version-view-${v.version}`} />
+                  <Button type="button" size="mini" basic content={k('versions.view')} onClick={() => openVersion(v.version)} data-testid={`kb-version-view-${v.version}`} />
                   {article.canEdit && !v.current ? (
                     <Button type="button" size="mini" primary content={k('versions.restore')} loading={restore.isPending} onClick={() => void restoreOne(v.version)} data-testid={`kb-version-restore-${v.version}`} />
                   ) : null}

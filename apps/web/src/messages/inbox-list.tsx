@@ -1,8 +1,8 @@
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode } from 'react';
 import { Icon, Label } from 'semantic-ui-react';
 import type { MessageRow } from '@schoolflow/contracts';
 import { reportError } from '../api/http.js';
-import { FilterCard, FilterInput, FilterSelect, ListCard, RowCheck, ToolButton, toggled, useFilters, type Column } from '../components/list-page.js';
+import { FilterCard, FilterInput, FilterSelect, ListCard, RowCheck, ToolButton, useFilters, type Column } from '../components/list-page.js';
 import { usePaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import { useMarkAllRead, useMarkRead } from './use-mark-read.js';
@@ -10,6 +10,7 @@ import { useMessageTypeList, useMessageTypes } from './message-types.js';
 import { useMessageList } from './use-message-list.js';
 import { useOpenMessage } from './use-open-message.js';
 import { toast } from '../util/toast.js';
+import { useSelection } from '../util/use-selection.js';
 
 type Status = '' | '0' | '1';
 interface Filters {
@@ -33,15 +34,11 @@ export function InboxList({ active, header }: { active: boolean; header?: ReactN
   const { filters, applied, set, search, reset, choose } = useFilters(NO_FILTERS, () => setCurrent(1));
   const list = useMessageList({ page: current, size, title: applied.title.trim() || undefined, type: applied.type || undefined, status: applied.status || undefined }, active);
   const { page } = list;
-  /** The rows ticked; a row read or gone is not counted (`selected`). */
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-
   const rows = page.result;
   const unreadRows = rows.filter((m) => m.MESSAGE_STATUS === '0');
-  // a row read or gone leaves the selection
-  const selected: ReadonlySet<string> = new Set(unreadRows.filter((m) => ticked.has(m.MESSAGE_ID)).map((m) => m.MESSAGE_ID));
-  const setSelected = (next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) => setTicked(typeof next === 'function' ? next(selected) : next);
-  const allChecked = unreadRows.length > 0 && unreadRows.every((m) => selected.has(m.MESSAGE_ID));
+  // the unread rows ticked: a row read or gone leaves the selection
+  const selection = useSelection(unreadRows.map((m) => m.MESSAGE_ID));
+  const { selected } = selection;
 
   const readSelected = async () => {
     if (selected.size === 0) {
@@ -50,7 +47,7 @@ export function InboxList({ active, header }: { active: boolean; header?: ReactN
     }
     try {
       await markRead([...selected]);
-      setSelected(new Set());
+      selection.clear();
       toast.success(t('messages.markedRead'));
     } catch (err) {
       reportError(err);
@@ -59,7 +56,7 @@ export function InboxList({ active, header }: { active: boolean; header?: ReactN
   const readAll = async () => {
     try {
       await markAllRead();
-      setSelected(new Set());
+      selection.clear();
       toast.success(t('messages.allMarkedRead'));
     } catch (err) {
       reportError(err);
@@ -69,10 +66,10 @@ export function InboxList({ active, header }: { active: boolean; header?: ReactN
 
   const columns: Column<MessageRow>[] = [
     {
-      title: <RowCheck checked={allChecked} disabled={unreadRows.length === 0} label={t('tasks.selectAll')} testId="message-select-all" onValue={(on) => setSelected(on ? new Set(unreadRows.map((m) => m.MESSAGE_ID)) : new Set())} />,
+      title: <RowCheck checked={selection.all} disabled={unreadRows.length === 0} label={t('tasks.selectAll')} testId="message-select-all" onValue={selection.toggleAll} />,
       narrow: true,
       props: { onClick: stop },
-      cell: (m) => <RowCheck checked={selected.has(m.MESSAGE_ID)} disabled={m.MESSAGE_STATUS !== '0'} label={t('tasks.selectRow')} testId="message-select" onValue={(on) => setSelected((s) => toggled(s, m.MESSAGE_ID, on))} />,
+      cell: (m) => <RowCheck checked={selection.has(m.MESSAGE_ID)} disabled={m.MESSAGE_STATUS !== '0'} label={t('tasks.selectRow')} testId="message-select" onValue={(on) => selection.toggle(m.MESSAGE_ID, on)} />,
     },
     {
       title: t('messages.status'),

@@ -8,6 +8,7 @@ import { PageLoader } from '../components/page-loader.js';
 import { SortableItems } from '../components/sortable-items.js';
 import { textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { AlbumForm } from './album-form.js';
 import { useOrderPictures, useRemoveAlbum, useRemovePicture, useSetCaption, useSetCover, useUploadPictures } from './use-album-commands.js';
 import { useAlbum, useAlbums } from './use-album-queries.js';
@@ -23,7 +24,7 @@ export default function PicturesView({ active }: ViewProps) {
   const { p } = usePicturesT();
   // the album opened (`?album=`)
   const [openId, setOpenId] = useViewParam('album', '', textParam);
-  const [editing, setEditing] = useState<'new' | AlbumDetail | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<'new' | AlbumDetail>();
   const list = useAlbums(active);
   const creatable = list.data?.creatable ?? { school: false, classes: [] };
   const mayCreate = creatable.school || creatable.classes.length > 0;
@@ -31,13 +32,13 @@ export default function PicturesView({ active }: ViewProps) {
     <div className="sf-page sf-pictures" data-testid="pictures-view">
       <Segment className="sf-card">
         {openId ? (
-          <AlbumPanel id={openId} onBack={() => setOpenId('')} onEdit={(a) => setEditing(a)} />
+          <AlbumPanel id={openId} onBack={() => setOpenId('')} onEdit={(a) => openEditor(a)} />
         ) : (
           <>
             <div className="sf-pictures-head">
               <h3>{p('page.title')}</h3>
               {mayCreate ? (
-                <Button primary size="small" icon="plus" content={p('page.newAlbum')} onClick={() => setEditing('new')} data-testid="album-new" />
+                <Button primary size="small" icon="plus" content={p('page.newAlbum')} onClick={() => openEditor('new')} data-testid="album-new" />
               ) : null}
             </div>
             {list.isPending ? (
@@ -58,9 +59,9 @@ export default function PicturesView({ active }: ViewProps) {
         <AlbumForm
           album={editing === 'new' ? null : editing}
           creatable={creatable}
-          onClose={() => setEditing(null)}
+          onClose={closeEditor}
           onSaved={(id) => {
-            setEditing(null);
+            closeEditor();
             setOpenId(id);
           }}
         />

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Label, Loader, Message } from 'semantic-ui-react';
 import { isUuid, type ProjectDetail, roleWrites, TASK_STATUSES, type TaskStatus } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
-import { useViewParam, filterParam } from '../router/use-view-param.js';
+import { filterParam, textParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { CardBody, columnsOf } from './project-board.js';
 import { TaskForm, type TaskDraft, newTaskDraft, taskDraft } from './task-form.js';
 import { TaskPanel } from './task-panel.js';
@@ -52,8 +52,9 @@ function PhoneProject({ id, active }: { id: string; active: boolean }) {
   const { pj } = useProjectsT();
   const project = useProject(id, active);
   const [status, setStatus] = useViewParam('status', '', statusParam);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [editing, setEditing] = useState<TaskDraft | null>(null);
+  // the task opened with its comments and attachments (`&task=`, as on the board)
+  const [openId, setOpenId] = useViewParam('task', '', textParam);
+  const { target: editing, open: openTaskForm, close: closeTaskForm } = useDialogTarget<TaskDraft>();
   const move = useMoveTask(id);
   if (project.isLoading) return <Loader active inline="centered" size="small" />;
   if (project.isError || !project.data) return <Message warning content={project.error ? errorMessage(project.error) : pj('project.gone')} />;
@@ -78,7 +79,7 @@ function PhoneProject({ id, active }: { id: string; active: boolean }) {
             </option>
           ))}
         </select>
-        {writes ? <Button size="mini" primary icon="plus" aria-label={pj('project.newTask')} title={pj('project.newTask')} onClick={() => setEditing(newTaskDraft(status || 'todo'))} data-testid="projects-phone-add" /> : null}
+        {writes ? <Button size="mini" primary icon="plus" aria-label={pj('project.newTask')} title={pj('project.newTask')} onClick={() => openTaskForm(newTaskDraft(status || 'todo'))} data-testid="projects-phone-add" /> : null}
       </div>
       {shown.length === 0 ? <div className="sf-hint">{pj('board.empty')}</div> : null}
       <ul className="sf-pj-phone-list">
@@ -101,8 +102,8 @@ function PhoneProject({ id, active }: { id: string; active: boolean }) {
           </li>
         ))}
       </ul>
-      {opened ? <TaskPanel key={opened.id} project={p} taskId={opened.id} onEdit={() => setEditing(taskDraft(opened))} onClose={() => setOpenId(null)} /> : null}
-      {editing ? <TaskForm project={p} draft={editing} onClose={() => setEditing(null)} /> : null}
+      {opened ? <TaskPanel key={opened.id} project={p} taskId={opened.id} onEdit={() => openTaskForm(taskDraft(opened))} onClose={() => setOpenId('')} /> : null}
+      {editing ? <TaskForm project={p} draft={editing} onClose={closeTaskForm} /> : null}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Checkbox, Icon, Label, Message, Progress, Segment } from 'semantic-ui-react';
 import { isUuid, type ProjectDetail, type ProjectSummary, roleManages, roleWrites, type TaskStatus } from '@schoolflow/contracts';
@@ -9,7 +8,7 @@ import { PageLoader } from '../components/page-loader.js';
 import { type ParamCodec, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
-import { useDisclosure } from '../util/use-disclosure.js';
+import { useDialogTarget, useDisclosure } from '../util/use-disclosure.js';
 import { MembersModal } from './members-modal.js';
 import { ProjectBoard } from './project-board.js';
 import { ProjectForm } from './project-form.js';
@@ -113,7 +112,7 @@ function ProjectCard({ project: p, onOpen }: { project: ProjectSummary; onOpen: 
 function ProjectPage({ id, active, view, taskId, open }: { id: string; active: boolean; view: 'board' | 'timeline'; taskId: string | null; open: (next: Record<string, string | null>) => void }) {
   const { pj } = useProjectsT();
   const project = useProject(id, active);
-  const [editingTask, setEditingTask] = useState<TaskDraft | null>(null);
+  const { target: editingTask, open: openTaskForm, close: closeTaskForm } = useDialogTarget<TaskDraft>();
   const members = useDisclosure();
   const editing = useDisclosure();
   const remove = useDeleteProject();
@@ -130,7 +129,7 @@ function ProjectPage({ id, active, view, taskId, open }: { id: string; active: b
   const p: ProjectDetail = project.data;
   const writes = roleWrites(p.myRole) && !p.archived;
   const openTask = (tid: string) => open({ task: tid });
-  const addTask = (status: TaskStatus) => setEditingTask(newTaskDraft(status));
+  const addTask = (status: TaskStatus) => openTaskForm(newTaskDraft(status));
   const deleteProject = async () => {
     if (!(await confirmAction(pj('project.deleteConfirm', { name: p.name })))) return;
     remove.mutate(p.id, { onSuccess: (res) => (toast.success(res.msg || pj('results.deleted')), back()), onError: (e) => toast.error(errorMessage(e)) });
@@ -165,8 +164,8 @@ function ProjectPage({ id, active, view, taskId, open }: { id: string; active: b
       {p.description ? <p className="sf-sub sf-pj-description">{p.description}</p> : null}
       {p.myRole === 'viewer' ? <Message info size="small" content={pj('project.readOnly')} data-testid="project-read-only" /> : null}
       {view === 'timeline' ? <ProjectTimeline project={p} onOpen={openTask} /> : <ProjectBoard project={p} onOpen={openTask} onAdd={addTask} />}
-      {task ? <TaskPanel key={task.id} project={p} taskId={task.id} onEdit={() => setEditingTask(taskDraft(task))} onClose={() => open({ task: null })} /> : null}
-      {editingTask ? <TaskForm project={p} draft={editingTask} onClose={() => setEditingTask(null)} /> : null}
+      {task ? <TaskPanel key={task.id} project={p} taskId={task.id} onEdit={() => openTaskForm(taskDraft(task))} onClose={() => open({ task: null })} /> : null}
+      {editingTask ? <TaskForm project={p} draft={editingTask} onClose={closeTaskForm} /> : null}
       {members.opened ? <MembersModal project={p} onClose={members.close} /> : null}
       {editing.opened ? <ProjectForm project={p} onClose={editing.close} onSaved={() => undefined} /> : null}
     </div>

@@ -11,7 +11,7 @@ import { useDownloadFile } from '../components/use-files.js';
 import { usePictureUrl } from '../components/use-picture-url.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
-import { useDisclosure } from '../util/use-disclosure.js';
+import { useDialogTarget, useDisclosure } from '../util/use-disclosure.js';
 import { documentIcon, fileRef, previewable, sizeText } from './attachment-ref.js';
 import { HomeworkPanel } from './homework-panel.js';
 import { postLink } from './post-links.js';
@@ -44,7 +44,7 @@ function PostVideo({ attachment }: { attachment: PostAttachment }) {
 function Attachments({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const download = useDownloadFile();
-  const [large, setLarge] = useState<PostAttachment | null>(null);
+  const { target: large, open: showLarge, close: closeLarge } = useDialogTarget<PostAttachment>();
   const [previewing, setPreviewing] = useState<string | null>(null);
   const pictures = post.attachments.filter((a) => a.kind === 'picture');
   const videos = post.attachments.filter((a) => a.kind === 'video');
@@ -63,12 +63,12 @@ function Attachments({ post }: { post: PostDetail }) {
           <h4>{p('web.detail.pictures')}</h4>
           <div className="sf-post-pictures">
             {pictures.map((a) => (
-              <AuthImage key={a.resId} resId={a.resId} alt={a.name} className="sf-post-picture" testId="post-picture" onClick={() => setLarge(a)} />
+              <AuthImage key={a.resId} resId={a.resId} alt={a.name} className="sf-post-picture" testId="post-picture" onClick={() => showLarge(a)} />
             ))}
           </div>
           {/* a picture opens large over the page; a click anywhere or Esc closes it */}
-          <Modal open={large !== null} onClose={() => setLarge(null)} basic size="large" closeIcon data-testid="post-lightbox">
-            <Modal.Content className="sf-post-lightbox" onClick={() => setLarge(null)}>
+          <Modal open={large !== null} onClose={closeLarge} basic size="large" closeIcon data-testid="post-lightbox">
+            <Modal.Content className="sf-post-lightbox" onClick={closeLarge}>
               {large ? <AuthImage resId={large.resId} alt={large.name} className="sf-post-lightbox-image" testId="post-lightbox-image" /> : null}
             </Modal.Content>
           </Modal>
@@ -151,13 +151,13 @@ function SignDialog({ open, busy, onClose, onSigned }: { open: boolean; busy: bo
 function ChildrenConfirm({ post }: { post: PostDetail }) {
   const { p } = usePublishingT();
   const confirm = useConfirmPost();
-  const [signingFor, setSigningFor] = useState<string | null>(null);
+  const { target: signingFor, open: openSign, close: closeSign } = useDialogTarget<string>();
   const run = async (studentId: string, signature?: string) => {
     try {
       // the server answers the counts, no words: the page says it
       await confirm.mutateAsync({ id: post.id, studentId, signature });
       toast.success(p('web.detail.confirmDone'));
-      setSigningFor(null);
+      closeSign();
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -180,7 +180,7 @@ function ChildrenConfirm({ post }: { post: PostDetail }) {
                 size="small"
                 loading={confirm.isPending && confirm.variables?.studentId === c.studentId}
                 disabled={confirm.isPending}
-                onClick={() => (post.requireSignature ? setSigningFor(c.studentId) : void run(c.studentId))}
+                onClick={() => (post.requireSignature ? openSign(c.studentId) : void run(c.studentId))}
                 data-testid="post-child-confirm"
               >
                 <Icon name={post.requireSignature ? 'pencil alternate' : 'check circle outline'} /> {p('web.detail.confirmFor', { name: c.name })}
@@ -190,7 +190,7 @@ function ChildrenConfirm({ post }: { post: PostDetail }) {
         </div>
       ))}
       {post.requireSignature ? (
-        <SignDialog open={signingFor !== null} busy={confirm.isPending} onClose={() => setSigningFor(null)} onSigned={(image) => signingFor && void run(signingFor, image)} />
+        <SignDialog open={signingFor !== null} busy={confirm.isPending} onClose={closeSign} onSigned={(image) => signingFor && void run(signingFor, image)} />
       ) : null}
     </div>
   );

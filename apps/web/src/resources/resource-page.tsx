@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Icon, Message } from 'semantic-ui-react';
 import type { ResourceAction, ResourceDef, ResourceRecord } from '@schoolflow/contracts';
 import { useAuthorized } from '../components/authorized.js';
@@ -6,7 +6,7 @@ import { confirmAction } from '../components/confirm-dialog.js';
 import { actionsColumn, DeleteButton, FilterCard, FilterField, ListCard, OptionList, RowButton, ToolButton, useFilters, type Column } from '../components/list-page.js';
 import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
-import { useDisclosure } from '../util/use-disclosure.js';
+import { useDialogTarget, useDisclosure } from '../util/use-disclosure.js';
 import { Cell } from './cell.js';
 import { type ResourceColumnsHook, useNoColumns } from './resource-columns.js';
 import { ImportDialog } from './import-dialog.js';
@@ -135,7 +135,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
   const { labelOf } = useOptionLabels(wanted);
   const added = useColumns(rows, active);
 
-  const [form, setForm] = useState<FormTarget | null>(null);
+  const { target: form, open: openForm, close: closeForm } = useDialogTarget<FormTarget>();
   const importing = useDisclosure();
   const remove = useDeleteResource(name);
   const { template, exportList } = useResourceDownload(name, title);
@@ -160,7 +160,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
     // On the admission page a batch chosen in the filter is the new student's batch.
     const batch = admission ? applied.filters.enrollmentBatchId : undefined;
     const prefill = { ...(batch ? { enrollmentBatchId: batch } : {}), ...preset?.prefill };
-    setForm({ mode: 'create', ...(Object.keys(prefill).length > 0 ? { prefill } : {}) });
+    openForm({ mode: 'create', ...(Object.keys(prefill).length > 0 ? { prefill } : {}) });
   };
   const confirmDelete = async (row: ResourceRecord) => {
     const label = typeof row[def.label] === 'string' ? (row[def.label] as string) : row.id;
@@ -177,7 +177,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
     columns.push(
       actionsColumn(t('resourceKit.actions'), null, (row) => (
         <>
-          {editable ? <RowButton icon="edit" title={t('resourceKit.edit')} onClick={() => setForm({ mode: 'update', id: row.id })} testId={`resource-edit-${row.id}`} /> : null}
+          {editable ? <RowButton icon="edit" title={t('resourceKit.edit')} onClick={() => openForm({ mode: 'update', id: row.id })} testId={`resource-edit-${row.id}`} /> : null}
           {deletable ? <DeleteButton title={t('resourceKit.delete')} disabled={remove.isPending && remove.variables === row.id} onClick={() => void confirmDelete(row)} testId={`resource-delete-${row.id}`} /> : null}
         </>
       )),
@@ -241,7 +241,7 @@ export function ResourcePage({ def, admission = false, active, useColumns = useN
         rowProps={(row) => ({ 'data-testid': `resource-row-${row.id}` })}
       />
 
-      {form ? <ResourceForm def={def} target={form} admission={admission} onClose={() => setForm(null)} /> : null}
+      {form ? <ResourceForm def={def} target={form} admission={admission} onClose={closeForm} /> : null}
       {def.excel ? <ImportDialog def={def} title={title} open={importing.opened} onClose={importing.close} /> : null}
     </div>
   );

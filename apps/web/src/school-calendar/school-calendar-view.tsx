@@ -12,6 +12,7 @@ import { errorMessage } from '../api/http.js';
 import { confirmAction } from '../components/confirm-store.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { CalendarDialog } from './calendar-dialog.js';
 import { EventDialog, eventDraft, type EventDraft, newEventDraft } from './event-dialog.js';
 import { ScopeDialog } from './scope-dialog.js';
@@ -47,9 +48,9 @@ export default function SchoolCalendarView({ active }: ViewProps) {
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const data = useCalendarRange(range, active);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const [opened, setOpened] = useState<Opened | null>(null);
-  const [asked, setAsked] = useState<Asked | null>(null);
-  const [calendarForm, setCalendarForm] = useState<SchoolCalendar | 'new' | null>(null);
+  const { target: opened, open: openEventDialog, close: closeEventDialog } = useDialogTarget<Opened>();
+  const { target: asked, open: ask, close: closeQuestion } = useDialogTarget<Asked>();
+  const { target: calendarForm, open: openCalendarForm, close: closeCalendarForm } = useDialogTarget<SchoolCalendar | 'new'>();
   const move = useMoveEvent();
   const list = useMemo(() => calendars.data ?? [], [calendars.data]);
   const editable = list.filter((x) => x.canEdit);
@@ -80,12 +81,12 @@ export default function SchoolCalendarView({ active }: ViewProps) {
     if (!first) return toast.info(c('hints.noEditable'));
     const start = wallText(arg.start.getTime(), arg.allDay);
     const end = arg.allDay ? endText(arg.end.getTime(), true) : wallText(arg.end.getTime(), false);
-    setOpened({ kind: 'new', draft: newEventDraft(first.id, arg.allDay, start, end) });
+    openEventDialog({ kind: 'new', draft: newEventDraft(first.id, arg.allDay, start, end) });
   };
 
   const onClick = (arg: EventClickArg) => {
     const o = arg.event.extendedProps.o as CalendarOccurrence | undefined;
-    if (o) setOpened({ kind: 'event', o });
+    if (o) openEventDialog({ kind: 'event', o });
   };
 
   /** A drag or a resize: one occurrence or the series, asked when the event recurs; the calendar is read again either way. */
@@ -107,7 +108,7 @@ export default function SchoolCalendarView({ active }: ViewProps) {
         },
       );
     if (!o.recurring || o.seriesId !== null) return send('occurrence');
-    setAsked({
+    ask({
       question: c('hints.moveAsk', { title: o.title }),
       oneLabel: c('actions.moveOne'),
       seriesLabel: c('actions.moveSeries'),
@@ -123,7 +124,7 @@ export default function SchoolCalendarView({ active }: ViewProps) {
       {calendars.isError ? <Message negative content={errorMessage(calendars.error)} /> : null}
       {data.isError ? <Message negative content={errorMessage(data.error)} /> : null}
       <div className="sf-calendar-layout">
-        <CalendarList calendars={list} hidden={hidden} manages={manages} onToggle={(id) => setHidden((h) => toggled(h, id))} onEdit={(x) => setCalendarForm(x)} onNew={() => setCalendarForm('new')} />
+        <CalendarList calendars={list} hidden={hidden} manages={manages} onToggle={(id) => setHidden((h) => toggled(h, id))} onEdit={(x) => openCalendarForm(x)} onNew={() => openCalendarForm('new')} />
         <Segment className="sf-calendar-main" data-testid="school-calendar" data-loading={data.isFetching ? '1' : '0'} data-range={range ? `${range.from}/${range.to}` : ''}>
           <FullCalendar
             key={lang}
@@ -154,28 +155,28 @@ export default function SchoolCalendarView({ active }: ViewProps) {
           />
         </Segment>
       </div>
-      {opened?.kind === 'new' ? <EventDialog id={null} draft={opened.draft} calendars={list} readOnly={false} override={false} onDelete={null} onClose={() => setOpened(null)} /> : null}
-      {opened?.kind === 'event' ? <OpenedEvent o={opened.o} calendars={list} onAsk={setAsked} onClose={() => setOpened(null)} /> : null}
+      {opened?.kind === 'new' ? <EventDialog id={null} draft={opened.draft} calendars={list} readOnly={false} override={false} onDelete={null} onClose={closeEventDialog} /> : null}
+      {opened?.kind === 'event' ? <OpenedEvent o={opened.o} calendars={list} onAsk={ask} onClose={closeEventDialog} /> : null}
       {asked ? (
         <ScopeDialog
           question={asked.question}
           oneLabel={asked.oneLabel}
           seriesLabel={asked.seriesLabel}
           onOne={() => {
-            setAsked(null);
+            closeQuestion();
             asked.one();
           }}
           onSeries={() => {
-            setAsked(null);
+            closeQuestion();
             asked.series();
           }}
           onCancel={() => {
-            setAsked(null);
+            closeQuestion();
             asked.cancel();
           }}
         />
       ) : null}
-      {calendarForm ? <CalendarDialog calendar={calendarForm === 'new' ? null : calendarForm} onClose={() => setCalendarForm(null)} /> : null}
+      {calendarForm ? <CalendarDialog calendar={calendarForm === 'new' ? null : calendarForm} onClose={closeCalendarForm} /> : null}
     </div>
   );
 }

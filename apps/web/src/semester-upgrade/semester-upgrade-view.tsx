@@ -14,6 +14,7 @@ import { useViewPaging } from '../components/pager.js';
 import { useT } from '../i18n/use-t.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { schoolTime } from '../workflow/flow-model.js';
 import { detailPath, stateLabel } from '../workflow/labels.js';
 import { workflowKeys } from '../workflow/workflow-keys.js';
@@ -42,7 +43,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
   const choices = useUpgradeChoices(active);
   const start = useStartUpgrade();
   const [chosen, setChosen] = useState('');
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const { target: confirming, open: openConfirm, close: closeConfirm } = useDialogTarget<string>();
   // the run shown by the bar: the one running now, kept after it completes so its end is seen (`lock`: the running
   // lock it was last taken from, so a lock is taken once, and a push of a newer run wins until the lock is read again)
   const [follow, setFollow] = useState<{ lock: string | null; run: string | null }>({ lock: null, run: null });
@@ -80,7 +81,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
     try {
       const { result, msg } = await start.mutateAsync(choice.semester.id);
       toast.success(msg);
-      setConfirming(result.id);
+      openConfirm(result.id);
     } catch (err) {
       reportError(err);
     }
@@ -131,7 +132,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
           <Message warning data-testid="upgrade-pending">
             <Message.Content>
               <span>{t('semesterUpgrade.pending', { state: stateLabel(lock.state, lang) })}</span>{' '}
-              <Button size="small" primary onClick={() => setConfirming(lock.id)} data-testid="upgrade-continue">
+              <Button size="small" primary onClick={() => openConfirm(lock.id)} data-testid="upgrade-continue">
                 {t('semesterUpgrade.continue')}
               </Button>
               <Link to={detailPath(UPGRADE_FLOW, lock.id)}>{t('semesterUpgrade.detail')}</Link>
@@ -179,7 +180,7 @@ export default function SemesterUpgradeView({ active }: ViewProps) {
         emptyIcon="history"
       />
 
-      <UpgradeConfirmDialog view={confirming && instance.data?.id === confirming ? instance.data : null} onClose={() => setConfirming(null)} />
+      <UpgradeConfirmDialog view={confirming && instance.data?.id === confirming ? instance.data : null} onClose={closeConfirm} />
     </div>
   );
 }

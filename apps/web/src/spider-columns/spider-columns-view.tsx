@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Button, Label, Message, Table } from 'semantic-ui-react';
 import { formatSchoolTime, SPIDER_PAGE, type SpiderColumn } from '@schoolflow/contracts';
@@ -6,6 +5,7 @@ import { tabsStore } from '../layout/tabs-store.js';
 import { useStore } from '../util/store.js';
 import type { ViewProps } from '../router/view-props.js';
 import { kindLabel } from '../publishing/use-publishing-t.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { ColumnDetail } from './column-detail.js';
 import { ColumnForm, type ColumnDraft, columnDraft, newColumnDraft } from './column-form.js';
 import { useColumns } from './use-columns.js';
@@ -29,7 +29,7 @@ function useOpenColumn(active: boolean): string | null {
 export default function SpiderColumnsView({ active }: ViewProps) {
   const { c } = useSpiderT();
   const columns = useColumns(active);
-  const [form, setForm] = useState<ColumnDraft | null>(null);
+  const { target: form, open: openForm, close: closeForm } = useDialogTarget<ColumnDraft>();
   const navigate = useNavigate();
   const open = useOpenColumn(active);
   const setOpen = (id: string | null) => void navigate(id ? `${SPIDER_PAGE.url}?id=${encodeURIComponent(id)}` : SPIDER_PAGE.url);
@@ -40,10 +40,10 @@ export default function SpiderColumnsView({ active }: ViewProps) {
         {c('page.intro')}
       </Message>
       {open ? (
-        <ColumnDetail id={open} onBack={() => setOpen(null)} onEdit={(col) => setForm(columnDraft(col))} />
+        <ColumnDetail id={open} onBack={() => setOpen(null)} onEdit={(col) => openForm(columnDraft(col))} />
       ) : (
         <>
-          <Button primary icon="plus" content={c('list.create')} onClick={() => setForm(newColumnDraft())} data-testid="spider-create" />
+          <Button primary icon="plus" content={c('list.create')} onClick={() => openForm(newColumnDraft())} data-testid="spider-create" />
           <Table celled compact data-testid="spider-columns">
             <Table.Header>
               <Table.Row>
@@ -75,7 +75,7 @@ export default function SpiderColumnsView({ active }: ViewProps) {
           {columns.data && columns.data.length === 0 ? <Message data-testid="spider-empty">{c('list.empty')}</Message> : null}
         </>
       )}
-      {form ? <ColumnForm draft={form} onClose={() => setForm(null)} /> : null}
+      {form ? <ColumnForm draft={form} onClose={closeForm} /> : null}
     </div>
   );
 }

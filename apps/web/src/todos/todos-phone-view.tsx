@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Button, Loader } from 'semantic-ui-react';
 import { TODO_STATUSES, type TodoStatus } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { newTodoDraft, type TodoDraft, TodoForm, todoDraft } from './todo-form.js';
 import { TodoDue, TodoTick, useTodoActions } from './todo-rows.js';
 import { useTodos } from './use-todos.js';
@@ -20,7 +20,7 @@ export default function TodosPhoneView({ active }: ViewProps) {
   const [status, setStatus] = useViewParam<TodoStatus>('status', 'open', statusParam);
   const todos = useTodos(status, active);
   const act = useTodoActions();
-  const [editing, setEditing] = useState<TodoDraft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<TodoDraft>();
   const rows = todos.data?.list ?? [];
   return (
     <div className="sf-phone sf-todos-phone" data-testid="todos-phone">
@@ -29,7 +29,7 @@ export default function TodosPhoneView({ active }: ViewProps) {
         <span className="sf-sub" data-testid="todos-count">
           {t('todos.count', { n: todos.data?.total ?? 0 })}
         </span>
-        <Button size="mini" primary icon="plus" aria-label={t('todos.add')} title={t('todos.add')} onClick={() => setEditing(newTodoDraft())} data-testid="todos-create" />
+        <Button size="mini" primary icon="plus" aria-label={t('todos.add')} title={t('todos.add')} onClick={() => openEditor(newTodoDraft())} data-testid="todos-create" />
       </div>
       {/* a select, not the page's button group: four buttons do not fit a phone's width */}
       <select className="ui fluid dropdown" value={status} aria-label={t('todos.title')} data-testid="todos-filter" onChange={(e) => setStatus(TODO_STATUSES.find((s) => s === e.target.value) ?? 'open')}>
@@ -45,7 +45,7 @@ export default function TodosPhoneView({ active }: ViewProps) {
         {rows.map((row) => (
           <li key={row.id} data-testid="todos-row" data-id={row.id} data-done={row.done ? '1' : '0'} data-overdue={row.overdue ? '1' : '0'} className={row.overdue ? 'sf-overdue' : ''}>
             <TodoTick row={row} onTick={act.tick} />
-            <button type="button" className="sf-todos-phone-main" onClick={() => setEditing(todoDraft(row))}>
+            <button type="button" className="sf-todos-phone-main" onClick={() => openEditor(todoDraft(row))}>
               <span className={`sf-strong ${row.done ? 'sf-todo-done' : ''}`}>{row.title}</span>
               <TodoDue row={row} />
             </button>
@@ -53,7 +53,7 @@ export default function TodosPhoneView({ active }: ViewProps) {
           </li>
         ))}
       </ul>
-      {editing ? <TodoForm draft={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <TodoForm draft={editing} onClose={closeEditor} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Message } from 'semantic-ui-react';
 import { type Todo, TODO_STATUSES, TODOS_PAGE, type TodoStatus } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
@@ -6,6 +6,7 @@ import { actionsColumn, type Column, DeleteButton, ListCard, RowButton } from '.
 import { useT } from '../i18n/use-t.js';
 import { oneOfParam, useViewParam } from '../router/use-view-param.js';
 import type { ViewProps } from '../router/view-props.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { newTodoDraft, type TodoDraft, TodoForm, todoDraft } from './todo-form.js';
 import { TodoDue, TodoTick, useTodoActions } from './todo-rows.js';
 import { useTodos } from './use-todos.js';
@@ -22,7 +23,7 @@ export default function TodosView({ active }: ViewProps) {
   const [status, setStatus] = useViewParam<TodoStatus>('status', 'open', statusParam);
   const todos = useTodos(status, active);
   const act = useTodoActions();
-  const [editing, setEditing] = useState<TodoDraft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<TodoDraft>();
   const list = useMemo(() => ({ page: todos.data ?? { total: 0, list: [] }, loading: todos.isFetching, reload: () => void todos.refetch() }), [todos]);
 
   const columns: Column<Todo>[] = [
@@ -42,7 +43,7 @@ export default function TodosView({ active }: ViewProps) {
     { title: t('todos.remind'), narrow: true, props: { singleLine: true }, cell: (row) => t(`todos.reminds.${row.remindMinutes === null ? 'none' : (String(row.remindMinutes) as '0' | '15' | '60' | '1440')}`) },
     actionsColumn(t('admin.actions'), TODOS_PAGE.permission, (row) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEditing(todoDraft(row))} testId="todo-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEditor(todoDraft(row))} testId="todo-edit" />
         <DeleteButton title={t('admin.delete')} onClick={() => void act.remove(row)} testId="todo-delete" />
       </>
     )),
@@ -58,14 +59,14 @@ export default function TodosView({ active }: ViewProps) {
         title={t('todos.title')}
         sub={<span className="sf-card-sub" data-testid="todos-count">{t('todos.count', { n: list.page.total })}</span>}
         list={list}
-        create={{ permission: TODOS_PAGE.permission, onClick: () => setEditing(newTodoDraft()) }}
+        create={{ permission: TODOS_PAGE.permission, onClick: () => openEditor(newTodoDraft()) }}
         tools={<StatusFilter status={status} onStatus={setStatus} />}
         columns={columns}
         rowProps={(row) => ({ 'data-done': row.done ? '1' : '0', 'data-overdue': row.overdue ? '1' : '0', negative: row.overdue })}
         emptyText={t('todos.empty')}
         emptyIcon="check square outline"
       />
-      {editing ? <TodoForm draft={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <TodoForm draft={editing} onClose={closeEditor} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Icon, Label, Message } from 'semantic-ui-react';
 import { LANGUAGES, type Language, UI_STRING_NAMESPACES, type UiStringNamespace, type UiStringRow, uiStringsImportSchema } from '@schoolflow/contracts';
 import { errorMessage } from '../api/http.js';
@@ -8,6 +8,7 @@ import { useViewPaging } from '../components/pager.js';
 import type { ViewProps } from '../router/view-props.js';
 import { formatDateTime } from '../util/date.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { OverrideForm } from './override-form.js';
 import type { UiStringFilters } from './ui-strings-client.js';
 import { useExportOverrides } from './use-export-overrides.js';
@@ -31,7 +32,7 @@ export default function UiStringsView({ active }: ViewProps) {
   const search = useFilters<UiStringFilters>(NONE, () => setCurrent(1));
   const { applied, filters } = search;
   const list = useUiStrings(applied, current, size, active);
-  const [editing, setEditing] = useState<UiStringRow | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<UiStringRow>();
   const reset = useResetOverride();
   const exporting = useExportOverrides();
   const importing = useImportOverrides();
@@ -86,7 +87,7 @@ export default function UiStringsView({ active }: ViewProps) {
     { title: l('page.updated'), narrow: true, props: { singleLine: true }, cell: (r) => (r.updatedAt ? <span title={r.updatedBy ?? ''} data-testid={`ui-string-updated-${r.key}`}>{formatDateTime(r.updatedAt).slice(0, 10)}</span> : null) },
     actionsColumn(l('page.actions'), null, (r) => (
       <>
-        <RowButton icon="edit" title={l('page.edit')} onClick={() => setEditing(r)} testId={`ui-string-edit-${r.key}`} />
+        <RowButton icon="edit" title={l('page.edit')} onClick={() => openEditor(r)} testId={`ui-string-edit-${r.key}`} />
         {r.override !== null ? <RowButton icon="undo" title={l('page.reset')} onClick={() => void confirmReset(r)} testId={`ui-string-reset-${r.key}`} disabled={reset.isPending} /> : null}
       </>
     )),
@@ -155,7 +156,7 @@ export default function UiStringsView({ active }: ViewProps) {
         }
         columns={columns}
       />
-      {editing ? <OverrideForm lang={applied.lang} row={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <OverrideForm lang={applied.lang} row={editing} onClose={closeEditor} /> : null}
     </div>
   );
 }

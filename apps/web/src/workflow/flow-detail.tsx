@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Icon, Segment } from 'semantic-ui-react';
 import { ErrorCode, verifyPage, type WorkflowInstanceView } from '@schoolflow/contracts';
@@ -9,6 +9,7 @@ import { PageLoader } from '../components/page-loader.js';
 import type { Language } from '@schoolflow/contracts';
 import { useT } from '../i18n/use-t.js';
 import { toast } from '../util/toast.js';
+import { useDialogTarget } from '../util/use-disclosure.js';
 import { ActionModal } from './action-modal.js';
 import { FlowDiagram } from './flow-diagram.js';
 import { type CommandInput, refusalOf, schoolTime } from './flow-model.js';
@@ -46,7 +47,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const [command, setCommand] = useState<string | null>(null);
+  const { target: command, open: openCommand, close: closeCommand } = useDialogTarget<string>();
   const actionKey = useActionKey(command);
   /**
    * The command I sent from the open form, from its sending until another is opened: the version it makes is mine and
@@ -56,7 +57,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
   const sent = useRef<string | null>(null);
   const open = (cmd: string) => {
     sent.current = null;
-    setCommand(cmd);
+    openCommand(cmd);
   };
   const instance = useWorkflowInstance(flow, id, { enabled: active, quiet: 'missing' });
   const send = useWorkflowCommand(flow);
@@ -68,10 +69,10 @@ export function FlowDetail({ def, active, Fields }: Props) {
   // The command being prepared is no longer possible (someone else acted, seen live): say so and close.
   useEffect(() => {
     if (command && view && sent.current !== command && !offered.includes(command)) {
-      setCommand(null);
+      closeCommand();
       toast.warning(t('leaveAction.conflict'));
     }
-  }, [command, view, offered, t]);
+  }, [command, view, offered, t, closeCommand]);
 
   const check = (cmd: string, input: CommandInput): string | null => (view && snapshot ? refusalOf(def, snapshot, view, cmd, input) : null);
 
@@ -94,7 +95,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
     }
     // the command's hook has read the instance again by now (whatever the answer); what changes from here on while the
     // form stays open (a refusal to correct) is someone else's doing
-    if (close) setCommand(null);
+    if (close) closeCommand();
     else sent.current = null;
     return close;
   };
@@ -228,7 +229,7 @@ export function FlowDetail({ def, active, Fields }: Props) {
         testIds={{ modal: 'action-modal', comment: 'action-comment', submit: 'action-submit', cancel: 'action-cancel', returnedAt: 'action-returned-at' }}
         check={check}
         onSubmit={submit}
-        onClose={() => setCommand(null)}
+        onClose={closeCommand}
       />
     </div>
   );

@@ -1,11 +1,11 @@
 import { formatSchoolTime } from '@schoolflow/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Message, Segment, Table } from 'semantic-ui-react';
 import { errorMessage } from '../../api/http.js';
 import { PageLoader } from '../../components/page-loader.js';
 import { textParam, useViewParam } from '../../router/use-view-param.js';
 import type { ViewProps } from '../../router/view-props.js';
-import { useDisclosure } from '../../util/use-disclosure.js';
+import { useDialogTarget, useDisclosure } from '../../util/use-disclosure.js';
 import { useEvalRounds } from '../analysis/use-eval-rounds.js';
 import { type EvaluationsKey, useFinalT } from '../final/use-final-t.js';
 import { RoundForm } from './round-form.js';
@@ -38,7 +38,7 @@ export default function SettingsView({ active }: ViewProps) {
   const schoolYearId = year?.id ?? '';
   const templates = useEvalTemplates(schoolYearId, active);
   const rounds = useEvalRounds(active);
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<{ id: string | null }>();
   const creatingRound = useDisclosure();
   const yearRounds = useMemo(() => {
     const semesters = new Set(year?.semesters.map((s) => s.id));
@@ -48,7 +48,7 @@ export default function SettingsView({ active }: ViewProps) {
   const templatesLoading = schoolYearId !== '' && templates.isPending;
   const chooseYear = (id: string) => {
     setChosenYear(id);
-    setEditing(null);
+    closeEditor();
     creatingRound.close();
   };
   return (
@@ -70,12 +70,12 @@ export default function SettingsView({ active }: ViewProps) {
       {templates.isError ? <Message negative content={errorMessage(templates.error)} /> : null}
       {editing ? (
         <Segment>
-          <Editing id={editing.id} schoolYearId={schoolYearId} onDone={() => setEditing(null)} />
+          <Editing id={editing.id} schoolYearId={schoolYearId} onDone={closeEditor} />
         </Segment>
       ) : (
         <Segment>
           <h3>{e('settings.templates')}</h3>
-          {schoolYearId ? <Button primary size="small" content={e('settings.newTemplate')} data-testid="eval-template-new" onClick={() => setEditing({ id: null })} /> : null}
+          {schoolYearId ? <Button primary size="small" content={e('settings.newTemplate')} data-testid="eval-template-new" onClick={() => openEditor({ id: null })} /> : null}
           {templatesLoading ? <PageLoader /> : null}
           <Table compact celled data-testid="eval-templates">
             <Table.Header>
@@ -99,7 +99,7 @@ export default function SettingsView({ active }: ViewProps) {
                   <Table.Cell>{t.contents}</Table.Cell>
                   <Table.Cell>{t.rounds}</Table.Cell>
                   <Table.Cell>
-                    <Button size="small" basic content={e('settings.edit')} data-testid="eval-template-edit" onClick={() => setEditing({ id: t.id })} />
+                    <Button size="small" basic content={e('settings.edit')} data-testid="eval-template-edit" onClick={() => openEditor({ id: t.id })} />
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form } from 'semantic-ui-react';
 import { AdminPath, Permission, orgSchema, type OrgNode } from '@schoolflow/contracts';
@@ -6,6 +5,7 @@ import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '.
 import type { Option } from '../../components/list-page.js';
 import { useT } from '../../i18n/use-t.js';
 import type { ViewProps } from '../../router/view-props.js';
+import { useDialogTarget } from '../../util/use-disclosure.js';
 import { FormSelect, FormText, adminResolver, postForm } from '../ms/admin-form.js';
 import { FormModal, TreeName, TreeTools, useTreeEditor, type TreeRow } from '../ms/admin-kit.js';
 
@@ -25,7 +25,7 @@ const blank = (parentId: string | null): Draft => ({ parentId, code: '', name: '
 export default function OrgView({ active }: ViewProps) {
   const { t } = useT();
   const { tree, label, parentOptions, ...edit } = useTreeEditor<OrgNode>({ tree: AdminPath.orgTree, remove: AdminPath.orgDelete }, active);
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<Draft>();
   const remove = (n: OrgNode) => edit.remove(n, t('orgs.confirmDelete', { name: label(n) }));
 
   const columns: Column<TreeRow<OrgNode>>[] = [
@@ -36,8 +36,8 @@ export default function OrgView({ active }: ViewProps) {
     { title: t('orgs.users'), narrow: true, props: { textAlign: 'center' }, cell: ({ node: n }) => n.users },
     actionsColumn(t('admin.actions'), Permission.userEdit, ({ node: n }) => (
       <>
-        <RowButton icon="plus" title={t('admin.addChild')} onClick={() => setEditing(blank(n.id))} testId="org-add-child" />
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEditing({ id: n.id, parentId: n.parentId, code: n.code, name: n.name, nameEn: n.nameEn, sort: String(n.sort) })} testId="org-edit" />
+        <RowButton icon="plus" title={t('admin.addChild')} onClick={() => openEditor(blank(n.id))} testId="org-add-child" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEditor({ id: n.id, parentId: n.parentId, code: n.code, name: n.name, nameEn: n.nameEn, sort: String(n.sort) })} testId="org-edit" />
         <DeleteButton title={t('admin.delete')} onClick={() => void remove(n)} testId="org-delete" />
       </>
     )),
@@ -50,12 +50,12 @@ export default function OrgView({ active }: ViewProps) {
         icon="sitemap"
         title={t('orgs.title')}
         list={tree}
-        tools={<TreeTools testId="org" permission={Permission.userEdit} onAdd={() => setEditing(blank(null))} table={tree} />}
+        tools={<TreeTools testId="org" permission={Permission.userEdit} onAdd={() => openEditor(blank(null))} table={tree} />}
         striped={false}
         columns={columns}
         rowProps={({ node: n, depth }) => ({ 'data-code': n.code, 'data-depth': depth })}
       />
-      {editing ? <OrgForm draft={editing} parents={parentOptions(editing.id)} onClose={() => setEditing(null)} onSaved={tree.reload} /> : null}
+      {editing ? <OrgForm draft={editing} parents={parentOptions(editing.id)} onClose={closeEditor} onSaved={tree.reload} /> : null}
     </div>
   );
 }

@@ -1,14 +1,16 @@
-import { useState, type MouseEvent } from 'react';
+import { type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Icon, Popup } from 'semantic-ui-react';
 import type { WorkflowTaskItem } from '@schoolflow/contracts';
 import { newActionKey } from '../../../api/workflow-api.js';
-import { ListCard, RowCheck, toggled, type Column } from '../../../components/list-page.js';
+import { ListCard, RowCheck, type Column } from '../../../components/list-page.js';
 import { useViewPaging } from '../../../components/pager.js';
 import { useT } from '../../../i18n/use-t.js';
 import { textParam, useViewParam } from '../../../router/use-view-param.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
+import { useDialogTarget } from '../../../util/use-disclosure.js';
+import { useSelection } from '../../../util/use-selection.js';
 import { ActionModal } from '../../../workflow/action-modal.js';
 import { FlowKindSelect, requestColumns } from '../../../workflow/flow-columns.js';
 import { detailPath, stateLabel } from '../../../workflow/labels.js';
@@ -38,9 +40,7 @@ export default function TasksView({ active }: ViewProps) {
   const navigate = useNavigate();
   const paging = useViewPaging();
   const { current, size, setCurrent } = paging;
-  /** The rows ticked; those no longer in the queue (decided here or elsewhere) are not counted (`selected`). */
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const [pending, setPending] = useState<Pending | null>(null);
+  const { target: pending, open: openCommand, close: closeCommand } = useDialogTarget<Pending>();
   /** '' = every flow. */
   const [flow, setFlow] = useViewParam('kind', '', textParam);
   const queue = useTaskQueue({ current, size, ...(flow ? { flow } : {}) }, active);
@@ -48,15 +48,13 @@ export default function TasksView({ active }: ViewProps) {
   const { page } = queue;
 
   const rows = page.list;
-  // a row that left the queue (decided here or elsewhere) is no longer chosen
-  const selected: ReadonlySet<string> = new Set(rows.filter((r) => ticked.has(r.id)).map((r) => r.id));
-  const setSelected = (next: ReadonlySet<string> | ((s: ReadonlySet<string>) => ReadonlySet<string>)) => setTicked(typeof next === 'function' ? next(selected) : next);
-  const chosen = rows.filter((r) => selected.has(r.id));
+  // the rows ticked: a row that left the queue (decided here or elsewhere) is no longer chosen
+  const selection = useSelection(rows.map((r) => r.id));
+  const chosen = rows.filter((r) => selection.has(r.id));
   // One flow and one state: the same state name in two flows is not the same step.
   const states = new Set(chosen.map((r) => `${r.flow}:${r.state}`));
   const sameState = chosen.length > 0 && states.size === 1;
   const batchable = sameState && chosen.every((r) => r.can.includes('APPROVE'));
-  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
   /** Sends the command to every target with the version shown; a lost race (409) is reported, not retried. */
   const send = async (command: string, input: CommandInput): Promise<boolean> => {
@@ -73,7 +71,7 @@ export default function TasksView({ active }: ViewProps) {
   };
 
   const open = (command: string, targets: WorkflowTaskItem[]) => {
-    if (targets.length > 0 && targets.every((x) => FLOWS[x.flow]?.commandTypes.includes(command))) setPending({ command, targets, key: newActionKey() });
+    if (targets.length > 0 && targets.every((x) => FLOWS[x.flow]?.commandTypes.includes(command))) openCommand({ command, targets, key: newActionKey() });
   };
 
   const batchButton = (
@@ -91,10 +89,10 @@ export default function TasksView({ active }: ViewProps) {
 
   const columns: Column<WorkflowTaskItem>[] = [
     {
-      title: <RowCheck checked={allChecked} disabled={rows.length === 0} label={t('tasks.selectAll')} testId="task-select-all" onValue={(on) => setSelected(on ? new Set(rows.map((r) => r.id)) : new Set())} />,
+      title: <RowCheck checked={selection.all} disabled={rows.length === 0} label={t('tasks.selectAll')} testId="task-select-all" onValue={selection.toggleAll} />,
       narrow: true,
       props: { onClick: stop },
-      cell: (row) => <RowCheck checked={selected.has(row.id)} label={t('tasks.selectRow')} testId="task-select" onValue={(on) => setSelected((s) => toggled(s, row.id, on))} />,
+      cell: (row) => <RowCheck checked={selection.has(row.id)} label={t('tasks.selectRow')} testId="task-select" onValue={(on) => selection.toggle(row.id, on)} />,
     },
     ...requestColumns<WorkflowTaskItem>(t, lang),
     { title: t('tasks.waitingSince'), narrow: true, props: { singleLine: true }, cell: (row) => schoolTime(row.assignedAt) },
@@ -136,7 +134,7 @@ export default function TasksView({ active }: ViewProps) {
               testId="task-flow-filter"
               onChange={(f) => {
                 setFlow(f);
-                setSelected(new Set());
+                selection.clear();
                 setCurrent(1); // a page beyond the filtered total would show nothing
               }}
             />
@@ -156,7 +154,7 @@ export default function TasksView({ active }: ViewProps) {
         tableTestId="task-list"
         selectable
         columns={columns}
-        rowProps={(row) => ({ className: 'sf-clickable', active: selected.has(row.id), 'data-state': row.state, 'data-version': row.version, onClick: () => void navigate(detailPath(row.flow, row.id)) })}
+        rowProps={(row) => ({ className: 'sf-clickable', active: selection.has(row.id), 'data-state': row.state, 'data-version': row.version, onClick: () => void navigate(detailPath(row.flow, row.id)) })}
         emptyText={t('tasks.empty')}
         emptyIcon="coffee"
       />
@@ -166,7 +164,7 @@ export default function TasksView({ active }: ViewProps) {
         title={pending && pending.targets.length > 1 ? t('tasks.batchTitle', { n: pending.targets.length }) : undefined}
         testIds={{ modal: 'task-modal', comment: 'task-comment', submit: 'task-confirm', cancel: 'task-cancel' }}
         onSubmit={send}
-        onClose={() => setPending(null)}
+        onClose={closeCommand}
       />
     </div>
   );

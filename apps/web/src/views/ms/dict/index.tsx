@@ -4,9 +4,11 @@ import { Button, Checkbox, Form, Icon, Label, List, Segment } from 'semantic-ui-
 import { AdminPath, Permission, dictEntrySchema, dictTableSchema, type DictEntryRow, type DictTableRow } from '@schoolflow/contracts';
 import { Authorized, useAuthorized } from '../../../components/authorized.js';
 import { EmptyState } from '../../../components/empty-state.js';
-import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, toggled, useFilters, type Column } from '../../../components/list-page.js';
+import { DeleteButton, actionsColumn, ListCard, RowButton, TableCard, ToolButton, useFilters, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
+import { useDialogTarget } from '../../../util/use-disclosure.js';
+import { useSelection } from '../../../util/use-selection.js';
 import { FormText, FormTextArea, adminResolver, erroredFields, postForm } from '../admin-form.js';
 import { FormModal, confirmRun } from '../admin-kit.js';
 import { runAction, usePagedList } from '../use-admin-lists.js';
@@ -80,14 +82,16 @@ export default function DictView({ active }: ViewProps) {
   const applied = entrySearch.applied.keyword.trim();
   const entryQuery = useMemo(() => (selected ? { table: selected.table, ...(applied ? { keyword: applied } : {}) } : null), [selected, applied]);
   const entries = usePagedList<DictEntryRow>(AdminPath.dictList, entryQuery, active);
-  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const [tableDraft, setTableDraft] = useState<TableDraft | null>(null);
-  const [entryDraft, setEntryDraft] = useState<EntryDraft | null>(null);
+  const list = entries.page.list;
+  // the entries ticked for a batch publish/unpublish/delete
+  const selection = useSelection(list.map((r) => r.id));
+  const { target: tableDraft, open: openTableForm, close: closeTableForm } = useDialogTarget<TableDraft>();
+  const { target: entryDraft, open: openEntryForm, close: closeEntryForm } = useDialogTarget<EntryDraft>();
 
   const choose = (row: DictTableRow) => {
     setChosen(row);
     entrySearch.reset();
-    setChecked(new Set());
+    selection.clear();
   };
   const removeTable = (row: DictTableRow) =>
     confirmRun(t('dict.confirmDeleteTable', { name: `${row.title} (${row.table})` }), AdminPath.dictTableDelete, { id: row.id, ids: [row.id] }, t('admin.deleted'), () => {
@@ -103,7 +107,7 @@ export default function DictView({ active }: ViewProps) {
     if (rows.length === 0) return;
     const name = rows.length === 1 ? `${rows[0]?.name ?? ''} (${rows[0]?.code ?? ''})` : t('dict.entryCount', { count: rows.length });
     await confirmRun(t('dict.confirmDeleteEntry', { name }), AdminPath.dictDelete, { ids: rows.map((r) => r.id) }, t('admin.deleted'), () => {
-      setChecked(new Set());
+      selection.clear();
       entries.reload();
       tables.reload();
     });
@@ -111,20 +115,18 @@ export default function DictView({ active }: ViewProps) {
   const publish = async (ids: string[], published: boolean) => {
     if (ids.length === 0) return;
     if ((await runAction(AdminPath.dictPublish, { ids, published })).ok) {
-      setChecked(new Set());
+      selection.clear();
       entries.reload();
     }
   };
 
-  const list = entries.page.list;
-  const allChecked = list.length > 0 && list.every((r) => checked.has(r.id));
-  const checkedRows = list.filter((r) => checked.has(r.id));
+  const checkedRows = list.filter((r) => selection.has(r.id));
 
   const columns: Column<DictEntryRow>[] = [
     {
-      title: <Checkbox checked={allChecked} disabled={!canEdit || list.length === 0} onChange={(_, d) => setChecked(d.checked ? new Set(list.map((r) => r.id)) : new Set())} data-testid="dict-entry-select-all" />,
+      title: <Checkbox checked={selection.all} disabled={!canEdit || list.length === 0} onChange={(_, d) => selection.toggleAll(Boolean(d.checked))} data-testid="dict-entry-select-all" />,
       narrow: true,
-      cell: (r) => <Checkbox checked={checked.has(r.id)} disabled={!canEdit} onChange={(_, d) => setChecked((c) => toggled(c, r.id, Boolean(d.checked)))} data-testid="dict-entry-select" />,
+      cell: (r) => <Checkbox checked={selection.has(r.id)} disabled={!canEdit} onChange={(_, d) => selection.toggle(r.id, Boolean(d.checked))} data-testid="dict-entry-select" />,
     },
     { title: t('dict.code'), cell: (r) => <code>{r.code}</code> },
     { title: t('dict.name'), cell: (r) => r.name },
@@ -145,7 +147,7 @@ export default function DictView({ active }: ViewProps) {
     },
     actionsColumn(t('admin.actions'), Permission.dictEdit, (r) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEntryDraft(toDraft(r))} testId="dict-entry-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEntryForm(toDraft(r))} testId="dict-entry-edit" />
         <RowButton
           color={r.published ? undefined : 'green'}
           icon={r.published ? 'eye slash' : 'bullhorn'}
@@ -168,7 +170,7 @@ export default function DictView({ active }: ViewProps) {
         toolsClass={null}
         tools={
           <Authorized all={[Permission.dictEdit]}>
-            <Button primary size="mini" icon="plus" title={t('dict.createTable')} aria-label={t('dict.createTable')} onClick={() => setTableDraft({ table: 'STD_', title: '', remark: '' })} data-testid="dict-table-create" />
+            <Button primary size="mini" icon="plus" title={t('dict.createTable')} aria-label={t('dict.createTable')} onClick={() => openTableForm({ table: 'STD_', title: '', remark: '' })} data-testid="dict-table-create" />
           </Authorized>
         }
         pager={tables.page.total > tables.size ? { testId: 'dict-table-pager', total: tables.page.total, paging: tables } : undefined}
@@ -193,7 +195,7 @@ export default function DictView({ active }: ViewProps) {
                       title={t('admin.edit')}
                       onClick={(e: React.MouseEvent) => {
                         e.stopPropagation();
-                        setTableDraft({ id: row.id, table: row.table, title: row.title, remark: row.remark });
+                        openTableForm({ id: row.id, table: row.table, title: row.title, remark: row.remark });
                       }}
                       data-testid="dict-table-edit"
                     />
@@ -240,7 +242,7 @@ export default function DictView({ active }: ViewProps) {
             </>
           }
           list={entries}
-          create={{ permission: Permission.dictEdit, onClick: () => setEntryDraft(blankEntry(selected.table)) }}
+          create={{ permission: Permission.dictEdit, onClick: () => openEntryForm(blankEntry(selected.table)) }}
           tools={
             <>
               <Form onSubmit={entrySearch.search} className="sf-inline-search">
@@ -261,8 +263,8 @@ export default function DictView({ active }: ViewProps) {
         />
       )}
 
-      {tableDraft ? <TableForm draft={tableDraft} onClose={() => setTableDraft(null)} onSaved={tables.reload} /> : null}
-      {entryDraft ? <EntryForm draft={entryDraft} onClose={() => setEntryDraft(null)} onSaved={entrySaved} /> : null}
+      {tableDraft ? <TableForm draft={tableDraft} onClose={closeTableForm} onSaved={tables.reload} /> : null}
+      {entryDraft ? <EntryForm draft={entryDraft} onClose={closeEntryForm} onSaved={entrySaved} /> : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Checkbox, Form, Icon, Label } from 'semantic-ui-react';
 import { AdminPath, Permission, menuSchema, type MenuAdminNode, type MenuInput } from '@schoolflow/contracts';
@@ -8,6 +7,7 @@ import { DeleteButton, actionsColumn, ListCard, RowButton, type Column, type Opt
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { menuIcon } from '../../../util/menu-icon.js';
+import { useDialogTarget } from '../../../util/use-disclosure.js';
 import { FormSelect, FormText, FormToggle, adminResolver, firstError, postForm } from '../admin-form.js';
 import { FormModal, TreeName, TreeTools, useTreeEditor, type TreeRow } from '../admin-kit.js';
 import { runAction } from '../use-admin-lists.js';
@@ -47,7 +47,7 @@ export default function MenusView({ active }: ViewProps) {
   const { t } = useT();
   const canEdit = useAuthorized({ all: [Permission.menuEdit] });
   const { tree, label, parentOptions, ...edit } = useTreeEditor<MenuAdminNode>({ tree: AdminPath.menuTree, remove: AdminPath.menuDelete }, active);
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<Draft>();
   const remove = (n: MenuAdminNode) => edit.remove(n, t('menus.confirmDelete', { name: label(n) }));
   const setEnabled = async (n: MenuAdminNode, enabled: boolean) => {
     if ((await runAction(AdminPath.menuEnable, { ids: [n.id], enabled })).ok) tree.reload();
@@ -78,8 +78,8 @@ export default function MenusView({ active }: ViewProps) {
     },
     actionsColumn(t('admin.actions'), Permission.menuEdit, ({ node: n }) => (
       <>
-        <RowButton icon="plus" title={t('admin.addChild')} onClick={() => setEditing(blank(n.id))} testId="menu-add-child" />
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEditing(toDraft(n))} testId="menu-edit" />
+        <RowButton icon="plus" title={t('admin.addChild')} onClick={() => openEditor(blank(n.id))} testId="menu-add-child" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEditor(toDraft(n))} testId="menu-edit" />
         <DeleteButton title={t('admin.delete')} onClick={() => void remove(n)} testId="menu-delete" />
       </>
     )),
@@ -92,13 +92,13 @@ export default function MenusView({ active }: ViewProps) {
         icon="list"
         title={t('menus.title')}
         list={tree}
-        tools={<TreeTools testId="menu" permission={Permission.menuEdit} onAdd={() => setEditing(blank(null))} table={tree} />}
+        tools={<TreeTools testId="menu" permission={Permission.menuEdit} onAdd={() => openEditor(blank(null))} table={tree} />}
         striped={false}
         columns={columns}
         rowProps={({ node: n, depth }) => ({ 'data-url': n.url, 'data-depth': depth, 'data-enabled': n.enabled ? '1' : '0', negative: !n.enabled })}
       />
 
-      {editing ? <MenuForm draft={editing} parents={parentOptions(editing.id)} onClose={() => setEditing(null)} onSaved={tree.reload} /> : null}
+      {editing ? <MenuForm draft={editing} parents={parentOptions(editing.id)} onClose={closeEditor} onSaved={tree.reload} /> : null}
     </div>
   );
 }

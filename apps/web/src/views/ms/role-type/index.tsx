@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Label } from 'semantic-ui-react';
 import { AdminPath, Permission, roleTypeSchema, type RoleTypeRow } from '@schoolflow/contracts';
 import { DeleteButton, actionsColumn, ListCard, RowButton, type Column } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
+import { useDialogTarget } from '../../../util/use-disclosure.js';
 import { FormText, FormSelect, FormTextArea, adminResolver, postForm } from '../admin-form.js';
 import { FormModal, confirmRun } from '../admin-kit.js';
 import { usePagedList } from '../use-admin-lists.js';
@@ -22,7 +22,7 @@ const resolver = adminResolver(roleTypeSchema, (d: Draft) => ({ ...d, name: d.na
 export default function RoleTypesView({ active }: ViewProps) {
   const { t } = useT();
   const list = usePagedList<RoleTypeRow>(AdminPath.roleTypeList, EMPTY_QUERY, active);
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<Draft>();
   const remove = (row: RoleTypeRow) => confirmRun(t('admin.confirmDelete', { name: row.name }), AdminPath.roleTypeDelete, { id: row.id, ids: [row.id] }, t('admin.deleted'), list.reload);
 
   const columns: Column<RoleTypeRow>[] = [
@@ -41,7 +41,7 @@ export default function RoleTypesView({ active }: ViewProps) {
     { title: t('roleTypes.roles'), narrow: true, props: { textAlign: 'center' }, cell: (row) => row.roles },
     actionsColumn(t('admin.actions'), Permission.roleEdit, (row) => (
       <>
-        <RowButton icon="edit" title={t('admin.edit')} onClick={() => setEditing({ id: row.id, name: row.name, kind: row.kind, remark: row.remark })} testId="role-type-edit" />
+        <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEditor({ id: row.id, name: row.name, kind: row.kind, remark: row.remark })} testId="role-type-edit" />
         <DeleteButton title={t('admin.delete')} onClick={() => void remove(row)} testId="role-type-delete" />
       </>
     )),
@@ -49,8 +49,8 @@ export default function RoleTypesView({ active }: ViewProps) {
 
   return (
     <div className="sf-page sf-admin" data-testid="role-type-view">
-      <ListCard testId="role-type" icon="sitemap" title={t('roleTypes.title')} list={list} create={{ permission: Permission.roleEdit, onClick: () => setEditing({ name: '', kind: 'ordinary', remark: '' }) }} columns={columns} rowProps={(row) => ({ 'data-kind': row.kind })} />
-      {editing ? <RoleTypeForm draft={editing} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
+      <ListCard testId="role-type" icon="sitemap" title={t('roleTypes.title')} list={list} create={{ permission: Permission.roleEdit, onClick: () => openEditor({ name: '', kind: 'ordinary', remark: '' }) }} columns={columns} rowProps={(row) => ({ 'data-kind': row.kind })} />
+      {editing ? <RoleTypeForm draft={editing} onClose={closeEditor} onSaved={list.reload} /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Form, Icon, Label, Message, Radio, Segment } from 'semantic-ui-react';
 import { AdminPath, Permission, roleGrantSchema, roleSchema, type MenuAdminNode, type RoleRow, type RoleTypeRow } from '@schoolflow/contracts';
@@ -7,6 +7,7 @@ import { useAuthorized } from '../../../components/authorized.js';
 import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, ListCard, useFilters, RowButton, type Column, type Option } from '../../../components/list-page.js';
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
+import { useDialogTarget } from '../../../util/use-disclosure.js';
 import { FormSelect, FormText, FormTextArea, adminResolver, firstError, postForm } from '../admin-form.js';
 import { FormModal, TextAreaField, confirmRun, useLocalName } from '../admin-kit.js';
 import { runAction, useAllRows, usePagedList } from '../use-admin-lists.js';
@@ -48,10 +49,10 @@ export default function RolesView({ active }: ViewProps) {
     return q;
   }, [applied]);
   const list = usePagedList<RoleRow>(AdminPath.roleList, query, active);
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<Draft>();
   // the role whose grants / members dialog is open; the dialog shows once its query has read them
-  const [grantFor, setGrantFor] = useState<RoleRow | null>(null);
-  const [membersOf, setMembersOf] = useState<RoleRow | null>(null);
+  const { target: grantFor, open: showGrant, close: closeGrant } = useDialogTarget<RoleRow>();
+  const { target: membersOf, open: showMembers, close: closeMembers } = useDialogTarget<RoleRow>();
   const grants = useRoleGrants(grantFor?.id ?? null);
   const members = useRoleMembers(membersOf?.id ?? null);
   const localName = useLocalName();
@@ -60,9 +61,9 @@ export default function RolesView({ active }: ViewProps) {
   const kindName = (kind: string) => t(`roleTypes.kinds.${kind === 'dynamic' ? 'dynamic' : 'ordinary'}`);
   const typeOptions = types.map((x) => ({ value: x.id, text: `${x.name} · ${kindName(x.kind)}` }));
 
-  const openCreate = () => setEditing({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
+  const openCreate = () => openEditor({ name: '', code: '', nameEn: '', roleTypeId: types[0]?.id ?? '', source: 'sql', sql: '', procedure: '', sort: '0' });
   const openEdit = (r: RoleRow) =>
-    setEditing({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
+    openEditor({ id: r.id, name: r.name, code: r.code, nameEn: r.nameEn, roleTypeId: r.roleTypeId ?? '', source: r.procedure && !r.sql ? 'procedure' : 'sql', sql: r.sql, procedure: r.procedure, sort: String(r.sort) });
 
   const remove = (r: RoleRow) => confirmRun(t('admin.confirmDelete', { name: r.name }), AdminPath.roleDelete, { ids: [r.id] }, t('admin.deleted'), list.reload);
   const setEnabled = async (r: RoleRow, enabled: boolean) => {
@@ -71,11 +72,11 @@ export default function RolesView({ active }: ViewProps) {
 
   // the same role again after a failed read: read again (its query is still the one shown)
   const openGrant = (r: RoleRow) => {
-    setGrantFor(r);
+    showGrant(r);
     if (grantFor?.id === r.id && grants.isError) void grants.refetch();
   };
   const openUsers = (r: RoleRow) => {
-    setMembersOf(r);
+    showMembers(r);
     if (membersOf?.id === r.id && members.isError) void members.refetch();
   };
 
@@ -138,9 +139,9 @@ export default function RolesView({ active }: ViewProps) {
 
       <ListCard testId="role" icon="id badge outline" title={t('roles.title')} list={list} create={{ permission: Permission.roleEdit, onClick: openCreate }} columns={columns} rowProps={(r) => ({ 'data-code': r.code, 'data-kind': r.kind, 'data-enabled': r.enabled ? '1' : '0' })} />
 
-      {editing ? <RoleForm draft={editing} types={types} typeOptions={typeOptions} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
-      {grantFor && grants.data ? <GrantForm role={grantFor} grants={grants.data} onClose={() => setGrantFor(null)} /> : null}
-      {membersOf && members.data ? <MembersForm role={membersOf} people={members.data} onClose={() => setMembersOf(null)} onSaved={list.reload} /> : null}
+      {editing ? <RoleForm draft={editing} types={types} typeOptions={typeOptions} onClose={closeEditor} onSaved={list.reload} /> : null}
+      {grantFor && grants.data ? <GrantForm role={grantFor} grants={grants.data} onClose={closeGrant} /> : null}
+      {membersOf && members.data ? <MembersForm role={membersOf} people={members.data} onClose={closeMembers} onSaved={list.reload} /> : null}
     </div>
   );
 }

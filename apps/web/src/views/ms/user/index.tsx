@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Checkbox, Form, Icon, Label } from 'semantic-ui-react';
 import {
@@ -17,7 +17,7 @@ import { DeleteButton, FilterCard, FilterInput, FilterSelect, actionsColumn, Lis
 import { useT } from '../../../i18n/use-t.js';
 import type { ViewProps } from '../../../router/view-props.js';
 import { toast } from '../../../util/toast.js';
-import { useDisclosure } from '../../../util/use-disclosure.js';
+import { useDialogTarget, useDisclosure } from '../../../util/use-disclosure.js';
 import { FormSelect, FormText, FormToggle, adminResolver, firstError, postForm } from '../admin-form.js';
 import { FormModal, confirmRun, treeOptions, useLocalName } from '../admin-kit.js';
 import { runAction, useAllRows, usePagedList, useTreeOptions } from '../use-admin-lists.js';
@@ -62,8 +62,8 @@ export default function UsersView({ active }: ViewProps) {
   const { filters, applied, set, search, reset } = useFilters(NO_FILTERS);
   const query = useMemo(() => toQuery(applied), [applied]);
   const list = usePagedList<UserRow>(AdminPath.userList, query, active);
-  const [editing, setEditing] = useState<Draft | null>(null);
-  const [resetFor, setResetFor] = useState<UserRow | null>(null);
+  const { target: editing, open: openEditor, close: closeEditor } = useDialogTarget<Draft>();
+  const { target: resetFor, open: openReset, close: closeReset } = useDialogTarget<UserRow>();
   const importing = useDisclosure();
   const localName = useLocalName();
 
@@ -76,8 +76,8 @@ export default function UsersView({ active }: ViewProps) {
   const deptOptions = treeOptions(orgs, localName);
 
 
-  const openCreate = () => setEditing({ ...EMPTY });
-  const openEdit = (u: UserRow) => setEditing({ id: u.id, account: u.account, name: u.name, password: '', userType: u.userType, enabled: u.enabled, deptId: u.deptId ?? '', roleIds: u.roles.map((r) => r.id) });
+  const openCreate = () => openEditor({ ...EMPTY });
+  const openEdit = (u: UserRow) => openEditor({ id: u.id, account: u.account, name: u.name, password: '', userType: u.userType, enabled: u.enabled, deptId: u.deptId ?? '', roleIds: u.roles.map((r) => r.id) });
 
   const endSessions = (u: UserRow) => confirmRun(t('users.confirmEndSessions', { name: u.name }), AdminPath.userEndSessions, { id: u.id }, t('users.sessionsEnded'), list.reload);
   const remove = (u: UserRow) => confirmRun(t('users.confirmDelete', { name: `${u.name} (${u.account})` }), AdminPath.userDelete, { ids: [u.id] }, t('admin.deleted'), list.reload);
@@ -131,7 +131,7 @@ export default function UsersView({ active }: ViewProps) {
     actionsColumn(t('admin.actions'), Permission.userEdit, (u) => (
       <>
         <RowButton icon="edit" title={t('admin.edit')} onClick={() => openEdit(u)} testId="user-edit" />
-        <RowButton icon="key" title={t('users.resetPassword')} onClick={() => setResetFor(u)} testId="user-reset-password" />
+        <RowButton icon="key" title={t('users.resetPassword')} onClick={() => openReset(u)} testId="user-reset-password" />
         <RowButton icon="sign-out" title={t('users.endSessions')} disabled={u.sessions === 0} onClick={() => void endSessions(u)} testId="user-end-sessions" />
         <DeleteButton title={t('admin.delete')} onClick={() => void remove(u)} testId="user-delete" />
       </>
@@ -175,8 +175,8 @@ export default function UsersView({ active }: ViewProps) {
         rowProps={(u) => ({ 'data-account': u.account, 'data-enabled': u.enabled ? '1' : '0' })}
       />
 
-      {editing ? <UserForm draft={editing} roles={roles} typeOptions={typeOptions} deptOptions={deptOptions} onClose={() => setEditing(null)} onSaved={list.reload} /> : null}
-      {resetFor ? <ResetPasswordForm user={resetFor} onClose={() => setResetFor(null)} onSaved={list.reload} /> : null}
+      {editing ? <UserForm draft={editing} roles={roles} typeOptions={typeOptions} deptOptions={deptOptions} onClose={closeEditor} onSaved={list.reload} /> : null}
+      {resetFor ? <ResetPasswordForm user={resetFor} onClose={closeReset} onSaved={list.reload} /> : null}
 
       <UserImportDialog
         open={importing.opened}
