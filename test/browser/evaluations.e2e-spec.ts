@@ -74,6 +74,11 @@ describe('evaluations in the browser', () => {
       await h.keyboard.type('75');
       await h.locator(tid('eval-comment-0')).fill(comment);
       await eventually(async () => expect(await h.locator(tid('eval-save-state')).innerText()).toContain('已自动保存'));
+      // a change typed after that save is not called saved while it waits for the autosave's pause
+      await h.locator(tid('eval-comment-0')).fill(`${comment}。`);
+      expect(await h.locator(tid('eval-save-state')).innerText()).toBe('自动保存中…');
+      await h.locator(tid('eval-comment-0')).fill(comment);
+      await eventually(async () => expect(await h.locator(tid('eval-save-state')).innerText()).toContain('已自动保存'));
       await expect(await h.locator(tid('eval-progress')).isVisible()).toBe(true);
       // a value above the content's top score is held back: the state says it is not saved (its message), not "saved"
       await cell(h, 1, 1).fill('9999');

@@ -92,16 +92,23 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
   const inFlight = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const flush = useRef<() => void>(() => undefined);
+  /**
+   * A change waits for the autosave's pause: until it is sent the sheet says it is saving, not the last save's time —
+   * which would call a value typed after that save saved (the browser test once left the page on it under load).
+   */
+  const [waiting, setWaiting] = useState(false);
 
   const schedule = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
+    setWaiting(true);
     timer.current = setTimeout(() => flush.current(), AUTOSAVE_MS);
   }, []);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   useEffect(() => {
     flush.current = () => {
-      if (inFlight.current) return; // the answer schedules what changed meanwhile
+      if (inFlight.current) return; // the answer schedules what changed meanwhile (still waiting meanwhile)
+      setWaiting(false);
       const now = getValues();
       const maxOf = new Map(data.contents.map((c) => [c.id, c.maxScore]));
       const body: Required<Pick<EvalSheetSaveInput, 'cells' | 'comments'>> = { cells: [], comments: [] };
@@ -127,7 +134,8 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
         },
         onSettled: (_r, err) => {
           inFlight.current = false;
-          if (!err && dirtyCells.current.size + dirtyComments.current.size > 0) schedule();
+          if (err) setWaiting(false); // the refusal is shown; what it kept goes with the next change
+          else if (dirtyCells.current.size + dirtyComments.current.size > 0) schedule();
         },
       });
     };
@@ -147,7 +155,7 @@ function SheetForm({ data, picked, onBack }: { data: EvalSheet; picked: Picked; 
       </h3>
       {data.editable ? <p className="sf-hint">{e('sheet.keyboardHint')}</p> : <Message info content={e('sheet.readOnly')} />}
       <div className={`sf-eval-status${heldBack ? ' sf-field-error' : ''}`} data-testid="eval-save-state" data-held-back={heldBack ? 'true' : undefined}>
-        {heldBack ? e('sheet.saveFailed', { reason: heldBack }) : save.isPending ? e('sheet.autosaving') : save.isError ? null : savedAt ? e('sheet.autosaved', { time: formatSchoolTime(Date.parse(savedAt)).slice(11, 19) }) : null}
+        {heldBack ? e('sheet.saveFailed', { reason: heldBack }) : save.isPending || waiting ? e('sheet.autosaving') : save.isError ? null : savedAt ? e('sheet.autosaved', { time: formatSchoolTime(Date.parse(savedAt)).slice(11, 19) }) : null}
       </div>
       {save.isError ? <Message negative content={e('sheet.saveFailed', { reason: errorMessage(save.error) })} data-testid="eval-save-error" /> : null}
       {data.rows.length === 0 ? <Message content={e('sheet.noStudents')} /> : null}
