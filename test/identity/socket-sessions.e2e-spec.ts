@@ -108,9 +108,10 @@ describe('sockets and sessions across instances, and expiry', () => {
 
   beforeAll(async () => {
     db = await isolatedDatabase();
-    // A session that lives 4 s unless a request extends it.
-    a = await startInstance(db.url, db.name, { SESSION_TTL_SECONDS: '4' });
-    b = await startInstance(db.url, db.name, { SESSION_TTL_SECONDS: '4' });
+    // A session that lives 8 s unless a request extends it: long enough that the keep-alive below, one request a
+    // second, still extends it when the machine is loaded (at 4 s a fresh clone's run once answered one of them 401)
+    a = await startInstance(db.url, db.name, { SESSION_TTL_SECONDS: '8' });
+    b = await startInstance(db.url, db.name, { SESSION_TTL_SECONDS: '8' });
   }, 120_000);
   afterAll(async () => {
     await stopInstance(a);
@@ -131,7 +132,7 @@ describe('sockets and sessions across instances, and expiry', () => {
     const busy = await loginAt((a as Instance).url, 'headteacher');
     const idleSocket = await connectSocket(idle, (b as Instance).url);
     const busySocket = await connectSocket(busy, (b as Instance).url);
-    const ended = endOf(idleSocket, 8000);
+    const ended = endOf(idleSocket, 16_000);
     // every request keeps the session alive; each is awaited before the test ends (one still in flight when the
     // instances stop would fail unobserved)
     const pings: Promise<number>[] = [];
