@@ -104,4 +104,21 @@ describe('class-walking in Chromium', () => {
     await eventually(async () => expect(await s.page.locator(tid('tt-grids')).textContent()).toContain(placed.name));
     await shot(s.page, 'class-walking-timetable-inquiry');
   }, 360_000);
+
+  it('a switch of language reads the page again: the courses the server names take their English names at once', async () => {
+    const office = await login('office');
+    const [physics, chemistry] = await withDb(async (c) => (await c.query(`SELECT id, name, name_en FROM course WHERE code = ANY($1) ORDER BY code DESC`, [['PHY', 'CHEM']])).rows as { id: string; name: string; name_en: string }[]);
+    const semesterId = await withDb(async (c) => (await c.query(`SELECT id FROM semester WHERE is_current`)).rows[0].id as string);
+    const json = { name: `走班-语言-${Date.now().toString(36)}`, semesterId, grade: 10, start: iso(-60_000), end: iso(3_600_000), groups: [{ name: '首选', courseIds: [physics?.id, chemistry?.id], choose: 1 }], capacity: 16, weeklyPeriods: 1 };
+    const windowId = data(await call<{ id: string }>(zoubanPath.windows, { token: office, json })).id;
+    const student = await withDb(async (c) => (await c.query(`SELECT u.account FROM student s JOIN sys_user u ON u.id = s.user_id JOIN admin_class a ON a.id = s.class_id WHERE a.grade = 10 AND s.status = 'enrolled' ORDER BY s.student_no LIMIT 1`)).rows[0].account as string);
+    const p = await page();
+    await signedIn(p.page, student, '/zouban/zbgl');
+    const course = p.page.locator(`${tid('zouban-choose-window')}[data-id="${windowId}"] ${tid('zouban-course-PHY')}`);
+    await eventually(async () => expect((await course.textContent())?.trim()).toBe(physics?.name));
+    await p.page.locator(tid('lang-switch')).click();
+    await p.page.waitForFunction(() => document.documentElement.lang === 'en');
+    await eventually(async () => expect((await course.textContent())?.trim()).toBe(physics?.name_en));
+    await shot(p.page, 'class-walking-student-english');
+  }, 120_000);
 });

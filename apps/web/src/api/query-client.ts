@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { i18n } from '../i18n/i18n.js';
 import { onLocalSessionCleared } from '../session/session-store.js';
 import { isCancelled, reportError } from './http.js';
 
@@ -23,3 +24,7 @@ export const queryClient = new QueryClient({
 
 // What one account loaded is never shown to the next one signing in on this device.
 onLocalSessionCleared(() => queryClient.clear());
+
+// The server names base data, renders messages and labels in the reader's language (docs/architecture.md#envelope):
+// after a switch every answer is read again in the new one — those on screen now, the others when next shown.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
