@@ -55,9 +55,11 @@ describe('a socket lives no longer than its session', () => {
   it('an administrator disabling the account disconnects every socket of the user; a new one is refused', async () => {
     const token = await login('202311022');
     const socket = await connectSocket(token);
-    const ended = endOf(socket);
+    // what the administrator needs first (an id, a sign-in with its password hash): the second starts at their change
     const id = await withDb(async (c) => (await c.query(`SELECT id FROM sys_user WHERE account = '202311022'`)).rows[0].id as string);
-    const res = await call(AdminPath.userEnable, { token: await admin(), json: { ids: [id], enabled: false } });
+    const adminToken = await admin();
+    const ended = endOf(socket);
+    const res = await call(AdminPath.userEnable, { token: adminToken, json: { ids: [id], enabled: false } });
     expect(res.body.result).toBe(true);
     expect(await ended).toMatchObject({ reason: 'io server disconnect', code: 50008 });
     await expect(connectSocket(token)).rejects.toThrow('session.invalid');
@@ -86,9 +88,10 @@ describe('a socket lives no longer than its session', () => {
     expect(await ended).toMatchObject({ code: 50012 });
 
     const laptopSocket = await connectSocket(laptop);
-    const laptopEnded = endOf(laptopSocket);
     const id = await withDb(async (c) => (await c.query(`SELECT id FROM sys_user WHERE account = '202321024'`)).rows[0].id as string);
-    expect((await call(AdminPath.userEndSessions, { token: await admin(), json: { id } })).body.result).toBe(true);
+    const adminToken = await admin();
+    const laptopEnded = endOf(laptopSocket);
+    expect((await call(AdminPath.userEndSessions, { token: adminToken, json: { id } })).body.result).toBe(true);
     expect(await laptopEnded).toMatchObject({ code: 50012 });
   });
 
