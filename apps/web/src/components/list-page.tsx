@@ -368,13 +368,6 @@ export function RowCheck({ checked, disabled, label, testId, onValue }: { checke
   return <input type="checkbox" className="sf-check" checked={checked} disabled={disabled} aria-label={label} data-testid={testId} onChange={(e) => onValue(e.target.checked)} />;
 }
 
-/** A set with `id` in (`on`) or out. */
-export function toggled(s: ReadonlySet<string>, id: string, on = !s.has(id)): Set<string> {
-  const next = new Set(s);
-  if (on) next.add(id);
-  else next.delete(id);
-  return next;
-}
 
 /** The last column of a list: a row's buttons, shown to those granted `permission` (`null`: to whoever sees the list). */
 export function actionsColumn<T>(title: string, permission: string | null, cell: (row: T) => ReactNode): Column<T> {

@@ -25,7 +25,8 @@ export function oneOfParam<T extends string>(values: readonly T[]): ParamCodec<T
 
 /** A filter's value from a closed set, or '' for "all" (the fallback a filter starts from). */
 export function filterParam<T extends string>(values: readonly T[]): ParamCodec<T | ''> {
-  return { parse: (s) => (values as readonly string[]).includes(s) ? (s as T) : undefined, format: (v) => v };
+  // '' is not among the values: an absent or unknown value reads as the fallback, "all"
+  return oneOfParam<T | ''>(values);
 }
 
 /**

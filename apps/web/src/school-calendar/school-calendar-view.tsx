@@ -13,6 +13,7 @@ import { confirmAction } from '../components/confirm-store.js';
 import type { ViewProps } from '../router/view-props.js';
 import { toast } from '../util/toast.js';
 import { useDialogTarget } from '../util/use-disclosure.js';
+import { toggled } from '../util/use-selection.js';
 import { CalendarDialog } from './calendar-dialog.js';
 import { EventDialog, eventDraft, type EventDraft, newEventDraft } from './event-dialog.js';
 import { ScopeDialog } from './scope-dialog.js';
@@ -179,12 +180,6 @@ export default function SchoolCalendarView({ active }: ViewProps) {
       {calendarForm ? <CalendarDialog calendar={calendarForm === 'new' ? null : calendarForm} onClose={closeCalendarForm} /> : null}
     </div>
   );
-}
-
-function toggled(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
-  const next = new Set(set);
-  if (!next.delete(id)) next.add(id);
-  return next;
 }
 
 /** An occurrence's dialog: the stored event read first (a series' rule), then edited — or only shown, when not mine to change. */

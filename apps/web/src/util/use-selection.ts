@@ -13,6 +13,14 @@ export interface Selection {
   all: boolean;
 }
 
+/** A set with `id` in (`on`) or out (flipped when `on` is left out). */
+export function toggled(s: ReadonlySet<string>, id: string, on = !s.has(id)): Set<string> {
+  const next = new Set(s);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
 /**
  * Rows ticked in a list for a batch action (approve, mark read, publish, delete). `selectable` is the ids of the rows
  * shown that may be ticked, in their order; what was ticked and is no longer among them is not counted, and the next
@@ -21,12 +29,7 @@ export interface Selection {
 export function useSelection(selectable: readonly string[]): Selection {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const selected: ReadonlySet<string> = new Set(selectable.filter((id) => ticked.has(id)));
-  const toggle = (id: string, on = !selected.has(id)) => {
-    const next = new Set(selected);
-    if (on) next.add(id);
-    else next.delete(id);
-    setTicked(next);
-  };
+  const toggle = (id: string, on?: boolean) => setTicked(toggled(selected, id, on));
   return {
     selected,
     has: (id) => selected.has(id),

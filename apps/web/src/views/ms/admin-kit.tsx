@@ -3,7 +3,8 @@ import { Button, Checkbox, Form, Icon, Modal, type SemanticICONS } from 'semanti
 import { Authorized } from '../../components/authorized.js';
 import { confirmAction } from '../../components/confirm-dialog.js';
 import { LabelledField } from '../../components/form-field.js';
-import { OptionList, ToolButton, toggled, type Option } from '../../components/list-page.js';
+import { OptionList, ToolButton, type Option } from '../../components/list-page.js';
+import { toggled } from '../../util/use-selection.js';
 import { translate, useT } from '../../i18n/use-t.js';
 import { runAction, useTree } from './use-admin-lists.js';
 import 'semantic-ui-css/components/progress.min.css';
