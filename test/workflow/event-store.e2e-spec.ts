@@ -174,6 +174,33 @@ describe('subscriptions', () => {
     expect(seen.map((e) => e.data.i)).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it('lingering (docs/adr/0071): the first event after a quiet spell goes at once, the ones announced while it lingers go together', async () => {
+    const t = type();
+    const name = `sub-${t}`;
+    const batches: number[][] = [];
+    await pool.query(`INSERT INTO subscription_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING`, [name]);
+    const sub = new Subscription(pool, { name, streamTypes: [t], lingerMs: 400, idleMs: 5_000, handle: async (events) => void batches.push(events.map((e) => Number(e.data.i))) });
+    await sub.start();
+    try {
+      await EventStore.append(pool, `${t}-0`, t, [{ type: 'E', data: { i: 0 } }], 0);
+      const first = Date.now() + 5_000;
+      while (batches.length === 0 && Date.now() < first) await new Promise((r) => setTimeout(r, 10));
+      expect(batches).toEqual([[0]]);
+      // five more, 40 ms apart, each announced at its commit: one wake each, all inside the linger
+      for (let i = 1; i <= 5; i++) {
+        await EventStore.append(pool, `${t}-${i}`, t, [{ type: 'E', data: { i } }], 0);
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      const deadline = Date.now() + 10_000;
+      while (batches.flat().length < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(batches.flat()).toEqual([0, 1, 2, 3, 4, 5]);
+      // one batch, or two when another database's transaction held the horizon back at the claim — not one per wake
+      expect(batches.length - 1).toBeLessThanOrEqual(2);
+    } finally {
+      await sub.stop();
+    }
+  });
+
   it('two processes on one subscription handle every event exactly once', async () => {
     const t = type();
     const name = `sub-${t}`;

@@ -6,6 +6,8 @@
  * the leave).
  */
 
+import { formatSchoolTime, parseSchoolMoment } from '@schoolflow/contracts';
+
 /** Anything that answers rows: the effects subscription's transaction. */
 export interface EffectDb {
   query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R>;
@@ -20,6 +22,25 @@ const CORRECT_SQL = `
      AND tstzrange((r.day + p.start_time::time) AT TIME ZONE $5::text, (r.day + p.end_time::time) AT TIME ZONE $5::text, '[)')
          && tstzrange($3::timestamptz, $4::timestamptz, '[)')`;
 
-export async function correctRollsForLeave(db: EffectDb, leave: { instanceId: string; studentId: string; start: string; end: string }, timeZone: string): Promise<void> {
+/** How far the clocks of the server's instances may differ: a roll saved on a clock this much ahead is still counted. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * Whether a taken roll can lie inside a leave beginning at `start` (an instant): a roll is only ever saved for a day up
+ * to today (save-roll refuses a future date), so a leave that begins after the end of today has none to correct yet —
+ * the common case, a leave asked for in advance, costs no statement. Decided on the clock when the effect runs, so a
+ * late or replayed effect of a leave already begun still corrects.
+ */
+export function mayHaveTakenRolls(start: string, now: number, timeZone: string): boolean {
+  const today = formatSchoolTime(now + CLOCK_SKEW_MS, timeZone).slice(0, 10);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const endOfToday = parseSchoolMoment(tomorrow, timeZone);
+  const begins = Date.parse(start);
+  return endOfToday === null || Number.isNaN(begins) || begins < endOfToday;
+}
+
+export async function correctRollsForLeave(db: EffectDb, leave: { instanceId: string; studentId: string; start: string; end: string }, timeZone: string, now = Date.now()): Promise<void> {
+  if (!mayHaveTakenRolls(leave.start, now, timeZone)) return;
   await db.query(CORRECT_SQL, [leave.instanceId, leave.studentId, leave.start, leave.end, timeZone]);
 }

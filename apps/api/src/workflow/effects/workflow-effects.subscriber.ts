@@ -8,7 +8,7 @@ import { poolOf } from '../../infrastructure/database/pool.js';
 import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure/database/subscription-registry.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { Outbox, type PlannedPush, type PushRow } from '../../messaging/domain/outbox.js';
-import { committedTransitions, type StoredRow } from '../domain/committed-transitions.js';
+import { committedTransitions, FoldedStreams, type StoredRow } from '../domain/committed-transitions.js';
 import { appendRefusal } from '../domain/effect-refusal.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
 import { isStreamOf } from '../domain/workflow-instances.service.js';
@@ -48,6 +48,20 @@ async function effectPushes(client: { query<R>(sql: string, params?: unknown[]):
 }
 
 /**
+ * Records the positions of a batch's events as applied, in one statement (a statement per event was a third of the
+ * statements a leave's command cost; docs/benchmarks.md#benchworkflow), and answers those recorded now: a position
+ * recorded before was applied by an earlier delivery of its batch and is skipped.
+ */
+async function firstApplications(client: { query<R>(sql: string, params?: unknown[]): Promise<R> }, positions: string[]): Promise<Set<string>> {
+  if (positions.length === 0) return new Set();
+  const rows = await client.query<{ position: string }[]>(
+    `INSERT INTO wf_effect_applied (position) SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING RETURNING position::text AS position`,
+    [positions],
+  );
+  return new Set(rows.map((r) => r.position));
+}
+
+/**
  * The effects of committed workflow events (docs/architecture.md#effects: they run from the committed passing event), through
  * a durable subscription of their own: a flow's `effects` run in the transaction that moves the checkpoint, and each
  * event's position is recorded there first — a crash re-delivers the batch and rolls back what it did; a replay from
@@ -59,6 +73,8 @@ async function effectPushes(client: { query<R>(sql: string, params?: unknown[]):
 @Injectable()
 export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscription: Subscription<Appended> | undefined;
+  /** Each stream's state after the last event handled here: its next event is not read and folded again. */
+  private readonly folded = new FoldedStreams();
 
   constructor(
     private readonly db: DataSource,
@@ -77,6 +93,9 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
       name: EFFECTS_SUBSCRIPTION,
       idleMs: 2000,
       batchSize: 200,
+      // as the notifications' subscription: under load, the events of 100 ms as one batch (an effect is not a push a
+      // user waits for; a first event after a quiet spell still goes at once)
+      lingerMs: 100,
       listener: this.notifications,
       // Woken by appends to the flows with effects only: the rest (most of a school's traffic) it passes at its idle
       // poll, 200 at a time, instead of a transaction per announcement (docs/adr/0034).
@@ -91,9 +110,10 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
         };
         const refusals: Appended['refusals'] = [];
         const applied: Applied[] = [];
-        for (const t of await committedTransitions(events, withEffects, (sql, params) => tx.query<StoredRow[]>(sql, params))) {
-          const first = await tx.query<unknown[]>(`INSERT INTO wf_effect_applied (position) VALUES ($1::bigint) ON CONFLICT DO NOTHING RETURNING position`, [t.event.position]);
-          if (first.length === 0) continue; // applied before this replay
+        const transitions = await committedTransitions(events, withEffects, (sql, params) => tx.query<StoredRow[]>(sql, params), this.folded);
+        const first = await firstApplications(tx, transitions.map((t) => t.event.position));
+        for (const t of transitions) {
+          if (!first.has(t.event.position)) continue; // applied before this replay
           const outcome = await t.plugin.effects?.({ instanceId: t.instanceId, event: { type: t.event.type, data: t.event.data, version: t.event.version, position: t.event.position }, before: t.before, after: t.after }, tx);
           if (!outcome) {
             if (t.plugin.announcesEffects) applied.push({ flow: t.event.streamType, instanceId: t.instanceId, version: t.event.version, position: String(t.event.position) });
