@@ -8,7 +8,7 @@ import { DatabaseNotifications } from '../../infrastructure/database/database-no
 import { logDatabaseError } from '../../infrastructure/database/database-outage.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
 import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure/database/subscription-registry.js';
-import { committedTransitions, FoldedStreams } from '../../workflow/domain/committed-transitions.js';
+import { committedTransitions } from '../../workflow/domain/committed-transitions.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { FlowCatalog } from '../../workflow/domain/flow-catalog.service.js';
 import { effectRefusedMessages, sharedMessages } from './shared-messages.js';
@@ -46,8 +46,6 @@ interface InstanceInfo {
 @Injectable()
 export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscription: Subscription<Handled> | undefined;
-  /** Each stream's state after the last event handled here: its next event is not read and folded again. */
-  private readonly folded = new FoldedStreams();
 
   constructor(
     private readonly db: DataSource,
@@ -87,7 +85,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
 
   private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<Handled> {
     const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
-    const transitions = await committedTransitions(events, (flow) => (this.catalog.hasFlow(flow) ? this.catalog.plugin(flow) : undefined), (sql, params) => tx.query(sql, params), this.folded);
+    const transitions = await committedTransitions(events, (flow) => (this.catalog.hasFlow(flow) ? this.catalog.plugin(flow) : undefined), (sql, params) => tx.query(sql, params));
     if (transitions.length === 0) return { pushes: [], tasks: [] };
     const instanceIds = [...new Set(transitions.map((t) => t.instanceId))];
 

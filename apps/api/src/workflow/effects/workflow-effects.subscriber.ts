@@ -8,7 +8,7 @@ import { poolOf } from '../../infrastructure/database/pool.js';
 import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure/database/subscription-registry.js';
 import { logger } from '../../infrastructure/logging/logger.js';
 import { Outbox, type PlannedPush, type PushRow } from '../../messaging/domain/outbox.js';
-import { committedTransitions, FoldedStreams, type StoredRow } from '../domain/committed-transitions.js';
+import { committedTransitions, type StoredRow } from '../domain/committed-transitions.js';
 import { appendRefusal } from '../domain/effect-refusal.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
 import { isStreamOf } from '../domain/workflow-instances.service.js';
@@ -73,8 +73,6 @@ async function firstApplications(client: { query<R>(sql: string, params?: unknow
 @Injectable()
 export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnApplicationShutdown {
   private subscription: Subscription<Appended> | undefined;
-  /** Each stream's state after the last event handled here: its next event is not read and folded again. */
-  private readonly folded = new FoldedStreams();
 
   constructor(
     private readonly db: DataSource,
@@ -110,7 +108,7 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
         };
         const refusals: Appended['refusals'] = [];
         const applied: Applied[] = [];
-        const transitions = await committedTransitions(events, withEffects, (sql, params) => tx.query<StoredRow[]>(sql, params), this.folded);
+        const transitions = await committedTransitions(events, withEffects, (sql, params) => tx.query<StoredRow[]>(sql, params));
         const first = await firstApplications(tx, transitions.map((t) => t.event.position));
         for (const t of transitions) {
           if (!first.has(t.event.position)) continue; // applied before this replay
