@@ -259,7 +259,8 @@ export class Subscription<T = void> {
         const n = await this.processBatch();
         backoff = this.retry.backoffMs;
         const linger = this.options.lingerMs ?? 0;
-        if (n > 0 && linger > 0 && n < (this.options.batchSize ?? 200)) {
+        // not while a failed batch is taken apart one event at a time: those events are there already
+        if (n > 0 && linger > 0 && !this.singleUntil && n < (this.options.batchSize ?? 200)) {
           await this.linger(linger);
           continue;
         }
