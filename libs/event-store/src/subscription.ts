@@ -261,7 +261,7 @@ export class Subscription<T = void> {
         const linger = this.options.lingerMs ?? 0;
         // not while a failed batch is taken apart one event at a time: those events are there already
         if (n > 0 && linger > 0 && !this.singleUntil && n < (this.options.batchSize ?? 200)) {
-          await this.linger(linger);
+          await this.sleep(linger, true);
           continue;
         }
         if (n > 0 || this.pending) continue;
@@ -281,31 +281,25 @@ export class Subscription<T = void> {
     }
   }
 
-  /** Waits `ms`, cut short only by stop: announcements arriving meanwhile are taken by the next batch. */
-  private linger(ms: number): Promise<void> {
+  /**
+   * Waits `ms`, cut short by stop and — unless lingering — by an announcement; a linger leaves what is announced
+   * meanwhile to the next batch.
+   */
+  private sleep(ms: number, lingering = false): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
-      const stop = (): void => {
-        if (!this.running) done();
-      };
       function done(): void {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = stop;
+      this.wake = lingering
+        ? () => {
+            if (!this.running) done();
+          }
+        : done;
     });
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
-  }
 
   /**
    * One batch in one transaction. Answers the count handled (or parked), 0 when caught up, -1 when another holder has it.

@@ -368,7 +368,6 @@ export function RowCheck({ checked, disabled, label, testId, onValue }: { checke
   return <input type="checkbox" className="sf-check" checked={checked} disabled={disabled} aria-label={label} data-testid={testId} onChange={(e) => onValue(e.target.checked)} />;
 }
 
-
 /** The last column of a list: a row's buttons, shown to those granted `permission` (`null`: to whoever sees the list). */
 export function actionsColumn<T>(title: string, permission: string | null, cell: (row: T) => ReactNode): Column<T> {
   return { title, narrow: true, props: { singleLine: true }, cell: permission === null ? cell : (row) => <Authorized all={[permission]}>{cell(row)}</Authorized> };
