@@ -56,6 +56,6 @@ import { CertificateThrottlerGuard } from './queries/verify-certificate/certific
     WorkflowTimers,
     CertificateThrottlerGuard,
   ],
-  exports: [FlowCatalog, WorkflowCommands, EffectPushes],
+  exports: [FlowCatalog, WorkflowCommands, EffectPushes, StreamCache],
 })
 export class WorkflowModule {}

@@ -11,6 +11,7 @@ import { SubscriptionRegistry, subscriptionDefaults } from '../../infrastructure
 import { committedTransitions } from '../../workflow/domain/committed-transitions.js';
 import type { NotificationInput, PlannedMessage } from '../../workflow/domain/flow-plugin.js';
 import { FlowCatalog } from '../../workflow/domain/flow-catalog.service.js';
+import { StreamCache } from '../../workflow/domain/stream-cache.js';
 import { effectRefusedMessages, sharedMessages } from './shared-messages.js';
 import { Outbox, type PlannedPush, type PushRow } from '../domain/outbox.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
@@ -54,6 +55,7 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
     private readonly reminders: ReminderScheduler,
     private readonly notifications: DatabaseNotifications,
     private readonly registry: SubscriptionRegistry,
+    private readonly streams: StreamCache,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -85,7 +87,11 @@ export class WorkflowNotificationsSubscriber implements OnApplicationBootstrap, 
 
   private async handleBatch(events: RecordedEvent[], client: pg.PoolClient): Promise<Handled> {
     const tx = { query: async <R>(sql: string, params?: unknown[]): Promise<R> => (await client.query(sql, params)).rows as R };
-    const transitions = await committedTransitions(events, (flow) => (this.catalog.hasFlow(flow) ? this.catalog.plugin(flow) : undefined), (sql, params) => tx.query(sql, params));
+    const transitions = await committedTransitions(events, (flow) => (this.catalog.hasFlow(flow) ? this.catalog.plugin(flow) : undefined), {
+      query: (sql, params) => tx.query(sql, params),
+      decided: (streamId, version) => this.streams.decidedAt(streamId, version),
+      history: true,
+    });
     if (transitions.length === 0) return { pushes: [], tasks: [] };
     const instanceIds = [...new Set(transitions.map((t) => t.instanceId))];
 

@@ -11,6 +11,12 @@ export interface CachedStream {
   participants: readonly string[];
 }
 
+/** An event's effect on its instance: the state before it and after it. */
+export interface DecidedTransition {
+  before: AnyMachineSnapshot;
+  after: AnyMachineSnapshot;
+}
+
 /**
  * The folded state of recently used workflow streams, for commands (docs/adr/0010). A state at version n is a fact
  * (events are immutable), so an entry can only be *behind*, never wrong: the append's optimistic check still decides,
@@ -26,6 +32,13 @@ export class StreamCache implements OnModuleInit {
 
   /** Entries at most (STREAM_CACHE_MAX): past it the cache starts again empty, which costs only re-reads. */
   private readonly max: number;
+
+  /**
+   * The transitions this instance appended, by `stream@version`, for its subscriptions (docs/adr/0072): a committed
+   * event's state before and after it is what the command decided it on, so a subscription that finds it here neither
+   * reads nor folds the stream for it. At most STREAM_CACHE_MAX, the oldest dropped first.
+   */
+  private readonly decided = new Map<string, DecidedTransition>();
 
   constructor(
     private readonly notifications: DatabaseNotifications,
@@ -59,9 +72,26 @@ export class StreamCache implements OnModuleInit {
     this.entries.delete(streamId);
   }
 
+  /**
+   * Remembers the transitions of events appended from `states[0]` at `fromVersion`: event `fromVersion + i` took the
+   * instance from `states[i]` to `states[i + 1]`. Called once the append committed; a write that failed leaves nothing.
+   */
+  rememberDecided(streamId: string, fromVersion: number, states: readonly AnyMachineSnapshot[]): void {
+    for (let i = 1; i < states.length; i++) {
+      if (this.decided.size >= this.max) this.decided.delete(this.decided.keys().next().value as string);
+      this.decided.set(`${streamId}@${fromVersion + i}`, { before: states[i - 1] as AnyMachineSnapshot, after: states[i] as AnyMachineSnapshot });
+    }
+  }
+
+  /** The transition of the event at `version`, if this instance appended it (and has not dropped it since). */
+  decidedAt(streamId: string, version: number): DecidedTransition | undefined {
+    return this.decided.get(`${streamId}@${version}`);
+  }
+
   private clear(): void {
     this.entries.clear();
     this.announced.clear();
+    this.decided.clear();
   }
 
   /** `stream:version,...` or `*` (migrations/1732000005000, 1732000006000; AppendAnnouncer). */

@@ -273,3 +273,27 @@ describe('抄送: whom a CC names', () => {
     await expect(g.when('parent', { type: 'CC', userIds: ['aunt'] })).resolves.toMatchObject({ version: 2 });
   });
 });
+
+describe('the transitions a command decided, kept for the subscriptions (docs/adr/0072)', () => {
+  it('when a command goes in, then its event’s state before and after are kept under the stream and the new version', async () => {
+    const g = given();
+    await g.when('ht', { type: 'APPROVE' });
+    const kept = g.streams.decidedAt(g.streamId, 2);
+    expect([kept?.before.value, kept?.after.value]).toEqual(['headTeacherReview', 'officeReview']);
+    expect(g.streams.decidedAt(g.streamId, 1)).toBeUndefined();
+  });
+
+  it('when a command loses its version race for good, then nothing is kept for it', async () => {
+    const g = given();
+    g.store.loseRaces(10);
+    await refusal(g.when('ht', { type: 'APPROVE' }));
+    expect(g.streams.decidedAt(g.streamId, 2)).toBeUndefined();
+  });
+
+  it('when an instance is started, then its first event is kept from the machine’s initial state', async () => {
+    const engine = engineOn([plugin(LEAVE, leavePlan)], { directory: new InMemoryPeopleDirectory(HOLDERS) });
+    const started = await engine.commands.start('leave', {}, principal('parent', [APPLY]), CLIENT, randomUUID());
+    const kept = engine.streams.decidedAt(streamIdOf('leave', started.id), 1);
+    expect([kept?.before.value, kept?.after.value]).toEqual(['new', started.state]);
+  });
+});

@@ -154,6 +154,7 @@ export class WorkflowCommands {
     const auto = this.autoEvents(plugin, submitted);
     const snapshot = auto.snapshot;
     const events = [start, ...auto.events];
+    const states = [initial, submitted, ...auto.states];
     // What the start read from the database beside the events' own data, recorded with them so that the read
     // models can be rebuilt from the events alone (npm run projections:rebuild).
     const reads = { studentId: plan.studentId, owners: [...new Set(plan.owners)], participants: [...new Set([...plan.owners, ...plan.reviewers])], ...(plan.applicantId ? { applicantId: plan.applicantId } : {}) };
@@ -181,6 +182,7 @@ export class WorkflowCommands {
       throw err;
     }
     this.streams.put(streamId, { version: row.version, snapshot, participants: row.participants });
+    this.streams.rememberDecided(streamId, 0, states);
     this.announcements.appended(streamId, row.version);
     return { id, version: row.version, state: row.state };
   }
@@ -308,13 +310,16 @@ export class WorkflowCommands {
     }
     const { row } = evolved;
     this.streams.put(streamId, { version: row.version, snapshot: next, participants: row.participants });
+    this.streams.rememberDecided(streamId, version, [snapshot, acted, ...auto.states]);
     this.announcements.appended(streamId, row.version);
     return { id, version: row.version, state: row.state };
   }
 
   /** Automatic follow-up events (e.g. a step skipped because its reviewer is the applicant), with the snapshot after them. */
-  private autoEvents(plugin: FlowPlugin, from: AnyMachineSnapshot): { events: StoredFlowEvent[]; snapshot: AnyMachineSnapshot } {
+  private autoEvents(plugin: FlowPlugin, from: AnyMachineSnapshot): { events: StoredFlowEvent[]; snapshot: AnyMachineSnapshot; states: AnyMachineSnapshot[] } {
     const events: StoredFlowEvent[] = [];
+    /** The state after each of the events. */
+    const states: AnyMachineSnapshot[] = [];
     let snapshot = from;
     // Bounded: a flow has few steps; a cycle would be a flow bug, not a reason to spin.
     for (let i = 0; i < 10; i++) {
@@ -323,8 +328,9 @@ export class WorkflowCommands {
       const { type, ...data } = auto;
       events.push({ type, data });
       snapshot = advance(plugin.definition.machine, snapshot, [{ type, data }]);
+      states.push(snapshot);
     }
-    return { events, snapshot };
+    return { events, snapshot, states };
   }
 
   private metadata(actor: Principal, client: ClientInfo, requestId: string, key: string | null, fingerprint: string): EventMetadata {

@@ -11,6 +11,7 @@ import { Outbox, type PlannedPush, type PushRow } from '../../messaging/domain/o
 import { committedTransitions, type StoredRow } from '../domain/committed-transitions.js';
 import { appendRefusal } from '../domain/effect-refusal.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
+import { StreamCache } from '../domain/stream-cache.js';
 import { isStreamOf } from '../domain/workflow-instances.service.js';
 import { EffectPushes } from './effect-pushes.js';
 
@@ -81,6 +82,7 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
     private readonly announcements: EventAnnouncements,
     private readonly registry: SubscriptionRegistry,
     private readonly pushes: EffectPushes,
+    private readonly streams: StreamCache,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -108,7 +110,12 @@ export class WorkflowEffectsSubscriber implements OnApplicationBootstrap, OnAppl
         };
         const refusals: Appended['refusals'] = [];
         const applied: Applied[] = [];
-        const transitions = await committedTransitions(events, withEffects, (sql, params) => tx.query<StoredRow[]>(sql, params));
+        // An effect reads no history: an event this instance appended needs no read of its stream at all.
+        const transitions = await committedTransitions(events, withEffects, {
+          query: (sql, params) => tx.query<StoredRow[]>(sql, params),
+          decided: (streamId, version) => this.streams.decidedAt(streamId, version),
+          history: false,
+        });
         const first = await firstApplications(tx, transitions.map((t) => t.event.position));
         for (const t of transitions) {
           if (!first.has(t.event.position)) continue; // applied before this replay
