@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import { loadConfig, type ServerConfig } from './config/app-config.js';
@@ -14,6 +14,7 @@ import { poolOf } from './infrastructure/database/pool.js';
 import { startEmbeddedPostgres } from './infrastructure/database/embedded-postgres.js';
 import { logger } from './infrastructure/logging/logger.js';
 import { spaFiles } from './infrastructure/http/spa-files.js';
+import { prefilterRoutes, type RouteLayer } from './infrastructure/http/route-prefilter.js';
 import { openApiDocument } from './infrastructure/http/openapi-document.js';
 import { seedDemoSchool } from './seed/demo-school.seed.js';
 import { DEFAULT_PASSWORD_HASH_COST, PasswordHasher } from './identity/domain/password-hasher.js';
@@ -83,6 +84,11 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   SwaggerModule.setup(`${config.baseApi.replace(/^\//, '')}/docs`, app, openApiDocument(app, config));
 
   serveSpa(app, config);
+  // Routes are registered by init: each then first compares its path's literal start (docs/adr/0073).
+  await app.init();
+  // express's typings leave out a layer's `match`, which router@2's layers have (route-prefilter.spec.ts drives them)
+  const routes = prefilterRoutes((app.getHttpAdapter().getInstance() as Express).router.stack as unknown as RouteLayer[]);
+  logger.debug({ routes }, 'routes prefiltered by their literal start');
   await app.listen(config.port, config.host).catch(async (err: NodeJS.ErrnoException) => {
     if (stopPg) await stopPg().catch(() => undefined);
     if (err.code !== 'EADDRINUSE') throw err;
