@@ -1,4 +1,4 @@
-import { type AnyStateMachine, initialTransition, type SnapshotFrom, transition } from 'xstate';
+import { type AnyActorScope, type AnyStateMachine, createActor, initialTransition, type SnapshotFrom } from 'xstate';
 import type { ZodType } from 'zod';
 import { flowSlug } from '@schoolflow/contracts';
 
@@ -176,8 +176,30 @@ export function fold<M extends AnyStateMachine>(machine: M, events: readonly Sto
   // Typed loosely inside: the caller's machine type is restored on the way out.
   const logic = machine as AnyStateMachine;
   let snapshot = initialSnapshot(logic);
-  for (const e of events) [snapshot] = transition(logic, snapshot, toMachineEvent(e) as never);
+  for (const e of events) snapshot = step(logic, snapshot, e);
   return snapshot as SnapshotFrom<M>;
+}
+
+/**
+ * One event through the machine, purely. xstate's `transition()` builds a new inert actor for every call, and building
+ * an actor computes the machine's initial snapshot: half of each transition's time (docs/adr/0074). The flows' machines
+ * invoke and spawn nothing, and their actions are assigns, which the transition applies itself and no scope runs. So
+ * one inert scope per machine serves every call. Its executor drops the actions the pure call would have listed, as
+ * `transition()`'s callers here did.
+ */
+function step(logic: AnyStateMachine, snapshot: SnapshotFrom<AnyStateMachine>, e: StoredFlowEvent): SnapshotFrom<AnyStateMachine> {
+  return logic.transition(snapshot, toMachineEvent(e) as never, inertScope(logic));
+}
+
+const scopes = new WeakMap<AnyStateMachine, AnyActorScope>();
+function inertScope(logic: AnyStateMachine): AnyActorScope {
+  let scope = scopes.get(logic);
+  if (!scope) {
+    const self = createActor(logic);
+    scope = { self, id: '', sessionId: '', system: self.system, logger: () => {}, defer: () => {}, stopChild: () => {}, emit: () => {}, actionExecutor: () => {} };
+    scopes.set(logic, scope);
+  }
+  return scope;
 }
 
 // A machine's initial snapshot is the same every time (no input) and snapshots are immutable values — transition
@@ -195,7 +217,7 @@ function initialSnapshot(logic: AnyStateMachine): SnapshotFrom<AnyStateMachine> 
 /** Continues a fold from a snapshot: the events after it, in order (no replay from the start). */
 export function advance<S>(machine: AnyStateMachine, snapshot: S, events: readonly StoredFlowEvent[]): S {
   let next = snapshot as SnapshotFrom<AnyStateMachine>;
-  for (const e of events) [next] = transition(machine, next, toMachineEvent(e) as never);
+  for (const e of events) next = step(machine, next, e);
   return next as S;
 }
 
