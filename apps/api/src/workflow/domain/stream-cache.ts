@@ -18,6 +18,12 @@ export interface DecidedTransition {
 }
 
 /**
+ * Decided transitions kept at most: a subscription takes them within a batch or two of their commit (its batches are
+ * at most 500 events), and one that fell further behind folds the rest from the stream, as it would without them.
+ */
+const DECIDED_KEPT = 4096;
+
+/**
  * The folded state of recently used workflow streams, for commands (docs/adr/0010). A state at version n is a fact
  * (events are immutable), so an entry can only be *behind*, never wrong: the append's optimistic check still decides,
  * and every instance drops an entry as soon as a later version is announced (by its writer, batched, or by the
@@ -36,7 +42,7 @@ export class StreamCache implements OnModuleInit {
   /**
    * The transitions this instance appended, by `stream@version`, for its subscriptions (docs/adr/0072): a committed
    * event's state before and after it is what the command decided it on, so a subscription that finds it here neither
-   * reads nor folds the stream for it. At most STREAM_CACHE_MAX, the oldest dropped first.
+   * reads nor folds the stream for it. At most DECIDED_KEPT, the oldest dropped first.
    */
   private readonly decided = new Map<string, DecidedTransition>();
 
@@ -73,12 +79,13 @@ export class StreamCache implements OnModuleInit {
   }
 
   /**
-   * Remembers the transitions of events appended from `states[0]` at `fromVersion`: event `fromVersion + i` took the
-   * instance from `states[i]` to `states[i + 1]`. Called once the append committed; a write that failed leaves nothing.
+   * Remembers the transitions of events appended from `states[0]` at `fromVersion`: event `fromVersion + i` (i ≥ 1)
+   * took the instance from `states[i - 1]` to `states[i]`. Called once the append committed; a write that failed
+   * leaves nothing.
    */
   rememberDecided(streamId: string, fromVersion: number, states: readonly AnyMachineSnapshot[]): void {
     for (let i = 1; i < states.length; i++) {
-      if (this.decided.size >= this.max) this.decided.delete(this.decided.keys().next().value as string);
+      if (this.decided.size >= DECIDED_KEPT) this.decided.delete(this.decided.keys().next().value as string);
       this.decided.set(`${streamId}@${fromVersion + i}`, { before: states[i - 1] as AnyMachineSnapshot, after: states[i] as AnyMachineSnapshot });
     }
   }
