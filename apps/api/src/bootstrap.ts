@@ -84,11 +84,17 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
   SwaggerModule.setup(`${config.baseApi.replace(/^\//, '')}/docs`, app, openApiDocument(app, config));
 
   serveSpa(app, config);
-  // Routes are registered by init: each then first compares its path's literal start (docs/adr/0073).
-  await app.init();
-  // express's typings leave out a layer's `match`, which router@2's layers have (route-prefilter.spec.ts drives them)
-  const routes = prefilterRoutes((app.getHttpAdapter().getInstance() as Express).router.stack as unknown as RouteLayer[]);
-  logger.debug({ routes }, 'routes prefiltered by their literal start');
+  // Routes are registered by init: each then first compares its path's literal start (docs/adr/0073). A start that
+  // fails here stops the embedded PostgreSQL, as one failing in listen does.
+  try {
+    await app.init();
+    // express's typings leave out a layer's `match`, which router@2's layers have (route-prefilter.spec.ts drives them)
+    const routes = prefilterRoutes((app.getHttpAdapter().getInstance() as Express).router.stack as unknown as RouteLayer[]);
+    logger.debug({ routes }, 'routes prefiltered by their literal start');
+  } catch (err) {
+    if (stopPg) await stopPg().catch(() => undefined);
+    throw err;
+  }
   await app.listen(config.port, config.host).catch(async (err: NodeJS.ErrnoException) => {
     if (stopPg) await stopPg().catch(() => undefined);
     if (err.code !== 'EADDRINUSE') throw err;

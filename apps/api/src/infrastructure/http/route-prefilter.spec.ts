@@ -88,6 +88,7 @@ describe('the route prefilter (docs/adr/0073)', () => {
     expect(literalStart('/server/api/:anything/help')).toBe('/server/api/');
     expect(literalStart(/^\/x/)).toBeNull();
     expect(literalStart(['/a', '/b'])).toBeNull();
+    expect(literalStart('/server/api/σχολείο/:id')).toBeNull();
   });
 
   it('a request no route starts like is passed on without running any route’s expression', async () => {

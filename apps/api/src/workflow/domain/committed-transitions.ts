@@ -16,7 +16,7 @@ export interface CommittedTransition {
   event: RecordedEvent;
   plugin: FlowPlugin;
   instanceId: string;
-  /** The instance's earlier events (empty where the caller said it reads no history and the transition was known). */
+  /** The instance's earlier events; may be empty where the caller said it reads no history and the transition was known. */
   history: StoredRow[];
   before: AnyMachineSnapshot;
   after: AnyMachineSnapshot;

@@ -21,7 +21,7 @@ export interface DecidedTransition {
  * Decided transitions kept at most: a subscription takes them within a batch or two of their commit (its batches are
  * at most 500 events), and one that fell further behind folds the rest from the stream, as it would without them.
  */
-const DECIDED_KEPT = 4096;
+export const DECIDED_KEPT = 4096;
 
 /**
  * The folded state of recently used workflow streams, for commands (docs/adr/0010). A state at version n is a fact

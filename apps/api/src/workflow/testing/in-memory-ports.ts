@@ -1,12 +1,12 @@
 import { type AppendRequest, ConcurrencyError, type RecordedEvent } from '@schoolflow/event-store';
-import type { AnyMachineSnapshot } from 'xstate';
 import type { ServerConfig } from '../../config/app-config.js';
+import type { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import type { EventAnnouncements } from '../../infrastructure/database/event-announcements.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import type { OperationLogService } from '../../system/domain/operation-log.service.js';
 import { FlowCatalog } from '../domain/flow-catalog.service.js';
 import type { FlowPlugin } from '../domain/flow-plugin.js';
-import type { CachedStream, DecidedTransition, StreamCache } from '../domain/stream-cache.js';
+import { StreamCache } from '../domain/stream-cache.js';
 import { WorkflowCommands } from '../domain/workflow-commands.service.js';
 import { WorkflowInstances } from '../domain/workflow-instances.service.js';
 import { WorkflowPeople } from '../domain/workflow-people.service.js';
@@ -133,20 +133,12 @@ export class FixedClock extends Clock {
   }
 }
 
-/** A stream cache that remembers what it is told (the real one also listens for other instances' appends). */
-export function memoryStreamCache(): StreamCache {
-  const entries = new Map<string, CachedStream>();
-  const decided = new Map<string, DecidedTransition>();
-  const cache: Pick<StreamCache, 'get' | 'put' | 'evict' | 'rememberDecided' | 'decidedAt'> = {
-    get: (streamId) => entries.get(streamId),
-    put: (streamId, entry) => void entries.set(streamId, entry),
-    evict: (streamId) => void entries.delete(streamId),
-    rememberDecided: (streamId, fromVersion, states) => {
-      for (let i = 1; i < states.length; i++) decided.set(`${streamId}@${fromVersion + i}`, { before: states[i - 1] as AnyMachineSnapshot, after: states[i] as AnyMachineSnapshot });
-    },
-    decidedAt: (streamId, version) => decided.get(`${streamId}@${version}`),
-  };
-  return cache as StreamCache;
+/**
+ * The real stream cache, told of appends by nobody but the engine under test: its listener is always live and never
+ * announces another instance's append (the app's also hears the events trigger).
+ */
+export function memoryStreamCache(max = 10_000): StreamCache {
+  return new StreamCache({ live: true } as DatabaseNotifications, { streamCacheMax: max } as ServerConfig);
 }
 
 /** A user as the engine sees them: their id and, for those who may start or view all, their permissions. */
