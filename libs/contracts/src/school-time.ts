@@ -75,6 +75,13 @@ export function parseSchoolMoment(text: string, tz: string = DEFAULT_SCHOOL_TZ):
   return parseSchoolTime(DATE_ONLY.test(s) ? `${s} 00:00` : s, tz);
 }
 
+/** The calendar day `days` after `date` (`YYYY-MM-DD`; before it when negative). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** `YYYY-MM-DD HH:mm` in the school's time zone. */
 export function formatSchoolTime(ms: number, tz: string = DEFAULT_SCHOOL_TZ): string {
   // Kept per minute, not per instant: the text shows minutes (every zone's offset is whole minutes), and the instants

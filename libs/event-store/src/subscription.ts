@@ -260,7 +260,7 @@ export class Subscription<T = void> {
         backoff = this.retry.backoffMs;
         const linger = this.options.lingerMs ?? 0;
         // not while a failed batch is taken apart one event at a time: those events are there already
-        if (n > 0 && linger > 0 && !this.singleUntil && n < (this.options.batchSize ?? 200)) {
+        if (n > 0 && linger > 0 && !this.singleUntil && n < this.batchSize) {
           await this.sleep(linger, true);
           continue;
         }
@@ -300,6 +300,10 @@ export class Subscription<T = void> {
     });
   }
 
+  /** Events per batch at most (`batchSize`, 200 by default). */
+  private get batchSize(): number {
+    return this.options.batchSize ?? 200;
+  }
 
   /**
    * One batch in one transaction. Answers the count handled (or parked), 0 when caught up, -1 when another holder has it.
@@ -356,7 +360,7 @@ export class Subscription<T = void> {
   private batchSql(client: pg.PoolClient): string {
     const types = this.options.streamTypes;
     // After a failed batch its events go one at a time until the checkpoint passes it (oneAtATime, once read).
-    const limit = this.singleUntil ? 1 : (this.options.batchSize ?? 200);
+    const limit = this.singleUntil ? 1 : this.batchSize;
     return `WITH cp AS (SELECT transaction_id, position FROM subscription_checkpoints WHERE name = ${client.escapeLiteral(this.options.name)} FOR UPDATE SKIP LOCKED)
       SELECT cp.transaction_id::text AS cp_transaction_id, cp.position::text AS cp_position,
              e.position::text AS position, e.transaction_id::text AS transaction_id, e.stream_id, e.stream_type, e.version,

@@ -6,7 +6,7 @@
  * the leave).
  */
 
-import { formatSchoolTime, parseSchoolMoment } from '@schoolflow/contracts';
+import { addDays, formatSchoolTime, parseSchoolMoment } from '@schoolflow/contracts';
 
 /** Anything that answers rows: the effects subscription's transaction. */
 export interface EffectDb {
@@ -33,9 +33,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
  */
 export function mayHaveTakenRolls(start: string, now: number, timeZone: string): boolean {
   const today = formatSchoolTime(now + CLOCK_SKEW_MS, timeZone).slice(0, 10);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  const endOfToday = parseSchoolMoment(tomorrow, timeZone);
+  const endOfToday = parseSchoolMoment(addDays(today, 1), timeZone);
   const begins = Date.parse(start);
   return endOfToday === null || Number.isNaN(begins) || begins < endOfToday;
 }

@@ -1,11 +1,5 @@
-import { scoreFitness } from '@schoolflow/contracts';
+import { addDays, scoreFitness } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
-
-const day = (today: string, offset: number): string => {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * 健康管理's demo (docs/product/campus-life.md#health-care): a few infirmary visits, conditions of each risk level
@@ -21,22 +15,22 @@ export async function seedDemoHealth(tx: EntityManager, at: { today: string }): 
        ($1, '过敏性哮喘', 'medium', $4, '春秋季易发作，随身携带沙丁胺醇气雾剂。', '剧烈运动前做好热身；发作时协助使用气雾剂并通知校医。'),
        ($2, '花生过敏', 'high', $5, '接触花生制品可能引起严重过敏反应。', '食堂及集体活动避免花生制品；出现呼吸困难立即拨打120并通知校医。'),
        ($3, '近视', 'low', $6, '双眼近视约300度。', '安排靠前座位。')`,
-    [sid('202511001'), sid('202521001'), sid('202411001'), day(at.today, -400), day(at.today, -700), day(at.today, -200)],
+    [sid('202511001'), sid('202521001'), sid('202411001'), addDays(at.today, -400), addDays(at.today, -700), addDays(at.today, -200)],
   );
   await tx.query(
     `INSERT INTO health_visit (student_id, visited_on, complaint, diagnosis, treatment, outcome) VALUES
        ($1, $4, '头痛、咽痛，体温37.8℃', '上呼吸道感染', '物理降温，建议就医', 'sentHome'),
        ($2, $5, '体育课跑步时膝盖擦伤', '右膝皮肤擦伤', '清创消毒，包扎', 'backToClass'),
        ($3, $6, '胸闷、轻微喘息', '哮喘轻度发作', '使用气雾剂后休息30分钟，症状缓解', 'rested')`,
-    [sid('202411001'), sid('202511002'), sid('202511001'), day(at.today, -3), day(at.today, -10), day(at.today, -17)],
+    [sid('202411001'), sid('202511002'), sid('202511001'), addDays(at.today, -3), addDays(at.today, -10), addDays(at.today, -17)],
   );
   await tx.query(
     `INSERT INTO health_insurance (student_id, insurer, policy_no, plan, start_date, end_date) VALUES ($1, '中国人寿', 'XPX2025-0001', '学生平安保险', $2, $3)`,
-    [sid('202511001'), day(at.today, -90), day(at.today, 275)],
+    [sid('202511001'), addDays(at.today, -90), addDays(at.today, 275)],
   );
   // 高一(1)班's physical exams: plausible measurements that vary by student, scored as an entry would be
   const students = (await tx.query(`SELECT s.id, s.gender, c.grade FROM student s JOIN admin_class c ON c.id = s.class_id WHERE c.code = '202501' ORDER BY s.student_no`)) as { id: string; gender: 'M' | 'F'; grade: number }[];
-  const examDate = day(at.today, -21);
+  const examDate = addDays(at.today, -21);
   for (const [i, s] of students.entries()) {
     const k = (i * 7) % 10; // 0…9: how fit this student is
     const boy = s.gender === 'M';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { activityHtml, addDays, endRefusal, newTermRefusal, overlaps, personRefusal, planRoleChange, type Term, termStatus } from './member-terms.js';
+import { addDays } from '@schoolflow/contracts';
+import { activityHtml, endRefusal, newTermRefusal, overlaps, personRefusal, planRoleChange, type Term, termStatus } from './member-terms.js';
 
 // dates relative to today (the rules compare school dates; any day will do)
 const TODAY = new Date().toISOString().slice(0, 10);

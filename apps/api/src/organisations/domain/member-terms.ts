@@ -1,4 +1,4 @@
-import { type MemberRole, memberTypeOf, type OrganisationKind } from '@schoolflow/contracts';
+import { addDays, type MemberRole, memberTypeOf, type OrganisationKind } from '@schoolflow/contracts';
 
 /**
  * The rules of members' terms (docs/product/campus-life.md#members, docs/adr/0061-organisations.md#terms), pure: a term
@@ -14,13 +14,6 @@ export interface Term {
 }
 
 export type TermStatus = 'current' | 'ended' | 'upcoming';
-
-/** The day `days` after `date` (before, when negative). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export function termStatus(t: Pick<Term, 'from' | 'to'>, today: string): TermStatus {
   if (t.from > today) return 'upcoming';

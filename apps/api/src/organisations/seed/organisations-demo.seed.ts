@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { addDays } from '../domain/member-terms.js';
+import { addDays } from '@schoolflow/contracts';
 
 interface Seat {
   /** The n-th student of the grade's first class by number (0-based), or a parent's account. */

@@ -1,12 +1,5 @@
-import type { ProjectRole, TaskPriority, TaskStatus } from '@schoolflow/contracts';
+import { addDays, type ProjectRole, type TaskPriority, type TaskStatus } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
-
-/** `today` moved by `days` (school dates, `YYYY-MM-DD`). */
-function shift(today: string, days: number): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const MEMBERS: [string, ProjectRole][] = [
   ['headteacher', 'owner'],
@@ -37,7 +30,7 @@ export async function seedDemoProjects(tx: EntityManager, o: { today: string; us
   const id = (account: string) => o.userId.get(account) ?? null;
   const [project] = (await tx.query(
     `INSERT INTO project (name, description, start_date, end_date, created_by) VALUES ($1, $2, $3::date, $4::date, $5) RETURNING id`,
-    ['高一年级研学活动筹备', '高一年级秋季研学活动的筹备：路线、经费、交通、安全与家校沟通。', shift(o.today, -14), shift(o.today, 14), id('headteacher')],
+    ['高一年级研学活动筹备', '高一年级秋季研学活动的筹备：路线、经费、交通、安全与家校沟通。', addDays(o.today, -14), addDays(o.today, 14), id('headteacher')],
   )) as { id: string }[];
   const projectId = (project as { id: string }).id;
   for (const [account, role] of MEMBERS) {
@@ -51,7 +44,7 @@ export async function seedDemoProjects(tx: EntityManager, o: { today: string; us
     const [row] = (await tx.query(
       `INSERT INTO project_task (project_id, title, description, status, priority, assignee_id, start_date, due_date, position, done_at, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::date, $9, CASE WHEN $4 = 'done' THEN now() END, $10) RETURNING id`,
-      [projectId, title, description, status, priority, assignee ? id(assignee) : null, start === null ? null : shift(o.today, start), due === null ? null : shift(o.today, due), position, id('headteacher')],
+      [projectId, title, description, status, priority, assignee ? id(assignee) : null, start === null ? null : addDays(o.today, start), due === null ? null : addDays(o.today, due), position, id('headteacher')],
     )) as { id: string }[];
     taskIds.push((row as { id: string }).id);
   }

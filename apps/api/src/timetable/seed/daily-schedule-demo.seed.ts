@@ -1,3 +1,4 @@
+import { addDays } from '@schoolflow/contracts';
 import type { EntityManager } from 'typeorm';
 
 type Item = [kind: string, name: string, start: string, end: string, boardersOnly: boolean];
@@ -22,7 +23,6 @@ function earlier(hhmm: string): string {
   return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
 }
 
-const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * 作息时间's demo (docs/product/base-data.md#daily-schedule): a summer schedule in force from 120 days before the day of
