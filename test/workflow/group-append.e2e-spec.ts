@@ -150,3 +150,90 @@ describe('group commit of appends', () => {
     }
   });
 });
+
+/** What `p` settled as within `ms`, or 'pending'. */
+async function within<T>(p: Promise<T>, ms: number): Promise<PromiseSettledResult<T> | 'pending'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'pending'>((resolve) => {
+    timer = setTimeout(() => resolve('pending'), ms);
+  });
+  const settled = Promise.allSettled([p]).then(([r]) => r as PromiseSettledResult<T>);
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// One lane carries the groups; a further one only for a lane stuck past spareAfterMs or a full group (docs/adr/0075).
+// A writer outside the appender holds a stream's next version uncommitted, so the append to it waits on the key: a
+// lane stuck on a lock, on purpose and for as long as the test wants.
+describe('the spare lane', () => {
+  async function holding(t: string): Promise<pg.PoolClient> {
+    const other = await pool.connect();
+    await other.query('BEGIN');
+    await EventStore.append(other, `${t}-held`, t, [event(-1)], 0);
+    return other;
+  }
+
+  it('is not taken while the busy lane is young: what arrives waits and then goes as one statement', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000 });
+    const other = await holding(t);
+    try {
+      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
+      const waiting = Promise.all([1, 2, 3, 4, 5].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      expect(await within(waiting, 400)).toBe('pending');
+      await other.query('COMMIT');
+      await expect(stuck).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await waiting).map((r) => r[0]?.version)).toEqual([1, 1, 1, 1, 1]);
+      // the held event's transaction, and the five in one statement
+      expect([...(await transactionsOf(t)).values()].sort()).toEqual([1, 5]);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
+      await appender.close();
+    }
+  });
+
+  it('takes what waits once the busy lane has been stuck spareAfterMs, while the stuck one still waits', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 150 });
+    const other = await holding(t);
+    try {
+      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
+      const started = Date.now();
+      const waiting = Promise.all([1, 2, 3].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      const spared = await within(waiting, 10_000);
+      expect(spared).toEqual({ status: 'fulfilled', value: expect.any(Array) });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+      expect(await within(stuck, 0)).toBe('pending');
+      await other.query('ROLLBACK');
+      expect((await stuck).map((e) => e.version)).toEqual([1]);
+      // the three in one statement on the spare lane, the stuck one in its own
+      expect([...(await transactionsOf(t)).values()].sort()).toEqual([1, 3]);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
+      await appender.close();
+    }
+  });
+
+  it('is taken at once by a full group', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000, maxGroup: 4 });
+    const other = await holding(t);
+    try {
+      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
+      const full = Promise.all([1, 2, 3, 4].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      expect(await within(full, 10_000)).toEqual({ status: 'fulfilled', value: expect.any(Array) });
+      await other.query('ROLLBACK');
+      await stuck;
+      expect([...(await transactionsOf(t)).values()].sort()).toEqual([1, 4]);
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
+      await appender.close();
+    }
+  });
+});

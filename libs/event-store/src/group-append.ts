@@ -4,10 +4,15 @@ import { prepared } from './prepared.js';
 import { ConcurrencyError, type Queryable, type RecordedEvent } from './types.js';
 
 export interface GroupAppendOptions {
-  /** Statements in flight at once, each on its own connection (default 2). */
+  /** Statements in flight at once at most, each on its own connection (default 2). */
   lanes?: number;
   /** Appends per statement at most (default 16). */
   maxGroup?: number;
+  /**
+   * A further lane is taken only when every busy one has been in flight this long (a lock wait, a slow disk), or a full
+   * group waits; until then what arrives waits and goes as one larger statement (default 20 ms; docs/adr/0075).
+   */
+  spareAfterMs?: number;
 }
 
 interface Pending {
@@ -83,14 +88,19 @@ export class GroupAppender {
   private readonly lanes: Lane[];
   private readonly free: Lane[];
   private readonly maxGroup: number;
+  private readonly spareAfterMs: number;
   private queue: Pending[] = [];
   private readonly inFlight = new Set<string>();
+  /** When each busy lane's statement went. */
+  private readonly busySince = new Map<Lane, number>();
+  private spareTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(pool: pg.Pool, options: GroupAppendOptions = {}) {
     this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 2) }, () => new Lane(pool));
     this.free = [...this.lanes];
     this.maxGroup = Math.max(1, options.maxGroup ?? 16);
+    this.spareAfterMs = Math.max(0, options.spareAfterMs ?? 20);
   }
 
   append(request: AppendRequest): Promise<RecordedEvent[]> {
@@ -105,12 +115,29 @@ export class GroupAppender {
   /** Releases the lanes' connections once nothing is in flight (shutdown). */
   async close(): Promise<void> {
     this.closed = true;
+    // what waits goes now, on every lane
+    this.pump();
     while (this.free.length < this.lanes.length || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
+    clearTimeout(this.spareTimer);
     for (const lane of this.lanes) lane.release();
   }
 
+  /**
+   * Sends what waits on a free lane. A lane is taken while none is busy (an idle system waits for nothing), and a
+   * further one only when a full group waits or every busy lane has been in flight `spareAfterMs`: two statements in
+   * flight on two cores split the load into smaller groups, each paying its round trip, wake-up and commit
+   * (docs/adr/0075), while one lane stuck on a lock must not hold every command up.
+   */
   private pump(): void {
     while (this.free.length > 0 && this.queue.length > 0) {
+      const wait = this.closed ? 0 : this.spareWait();
+      if (wait > 0) {
+        this.spareTimer ??= setTimeout(() => {
+          this.spareTimer = undefined;
+          this.pump();
+        }, wait).unref();
+        return;
+      }
       const group: Pending[] = [];
       const streams = new Set<string>();
       const rest: Pending[] = [];
@@ -124,13 +151,22 @@ export class GroupAppender {
       if (group.length === 0) return;
       this.queue = rest;
       const lane = this.free.pop() as Lane;
+      this.busySince.set(lane, Date.now());
       for (const id of streams) this.inFlight.add(id);
       void this.run(lane, group).finally(() => {
         for (const id of streams) this.inFlight.delete(id);
+        this.busySince.delete(lane);
         this.free.push(lane);
         this.pump();
       });
     }
+  }
+
+  /** How long what waits should still wait for a busy lane before a free one is taken: 0 to go now. */
+  private spareWait(): number {
+    if (this.busySince.size === 0 || this.queue.length >= this.maxGroup) return 0;
+    const newest = Math.max(...this.busySince.values());
+    return Math.max(0, newest + this.spareAfterMs - Date.now());
   }
 
   private async run(lane: Lane, group: Pending[]): Promise<void> {
