@@ -80,6 +80,11 @@ export function fetchFresh(url: string): Promise<Response> {
   return fetchOnce(url, { method: 'GET' });
 }
 
+/** A request of any method and no body on a connection of its own, for a test reading the answer raw (HEAD, OPTIONS). */
+export function fetchMethod(url: string, method: string): Promise<Response> {
+  return fetchOnce(url, { method });
+}
+
 export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp()): Promise<string> {
   const res = await call<{ token: string; headerName: string }>('/api/login/v3', { form: { username: account, password }, ip });
   if (!res.body.result || !res.body.data) throw new Error(`login ${account} failed: ${res.body.msg}`);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { differences, startRouteTwins, type TwinMethod, type TwinRoute } from '../../apps/api/src/infrastructure/http/route-twins.testing.js';
-import { baseUrl, fetchFresh } from '../support/api.js';
+import { baseUrl, fetchFresh, fetchMethod } from '../support/api.js';
+
+const fetchAt = (path: string, method: string) => fetchMethod(`${baseUrl()}${path}`, method);
 
 /**
  * The route prefilter (docs/adr/0073) on the app's own route table: every operation of the OpenAPI document the
@@ -52,13 +54,17 @@ describe('the route prefilter on the app’s route table (docs/adr/0073)', () =>
     }
   }, 120_000);
 
-  it('the server answers HEAD on a GET route as GET, without the body', async () => {
+  it('the server answers HEAD on a GET route as GET without the body, and OPTIONS with Nest’s not-found answer', async () => {
+    // Nest mounts its not-found handler under the prefix (`/server`): an OPTIONS request no route takes ends there, on a
+    // route's path as on a path no route has, never at express's `Allow` list (the twins above check that list)
     for (const path of ['/server/api/workflows/mine', '/server/api/workflows/leave', '/server/api/Workflows/Leave', '/server/docs-json', '/server/api/no/such/route']) {
-      const [get, head] = await Promise.all([fetch(`${baseUrl()}${path}`), fetch(`${baseUrl()}${path}`, { method: 'HEAD' })]);
+      const [get, head, options] = await Promise.all([fetchAt(path, 'GET'), fetchAt(path, 'HEAD'), fetchAt(path, 'OPTIONS')]);
       const getBody = await get.text();
       expect([path, head.status, head.headers.get('content-type')]).toEqual([path, get.status, get.headers.get('content-type')]);
       expect(await head.text()).toBe('');
       expect(getBody.length).toBeGreaterThan(0);
+      expect([path, options.status, options.headers.get('allow')]).toEqual([path, 404, null]);
+      await options.text();
     }
   });
 });

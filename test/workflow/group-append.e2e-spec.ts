@@ -219,6 +219,28 @@ describe('the spare lane', () => {
     }
   });
 
+  it('is taken at once when the appender closes, whatever the spare time', async () => {
+    const t = type();
+    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000 });
+    const other = await holding(t);
+    let closing: Promise<void> | undefined;
+    try {
+      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
+      const waiting = Promise.all([1, 2].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      expect(await within(waiting, 300)).toBe('pending');
+      closing = appender.close();
+      expect(await within(waiting, 10_000)).toEqual({ status: 'fulfilled', value: expect.any(Array) });
+      expect(await within(closing, 0)).toBe('pending'); // the stuck lane still holds its connection
+      await other.query('ROLLBACK');
+      await stuck;
+      await closing;
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
+      await (closing ?? appender.close());
+    }
+  });
+
   it('is taken at once by a full group', async () => {
     const t = type();
     const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000, maxGroup: 4 });

@@ -91,9 +91,10 @@ export class GroupAppender {
   private readonly spareAfterMs: number;
   private queue: Pending[] = [];
   private readonly inFlight = new Set<string>();
-  /** When each busy lane's statement went. */
+  /** When each busy lane's statement went (`performance.now()`). */
   private readonly busySince = new Map<Lane, number>();
   private spareTimer: NodeJS.Timeout | undefined;
+  private spareDue = 0;
   private closed = false;
 
   constructor(pool: pg.Pool, options: GroupAppendOptions = {}) {
@@ -124,20 +125,12 @@ export class GroupAppender {
 
   /**
    * Sends what waits on a free lane. A lane is taken while none is busy (an idle system waits for nothing), and a
-   * further one only when a full group waits or every busy lane has been in flight `spareAfterMs`: two statements in
+   * further one only for a full group or when every busy lane has been in flight `spareAfterMs`: two statements in
    * flight on two cores split the load into smaller groups, each paying its round trip, wake-up and commit
    * (docs/adr/0075), while one lane stuck on a lock must not hold every command up.
    */
   private pump(): void {
     while (this.free.length > 0 && this.queue.length > 0) {
-      const wait = this.closed ? 0 : this.spareWait();
-      if (wait > 0) {
-        this.spareTimer ??= setTimeout(() => {
-          this.spareTimer = undefined;
-          this.pump();
-        }, wait).unref();
-        return;
-      }
       const group: Pending[] = [];
       const streams = new Set<string>();
       const rest: Pending[] = [];
@@ -148,10 +141,17 @@ export class GroupAppender {
           streams.add(id);
         } else rest.push(p);
       }
+      // what waits is all for streams in flight: it goes when they end
       if (group.length === 0) return;
+      // counted on the group that could go, not the queue: appends held back by their stream make no full group
+      const wait = this.closed || group.length >= this.maxGroup ? 0 : this.spareWait();
+      if (wait > 0) {
+        this.wakeIn(wait);
+        return;
+      }
       this.queue = rest;
       const lane = this.free.pop() as Lane;
-      this.busySince.set(lane, Date.now());
+      this.busySince.set(lane, performance.now());
       for (const id of streams) this.inFlight.add(id);
       void this.run(lane, group).finally(() => {
         for (const id of streams) this.inFlight.delete(id);
@@ -164,9 +164,21 @@ export class GroupAppender {
 
   /** How long what waits should still wait for a busy lane before a free one is taken: 0 to go now. */
   private spareWait(): number {
-    if (this.busySince.size === 0 || this.queue.length >= this.maxGroup) return 0;
+    if (this.busySince.size === 0) return 0;
     const newest = Math.max(...this.busySince.values());
-    return Math.max(0, newest + this.spareAfterMs - Date.now());
+    return Math.max(0, newest + this.spareAfterMs - performance.now());
+  }
+
+  /** Pumps again in `ms`, or sooner if a timer already is due sooner (a monotonic clock: a stepped one stalls nothing). */
+  private wakeIn(ms: number): void {
+    const due = performance.now() + ms;
+    if (this.spareTimer && this.spareDue <= due) return;
+    clearTimeout(this.spareTimer);
+    this.spareDue = due;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = undefined;
+      this.pump();
+    }, ms).unref();
   }
 
   private async run(lane: Lane, group: Pending[]): Promise<void> {

@@ -5,6 +5,7 @@ import { All, Controller, Get, Head, Module, Options, Param, Post, Res } from '@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
+import { Agent } from 'undici';
 import { literalStart, prefilterRoutes, type RouteLayer } from './route-prefilter.js';
 import { differences, type RouteTwins, startRouteTwins, type TwinRoute } from './route-twins.testing.js';
 
@@ -125,7 +126,7 @@ describe('the route prefilter over HTTP: OPTIONS and HEAD answer as without it',
   let twins: RouteTwins;
   beforeAll(async () => {
     twins = await startRouteTwins(OVER_HTTP);
-  });
+  }, 30_000);
   afterAll(async () => {
     await twins.close();
   });
@@ -138,7 +139,7 @@ describe('the route prefilter over HTTP: OPTIONS and HEAD answer as without it',
     // routes, and was passed on (404); HEAD ran a GET route, the HEAD route and the catch-all
     const all = [...seen];
     expect(all).toEqual(expect.arrayContaining(['OPTIONS 200 GET, HEAD, POST ', 'OPTIONS 200  12', 'OPTIONS 200  13', 'OPTIONS 404  ', 'HEAD 200  11', 'HEAD 200  13', 'HEAD 200  1']));
-  });
+  }, 60_000);
 });
 
 // The same through Nest, as bootstrap.ts does it: the global prefix, the routes registered by init and then
@@ -201,14 +202,15 @@ describe('the route prefilter in a Nest app: OPTIONS and HEAD answer as without 
   let filtered: Awaited<ReturnType<typeof nestApp>>;
   beforeAll(async () => {
     [plain, filtered] = await Promise.all([nestApp(false), nestApp(true)]);
-  });
+  }, 30_000);
   afterAll(async () => {
     await Promise.all([plain.app.close(), filtered.app.close()]);
   });
 
   it('gives the same status, headers and body to OPTIONS, HEAD and GET on every path shape', async () => {
     expect(filtered.filtered).toBe(7);
-    const twins: RouteTwins = { plainUrl: plain.url, filteredUrl: filtered.url, filtered: filtered.filtered, close: async () => undefined };
+    const dispatcher = new Agent();
+    const twins: RouteTwins = { plainUrl: plain.url, filteredUrl: filtered.url, filtered: filtered.filtered, dispatcher, close: () => dispatcher.close() };
     const paths = [
       '/server/api/workflows/mine',
       '/server/api/workflows/leave',
@@ -222,9 +224,9 @@ describe('the route prefilter in a Nest app: OPTIONS and HEAD answer as without 
       '/server/api',
       '/elsewhere',
     ];
-    const { differ, seen } = await differences(twins, ['OPTIONS', 'HEAD', 'GET'], paths);
+    const { differ, seen } = await differences(twins, ['OPTIONS', 'HEAD', 'GET'], paths).finally(() => twins.close());
     expect(differ).toEqual([]);
     const statuses = new Set([...seen].map((s) => s.split(' ').slice(0, 2).join(' ')));
     expect([...statuses]).toEqual(expect.arrayContaining(['OPTIONS 204', 'OPTIONS 200', 'OPTIONS 404', 'HEAD 200', 'HEAD 404', 'GET 200', 'GET 404']));
-  });
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { Agent } from 'undici';
 import { prefilterRoutes, type RouteLayer } from './route-prefilter.js';
 
 /**
@@ -50,9 +51,9 @@ function listen(app: express.Express): Promise<{ server: Server; url: string }> 
   });
 }
 
-/** What `url` answers `method path`; fetch keeps the path as written (case, encoding, `//`). */
-export async function answerOf(url: string, method: string, path: string): Promise<Answer> {
-  const res = await fetch(`${url}${path}`, { method });
+/** What `url` answers `method path`, through `dispatcher`; fetch keeps the path as written (case, encoding, `//`). */
+export async function answerOf(url: string, method: string, path: string, dispatcher?: Agent): Promise<Answer> {
+  const res = await fetch(`${url}${path}`, { method, dispatcher } as RequestInit);
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
     if (!VOLATILE.has(name)) headers[name] = value;
@@ -63,6 +64,11 @@ export async function answerOf(url: string, method: string, path: string): Promi
 export interface RouteTwins {
   plainUrl: string;
   filteredUrl: string;
+  /**
+   * The twins' own connections, kept alive (thousands of requests) and closed with them: never the global dispatcher,
+   * which would keep a connection to a port the run later hands to another server (test/support/api.ts).
+   */
+  dispatcher?: Agent;
   /** How many routes the prefiltered twin filters. */
   filtered: number;
   close(): Promise<void>;
@@ -73,11 +79,14 @@ export async function startRouteTwins(routes: readonly TwinRoute[]): Promise<Rou
   const { app, filtered } = appOf(routes, true);
   const prefiltered = await listen(app);
   const stop = (s: Server) => new Promise<void>((resolve) => s.close(() => resolve()));
+  const dispatcher = new Agent();
   return {
     plainUrl: plain.url,
     filteredUrl: prefiltered.url,
     filtered,
+    dispatcher,
     close: async () => {
+      await dispatcher.close();
       await Promise.all([stop(plain.server), stop(prefiltered.server)]);
     },
   };
@@ -92,7 +101,7 @@ export async function differences(twins: RouteTwins, methods: readonly string[],
   const differ: unknown[] = [];
   const seen = new Set<string>();
   const ask = async (method: string, path: string): Promise<void> => {
-    const [plain, filtered] = await Promise.all([answerOf(twins.plainUrl, method, path), answerOf(twins.filteredUrl, method, path)]);
+    const [plain, filtered] = await Promise.all([answerOf(twins.plainUrl, method, path, twins.dispatcher), answerOf(twins.filteredUrl, method, path, twins.dispatcher)]);
     seen.add(`${method} ${plain.status} ${plain.headers['allow'] ?? ''} ${plain.headers['x-route'] ?? ''}`);
     if (JSON.stringify(plain) !== JSON.stringify(filtered)) differ.push({ method, path, plain, filtered });
   };
