@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { type AlsoWrite, ConcurrencyError, EventStore, GroupAppender, type RecordedEvent } from '@schoolflow/event-store';
+import { type AlsoWrite, ConcurrencyError, EventStore, GroupAppender, type GroupAppendOptions, type RecordedEvent } from '@schoolflow/event-store';
 
 // Group commit (docs/adr/0012): many appends per statement, each with its own outcome.
 let pool: pg.Pool;
@@ -169,41 +169,51 @@ async function within<T>(p: Promise<T>, ms: number): Promise<PromiseSettledResul
 // A writer outside the appender holds a stream's next version uncommitted, so the append to it waits on the key: a
 // lane stuck on a lock, on purpose and for as long as the test wants.
 describe('the spare lane', () => {
-  async function holding(t: string): Promise<pg.PoolClient> {
+  interface StuckLane {
+    t: string;
+    appender: GroupAppender;
+    /** The outside writer, holding version 1 of `${t}-held` uncommitted. */
+    other: pg.PoolClient;
+    /** The append to `${t}-held`, which took the first lane and waits on that key. */
+    stuck: Promise<RecordedEvent[]>;
+    /** Appends of one event each to `${t}-${i}`, sent now. */
+    appendTo: (ids: number[]) => Promise<RecordedEvent[][]>;
+  }
+
+  /** An appender of `options` whose first lane is stuck on a lock, for `body`; the lock and the appender end after it. */
+  async function withStuckLane(options: GroupAppendOptions, body: (s: StuckLane) => Promise<void>): Promise<void> {
+    const t = type();
+    const appender = new GroupAppender(pool, options);
     const other = await pool.connect();
-    await other.query('BEGIN');
-    await EventStore.append(other, `${t}-held`, t, [event(-1)], 0);
-    return other;
+    try {
+      await other.query('BEGIN');
+      await EventStore.append(other, `${t}-held`, t, [event(-1)], 0);
+      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
+      const appendTo = (ids: number[]) => Promise.all(ids.map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      await body({ t, appender, other, stuck, appendTo });
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      other.release();
+      await appender.close();
+    }
   }
 
   it('is not taken while the busy lane is young: what arrives waits and then goes as one statement', async () => {
-    const t = type();
-    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000 });
-    const other = await holding(t);
-    try {
-      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
-      const waiting = Promise.all([1, 2, 3, 4, 5].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+    await withStuckLane({ lanes: 2, spareAfterMs: 60_000 }, async ({ t, other, stuck, appendTo }) => {
+      const waiting = appendTo([1, 2, 3, 4, 5]);
       expect(await within(waiting, 400)).toBe('pending');
       await other.query('COMMIT');
       await expect(stuck).rejects.toBeInstanceOf(ConcurrencyError);
       expect((await waiting).map((r) => r[0]?.version)).toEqual([1, 1, 1, 1, 1]);
       // the held event's transaction, and the five in one statement
       expect([...(await transactionsOf(t)).values()].sort()).toEqual([1, 5]);
-    } finally {
-      await other.query('ROLLBACK').catch(() => undefined);
-      other.release();
-      await appender.close();
-    }
+    });
   });
 
   it('takes what waits once the busy lane has been stuck spareAfterMs, while the stuck one still waits', async () => {
-    const t = type();
-    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 150 });
-    const other = await holding(t);
-    try {
-      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
+    await withStuckLane({ lanes: 2, spareAfterMs: 150 }, async ({ t, other, stuck, appendTo }) => {
       const started = Date.now();
-      const waiting = Promise.all([1, 2, 3].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+      const waiting = appendTo([1, 2, 3]);
       const spared = await within(waiting, 10_000);
       expect(spared).toEqual({ status: 'fulfilled', value: expect.any(Array) });
       expect(Date.now() - started).toBeGreaterThanOrEqual(100);
@@ -212,50 +222,29 @@ describe('the spare lane', () => {
       expect((await stuck).map((e) => e.version)).toEqual([1]);
       // the three in one statement on the spare lane, the stuck one in its own
       expect([...(await transactionsOf(t)).values()].sort()).toEqual([1, 3]);
-    } finally {
-      await other.query('ROLLBACK').catch(() => undefined);
-      other.release();
-      await appender.close();
-    }
+    });
   });
 
   it('is taken at once when the appender closes, whatever the spare time', async () => {
-    const t = type();
-    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000 });
-    const other = await holding(t);
-    let closing: Promise<void> | undefined;
-    try {
-      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
-      const waiting = Promise.all([1, 2].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+    await withStuckLane({ lanes: 2, spareAfterMs: 60_000 }, async ({ appender, other, stuck, appendTo }) => {
+      const waiting = appendTo([1, 2]);
       expect(await within(waiting, 300)).toBe('pending');
-      closing = appender.close();
+      const closing = appender.close();
       expect(await within(waiting, 10_000)).toEqual({ status: 'fulfilled', value: expect.any(Array) });
       expect(await within(closing, 0)).toBe('pending'); // the stuck lane still holds its connection
       await other.query('ROLLBACK');
       await stuck;
       await closing;
-    } finally {
-      await other.query('ROLLBACK').catch(() => undefined);
-      other.release();
-      await (closing ?? appender.close());
-    }
+    });
   });
 
   it('is taken at once by a full group', async () => {
-    const t = type();
-    const appender = new GroupAppender(pool, { lanes: 2, spareAfterMs: 60_000, maxGroup: 4 });
-    const other = await holding(t);
-    try {
-      const stuck = appender.append({ streamId: `${t}-held`, streamType: t, events: [event(0)], expectedVersion: 0 });
-      const full = Promise.all([1, 2, 3, 4].map((i) => appender.append({ streamId: `${t}-${i}`, streamType: t, events: [event(i)], expectedVersion: 0 })));
+    await withStuckLane({ lanes: 2, spareAfterMs: 60_000, maxGroup: 4 }, async ({ t, other, stuck, appendTo }) => {
+      const full = appendTo([1, 2, 3, 4]);
       expect(await within(full, 10_000)).toEqual({ status: 'fulfilled', value: expect.any(Array) });
       await other.query('ROLLBACK');
       await stuck;
       expect([...(await transactionsOf(t)).values()].sort()).toEqual([1, 4]);
-    } finally {
-      await other.query('ROLLBACK').catch(() => undefined);
-      other.release();
-      await appender.close();
-    }
+    });
   });
 });

@@ -86,12 +86,11 @@ class Lane {
  */
 export class GroupAppender {
   private readonly lanes: Lane[];
-  private readonly free: Lane[];
   private readonly maxGroup: number;
   private readonly spareAfterMs: number;
   private queue: Pending[] = [];
   private readonly inFlight = new Set<string>();
-  /** When each busy lane's statement went (`performance.now()`). */
+  /** The busy lanes, each with when its statement went (`performance.now()`); the others are free. */
   private readonly busySince = new Map<Lane, number>();
   private spareTimer: NodeJS.Timeout | undefined;
   private spareDue = 0;
@@ -99,7 +98,6 @@ export class GroupAppender {
 
   constructor(pool: pg.Pool, options: GroupAppendOptions = {}) {
     this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 2) }, () => new Lane(pool));
-    this.free = [...this.lanes];
     this.maxGroup = Math.max(1, options.maxGroup ?? 16);
     this.spareAfterMs = Math.max(0, options.spareAfterMs ?? 20);
   }
@@ -118,7 +116,7 @@ export class GroupAppender {
     this.closed = true;
     // what waits goes now, on every lane
     this.pump();
-    while (this.free.length < this.lanes.length || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
+    while (this.busySince.size > 0 || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
     clearTimeout(this.spareTimer);
     for (const lane of this.lanes) lane.release();
   }
@@ -130,7 +128,7 @@ export class GroupAppender {
    * (docs/adr/0075), while one lane stuck on a lock must not hold every command up.
    */
   private pump(): void {
-    while (this.free.length > 0 && this.queue.length > 0) {
+    while (this.busySince.size < this.lanes.length && this.queue.length > 0) {
       const group: Pending[] = [];
       const streams = new Set<string>();
       const rest: Pending[] = [];
@@ -150,13 +148,12 @@ export class GroupAppender {
         return;
       }
       this.queue = rest;
-      const lane = this.free.pop() as Lane;
+      const lane = this.lanes.find((l) => !this.busySince.has(l)) as Lane;
       this.busySince.set(lane, performance.now());
       for (const id of streams) this.inFlight.add(id);
       void this.run(lane, group).finally(() => {
         for (const id of streams) this.inFlight.delete(id);
         this.busySince.delete(lane);
-        this.free.push(lane);
         this.pump();
       });
     }

@@ -23,7 +23,6 @@ function earlier(hhmm: string): string {
   return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
 }
 
-
 /**
  * 作息时间's demo (docs/product/base-data.md#daily-schedule): a summer schedule in force from 120 days before the day of
  * seeding and a winter one from 20 days before it — so the winter one is today's — dated from that day.
