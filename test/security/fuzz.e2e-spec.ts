@@ -87,7 +87,9 @@ describe('OpenAPI fuzz', () => {
       try {
         res = await fetch(`${base}${p.url}`, { method: p.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(15_000) });
       } catch (err) {
-        failures.push(`${label()} → no answer (${String(err)})`);
+        // the cause says which: a reset, a closed socket, a timeout
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        failures.push(`${label()} → no answer (${String(err)}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''})`);
         return;
       }
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);

@@ -41,6 +41,14 @@ describe('platform calls', () => {
     expect(api.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('keeps an idle connection open longer than a proxy or client keeps theirs, and says so (docs/adr/0076)', async () => {
+    // Node's own 5 s closed connections a client still held for a request it was about to send: that request met a
+    // reset (the fuzz saw "fetch failed" on a loaded machine). Clients and proxies read the promise in this header.
+    const res = await fetch(`${baseUrl()}/server/health`);
+    expect(res.headers.get('connection')).toBe('keep-alive');
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   it('serves the built files precompressed, hashed assets immutable, index.html revalidated (issue 14 loose ends)', async () => {
     const html = await fetch(`${baseUrl()}/`, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(html.headers.get('cache-control')).toBe('no-cache');

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -100,7 +101,11 @@ export async function bootstrap(overrides: Partial<ServerConfig> = {}): Promise<
     if (err.code !== 'EADDRINUSE') throw err;
     throw new Error(`Port ${config.port} is already in use, so SchoolFlow cannot listen on it. Set PORT to a free port (or stop what uses it).`);
   });
-  const address = app.getHttpServer().address();
+  const server = app.getHttpServer() as Server;
+  // Node closes an idle keep-alive connection after 5 s: a proxy's or client's request sent on it at that moment meets
+  // a closed socket. The server waits longer than they keep theirs (docs/adr/0076).
+  server.keepAliveTimeout = config.httpKeepAliveSeconds * 1000;
+  const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url }, 'SchoolFlow is listening');

@@ -151,6 +151,12 @@ export interface ServerConfig {
    * outermost of them saw — never an X-Forwarded-For entry the client wrote itself (that would pass the sign-in limit).
    */
   trustProxy: number;
+  /**
+   * Seconds an idle keep-alive connection stays open (HTTP_KEEP_ALIVE_SECONDS, 1–600; default 65): longer than a proxy
+   * or client keeps its own idle connections to the server, so the server never closes one just as a request is sent
+   * on it — that race answers the request with a reset, not an answer (docs/adr/0076).
+   */
+  httpKeepAliveSeconds: number;
   pwdHashPrefix: string;
   /**
    * The argon2id cost of new password hashes (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_TIME_COST): OWASP's minimum by
@@ -378,6 +384,7 @@ export function loadConfig(): ServerConfig {
     consultSessionWindowSeconds: positive('CONSULT_SESSION_WINDOW_SECONDS', 60 * 60),
     consultAgentGraceSeconds: positive('CONSULT_AGENT_GRACE_SECONDS', 60),
     trustProxy: hops('TRUST_PROXY'),
+    httpKeepAliveSeconds: whole('HTTP_KEEP_ALIVE_SECONDS', 65, 1, 600),
     pwdHashPrefix: str('PWD_HASH_PREFIX', 'schoolflow:'),
     passwordHashCost: {
       memoryKib: whole('PASSWORD_HASH_MEMORY_KIB', DEFAULT_PASSWORD_HASH_COST.memoryKib, 8, 4_194_304),
