@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserType, Cookie, Download, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request, Response } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PLAYWRIGHT_KEY } from './e2e-environment.js';
 
@@ -76,6 +76,17 @@ export interface ProblemWatcher extends PageProblems {
 
 /** Starts collecting console errors, page errors, failed requests and HTTP error answers of a page. */
 export function watchProblems(page: Page): ProblemWatcher {
+  return watching(page).watcher;
+}
+
+/**
+ * A page's own `on` and `off`, past the instance's wrappers that mark a pooled page as changed by its test (below):
+ * the helpers' listeners are taken off again when the page goes back to the pool.
+ */
+const pageOn = (page: Page, event: string, fn: (arg: never) => void): void => void (Object.getPrototypeOf(page) as { on: (this: Page, e: string, f: unknown) => void }).on.call(page, event, fn);
+const pageOff = (page: Page, event: string, fn: (arg: never) => void): void => void (Object.getPrototypeOf(page) as { off: (this: Page, e: string, f: unknown) => void }).off.call(page, event, fn);
+
+function watching(page: Page): { watcher: ProblemWatcher; stop: () => void } {
   const w: ProblemWatcher = {
     consoleErrors: [],
     pageErrors: [],
@@ -97,17 +108,26 @@ export function watchProblems(page: Page): ProblemWatcher {
       w.httpErrors.length = 0;
     },
   };
-  page.on('console', (msg) => {
-    if (msg.type() !== 'error') return;
-    const at = msg.location().url;
-    w.consoleErrors.push(at ? `${msg.text()} (${at})` : msg.text());
-  });
-  page.on('pageerror', (err) => w.pageErrors.push(err.stack ?? err.message));
-  page.on('requestfailed', (req) => w.failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) w.httpErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
-  });
-  return w;
+  const listeners: [string, (arg: never) => void][] = [
+    [
+      'console',
+      (msg: ConsoleMessage) => {
+        if (msg.type() !== 'error') return;
+        const at = msg.location().url;
+        w.consoleErrors.push(at ? `${msg.text()} (${at})` : msg.text());
+      },
+    ],
+    ['pageerror', (err: Error) => w.pageErrors.push(err.stack ?? err.message)],
+    ['requestfailed', (req: Request) => w.failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`)],
+    [
+      'response',
+      (res: Response) => {
+        if (res.status() >= 400) w.httpErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+      },
+    ],
+  ];
+  for (const [event, fn] of listeners) pageOn(page, event, fn);
+  return { watcher: w, stop: () => listeners.forEach(([event, fn]) => pageOff(page, event, fn)) };
 }
 
 export interface NewPageOptions {
@@ -138,12 +158,49 @@ const STILL_PAGES = `(() => {
   else document.addEventListener('DOMContentLoaded', add, { once: true });
 })();`;
 
-/**
- * A fresh context (own cookies and storage) with its own client address, so that each context has its own
- * sign-in rate limit, and one page watched for problems.
- */
-export async function newTestPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
-  const ip = options.ip ?? randomIp();
+/** A context and its one page, kept by the file for its next test page while its test changed nothing a reset cannot undo. */
+interface PooledPage {
+  context: BrowserContext;
+  page: Page;
+  /** locale and viewport: what the context was made with and cannot change. */
+  key: string;
+  /** The test called something that changes the context or page beyond cookies and storage (a route, a timeout…). */
+  changed: boolean;
+}
+
+/** Playwright's emitters tell their listeners; its own waits add one and take it off again. */
+interface Emitter {
+  eventNames(): (string | symbol)[];
+  listenerCount(event: string | symbol): number;
+}
+
+/** How many listeners each event of a page and its context has. */
+function listenerCounts(entry: PooledPage): string {
+  const count = (e: Emitter) => e.eventNames().map((n) => `${String(n)}:${e.listenerCount(n)}`).sort().join(',');
+  return `${count(entry.page as unknown as Emitter)}|${count(entry.context as unknown as Emitter)}`;
+}
+
+/** Per browser connection (one per file): contexts whose tests are done, ready for the next. */
+const idle = new WeakMap<Browser, PooledPage[]>();
+
+/** Calls that change a context or page in ways the pool does not undo: such a page is closed, never handed on. */
+const CONTEXT_CHANGES = ['addInitScript', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'grantPermissions', 'setOffline', 'setGeolocation', 'setHTTPCredentials', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
+const PAGE_CHANGES = [...CONTEXT_CHANGES, 'setViewportSize', 'emulateMedia', 'setExtraHTTPHeaders', 'addLocatorHandler'] as const;
+
+/** Marks `entry` changed when the test calls one of `methods` on `target` (an own property in front of the prototype's). */
+function markChanges(entry: PooledPage, target: object, methods: readonly string[]): void {
+  const own = target as Record<string, unknown>;
+  for (const m of methods) {
+    const original = own[m];
+    if (typeof original !== 'function') continue;
+    own[m] = (...args: unknown[]) => {
+      entry.changed = true;
+      return (original as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+}
+
+async function freshPage(browser: Browser, key: string, options: NewPageOptions): Promise<PooledPage> {
   const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
     viewport: options.viewport ?? { width: 1366, height: 800 },
@@ -152,12 +209,69 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
   // No animation or transition runs in a test's pages: the run is CPU-bound on 2 cores and every open page with a
   // pulsing step or a spinner repaints for as long as it stays open (docs/adr/0047). What a user sees is unchanged.
   await context.addInitScript(STILL_PAGES);
-  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT * 2);
   const page = await context.newPage();
-  const problems = watchProblems(page);
-  return { context, page, problems, ip, close: () => context.close() };
+  const entry: PooledPage = { context, page, key, changed: false };
+  markChanges(entry, context, CONTEXT_CHANGES);
+  markChanges(entry, page, PAGE_CHANGES);
+  return entry;
+}
+
+/**
+ * Empties a finished test's context for the next one — cookies, both storages, the page on about:blank so that the
+ * SPA and what it holds in memory are gone — or closes it when its test changed more than that (a call above, a
+ * listener left), opened a second page, or the reset fails. True when it can be handed on.
+ */
+async function reset(entry: PooledPage, listeners: string): Promise<boolean> {
+  const { context, page } = entry;
+  if (entry.changed || page.isClosed() || context.pages().length !== 1 || listenerCounts(entry) !== listeners) return false;
+  try {
+    await page.evaluate(() => {
+      try {
+        localStorage.clear();
+        sessionStorage.clear();
+      } catch {
+        // about:blank and error pages have no storage
+      }
+    });
+    await page.goto('about:blank');
+    await context.clearCookies();
+    await context.clearPermissions();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A page in a context of its own (own cookies and storage) with its own client address, so that each has its own
+ * sign-in rate limit, watched for problems. The context is one a finished test of this file left, emptied, when one
+ * with the same locale and viewport waits (docs/adr/0077): a new context starts a new renderer that downloads, parses
+ * and compiles the SPA again, ~5× the CPU of loading it in one that has.
+ */
+export async function newTestPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
+  const ip = options.ip ?? randomIp();
+  const key = JSON.stringify([options.locale ?? 'zh-CN', options.viewport ?? null]);
+  const waiting = idle.get(browser) ?? [];
+  idle.set(browser, waiting);
+  const at = waiting.findIndex((e) => e.key === key);
+  const entry = at >= 0 ? (waiting.splice(at, 1)[0] as PooledPage) : await freshPage(browser, key, options);
+  const { context, page } = entry;
+  // the context's own property setter, past the change marks: the address is set anew for each test
+  await (Object.getPrototypeOf(context) as BrowserContext).setExtraHTTPHeaders.call(context, { 'X-Forwarded-For': ip });
+  // a listener the test leaves on the page or context would hear the next test's page: such a context is closed
+  const listeners = listenerCounts(entry);
+  const { watcher, stop } = watching(page);
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    stop();
+    if (await reset(entry, listeners)) waiting.push(entry);
+    else await context.close().catch(() => undefined);
+  };
+  return { context, page, problems: watcher, ip, close };
 }
 
 /** Waits until the address bar shows this path (query and hash ignored). */
