@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { expect } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request, Response } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
@@ -164,8 +165,8 @@ interface PooledPage {
   page: Page;
   /** locale and viewport: what the context was made with and cannot change. */
   key: string;
-  /** The test called something that changes the context or page beyond cookies and storage (a route, a timeout…). */
-  changed: boolean;
+  /** The call of the test that changed the context or page beyond cookies and storage (a route, a timeout…), if any. */
+  changed: string | null;
 }
 
 /** Playwright's emitters tell their listeners; its own waits add one and take it off again. */
@@ -194,7 +195,7 @@ function markChanges(entry: PooledPage, target: object, methods: readonly string
     const original = own[m];
     if (typeof original !== 'function') continue;
     own[m] = (...args: unknown[]) => {
-      entry.changed = true;
+      entry.changed ??= m;
       return (original as (...a: unknown[]) => unknown).apply(target, args);
     };
   }
@@ -212,10 +213,19 @@ async function freshPage(browser: Browser, key: string, options: NewPageOptions)
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT * 2);
   const page = await context.newPage();
-  const entry: PooledPage = { context, page, key, changed: false };
+  const entry: PooledPage = { context, page, key, changed: null };
   markChanges(entry, context, CONTEXT_CHANGES);
   markChanges(entry, page, PAGE_CHANGES);
   return entry;
+}
+
+/** Why a finished test's context cannot serve another, or null when it can. */
+function keptBack(entry: PooledPage, listeners: string): string | null {
+  if (entry.changed) return `called ${entry.changed}`;
+  if (entry.page.isClosed()) return 'page closed';
+  if (entry.context.pages().length !== 1) return `${entry.context.pages().length} pages`;
+  const now = listenerCounts(entry);
+  return now === listeners ? null : `listeners ${listeners} -> ${now}`;
 }
 
 /**
@@ -225,7 +235,10 @@ async function freshPage(browser: Browser, key: string, options: NewPageOptions)
  */
 async function reset(entry: PooledPage, listeners: string): Promise<boolean> {
   const { context, page } = entry;
-  if (entry.changed || page.isClosed() || context.pages().length !== 1 || listenerCounts(entry) !== listeners) return false;
+  const kept = keptBack(entry, listeners);
+  // E2E_PAGE_POOL_LOG=1: which tests' contexts are closed, and why (what keeps the pool from serving more)
+  if (process.env.E2E_PAGE_POOL_LOG) process.stderr.write(`page pool: ${expect.getState().currentTestName ?? '?'}: ${kept ?? 'kept'}\n`);
+  if (kept) return false;
   try {
     await page.evaluate(() => {
       try {
@@ -257,6 +270,7 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
   idle.set(browser, waiting);
   const at = waiting.findIndex((e) => e.key === key);
   const entry = at >= 0 ? (waiting.splice(at, 1)[0] as PooledPage) : await freshPage(browser, key, options);
+  if (process.env.E2E_PAGE_POOL_LOG) process.stderr.write(`page pool: ${at >= 0 ? 'reused' : 'new context'}\n`);
   const { context, page } = entry;
   // the context's own property setter, past the change marks: the address is set anew for each test
   await (Object.getPrototypeOf(context) as BrowserContext).setExtraHTTPHeaders.call(context, { 'X-Forwarded-For': ip });
