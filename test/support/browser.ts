@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request, Response } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request as PageRequest, Response as PageResponse } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PLAYWRIGHT_KEY } from './e2e-environment.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PAGES_KEY, SHARED_PLAYWRIGHT_KEY } from './e2e-environment.js';
 
 /**
  * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in the system Chromium. No browser is ever
@@ -27,13 +26,58 @@ export const SHOTS_DIR = fileURLToPath(new URL('../../test-results/browser/', im
 export const UI_TIMEOUT = 20_000;
 
 /**
- * The run's Chromium, connected to (the e2e global setup starts one for all browser files: docs/adr/0047), or one of
- * the file's own when there is none. `close()` on a connected browser closes this file's contexts and disconnects.
+ * What a Jest worker keeps across its files (e2e-test-environment.ts hands it to each file's global): its connection to
+ * the run's Chromium and the contexts its files' finished tests left, emptied, for the next (docs/adr/0077).
  */
-export function launchBrowser(): Promise<Browser> {
+interface WorkerPages {
+  browser?: Promise<Browser>;
+  idle: PooledPage[];
+}
+const workerPages: WorkerPages | undefined = (globalThis as Record<string, unknown>)[SHARED_PAGES_KEY] as WorkerPages | undefined;
+
+/** The contexts a file's browser made or took from the pool: its `close()` closes those not given back. */
+const fileContexts = new WeakMap<Browser, Set<BrowserContext>>();
+
+/** A file's view of the worker's connection: contexts it makes are its own; `close()` closes them, not the connection. */
+function fileBrowser(shared: Browser): Browser {
+  const mine = new Set<BrowserContext>();
+  const view = {
+    newContext: async (options?: Parameters<Browser['newContext']>[0]) => {
+      const context = await shared.newContext(options);
+      mine.add(context);
+      return context;
+    },
+    contexts: () => [...mine].filter((c) => shared.contexts().includes(c)),
+    isConnected: () => shared.isConnected(),
+    version: () => shared.version(),
+    close: async () => {
+      const idle = new Set(workerPages?.idle.map((e) => e.context));
+      await Promise.all([...mine].filter((c) => !idle.has(c)).map((c) => c.close().catch(() => undefined)));
+      mine.clear();
+    },
+  } as unknown as Browser;
+  fileContexts.set(view, mine);
+  return view;
+}
+
+/**
+ * The run's Chromium (the e2e global setup starts one for all browser files: docs/adr/0047), through the worker's
+ * connection, or one of the file's own when there is none. `close()` closes this file's contexts; the pool keeps the
+ * emptied ones for the worker's next files.
+ */
+export async function launchBrowser(): Promise<Browser> {
   const executablePath = requireProgram(CHROMIUM_PATH, 'chromium');
   const shared = process.env.E2E_CHROMIUM_WS;
-  return shared ? chromium.connect(shared) : chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  if (!shared) return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  if (!workerPages) return chromium.connect(shared);
+  // a connection that failed or dropped (Chromium restarted) is made again, its pool forgotten
+  let browser = await workerPages.browser?.catch(() => undefined);
+  if (!browser?.isConnected()) {
+    workerPages.idle.length = 0;
+    workerPages.browser = chromium.connect(shared);
+    browser = await workerPages.browser;
+  }
+  return fileBrowser(browser);
 }
 
 /** The app address of a path, e.g. appUrl('/dashboard'). */
@@ -80,13 +124,6 @@ export function watchProblems(page: Page): ProblemWatcher {
   return watching(page).watcher;
 }
 
-/**
- * A page's own `on` and `off`, past the instance's wrappers that mark a pooled page as changed by its test (below):
- * the helpers' listeners are taken off again when the page goes back to the pool.
- */
-const pageOn = (page: Page, event: string, fn: (arg: never) => void): void => void (Object.getPrototypeOf(page) as { on: (this: Page, e: string, f: unknown) => void }).on.call(page, event, fn);
-const pageOff = (page: Page, event: string, fn: (arg: never) => void): void => void (Object.getPrototypeOf(page) as { off: (this: Page, e: string, f: unknown) => void }).off.call(page, event, fn);
-
 function watching(page: Page): { watcher: ProblemWatcher; stop: () => void } {
   const w: ProblemWatcher = {
     consoleErrors: [],
@@ -119,16 +156,16 @@ function watching(page: Page): { watcher: ProblemWatcher; stop: () => void } {
       },
     ],
     ['pageerror', (err: Error) => w.pageErrors.push(err.stack ?? err.message)],
-    ['requestfailed', (req: Request) => w.failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`)],
+    ['requestfailed', (req: PageRequest) => w.failedRequests.push(`${req.method()} ${req.url()}: ${req.failure()?.errorText ?? 'failed'}`)],
     [
       'response',
-      (res: Response) => {
+      (res: PageResponse) => {
         if (res.status() >= 400) w.httpErrors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
       },
     ],
   ];
-  for (const [event, fn] of listeners) pageOn(page, event, fn);
-  return { watcher: w, stop: () => listeners.forEach(([event, fn]) => pageOff(page, event, fn)) };
+  for (const [event, fn] of listeners) page.on(event as 'console', fn as () => void);
+  return { watcher: w, stop: () => listeners.forEach(([event, fn]) => page.off(event as 'console', fn as () => void)) };
 }
 
 export interface NewPageOptions {
@@ -159,7 +196,7 @@ const STILL_PAGES = `(() => {
   else document.addEventListener('DOMContentLoaded', add, { once: true });
 })();`;
 
-/** A context and its one page, kept by the file for its next test page while its test changed nothing a reset cannot undo. */
+/** A context and its one page, kept for a next test page while its test changed nothing a reset cannot undo. */
 interface PooledPage {
   context: BrowserContext;
   page: Page;
@@ -181,8 +218,16 @@ function listenerCounts(entry: PooledPage): string {
   return `${count(entry.page as unknown as Emitter)}|${count(entry.context as unknown as Emitter)}`;
 }
 
-/** Per browser connection (one per file): contexts whose tests are done, ready for the next. */
+/** Contexts whose tests are done, ready for the next: the worker's (across its files), else per browser of a file. */
 const idle = new WeakMap<Browser, PooledPage[]>();
+/** At most this many wait per worker: each keeps a renderer. */
+const IDLE_MAX = 6;
+function idleOf(browser: Browser): PooledPage[] {
+  if (workerPages && fileContexts.has(browser)) return workerPages.idle;
+  const list = idle.get(browser) ?? [];
+  idle.set(browser, list);
+  return list;
+}
 
 /** Calls that change a context or page in ways the pool does not undo: such a page is closed, never handed on. */
 const CONTEXT_CHANGES = ['addInitScript', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'grantPermissions', 'setOffline', 'setGeolocation', 'setHTTPCredentials', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
@@ -228,52 +273,65 @@ function keptBack(entry: PooledPage, listeners: string): string | null {
   return now === listeners ? null : `listeners ${listeners} -> ${now}`;
 }
 
+/** The name of the test running, for the pool's log (Jest's `expect` on the global; absent outside Jest). */
+function testName(): string {
+  return (globalThis as { expect?: { getState(): { currentTestName?: string } } }).expect?.getState().currentTestName ?? '?';
+}
+
+/** How long a reset may take before its context is closed instead (a hung renderer must not hang the test's close). */
+const RESET_MS = 5_000;
+
 /**
- * Empties a finished test's context for the next one — cookies, both storages, the page on about:blank so that the
- * SPA and what it holds in memory are gone — or closes it when its test changed more than that (a call above, a
- * listener left), opened a second page, or the reset fails. True when it can be handed on.
+ * Empties a finished test's context for the next one, or says why it cannot serve another (its test changed more than
+ * a reset undoes, left the app's origin, or the reset failed or hung). The SPA is stopped first (`about:blank`), so
+ * that nothing writes its storage while it is emptied. Then both storages of the app's origin are emptied on an answer
+ * of that origin that runs no script; they include the tab's own `sessionStorage`. Then the page goes back to
+ * `about:blank` and the cookies are cleared.
  */
-async function reset(entry: PooledPage, listeners: string): Promise<boolean> {
-  const { context, page } = entry;
+async function reset(entry: PooledPage, listeners: string): Promise<string | null> {
   const kept = keptBack(entry, listeners);
-  // E2E_PAGE_POOL_LOG=1: which tests' contexts are closed, and why (what keeps the pool from serving more)
-  if (process.env.E2E_PAGE_POOL_LOG) process.stderr.write(`page pool: ${expect.getState().currentTestName ?? '?'}: ${kept ?? 'kept'}\n`);
-  if (kept) return false;
-  try {
+  if (kept) return kept;
+  const { context, page } = entry;
+  const app = new URL(baseUrl()).origin;
+  const at = page.url();
+  if (at !== 'about:blank' && new URL(at).origin !== app) return `ended on ${new URL(at).origin}`;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('reset took too long'), RESET_MS)));
+  const emptied = (async () => {
+    await page.goto('about:blank');
+    await page.goto(`${app}/server/health`);
     await page.evaluate(() => {
-      try {
-        localStorage.clear();
-        sessionStorage.clear();
-      } catch {
-        // about:blank and error pages have no storage
-      }
+      localStorage.clear();
+      sessionStorage.clear();
     });
     await page.goto('about:blank');
     await context.clearCookies();
-    await context.clearPermissions();
-    return true;
-  } catch {
-    return false;
+    return null;
+  })().catch((err: unknown) => `reset failed: ${String(err).split('\n')[0]}`);
+  try {
+    return await Promise.race([emptied, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /**
  * A page in a context of its own (own cookies and storage) with its own client address, so that each has its own
- * sign-in rate limit, watched for problems. The context is one a finished test of this file left, emptied, when one
- * with the same locale and viewport waits (docs/adr/0077): a new context starts a new renderer that downloads, parses
- * and compiles the SPA again, ~5× the CPU of loading it in one that has.
+ * sign-in rate limit, watched for problems. The context is one a finished test of the worker's files left, emptied,
+ * when one with the same locale and viewport waits (docs/adr/0077). A new context starts a new renderer that downloads,
+ * parses and compiles the SPA again: ~5× the CPU of loading it again in an emptied page that has run it.
  */
 export async function newTestPage(browser: Browser, options: NewPageOptions = {}): Promise<TestPage> {
   const ip = options.ip ?? randomIp();
   const key = JSON.stringify([options.locale ?? 'zh-CN', options.viewport ?? null]);
-  const waiting = idle.get(browser) ?? [];
-  idle.set(browser, waiting);
-  const at = waiting.findIndex((e) => e.key === key);
+  const waiting = idleOf(browser);
+  const at = waiting.findIndex((e) => e.key === key && !e.context.pages()[0]?.isClosed());
   const entry = at >= 0 ? (waiting.splice(at, 1)[0] as PooledPage) : await freshPage(browser, key, options);
-  if (process.env.E2E_PAGE_POOL_LOG) process.stderr.write(`page pool: ${at >= 0 ? 'reused' : 'new context'}\n`);
+  const opener = testName();
+  // a context another file left is this file's now: its browser's close() closes it unless given back
+  fileContexts.get(browser)?.add(entry.context);
   const { context, page } = entry;
-  // the context's own property setter, past the change marks: the address is set anew for each test
-  await (Object.getPrototypeOf(context) as BrowserContext).setExtraHTTPHeaders.call(context, { 'X-Forwarded-For': ip });
+  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   // a listener the test leaves on the page or context would hear the next test's page: such a context is closed
   const listeners = listenerCounts(entry);
   const { watcher, stop } = watching(page);
@@ -282,7 +340,10 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
     if (closed) return;
     closed = true;
     stop();
-    if (await reset(entry, listeners)) waiting.push(entry);
+    const why = waiting.length < IDLE_MAX ? await reset(entry, listeners) : 'pool full';
+    // E2E_PAGE_POOL_LOG=1: each hand-over, and why a context was closed instead (what keeps the pool from serving more)
+    if (process.env.E2E_PAGE_POOL_LOG) process.stderr.write(`page pool: ${at >= 0 ? 'reused' : 'new context'} by ${opener}: ${why ?? 'given back'}\n`);
+    if (why === null) waiting.push(entry);
     else await context.close().catch(() => undefined);
   };
   return { context, page, problems: watcher, ip, close };

@@ -11,6 +11,8 @@ import pg from 'pg';
 
 /** Where the e2e test environment hands each file the playwright-core its worker loaded once (e2e-test-environment.ts). */
 export const SHARED_PLAYWRIGHT_KEY = '__schoolflowPlaywright__';
+/** Where a worker's connection to the run's Chromium and its pool of emptied contexts are handed to each file (docs/adr/0077). */
+export const SHARED_PAGES_KEY = '__schoolflowPages__';
 
 /** The roles the app under test runs as (created by the provision a deployment runs, docs/adr/0014). */
 export const TEST_APP_ROLE = 'schoolflow_app';

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { TestEnvironment as NodeEnvironment } from 'jest-environment-node';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** Where a test file's helpers list the servers they started (the file's global, which this environment owns). */
 export const CHILDREN_KEY = '__schoolflowServers__';
@@ -10,6 +10,12 @@ export const CHILDREN_KEY = '__schoolflowServers__';
  * not stop (its teardown failed or never ran) is stopped here, after every hook of the file, so one failing file
  * cannot leave a server running beside the next files or keep the run from ending (docs/adr/0030).
  */
+/**
+ * The worker's connection to the run's Chromium and the contexts its files' finished tests gave back, emptied: kept
+ * across the worker's files (test/support/browser.ts; docs/adr/0077). The key is e2e-environment.ts's SHARED_PAGES_KEY.
+ */
+const pages: { browser?: Promise<Browser>; idle: { context: BrowserContext }[] } = { idle: [] };
+
 export default class E2ETestEnvironment extends NodeEnvironment {
   /** This file's servers: a set of its own, which the file's helpers find on their global and fill. */
   private readonly started = new Set<ChildProcess>();
@@ -21,9 +27,17 @@ export default class E2ETestEnvironment extends NodeEnvironment {
     // The key is e2e-environment.ts's SHARED_PLAYWRIGHT_KEY (this file imports no relative module: Jest loads it outside
     // its module mapper).
     (this.global as Record<string, unknown>)['__schoolflowPlaywright__'] = { chromium };
+    (this.global as Record<string, unknown>)['__schoolflowPages__'] = pages;
   }
 
   override async teardown(): Promise<void> {
+    // a context the file opened and neither closed nor gave back does not outlive the file, as when each file had its own
+    // connection
+    const browser = await pages.browser?.catch(() => undefined);
+    if (browser?.isConnected()) {
+      const idle = new Set(pages.idle.map((e) => e.context));
+      await Promise.all(browser.contexts().filter((c) => !idle.has(c)).map((c) => c.close().catch(() => undefined)));
+    }
     const left = [...this.started].filter((c) => c.exitCode === null && c.signalCode === null);
     if (left.length > 0) process.stderr.write(`stopping ${left.length} server(s) a test file left running\n`);
     await Promise.all(
