@@ -38,7 +38,10 @@ const workerPages: WorkerPages | undefined = (globalThis as Record<string, unkno
 /** The contexts a file's browser made or took from the pool: its `close()` closes those not given back. */
 const fileContexts = new WeakMap<Browser, Set<BrowserContext>>();
 
-/** A file's view of the worker's connection: contexts it makes are its own; `close()` closes them, not the connection. */
+/**
+ * A file's view of the worker's connection — the two calls the tests make: contexts it makes are its own; `close()`
+ * closes them, not the connection.
+ */
 function fileBrowser(shared: Browser): Browser {
   const mine = new Set<BrowserContext>();
   const view = {
@@ -47,9 +50,6 @@ function fileBrowser(shared: Browser): Browser {
       mine.add(context);
       return context;
     },
-    contexts: () => [...mine].filter((c) => shared.contexts().includes(c)),
-    isConnected: () => shared.isConnected(),
-    version: () => shared.version(),
     close: async () => {
       const idle = new Set(workerPages?.idle.map((e) => e.context));
       await Promise.all([...mine].filter((c) => !idle.has(c)).map((c) => c.close().catch(() => undefined)));
