@@ -57,7 +57,21 @@ function fileBrowser(shared: Browser): Browser {
     },
   } as unknown as Browser;
   fileContexts.set(view, mine);
+  viewNewContext.set(view, view.newContext);
   return view;
+}
+
+/** The `newContext` each file view was made with, to tell when a file replaced it. */
+const viewNewContext = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * Whether the file replaced its browser's `newContext` to see every context its pages use (a watcher of the wire, say):
+ * such a file's pages never come from the pool, which holds contexts other tests made, and are never given back to it,
+ * since its listener would hear another file's traffic.
+ */
+function watchesItsContexts(browser: Browser): boolean {
+  const made = viewNewContext.get(browser) ?? (Object.getPrototypeOf(browser) as Browser | null)?.newContext;
+  return browser.newContext !== made;
 }
 
 /**
@@ -325,7 +339,8 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
   const ip = options.ip ?? randomIp();
   const key = JSON.stringify([options.locale ?? 'zh-CN', options.viewport ?? null]);
   const waiting = idleOf(browser);
-  const at = waiting.findIndex((e) => e.key === key && !e.context.pages()[0]?.isClosed());
+  const watched = watchesItsContexts(browser);
+  const at = watched ? -1 : waiting.findIndex((e) => e.key === key && !e.context.pages()[0]?.isClosed());
   const entry = at >= 0 ? (waiting.splice(at, 1)[0] as PooledPage) : await freshPage(browser, key, options);
   const opener = testName();
   // a context another file left is this file's now: its browser's close() closes it unless given back
@@ -340,7 +355,7 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
     if (closed) return;
     closed = true;
     stop();
-    const why = waiting.length < IDLE_MAX ? await reset(entry, listeners) : 'pool full';
+    const why = watched ? 'its file watches its contexts' : waiting.length < IDLE_MAX ? await reset(entry, listeners) : 'pool full';
     // E2E_PAGE_POOL_LOG=1: each hand-over, and why a context was closed instead (what keeps the pool from serving more)
     if (process.env.E2E_PAGE_POOL_LOG) process.stderr.write(`page pool: ${at >= 0 ? 'reused' : 'new context'} by ${opener}: ${why ?? 'given back'}\n`);
     if (why === null) waiting.push(entry);
