@@ -216,6 +216,11 @@ interface PooledPage {
   page: Page;
   /** locale and viewport: what the context was made with and cannot change. */
   key: string;
+  /** The size the context was made with: a test that resized its page gets it back at the reset. */
+  viewport: { width: number; height: number };
+  /** Whether the test resized the page (a phone's width, say), and the page's own resize, unwrapped. */
+  resized: boolean;
+  resize(size: { width: number; height: number }): Promise<void>;
   /** The call of the test that changed the context or page beyond cookies and storage (a route, a timeout…), if any. */
   changed: string | null;
 }
@@ -245,7 +250,7 @@ function idleOf(browser: Browser): PooledPage[] {
 
 /** Calls that change a context or page in ways the pool does not undo: such a page is closed, never handed on. */
 const CONTEXT_CHANGES = ['addInitScript', 'exposeBinding', 'exposeFunction', 'route', 'routeFromHAR', 'routeWebSocket', 'grantPermissions', 'setOffline', 'setGeolocation', 'setHTTPCredentials', 'setDefaultTimeout', 'setDefaultNavigationTimeout'] as const;
-const PAGE_CHANGES = [...CONTEXT_CHANGES, 'setViewportSize', 'emulateMedia', 'setExtraHTTPHeaders', 'addLocatorHandler'] as const;
+const PAGE_CHANGES = [...CONTEXT_CHANGES, 'emulateMedia', 'setExtraHTTPHeaders', 'addLocatorHandler'] as const;
 
 /** Marks `entry` changed when the test calls one of `methods` on `target` (an own property in front of the prototype's). */
 function markChanges(entry: PooledPage, target: object, methods: readonly string[]): void {
@@ -261,9 +266,10 @@ function markChanges(entry: PooledPage, target: object, methods: readonly string
 }
 
 async function freshPage(browser: Browser, key: string, options: NewPageOptions): Promise<PooledPage> {
+  const viewport = options.viewport ?? { width: 1366, height: 800 };
   const context = await browser.newContext({
     locale: options.locale ?? 'zh-CN',
-    viewport: options.viewport ?? { width: 1366, height: 800 },
+    viewport,
     reducedMotion: 'reduce',
   });
   // No animation or transition runs in a test's pages: the run is CPU-bound on 2 cores and every open page with a
@@ -272,9 +278,15 @@ async function freshPage(browser: Browser, key: string, options: NewPageOptions)
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT * 2);
   const page = await context.newPage();
-  const entry: PooledPage = { context, page, key, changed: null };
+  const resize = page.setViewportSize.bind(page);
+  const entry: PooledPage = { context, page, key, viewport, resized: false, resize, changed: null };
   markChanges(entry, context, CONTEXT_CHANGES);
   markChanges(entry, page, PAGE_CHANGES);
+  // a page's size is undone by setting it back (five tests turn theirs into a phone's): noted, not a reason to close
+  page.setViewportSize = async (size) => {
+    entry.resized = true;
+    return resize(size);
+  };
   return entry;
 }
 
@@ -320,6 +332,8 @@ async function reset(entry: PooledPage, listeners: string): Promise<string | nul
     });
     await page.goto('about:blank');
     await context.clearCookies();
+    if (entry.resized) await entry.resize(entry.viewport);
+    entry.resized = false;
     return null;
   })().catch((err: unknown) => `reset failed: ${String(err).split('\n')[0]}`);
   try {
