@@ -8,6 +8,7 @@ import { MarkReadController } from './commands/mark-read/mark-read.controller.js
 import { TrashLetter } from './commands/trash-letter/trash-letter.handler.js';
 import { LetterAccess } from './domain/letter-access.js';
 import { LetterNotifier } from './domain/letter-notifier.js';
+import { InboxRepository } from './domain/inbox.repository.js';
 import { LettersRepository } from './domain/letters.repository.js';
 import { registerLetters } from './domain/letters-registrar.js';
 import { LettersController } from './letters.controller.js';
@@ -38,6 +39,7 @@ import { ReminderService } from './reminders/reminder.service.js';
     ReminderService,
     ReminderScheduler,
     AdminAudit,
+    InboxRepository,
     LettersRepository,
     LetterAccess,
     LetterNotifier,

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { OperationLogRepository } from './domain/operation-log.repository.js';
 import { OperationLogService } from './domain/operation-log.service.js';
 import { SystemConfigService } from './domain/system-config.service.js';
 import { AppConfigController } from './queries/app-config/app-config.controller.js';
@@ -9,7 +10,7 @@ import { DictsController } from './queries/dicts/dicts.controller.js';
 @Global()
 @Module({
   controllers: [AppConfigController, HealthController, OperationLogsController, DictsController],
-  providers: [OperationLogService, SystemConfigService],
+  providers: [OperationLogService, OperationLogRepository, SystemConfigService],
   exports: [OperationLogService, SystemConfigService],
 })
 export class SystemModule {}
