@@ -9,6 +9,7 @@ import { UpdatePasswordHandler } from './commands/update-password/update-passwor
 import { EndOtherSessionsController } from './commands/end-other-sessions/end-other-sessions.controller.js';
 import { GetExpiresController } from './queries/get-expires/get-expires.controller.js';
 import { GetPwdStrategyController } from './queries/get-pwd-strategy/get-pwd-strategy.controller.js';
+import { AccountsRepository } from './domain/accounts.repository.js';
 import { GetUserInfoController } from './queries/get-user-info/get-user-info.controller.js';
 import { MySessionsController } from './queries/my-sessions/my-sessions.controller.js';
 import { IdsStartController } from './commands/ids-start/ids-start.controller.js';
@@ -40,7 +41,7 @@ import { RecoveryLockout } from './domain/recovery-lockout.js';
     CasSingleLogoutController,
     ResetPasswordController,
   ],
-  providers: [SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler, IdsStore, IdsProtocols, IdsCheckHandler, ResetPasswordHandler, RecoveryEvidenceRepository, RecoveryLockout],
+  providers: [AccountsRepository, SessionService, LoginHandler, LoginThrottlerGuard, UpdatePasswordHandler, IdsStore, IdsProtocols, IdsCheckHandler, ResetPasswordHandler, RecoveryEvidenceRepository, RecoveryLockout],
   exports: [SessionService],
 })
 export class IdentityModule {}

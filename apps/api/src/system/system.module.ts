@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DictionariesRepository } from './domain/dictionaries.repository.js';
 import { OperationLogRepository } from './domain/operation-log.repository.js';
 import { OperationLogService } from './domain/operation-log.service.js';
 import { SystemConfigService } from './domain/system-config.service.js';
@@ -10,7 +11,7 @@ import { DictsController } from './queries/dicts/dicts.controller.js';
 @Global()
 @Module({
   controllers: [AppConfigController, HealthController, OperationLogsController, DictsController],
-  providers: [OperationLogService, OperationLogRepository, SystemConfigService],
+  providers: [OperationLogService, OperationLogRepository, DictionariesRepository, SystemConfigService],
   exports: [OperationLogService, SystemConfigService],
 })
 export class SystemModule {}

@@ -19,6 +19,15 @@ type Row = Omit<PublishedScore, 'rank' | 'level' | 'colour'> & {
 export class PublishedScoresRepository {
   constructor(private readonly db: DataSource) {}
 
+  /** The student a student account is, or a parent's first child. */
+  async ownStudent(userId: string): Promise<string | null> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT s.id FROM student s WHERE s.user_id = $1 UNION ALL (SELECT g.student_id FROM guardian g WHERE g.user_id = $1 ORDER BY g.student_id) LIMIT 1`,
+      [userId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   /** The student themself, a guardian, the class's head teacher, or whoever manages grades. */
   async mayRead(me: Principal, studentId: string): Promise<boolean> {
     if (me.permissions.has(GradePermission.manage)) return true;

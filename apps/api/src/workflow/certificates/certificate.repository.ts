@@ -66,6 +66,12 @@ export function newCertificateCode(): string {
  * is idempotent by instance: the second issue of one instance writes nothing and answers the first one's code.
  */
 export const certificates = {
+  /** Who may read a request for a certificate, and how its review ended: null for no instance of that flow. */
+  async reviewOf(db: Db, flow: string, id: string): Promise<{ participants: string[]; review_status: string } | null> {
+    const [row] = await db.query<{ participants: string[]; review_status: string }[]>(`SELECT participants, review_status FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
+    return row ?? null;
+  },
+
   async issue(db: Db, c: { instanceId: string; flow: string; studentId: string; language: Language; purpose: string; grades?: CertifiedGrade[]; enrolledOnly?: boolean }): Promise<string | null> {
     // A code already taken (one chance in 2^60 per certificate) is drawn again; the instance's own row ends the loop.
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -1,6 +1,5 @@
 import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { getUserInfoSchema, Permission, type Envelope, type OwnUserInfoRow } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
@@ -8,6 +7,7 @@ import { AppException } from '../../../infrastructure/http/app-exception.js';
 import { ok } from '../../../infrastructure/http/envelope.js';
 import { CurrentUser, type Principal, InitialPasswordAllowed } from '../../../infrastructure/http/request-context.js';
 import { ValidBody } from '../../../infrastructure/http/valid-input.js';
+import { AccountsRepository } from '../../domain/accounts.repository.js';
 import { IdentityErrors } from '../../identity.errors.js';
 
 /**
@@ -18,7 +18,7 @@ import { IdentityErrors } from '../../identity.errors.js';
 @Controller()
 export class GetUserInfoController {
   constructor(
-    private readonly db: DataSource,
+    private readonly accounts: AccountsRepository,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
 
@@ -28,11 +28,7 @@ export class GetUserInfoController {
   @ApiOperation({ summary: 'User info row by user id (form: userId)' })
   async get(@ValidBody(getUserInfoSchema) { userId }: z.output<typeof getUserInfoSchema>, @CurrentUser() me: Principal): Promise<Envelope<OwnUserInfoRow[]>> {
     if (userId !== me.account && !me.permissions.has(Permission.userList)) throw AppException.forbidden();
-    const rows: { account: string; name: string; enabled: boolean; must_change_password: boolean }[] = await this.db.query(
-      `SELECT account, name, enabled, must_change_password FROM sys_user WHERE account = $1`,
-      [userId],
-    );
-    const row = rows[0];
+    const row = await this.accounts.info(userId);
     if (!row) throw IdentityErrors.userNotFound();
     // Under single sign-on nobody signs in with the initial password, so nobody is asked to change it.
     const mustChange = row.must_change_password && this.config.loginType !== 'IDS';

@@ -43,7 +43,7 @@ export class GetCertificateController {
   @ApiOperation({ summary: "A passed proof's certificate (PDF with a verification code and a QR code)" })
   async download(@Param('flow') flow: string, @Param('id') id: string, @CurrentUser() me: Principal, @Client() client: ClientInfo, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.catalog.plugin(flow).issuesCertificate || !isUuid(id)) throw WorkflowErrors.notFound();
-    const [row] = await this.db.query<{ participants: string[]; review_status: string }[]>(`SELECT participants, review_status FROM wf_instance WHERE id = $1 AND flow = $2`, [id, flow]);
+    const row = await certificates.reviewOf(this.db, flow, id);
     if (!row) throw WorkflowErrors.notFound();
     if (!this.instances.visible(row.participants, me)) {
       await this.oplog.append({ userId: me.userId, account: me.account, action: 'access.denied', target: `GET workflows/${flow}/${id}/certificate`, result: 'denied', ip: client.ip, userAgent: client.userAgent, detail: { reason: 'notParticipant' } });
