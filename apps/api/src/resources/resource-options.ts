@@ -4,8 +4,8 @@ import { DataSource, type FindOptionsWhere, ILike, In, Raw } from 'typeorm';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { Values } from './resource-plugin.js';
 import { within } from './resource.service.js';
+import { likePattern } from '../infrastructure/database/like-pattern.js';
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export type OptionSource = (typeof OPTION_SOURCES)[number];
 export const isOptionSource = (s: string): s is OptionSource => (OPTION_SOURCES as readonly string[]).includes(s);
 
@@ -20,7 +20,7 @@ export class ResourceOptions {
 
   async ofResource(d: ResourceDef, keyword: string, ids: string[] | null, scope: FindOptionsWhere<Values>, lang: Language = 'zh', limit = 50): Promise<ResourceOption[]> {
     const repo = this.db.getRepository<Values>(RESOURCE_ENTITIES[d.name]!.read);
-    const like = `%${escapeLike(keyword)}%`;
+    const like = likePattern(keyword);
     // A label or key that is not text (a period's number, a grade, an id) is matched as its text: ILIKE on an int was a 500.
     const matches = (f: string) => (['text', 'longText'].includes(d.fields[f]?.kind ?? '') ? ILike(like) : Raw((column) => `CAST(${column} AS text) ILIKE :like`, { like }));
     const where: FindOptionsWhere<Values> | FindOptionsWhere<Values>[] = ids
@@ -37,7 +37,7 @@ export class ResourceOptions {
 
   async ofSource(source: OptionSource, keyword: string, ids: string[] | null, lang: Language = 'zh', limit = 50): Promise<ResourceOption[]> {
     const named = (alias: string) => (lang === 'en' ? `coalesce(nullif(${alias}.name_en, ''), ${alias}.name)` : `${alias}.name`);
-    const like = `%${escapeLike(keyword)}%`;
+    const like = likePattern(keyword);
     const take = ids ? ids.length : limit;
     if (source === 'teachers') {
       const q = this.db.createQueryBuilder().select(['u.id AS value', 'u.name AS label', 'u.account AS key']).from('sys_user', 'u').where('u.user_type = :t', { t: UserType.teacher });

@@ -23,6 +23,7 @@ import { BulkInsert } from './resource-bulk-insert.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { ResourcePlugin, ResourcePlugins, Values } from './resource-plugin.js';
 import { ResourceErrors } from './resources.errors.js';
+import { likePattern } from '../infrastructure/database/like-pattern.js';
 
 export const RESOURCE_PLUGINS = Symbol('RESOURCE_PLUGINS');
 
@@ -47,7 +48,6 @@ export function refusalOf(d: ResourceDef, issues: readonly z.core.$ZodIssue[], l
   return { key, params: { field: translate(lang, labelKey), ...range }, field: path.map(String).join('.') };
 }
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Conditions a reader's scope narrows. Fix (e2e test/resources/resource-access): they were merged as
@@ -134,7 +134,7 @@ export class ResourceService {
   /** The rows a list query selects: its filters within the reader's scope, its keyword over the keyword fields. */
   private whereOf(d: ResourceDef, query: { keyword: string; where: Values }, scope: FindOptionsWhere<Values>): FindOptionsWhere<Values> | FindOptionsWhere<Values>[] {
     const base = within(query.where, scope);
-    return query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(`%${escapeLike(query.keyword)}%`) })) : base;
+    return query.keyword ? d.list.keyword.map((k) => ({ ...base, [k]: ILike(likePattern(query.keyword)) })) : base;
   }
 
   /** The declaration's order, then the id (a stable page). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PickerPerson } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import type { DirectoryScope } from '../../access/domain/directory-scope.js';
-import { likePattern } from '../shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 /** A role and its type, as the role picker groups them. */
 export interface PickerRoleRow {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { DictEntryInput, DictEntryRow, DictTableRow, NormalisedTable } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { likePattern, pageOf, saveRow } from '../shared/admin-support.js';
+import { pageOf, saveRow } from '../shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 import { AdminErrors } from '../admin.errors.js';
 
 const ENTRY_COLUMNS = `id, dict_type AS "table", code, name, sort, parent_code AS "parentCode", level, sub_name AS "subName", short_name AS "shortName", name_en AS "nameEn",

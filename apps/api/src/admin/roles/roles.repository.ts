@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { NormalisedTable, RoleRow, RoleTypeRow } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { likePattern, pageOf } from '../shared/admin-support.js';
+import { pageOf } from '../shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 export type RoleKind = 'ordinary' | 'dynamic';
 

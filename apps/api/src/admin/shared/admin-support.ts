@@ -77,10 +77,6 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
-/** A keyword as an ILIKE pattern: its own %, _ and \\ taken literally; an empty one matches everything. */
-export function likePattern(keyword: string): string {
-  return keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
-}
 
 /** One page of rows and the count of all: `from` is the FROM … WHERE part both share, `select` the row query's columns. */
 export async function pageOf<T>(db: DataSource, t: NormalisedTable, q: { select: string; from: string; order: string }, args: unknown[]): Promise<{ total: number; list: T[]; rows?: T[] }> {

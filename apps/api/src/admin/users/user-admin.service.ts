@@ -3,7 +3,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ACCOUNT_PATTERN, nameTable, type NormalisedTable, USER_TYPES, type UserCreate, type UserRow, type ImportRowError } from '@schoolflow/contracts';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { PasswordHasher } from '../../identity/domain/password-hasher.js';
-import { isUniqueViolation, likePattern, str } from '../shared/admin-support.js';
+import { isUniqueViolation, str } from '../shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 import { AdminErrors } from '../admin.errors.js';
 
 interface UserDbRow {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ConsultConversation, ConsultMessage, ConsultSender, ConsultState } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 export type { Db };
 
@@ -67,9 +68,6 @@ const CONVERSATION = `
   SELECT c.id, c.visitor_hash, c.visitor_name, c.visitor_contact, c.state, c.agent_id, u.name AS agent_name, c.left_message,
          c.last_seq, c.last_body, c.last_at, c.visitor_read_seq, c.agent_read_seq, c.created_at, c.accepted_at, c.closed_at, c.close_note
     FROM consult_conversation c LEFT JOIN sys_user u ON u.id = c.agent_id`;
-
-/** `%`, `_` and `\` typed by a searcher are letters, not patterns. */
-const likeOf = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The transcripts' filter: a word of the name, contact or any message; a state. */
 const TRANSCRIPT_WHERE = `
@@ -223,7 +221,7 @@ export class ConversationsRepository {
   }
 
   async transcripts(db: Db, q: string, state: ConsultState | undefined, page: number, size: number): Promise<{ total: number; list: ConsultConversation[] }> {
-    const params = [q, likeOf(q), state ?? null];
+    const params = [q, likePattern(q), state ?? null];
     const [count] = await rows<{ n: number }>(db, `SELECT count(*)::int AS n FROM consult_conversation c ${TRANSCRIPT_WHERE}`, params);
     const list = await rows<ConversationRow>(db, `${CONVERSATION} ${TRANSCRIPT_WHERE} ORDER BY c.created_at DESC, c.id LIMIT $4 OFFSET $5`, [...params, size, (page - 1) * size]);
     return { total: count?.n ?? 0, list: list.map(conversationView) };
@@ -234,7 +232,7 @@ export class ConversationsRepository {
     return rows<ConversationRow>(
       db,
       `${CONVERSATION} ${TRANSCRIPT_WHERE} AND ($4::timestamptz IS NULL OR (c.created_at, c.id) < ($4, $5::uuid)) ORDER BY c.created_at DESC, c.id DESC LIMIT $6`,
-      [q, likeOf(q), state ?? null, after?.at ?? null, after?.id ?? null, size],
+      [q, likePattern(q), state ?? null, after?.at ?? null, after?.id ?? null, size],
     );
   }
 }

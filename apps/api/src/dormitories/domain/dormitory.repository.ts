@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AllocationKind, InspectionListQuery, InspectionValues, NightRecordKind, NightRecordListQuery, NightRecordValues } from '@schoolflow/contracts';
-import { likePattern } from '../../admin/shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import type { PlanRoom, WaitingStudent } from './bulk-allocation.js';
 

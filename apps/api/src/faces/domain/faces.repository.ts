@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FaceGroup, FaceRegistration, FaceSettingsValues } from '@schoolflow/contracts';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import type { Candidate } from '../engine/face-match.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 export type { Db };
 
@@ -110,9 +111,9 @@ export class FacesRepository {
   registrations(db: Db, f: { userId: string | null; q?: string }): Promise<FaceRegistration[]> {
     return rows<FaceRegistration>(
       db,
-      `${REGISTRATION_SQL} WHERE ($1::uuid IS NULL OR r.user_id = $1) AND ($2::text IS NULL OR u.account ILIKE '%' || $2 || '%' OR u.name ILIKE '%' || $2 || '%')
+      `${REGISTRATION_SQL} WHERE ($1::uuid IS NULL OR r.user_id = $1) AND ($2::text IS NULL OR u.account ILIKE $2 OR u.name ILIKE $2)
         ORDER BY r.created_at DESC LIMIT 500`,
-      [f.userId, f.q ? f.q.replace(/[\\%_]/g, (c) => `\\${c}`) : null],
+      [f.userId, f.q ? likePattern(f.q) : null],
     );
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FEEDBACK_CATEGORY_DICT, type FeedbackCategory, type FeedbackEntryKind, type FeedbackListQuery, type FeedbackState, type FeedbackValues } from '@schoolflow/contracts';
-import { likePattern } from '../../admin/shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
 export type { Db };

@@ -4,6 +4,7 @@ import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import { ownUploads } from '../../files/domain/own-uploads.js';
 import type { AttachedFile } from '../../publishing/domain/attachment-rules.js';
 import type { StoredMessage } from './message-renderer.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 /** What a letter says and to whom: the author's draft as saved, and the stored letter's same columns. */
 export interface LetterText {
@@ -216,7 +217,7 @@ export class LettersRepository {
    * or the trash (both, by when they went there). `title` matches a written title or a system message's title parameter.
    */
   async box(db: Db, userId: string, q: { box: 'inbox' | 'sent' | 'draft' | 'trash'; page: number; size: number; title?: string; status?: string; type?: string }): Promise<{ total: number; items: BoxItem[] }> {
-    const needle = q.title ? `%${q.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const needle = q.title ? likePattern(q.title) : null;
     const copies = (trashed: boolean) => `
       SELECT 'inbox' AS origin, m.id, m.type, m.title_key, m.content_key, m.params, m.link, m.status, m.created_at, m.letter_id,
              s.name AS sender_name, NULL::text AS title, NULL::jsonb AS recipients, 0 AS recipient_count,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type JoinRequestRow, type Language, type MemberRole, type MemberTerm, ORGANISATION_JOIN_FLOW, ORGANISATION_LIMITS, type OrganisationActivity, type OrganisationCandidate, type OrganisationKind, RoleCode } from '@schoolflow/contracts';
-import { likePattern } from '../../admin/shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import { type Person, termStatus } from './member-terms.js';
 

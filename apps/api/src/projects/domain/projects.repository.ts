@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { formatSchoolTime, isTaskOverdue, type ProjectCandidate, type ProjectMember, type ProjectRole, type ProjectSummary, type ProjectTask, type ProjectValues, STAFF_USER_TYPES, type TaskAttachment, type TaskComment, type TaskPriority, type TaskStatus, TASK_STATUSES, type TaskValues } from '@schoolflow/contracts';
-import { likePattern } from '../../admin/shared/admin-support.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 
 export type { Db };

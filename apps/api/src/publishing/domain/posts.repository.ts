@@ -6,6 +6,7 @@ import { type AttachedFile, attachmentKind } from './attachment-rules.js';
 import type { AudiencePlan } from './audience-plan.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import { ownUploads } from '../../files/domain/own-uploads.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 export type { Db };
 
@@ -282,7 +283,7 @@ export class PostsRepository {
    * student number or account — and enabled staff by name or account (not by class). At most `limit`, students first.
    */
   async people(db: Db, q: AudiencePeopleQuery, limit: number, lang: Language): Promise<AudiencePerson[]> {
-    const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+    const like = q.keyword ? likePattern(q.keyword) : null;
     return rows<AudiencePerson>(
       db,
       `(SELECT u.id AS "userId", s.name, u.account, 'student' AS type, s.student_no AS "studentNo", ${boundLocalName('c', `'${lang === 'en' ? 'en' : 'zh'}'`)} AS "className", 0 AS rank, c.sort, s.student_no AS k

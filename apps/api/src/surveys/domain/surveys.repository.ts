@@ -14,6 +14,7 @@ import {
 import { boundLocalName } from '../../infrastructure/database/local-name.js';
 import type { PictureFile, StoredQuestion, SurveyContent } from './survey-rules.js';
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 export type { Db };
 
@@ -184,9 +185,9 @@ export class SurveysRepository {
 
   /** 问卷管理: every questionnaire for an administrator (authorId null), else the caller's own; newest first. */
   async list(db: Db, q: SurveyListQuery, authorId: string | null, lang: Language, tz: string): Promise<SurveyPage> {
-    const where = `WHERE ($1::uuid IS NULL OR s.author_id = $1) AND ($2::text IS NULL OR s.name ILIKE '%' || $2 || '%')
+    const where = `WHERE ($1::uuid IS NULL OR s.author_id = $1) AND ($2::text IS NULL OR s.name ILIKE $2)
         AND ($3::text IS NULL OR s.category = $3) AND ($4::boolean IS NULL OR s.enabled = $4) AND ($5::boolean IS NULL OR s.published = $5)`;
-    const name = q.name?.trim() ? q.name.trim().replace(/[\\%_]/g, (c) => `\\${c}`) : null;
+    const name = q.name?.trim() ? likePattern(q.name.trim()) : null;
     const params = [authorId, name, q.category ?? null, q.enabled ?? null, q.published ?? null];
     const [count] = await rows<{ total: number }>(db, `SELECT count(*)::int AS total FROM survey s ${where}`, params);
     const list = await rows<SurveyListItem>(db, `${this.listSelect('$6')} ${where} ORDER BY s.created_at DESC, s.id LIMIT $7 OFFSET $8`, [...params, lang, q.size, (q.current - 1) * q.size]);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OperationLogRow } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
 import { rows } from '../../infrastructure/database/query-rows.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 /** What a search of the operation log narrows by; every part optional. Moments are instants, never text. */
 export interface OperationLogFilter {
@@ -26,10 +27,6 @@ interface LogRow {
   total: string;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Reads of the append-only operation log (OperationLogService writes it): newest first, a page at a time. */
 @Injectable()
 export class OperationLogRepository {
@@ -42,7 +39,7 @@ export class OperationLogRepository {
       args.push(v);
       where.push(sql.replace('?', `$${args.length}`));
     };
-    if (filter.account) add(`account ILIKE ?`, `%${escapeLike(filter.account)}%`);
+    if (filter.account) add(`account ILIKE ?`, likePattern(filter.account));
     if (filter.action) add(`action = ?`, filter.action);
     if (filter.result) add(`result = ?`, filter.result);
     if (filter.from) add(`at >= ?`, filter.from);

@@ -6,6 +6,7 @@ import { poolOf } from '../../infrastructure/database/pool.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { PeopleDirectory, type PersonChoice } from '../ports/people-directory.port.js';
+import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
 /**
  * Whom a CC may name (docs/adr/0028), as a condition on the `sys_user` row `u`: an enabled account of the school's
@@ -53,7 +54,7 @@ export class PgPeopleDirectory extends PeopleDirectory {
   }
 
   ccTargets(instanceId: string, q: string, excluded: readonly string[], actor: Principal): Promise<PersonChoice[]> {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q);
     const scope = directoryScope(actor, 5);
     return this.db.query(
       `SELECT u.id, u.name || ' (' || u.account || ')' AS name FROM sys_user u

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Language, SurveyBreakdownRow, SurveyOption, SurveyStatsQuery, SurveyTextPage } from '@schoolflow/contracts';
 import { DataSource } from 'typeorm';
-import { likePattern } from '../../../admin/shared/admin-support.js';
+import { likePattern } from '../../../infrastructure/database/like-pattern.js';
 import { boundLocalName } from '../../../infrastructure/database/local-name.js';
 import type { AnsweredRow, CountRow, ResultQuestion, TeacherItemRow } from './stats-shape.js';
 import { type Db, rows } from '../../../infrastructure/database/query-rows.js';
