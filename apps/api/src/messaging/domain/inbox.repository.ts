@@ -14,6 +14,9 @@ export interface InboxFilter {
 /** One copy opened: its letter's content when it is a written message (sanitised HTML). */
 export type OpenedMessage = StoredMessage & { letter_content: string | null };
 
+/** A recipient's ($1) unread copies outside the trash: the bell's count and the message centre's (LettersRepository.counters). */
+export const UNREAD_COPIES = `message WHERE recipient_id = $1 AND trashed_at IS NULL AND status = '0'`;
+
 const COLUMNS = 'id, type, title_key, content_key, params, link, status, created_at, letter_id';
 
 /** The conditions of a filter, numbered from $1, with their arguments. */
@@ -42,7 +45,7 @@ export class InboxRepository {
 
   /** How many of the recipient's copies outside the trash are unread. */
   async unread(recipientId: string): Promise<number> {
-    const [r] = await rows<{ n: number }>(this.db, `SELECT count(*)::int AS n FROM message WHERE recipient_id = $1 AND status = '0' AND trashed_at IS NULL`, [recipientId]);
+    const [r] = await rows<{ n: number }>(this.db, `SELECT count(*)::int AS n FROM ${UNREAD_COPIES}`, [recipientId]);
     return r?.n ?? 0;
   }
 

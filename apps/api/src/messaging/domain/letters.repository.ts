@@ -3,6 +3,7 @@ import type { LetterAttachment, LetterState, Recipient } from '@schoolflow/contr
 import { type Db, rows } from '../../infrastructure/database/query-rows.js';
 import { ownUploads } from '../../files/domain/own-uploads.js';
 import type { AttachedFile } from '../../publishing/domain/attachment-rules.js';
+import { UNREAD_COPIES } from './inbox.repository.js';
 import type { StoredMessage } from './message-renderer.js';
 import { likePattern } from '../../infrastructure/database/like-pattern.js';
 
@@ -147,10 +148,6 @@ export class LettersRepository {
     return row ?? null;
   }
 
-  async markCopyRead(db: Db, id: string, recipientId: string): Promise<void> {
-    await db.query(`UPDATE message SET status = '1', read_at = coalesce(read_at, now()) WHERE id = $1 AND recipient_id = $2 AND status = '0'`, [id, recipientId]);
-  }
-
   /** Trash or restore my copy; answers whether it was mine. */
   async setCopyTrashed(db: Db, id: string, recipientId: string, trashed: boolean): Promise<boolean> {
     return (await rows(db, `UPDATE message SET trashed_at = CASE WHEN $3 THEN coalesce(trashed_at, now()) ELSE NULL END WHERE id = $1 AND recipient_id = $2 RETURNING id`, [id, recipientId, trashed])).length > 0;
@@ -202,7 +199,7 @@ export class LettersRepository {
   async counters(db: Db, userId: string): Promise<{ unread: number; total: number; draft: number; trash: number }> {
     const [row] = await rows<{ unread: number; total: number; draft: number; trash: number }>(
       db,
-      `SELECT (SELECT count(*) FROM message WHERE recipient_id = $1 AND trashed_at IS NULL AND status = '0')::int AS unread,
+      `SELECT (SELECT count(*) FROM ${UNREAD_COPIES})::int AS unread,
               (SELECT count(*) FROM message WHERE recipient_id = $1 AND trashed_at IS NULL)::int AS total,
               (SELECT count(*) FROM letter WHERE author_id = $1 AND state = 'draft' AND trashed_at IS NULL AND purged_at IS NULL)::int AS draft,
               ((SELECT count(*) FROM message WHERE recipient_id = $1 AND trashed_at IS NOT NULL)

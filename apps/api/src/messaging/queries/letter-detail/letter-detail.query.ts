@@ -3,6 +3,7 @@ import { formatSchoolTime, type Language, type LetterDetail } from '@schoolflow/
 import { DataSource } from 'typeorm';
 import { SERVER_CONFIG, type ServerConfig } from '../../../config/app-config.js';
 import type { Principal } from '../../../infrastructure/http/request-context.js';
+import { InboxRepository } from '../../domain/inbox.repository.js';
 import { LetterNotifier } from '../../domain/letter-notifier.js';
 import { renderMessage } from '../../domain/message-renderer.js';
 import { LettersRepository } from '../../domain/letters.repository.js';
@@ -17,6 +18,7 @@ export class LetterDetailQuery {
   constructor(
     private readonly db: DataSource,
     private readonly letters: LettersRepository,
+    private readonly inbox: InboxRepository,
     private readonly notifier: LetterNotifier,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
   ) {}
@@ -26,7 +28,7 @@ export class LetterDetailQuery {
     const copy = await this.letters.copy(this.db, id, me.userId);
     if (copy) {
       if (copy.status === '0') {
-        await this.letters.markCopyRead(this.db, id, me.userId);
+        await this.inbox.markRead(me.userId, [id]);
         await this.notifier.counters(this.db, me.userId);
       }
       const letter = copy.letter_id ? await this.letters.get(this.db, copy.letter_id) : null;
