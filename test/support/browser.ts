@@ -35,8 +35,11 @@ interface WorkerPages {
 }
 const workerPages: WorkerPages | undefined = (globalThis as Record<string, unknown>)[SHARED_PAGES_KEY] as WorkerPages | undefined;
 
-/** The contexts a file's browser made or took from the pool: its `close()` closes those not given back. */
-const fileContexts = new WeakMap<Browser, Set<BrowserContext>>();
+/**
+ * Each file view of the worker's connection: the contexts it made or took from the pool (its `close()` closes those not
+ * given back), and the `newContext` it was made with, to tell when the file replaced it.
+ */
+const fileViews = new WeakMap<Browser, { contexts: Set<BrowserContext>; newContext: Browser['newContext'] }>();
 
 /**
  * A file's view of the worker's connection — the two calls the tests make: contexts it makes are its own; `close()`
@@ -56,13 +59,9 @@ function fileBrowser(shared: Browser): Browser {
       mine.clear();
     },
   } as unknown as Browser;
-  fileContexts.set(view, mine);
-  viewNewContext.set(view, view.newContext);
+  fileViews.set(view, { contexts: mine, newContext: view.newContext });
   return view;
 }
-
-/** The `newContext` each file view was made with, to tell when a file replaced it. */
-const viewNewContext = new WeakMap<Browser, Browser['newContext']>();
 
 /**
  * Whether the file replaced its browser's `newContext` to see every context its pages use (a watcher of the wire, say):
@@ -70,7 +69,7 @@ const viewNewContext = new WeakMap<Browser, Browser['newContext']>();
  * since its listener would hear another file's traffic.
  */
 function watchesItsContexts(browser: Browser): boolean {
-  const made = viewNewContext.get(browser) ?? (Object.getPrototypeOf(browser) as Browser | null)?.newContext;
+  const made = fileViews.get(browser)?.newContext ?? (Object.getPrototypeOf(browser) as Browser | null)?.newContext;
   return browser.newContext !== made;
 }
 
@@ -216,11 +215,8 @@ interface PooledPage {
   page: Page;
   /** locale and viewport: what the context was made with and cannot change. */
   key: string;
-  /** The size the context was made with: a test that resized its page gets it back at the reset. */
+  /** The size the context was made with: a test that resized its page (a phone's width, say) gets it back at the reset. */
   viewport: { width: number; height: number };
-  /** Whether the test resized the page (a phone's width, say), and the page's own resize, unwrapped. */
-  resized: boolean;
-  resize(size: { width: number; height: number }): Promise<void>;
   /** The call of the test that changed the context or page beyond cookies and storage (a route, a timeout…), if any. */
   changed: string | null;
 }
@@ -242,7 +238,7 @@ const idle = new WeakMap<Browser, PooledPage[]>();
 /** At most this many wait per worker: each keeps a renderer. */
 const IDLE_MAX = 6;
 function idleOf(browser: Browser): PooledPage[] {
-  if (workerPages && fileContexts.has(browser)) return workerPages.idle;
+  if (workerPages && fileViews.has(browser)) return workerPages.idle;
   const list = idle.get(browser) ?? [];
   idle.set(browser, list);
   return list;
@@ -278,15 +274,9 @@ async function freshPage(browser: Browser, key: string, options: NewPageOptions)
   context.setDefaultTimeout(UI_TIMEOUT);
   context.setDefaultNavigationTimeout(UI_TIMEOUT * 2);
   const page = await context.newPage();
-  const resize = page.setViewportSize.bind(page);
-  const entry: PooledPage = { context, page, key, viewport, resized: false, resize, changed: null };
+  const entry: PooledPage = { context, page, key, viewport, changed: null };
   markChanges(entry, context, CONTEXT_CHANGES);
   markChanges(entry, page, PAGE_CHANGES);
-  // a page's size is undone by setting it back (five tests turn theirs into a phone's): noted, not a reason to close
-  page.setViewportSize = async (size) => {
-    entry.resized = true;
-    return resize(size);
-  };
   return entry;
 }
 
@@ -332,8 +322,9 @@ async function reset(entry: PooledPage, listeners: string): Promise<string | nul
     });
     await page.goto('about:blank');
     await context.clearCookies();
-    if (entry.resized) await entry.resize(entry.viewport);
-    entry.resized = false;
+    // a page's size is undone by setting it back (five tests turn theirs into a phone's): not a reason to close
+    const size = page.viewportSize();
+    if (size?.width !== entry.viewport.width || size.height !== entry.viewport.height) await page.setViewportSize(entry.viewport);
     return null;
   })().catch((err: unknown) => `reset failed: ${String(err).split('\n')[0]}`);
   try {
@@ -358,7 +349,7 @@ export async function newTestPage(browser: Browser, options: NewPageOptions = {}
   const entry = at >= 0 ? (waiting.splice(at, 1)[0] as PooledPage) : await freshPage(browser, key, options);
   const opener = testName();
   // a context another file left is this file's now: its browser's close() closes it unless given back
-  fileContexts.get(browser)?.add(entry.context);
+  fileViews.get(browser)?.contexts.add(entry.context);
   const { context, page } = entry;
   await context.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
   // a listener the test leaves on the page or context would hear the next test's page: such a context is closed

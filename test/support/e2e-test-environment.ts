@@ -6,16 +6,16 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 export const CHILDREN_KEY = '__schoolflowServers__';
 
 /**
- * The e2e test files' environment: Node's, plus one duty at the end of each file — a server the file started and did
- * not stop (its teardown failed or never ran) is stopped here, after every hook of the file, so one failing file
- * cannot leave a server running beside the next files or keep the run from ending (docs/adr/0030).
- */
-/**
  * The worker's connection to the run's Chromium and the contexts its files' finished tests gave back, emptied: kept
  * across the worker's files (test/support/browser.ts; docs/adr/0077). The key is e2e-environment.ts's SHARED_PAGES_KEY.
  */
 const pages: { browser?: Promise<Browser>; idle: { context: BrowserContext }[] } = { idle: [] };
 
+/**
+ * The e2e test files' environment: Node's, plus one duty at the end of each file — a server the file started and did
+ * not stop (its teardown failed or never ran) is stopped here, after every hook of the file, so one failing file
+ * cannot leave a server running beside the next files or keep the run from ending (docs/adr/0030).
+ */
 export default class E2ETestEnvironment extends NodeEnvironment {
   /** This file's servers: a set of its own, which the file's helpers find on their global and fill. */
   private readonly started = new Set<ChildProcess>();
