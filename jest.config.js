@@ -27,6 +27,8 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/.data/'],
 };
 export default {
+  // the dearest files first, also on a fresh clone (docs/adr/0079-dearest-files-first-on-a-fresh-clone.md)
+  testSequencer: '<rootDir>/test/support/file-order-sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/(apps|libs|workflows)/**/*.spec.ts'] },
     {
