@@ -1,7 +1,7 @@
 // The run's test order: Jest's own, which starts the files that took longest last time first, so that none of them
 // starts late and runs alone at the end while the other workers wait. Jest keeps those times in its cache directory;
-// a fresh clone (CI) has none, and Jest then orders by file size, which put a 20 s browser file last and alone on
-// 2026-11-30. For a file Jest has no time of, this takes the time a full run recorded (e2e-file-costs.json, written by
+// a fresh clone (CI) has none, and Jest then orders by file size, which once put a 20 s browser file last and alone.
+// For a file Jest has no time of, this takes the time a full run recorded (e2e-file-costs.json, written by
 // scripts/e2e-file-costs.js); a file it has no time of either goes first, as in Jest's own order.
 // Plain JavaScript: Jest imports its sequencer untransformed. docs/adr/0079-dearest-files-first-on-a-fresh-clone.md
 import { readFileSync } from 'node:fs';
