@@ -48,7 +48,6 @@ export function refusalOf(d: ResourceDef, issues: readonly z.core.$ZodIssue[], l
   return { key, params: { field: translate(lang, labelKey), ...range }, field: path.map(String).join('.') };
 }
 
-
 /**
  * Conditions a reader's scope narrows. Fix (e2e test/resources/resource-access): they were merged as
  * `{ ...conditions, ...scope }` / `{ ...scope, id }`, so a field in both kept only one of them — a student or a parent

@@ -77,7 +77,6 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return e.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
-
 /** One page of rows and the count of all: `from` is the FROM … WHERE part both share, `select` the row query's columns. */
 export async function pageOf<T>(db: DataSource, t: NormalisedTable, q: { select: string; from: string; order: string }, args: unknown[]): Promise<{ total: number; list: T[]; rows?: T[] }> {
   const total: { n: number }[] = await db.query(`SELECT count(*)::int AS n FROM ${q.from}`, args);

@@ -19,6 +19,9 @@ export const UNREAD_COPIES = `message WHERE recipient_id = $1 AND trashed_at IS 
 
 const COLUMNS = 'id, type, title_key, content_key, params, link, status, created_at, letter_id';
 
+/** A copy marked read: read when first opened or marked, and stays so. */
+const MARK_READ = `status = '1', read_at = coalesce(read_at, now())`;
+
 /** The conditions of a filter, numbered from $1, with their arguments. */
 function whereOf(f: InboxFilter): { where: string; args: unknown[] } {
   const args: unknown[] = [f.recipientId];
@@ -78,7 +81,7 @@ export class InboxRepository {
   async open(id: string, recipientId: string): Promise<OpenedMessage | null> {
     const found = await rows<OpenedMessage>(
       this.db,
-      `WITH m AS (UPDATE message SET status = '1', read_at = coalesce(read_at, now()) WHERE id = $1 AND recipient_id = $2 RETURNING ${COLUMNS})
+      `WITH m AS (UPDATE message SET ${MARK_READ} WHERE id = $1 AND recipient_id = $2 RETURNING ${COLUMNS})
        SELECT m.*, l.content AS letter_content FROM m LEFT JOIN letter l ON l.id = m.letter_id`,
       [id, recipientId],
     );
@@ -87,11 +90,11 @@ export class InboxRepository {
 
   /** Marks the recipient's unread copies among `ids` read; answers how many it marked. */
   async markRead(recipientId: string, ids: readonly string[]): Promise<number> {
-    return (await rows<{ id: string }>(this.db, `UPDATE message SET status = '1', read_at = coalesce(read_at, now()) WHERE recipient_id = $1 AND id = ANY($2::uuid[]) AND status = '0' RETURNING id`, [recipientId, ids])).length;
+    return (await rows<{ id: string }>(this.db, `UPDATE message SET ${MARK_READ} WHERE recipient_id = $1 AND id = ANY($2::uuid[]) AND status = '0' RETURNING id`, [recipientId, ids])).length;
   }
 
   /** Marks every unread copy of the recipient read; answers how many it marked. */
   async markAllRead(recipientId: string): Promise<number> {
-    return (await rows<{ id: string }>(this.db, `UPDATE message SET status = '1', read_at = now() WHERE recipient_id = $1 AND status = '0' RETURNING id`, [recipientId])).length;
+    return (await rows<{ id: string }>(this.db, `UPDATE message SET ${MARK_READ} WHERE recipient_id = $1 AND status = '0' RETURNING id`, [recipientId])).length;
   }
 }
