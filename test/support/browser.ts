@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request as PageRequest, Response as PageResponse } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PAGES_KEY, SHARED_PLAYWRIGHT_KEY } from './e2e-environment.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PAGES_KEY, SHARED_PLAYWRIGHT_KEY, TEST_BROWSER } from './e2e-environment.js';
 
 /**
- * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in the system Chromium. No browser is ever
- * downloaded: playwright-core only talks to /usr/bin/chromium.
+ * Browser tests drive the SPA served by the built server (E2E_BASE_URL) in Debian's Chromium, its headless shell where
+ * installed (TEST_BROWSER). No browser is ever downloaded: playwright-core only talks to the system's.
  */
 export { CHROMIUM_PATH };
 
@@ -79,7 +79,7 @@ function watchesItsContexts(browser: Browser): boolean {
  * emptied ones for the worker's next files.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = requireProgram(CHROMIUM_PATH, 'chromium');
+  const executablePath = requireProgram(TEST_BROWSER.path, TEST_BROWSER.debianPackage);
   const shared = process.env.E2E_CHROMIUM_WS;
   if (!shared) return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   if (!workerPages) return chromium.connect(shared);

