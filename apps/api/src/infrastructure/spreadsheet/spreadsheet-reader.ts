@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { SERVER_CONFIG, type ServerConfig } from '../../config/app-config.js';
 import type { ParseAnswer, ParseRequest } from './sheet-parse.worker.js';
 import { zipSummary } from './zip-directory.js';
@@ -16,20 +16,26 @@ import { InfrastructureErrors } from '../infrastructure.errors.js';
  *    (IMPORT_PARSE_MEMORY_MB) and a time limit (IMPORT_PARSE_SECONDS); past either it is terminated and refused.
  * 3. It reads at most IMPORT_MAX_ROWS data rows; a sheet with more is refused, saying the limit.
  * 4. At most two parses run at once per instance (this machine has two cores); others wait their turn.
- * Shutdown terminates any parse under way.
+ * Shutdown terminates any parse under way, and refuses those waiting, before the HTTP server closes.
  */
 /** Imports waiting for a parse, at most (each may take up to IMPORT_PARSE_SECONDS). */
 const MAX_WAITING = 6;
 
 @Injectable()
-export class SpreadsheetReader implements OnApplicationShutdown {
+export class SpreadsheetReader implements BeforeApplicationShutdown {
   private readonly running = new Set<Worker>();
+  private stopping = false;
   private readonly waiting: (() => void)[] = [];
   private readonly parallel = 2;
 
   constructor(@Inject(SERVER_CONFIG) private readonly config: ServerConfig) {}
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before, not after, the HTTP server closes: its close waits for the requests under way, and an import's request
+   * waits for its parse, so SIGTERM would otherwise wait out a parse of many seconds (docs/adr/0080).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await Promise.all([...this.running].map((w) => w.terminate()));
   }
 
@@ -51,12 +57,17 @@ export class SpreadsheetReader implements OnApplicationShutdown {
     try {
       return await new Promise<ParseAnswer>((resolve, reject) => {
         const memory = this.config.importParseMemoryMb;
+        const tooComplex = () => InfrastructureErrors.importTooComplex(this.config.importParseSeconds, memory);
+        // its turn came as the instance stops: refused as a parse cut off by the shutdown is
+        if (this.stopping) {
+          reject(tooComplex());
+          return;
+        }
         const worker = new Worker(new URL('./sheet-parse.worker.js', import.meta.url), {
           workerData: request,
           resourceLimits: { maxOldGenerationSizeMb: memory, maxYoungGenerationSizeMb: Math.max(16, Math.round(memory / 8)), stackSizeMb: 4 },
         });
         this.running.add(worker);
-        const tooComplex = () => InfrastructureErrors.importTooComplex(this.config.importParseSeconds, memory);
         const timer = setTimeout(() => {
           reject(tooComplex());
           void worker.terminate();
