@@ -29,12 +29,11 @@ const ADMINS_SQL = `SELECT ${roleHoldersSql(['admin'])}`;
 const ACTIVE_SQL = `SELECT u.instance_id AS id, i.state, i.version FROM semester_upgrade u JOIN wf_instance i ON i.id = u.instance_id
   WHERE u.state IN ('pending', 'running') LIMIT 1`;
 
-// An upgrade's job as its record says; an upgrade not yet running has none (queued, nothing done).
 /**
- * A run's progress from its job's record, completed only once its instance is: the job's record is finished in the
- * step that makes the semester current, and the instance's COMPLETE is appended just after it (the runner). A page that
- * read "completed" in between read the history again before it said so, and was not told again: the push of the
- * completion comes after the event, and so does this answer now.
+ * A run's progress from its job's record (an upgrade not yet running has none: queued, nothing done), completed only
+ * once its instance is: the job's record is finished in the step that makes the semester current, and the instance's
+ * COMPLETE is appended just after it (the runner). A page that read "completed" in between read the history again
+ * before it said so, and was not told again: the push of the completion comes after the event, and so does this answer.
  */
 const PROGRESS_SQL = `
   SELECT CASE WHEN j.state = 'completed' AND i.state IS DISTINCT FROM 'completed' THEN 'running' ELSE j.state END AS state, j.done, j.total
