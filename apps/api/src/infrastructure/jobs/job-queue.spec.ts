@@ -213,3 +213,56 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
     }
   }, 15_000);
 });
+
+/** BullMQ's side at stop, on the real Redis the suite runs beside (REDIS_URL, else the local one). */
+describe('JobQueue at stop, with BullMQ', () => {
+  const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const stopping: JobQueue[] = [];
+  afterEach(async () => {
+    await Promise.all(stopping.splice(0).map((j) => j.stop()));
+    redisOutage.restored();
+  });
+
+  it('with Redis away since the start, stop ends within seconds, though a job it would wait for is the default', async () => {
+    const unreachable = { redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'spec' } as ServerConfig;
+    const jobs = new JobQueue(database([]).db, unreachable, { queue: 'spec-away', label: 'spec', live: async () => [], process: async () => undefined });
+    await jobs.start();
+    await until(() => redisOutage.down);
+    expect(redisOutage.down).toBe(true);
+
+    const asked = Date.now();
+    await jobs.stop();
+    // its bounded steps: 3 s, 2 s and 1 s at most (it waited for Redis for ever before)
+    expect(Date.now() - asked).toBeLessThan(6_500);
+  }, 15_000);
+
+  it('waits for the job BullMQ handed over, and takes none after', async () => {
+    const config = { redisUrl: REDIS_URL, redisPrefix: `spec-${process.pid}-${Date.now()}` } as ServerConfig;
+    const ran: string[] = [];
+    let running = false;
+    const jobs = new JobQueue(database([]).db, config, {
+      queue: 'spec-wait',
+      label: 'spec',
+      live: async () => [],
+      process: async (id) => {
+        running = true;
+        await sleep(400);
+        ran.push(id);
+        running = false;
+      },
+    });
+    stopping.push(jobs);
+    await jobs.start();
+    await jobs.enqueue('first');
+    await until(() => running);
+    await jobs.enqueue('second');
+
+    await jobs.stop();
+
+    expect(ran).toEqual(['first']);
+    expect(running).toBe(false);
+    const left = new Queue('spec-wait', { connection: { url: REDIS_URL }, prefix: config.redisPrefix });
+    await left.obliterate({ force: true });
+    await left.close();
+  }, 15_000);
+});

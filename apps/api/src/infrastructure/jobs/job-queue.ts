@@ -71,8 +71,9 @@ export interface JobQueueOptions {
    */
   tick?: { jobId: string; everyMs: number };
   /**
-   * At stop a running job is cut instead of waited for (it runs again: it must be short, like a sweep), and Redis is
-   * waited for a few seconds at most (with Redis away a close would wait for it). By default stop waits for the job.
+   * At stop a running job is cut instead of waited for (it runs again: it must be short, like a sweep). By default stop
+   * waits for the job BullMQ handed over. Either way Redis is waited for a few seconds at most (with Redis away a close
+   * would wait for it for ever).
    */
   cutAtStop?: boolean;
 }
@@ -101,6 +102,8 @@ export class JobQueue {
   private offRestore: (() => void) | undefined;
   private ticking = false;
   private stopped = false;
+  /** The runs of the jobs BullMQ handed this worker, each settled (a stop waits for them: `handedOver`). */
+  private readonly handed = new Set<Promise<void>>();
 
   constructor(
     private readonly db: DataSource,
@@ -114,7 +117,7 @@ export class JobQueue {
       const prefix = this.config.redisPrefix;
       this.queue = new Queue(this.o.queue, { connection: { url: this.config.redisUrl, ...waitingOptions(), enableOfflineQueue: false }, prefix });
       const lock = this.o.lock ? { lockDuration: this.o.lock.durationMs, stalledInterval: this.o.lock.stalledCheckMs } : {};
-      this.worker = new Worker(this.o.queue, async (job) => this.o.process(String((job.data as { jobId: string }).jobId)), { connection: { url: this.config.redisUrl, ...waitingOptions() }, prefix, concurrency: 1, ...lock });
+      this.worker = new Worker(this.o.queue, (job) => this.inHand(this.o.process(String((job.data as { jobId: string }).jobId))), { connection: { url: this.config.redisUrl, ...waitingOptions() }, prefix, concurrency: 1, ...lock });
       this.queue.on('error', (err) => redisOutage.lost(err));
       this.worker.on('error', (err) =>
         this.o.lockLossIsNoOutage && /lock/i.test(err.message) ? logger.warn({ err: err.message }, `${this.o.label} job lock lost; the run goes on`) : redisOutage.lost(err),
@@ -150,15 +153,17 @@ export class JobQueue {
     clearInterval(this.look);
     clearTimeout(this.timer);
     this.delayed.clear();
-    if (!this.o.cutAtStop) {
-      await this.worker?.close().catch(() => undefined);
-      await this.queue?.close().catch(() => undefined);
-      return;
-    }
-    // Bounded, each step: with Redis away a close, and even a disconnect after it, can wait for Redis for ever.
+    // Unless cut, a stop waits for the job BullMQ handed over. BullMQ's own graceful close would wait for it too, but with
+    // Redis away it also waits for Redis for ever (its blocking connection never ends, nor does a QUIT), even with no job
+    // in hand. So the worker takes no more jobs, the one in hand is waited for here, where no Redis is needed, and each
+    // of BullMQ's closing steps is bounded.
+    await this.worker?.pause(true);
+    if (this.o.cutAtStop !== true) await this.handedOver();
     await within(this.worker?.close(true) ?? Promise.resolve(), 3000).catch(() => logger.warn(`${this.o.label} worker did not close in time`));
     await within(this.queue?.close() ?? Promise.resolve(), 2000).catch(() => undefined);
-    await within(Promise.all([this.worker?.disconnect(), this.queue?.disconnect()]), 1000).catch(() => undefined);
+    const disconnected = Promise.all([this.worker?.disconnect(), this.queue?.disconnect()]);
+    // With Redis away a disconnect waits for an end that never comes: it is not waited for then.
+    await within(disconnected, redisOutage.down ? 0 : 1000).catch(() => undefined);
   }
 
   /** Every job still to run (`live`), asked for again: at start, and whenever its owner looks (a sweep, a reconnect). */
@@ -280,6 +285,22 @@ export class JobQueue {
     } finally {
       this.ticking = false;
     }
+  }
+
+  /** A run of a job BullMQ handed over, answered as it is; held until it settles. */
+  private inHand(run: Promise<void>): Promise<void> {
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.handed.add(settled);
+    void settled.then(() => this.handed.delete(settled));
+    return run;
+  }
+
+  /** Answers when no job BullMQ handed over is running. */
+  private async handedOver(): Promise<void> {
+    while (this.handed.size > 0) await Promise.all(this.handed);
   }
 
   /**
