@@ -13,6 +13,13 @@ export const REDIS_COMMANDS = Symbol('REDIS_COMMANDS');
 /** Reconnect soon, then every 2 s at most: Redis's return is noticed within seconds. */
 const retryStrategy = (times: number): number => Math.min(times * 200, 2000);
 
+/**
+ * How long a disconnected client waits for its socket to close before destroying it (ioredis's default: 2 s). The
+ * socket of a client that could not reach Redis has closed already and reports no close again, so each such client
+ * kept a stopped process up 2 s more (docs/adr/0082). A socket to Redis, near or far, closes well within this.
+ */
+const disconnectTimeout = 200;
+
 /** Routes a client's errors and returns to the outage tracker (every Redis client of the app goes through here). */
 export function watchRedis(client: { on(event: 'error', fn: (err: Error) => void): unknown; on(event: 'ready', fn: () => void): unknown }): void {
   client.on('error', (err) => redisOutage.lost(err));
@@ -24,12 +31,12 @@ export function watchRedis(client: { on(event: 'error', fn: (err: Error) => void
  * retry, a 1 s command timeout.
  */
 export function commandClient(url: string): Redis {
-  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, retryStrategy });
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, retryStrategy, disconnectTimeout });
   watchRedis(client);
   return client;
 }
 
 /** Connection options for BullMQ and socket.io's adapter (their clients must wait for Redis, not fail). */
-export function waitingOptions(): { maxRetriesPerRequest: null; retryStrategy: (times: number) => number } {
-  return { maxRetriesPerRequest: null, retryStrategy };
+export function waitingOptions(): { maxRetriesPerRequest: null; retryStrategy: (times: number) => number; disconnectTimeout: number } {
+  return { maxRetriesPerRequest: null, retryStrategy, disconnectTimeout };
 }
