@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import type { ServerConfig } from '../../config/app-config.js';
 import { redisOutage } from '../redis/redis-connections.js';
+import { TEST_REDIS_URL, UNREACHABLE_REDIS_URL, until } from '../redis/redis.testing.js';
 import { JobQueue, type JobQueueOptions } from './job-queue.js';
 
 /**
@@ -25,12 +26,6 @@ function database(live: string[]) {
 const noRedis = { redisUrl: '' } as ServerConfig;
 const settled = () => new Promise((r) => setTimeout(r, 20));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-// What must happen is awaited, not slept for: on a loaded machine (CI beside other work) a timer fires late, never early,
-// so "not yet" is checked after a sleep and "has happened" by waiting for it (up to 10 s).
-async function until(happened: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!happened() && Date.now() < deadline) await sleep(10);
-}
 
 function queue(db: DataSource, o: Partial<JobQueueOptions> & Pick<JobQueueOptions, 'live' | 'process'>) {
   return new JobQueue(db, noRedis, { queue: 'spec', label: 'spec', ...o });
@@ -156,7 +151,7 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
 
   it('with Redis away the look runs the tick in-process and still asks Redis for its scheduler, re-created once Redis answers', async () => {
     // Nothing listens on port 1: BullMQ's own connections fail; the queue's calls are stubbed to say what Redis answers.
-    const unreachable = { redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'spec' } as ServerConfig;
+    const unreachable = { redisUrl: UNREACHABLE_REDIS_URL, redisPrefix: 'spec' } as ServerConfig;
     const getScheduler = jest.spyOn(Queue.prototype, 'getJobScheduler').mockRejectedValue(new Error('Connection is closed.'));
     const upsert = jest.spyOn(Queue.prototype, 'upsertJobScheduler').mockResolvedValue(undefined as never);
     let restored = 0;
@@ -193,7 +188,7 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
   }, 15_000);
 
   it('delayed jobs Redis does not take within 1.5 s wait in-process', async () => {
-    const unreachable = { redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'spec' } as ServerConfig;
+    const unreachable = { redisUrl: UNREACHABLE_REDIS_URL, redisPrefix: 'spec' } as ServerConfig;
     const addBulk = jest.spyOn(Queue.prototype, 'addBulk').mockReturnValue(new Promise(() => undefined));
     const ran: string[] = [];
     const jobs = new JobQueue(database([]).db, unreachable, { queue: 'spec', label: 'spec', live: async () => [], process: async (id) => void ran.push(id), givenUp: 'resumedLater', cutAtStop: true });
@@ -214,9 +209,8 @@ describe('JobQueue: delayed jobs and the tick, in-process', () => {
   }, 15_000);
 });
 
-/** BullMQ's side at stop, on the real Redis the suite runs beside (REDIS_URL, else the local one). */
+/** BullMQ's side at stop, on the real Redis the suite runs beside. */
 describe('JobQueue at stop, with BullMQ', () => {
-  const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const stopping: JobQueue[] = [];
   afterEach(async () => {
     await Promise.all(stopping.splice(0).map((j) => j.stop()));
@@ -224,7 +218,7 @@ describe('JobQueue at stop, with BullMQ', () => {
   });
 
   it('with Redis away since the start, stop ends within seconds, though a job it would wait for is the default', async () => {
-    const unreachable = { redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'spec' } as ServerConfig;
+    const unreachable = { redisUrl: UNREACHABLE_REDIS_URL, redisPrefix: 'spec' } as ServerConfig;
     const jobs = new JobQueue(database([]).db, unreachable, { queue: 'spec-away', label: 'spec', live: async () => [], process: async () => undefined });
     await jobs.start();
     await until(() => redisOutage.down);
@@ -237,7 +231,7 @@ describe('JobQueue at stop, with BullMQ', () => {
   }, 15_000);
 
   it('waits for the job BullMQ handed over, and takes none after', async () => {
-    const config = { redisUrl: REDIS_URL, redisPrefix: `spec-${process.pid}-${Date.now()}` } as ServerConfig;
+    const config = { redisUrl: TEST_REDIS_URL, redisPrefix: `spec-${process.pid}-${Date.now()}` } as ServerConfig;
     const ran: string[] = [];
     let running = false;
     const jobs = new JobQueue(database([]).db, config, {
@@ -261,7 +255,7 @@ describe('JobQueue at stop, with BullMQ', () => {
 
     expect(ran).toEqual(['first']);
     expect(running).toBe(false);
-    const left = new Queue('spec-wait', { connection: { url: REDIS_URL }, prefix: config.redisPrefix });
+    const left = new Queue('spec-wait', { connection: { url: TEST_REDIS_URL }, prefix: config.redisPrefix });
     await left.obliterate({ force: true });
     await left.close();
   }, 15_000);

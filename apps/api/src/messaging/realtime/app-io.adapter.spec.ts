@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { RedisAdapter } from '@socket.io/redis-adapter';
+import { TEST_REDIS_URL, UNREACHABLE_REDIS_URL, until } from '../../infrastructure/redis/redis.testing.js';
 import { AppIoAdapter } from './app-io.adapter.js';
 
 /**
- * The socket server's Redis relay at close, on the real Redis the suite runs beside (REDIS_URL, else the local one).
+ * The socket server's Redis relay at close, on the real Redis the suite runs beside.
  * Work that ends during a stop (a subscription's last batch, a request's answer) still emits pushes after the socket
  * server has closed and its Redis clients have ended. Such a push is in the user's log and is caught up
  * (docs/adr/0018). Its relay must not become an unhandled rejection, which ends the process: it did, found on
  * 2026-11-30 by stopping a fresh start while the grades demo was being seeded.
  */
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
 const unhandled: unknown[] = [];
 const record = (reason: unknown) => unhandled.push(reason);
 
@@ -19,14 +18,9 @@ afterEach(() => {
   unhandled.length = 0;
 });
 
-async function until(happened: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await happened()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
-
 const settled = () => new Promise((r) => setTimeout(r, 100));
 
-function socketServer(redisUrl = REDIS_URL) {
+function socketServer(redisUrl = TEST_REDIS_URL) {
   const adapter = new AppIoAdapter(undefined as never, '/socket.io', redisUrl, `spec-${process.pid}`);
   return { adapter, server: adapter.createIOServer(0) };
 }
@@ -47,7 +41,7 @@ describe('AppIoAdapter at close', () => {
 
   it('a stop while Redis is away, its subscriptions still waiting, leaves no rejection unhandled', async () => {
     process.on('unhandledRejection', record);
-    const { adapter, server } = socketServer('redis://127.0.0.1:1');
+    const { adapter, server } = socketServer(UNREACHABLE_REDIS_URL);
     await adapter.close(server);
     await settled();
 
