@@ -16,4 +16,4 @@ WORKDIR /app
 ENV NODE_ENV=production PORT=3000
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["node", "dist/apps/api/src/main.js"]
+CMD ["node", "dist/server/main.js"]

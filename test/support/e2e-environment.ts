@@ -235,12 +235,15 @@ export async function startServer(env: Record<string, string>, fixedPort?: numbe
   }
 }
 
+/** The server as `npm start` runs it: the bundle of the compiled sources (scripts/bundle-server.js, docs/adr/0083). */
+export const SERVER_ENTRY = 'dist/server/main.js';
+
 async function startServerOn(env: Record<string, string>, port: number): Promise<{ url: string; child: ChildProcess; logs: () => string }> {
   let logs = '';
   // SERVER_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench)
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const roleQuery = env.DATABASE_URL && !env.ROLE_QUERY_DATABASE_URL ? { ROLE_QUERY_DATABASE_URL: testRoleQueryUrl(env.DATABASE_URL) } : {};
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/apps/api/src/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: { ...process.env, ...TEST_SERVER_ENV, ...roleQuery, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

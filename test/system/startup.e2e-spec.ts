@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SERVER_ENTRY } from '../support/e2e-environment.js';
 
 // Issue 14 (loose ends): when a port is taken, `npm start` died saying only "SchoolFlow failed to start". It must
 // name the port and the variable to set.
@@ -25,7 +26,7 @@ afterAll(async () => {
 /** Starts the built server with `env` and answers its exit code and everything it printed. */
 function start(env: Record<string, string | undefined>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       env: { ...process.env, HOST: '127.0.0.1', SEED_DEMO: 'false', REDIS_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

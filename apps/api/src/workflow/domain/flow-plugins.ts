@@ -10,10 +10,10 @@ import type { FlowPlugin, FlowPluginModule } from './flow-plugin.js';
 export async function loadFlowPlugins(config: ServerConfig): Promise<FlowPlugin[]> {
   const out: FlowPlugin[] = [];
   for (const flow of Object.keys(FLOWS)) {
-    const file = `../../applications/${flow}/${flow}.plugin.js`;
     let mod: Partial<FlowPluginModule>;
     try {
-      mod = (await import(file)) as Partial<FlowPluginModule>;
+      // written out in the import, not in a variable, so the server's bundle can list the plugins (scripts/bundle-server.js)
+      mod = (await import(`../../applications/${flow}/${flow}.plugin.js`)) as Partial<FlowPluginModule>;
     } catch (err) {
       throw new Error(`The flow '${flow}' has no server plugin: apps/api/src/applications/${flow}/${flow}.plugin.ts (${(err as Error).message})`, { cause: err });
     }
