@@ -6,6 +6,7 @@ import { randomIp } from '../support/api.js';
 import { BAD_VALUES, fuzzMode, newFuzzSeen, type OpenApiDoc, type Operation, type Probe, probes, PROTOTYPE_NAMES, refusalProbes, prototypeKeyed, sample, type Schema, unsent, withField } from '../support/fuzz.js';
 import { type Instance, isolatedApp, loginAt } from '../support/instances.js';
 import { schemaErrors } from '../support/openapi-schema.js';
+import { type PlainAnswer, plainRequest } from '../support/plain-request.js';
 import { connectSocket } from '../support/workflow.js';
 
 /**
@@ -83,18 +84,17 @@ describe('OpenAPI fuzz', () => {
         body = p.body.raw;
       }
       const label = () => `${who} ${p.method.toUpperCase()} ${p.url.slice(0, 160)} ${body === undefined ? '' : body.slice(0, 160)}`;
-      let res: Response;
+      let res: PlainAnswer;
       try {
-        res = await fetch(`${base}${p.url}`, { method: p.method.toUpperCase(), headers, body, signal: AbortSignal.timeout(15_000) });
+        res = await plainRequest(`${base}${p.url}`, { method: p.method.toUpperCase(), headers, body, timeoutMs: 15_000 });
       } catch (err) {
-        // the cause says which: a reset, a closed socket, a timeout
-        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        failures.push(`${label()} → no answer (${String(err)}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''})`);
+        // the error says which: a reset, a closed socket, a timeout
+        failures.push(`${label()} → no answer (${String(err)}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ''})`);
         return;
       }
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const type = res.headers.get('content-type') ?? '';
-      const text = await res.text();
+      const type = res.headers['content-type'] ?? '';
+      const text = res.text;
       if (res.status >= 500) {
         failures.push(`${label()} → ${res.status} ${text.slice(0, 200)}`);
         return;

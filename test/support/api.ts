@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Envelope } from '@schoolflow/contracts';
 import { Agent } from 'undici';
+import { headersOf, plainRequest } from './plain-request.js';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_ACCOUNTS = ['admin', 'principal', 'office', 'headteacher', 'teacher', 'student', 'jz202511001'] as const;
@@ -52,22 +53,27 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
     body = o.rawBody;
   }
   const method = o.method ?? (body === undefined ? 'GET' : 'POST');
-  const res = await fetchOnce(`${baseUrl()}/server${path}`, { method, headers, body });
-  const text = await res.text();
+  const res = await plainRequest(`${baseUrl()}/server${path}`, { method, headers, body });
   let parsed: Envelope<T>;
   try {
-    parsed = JSON.parse(text) as Envelope<T>;
+    parsed = JSON.parse(res.text) as Envelope<T>;
   } catch {
-    throw new Error(`not an envelope (${res.status}): ${text.slice(0, 300)}`);
+    throw new Error(`not an envelope (${res.status}): ${res.text.slice(0, 300)}`);
   }
-  return { status: res.status, body: parsed, headers: res.headers };
+  return {
+    status: res.status,
+    body: parsed,
+    get headers() {
+      return headersOf(res.headers);
+    },
+  };
 }
 
 /**
- * The test calls' connections, one per request (no keep-alive): the run starts and stops servers on ports the system
- * hands out again, and a kept-alive connection to a stopped server's port failed with "other side closed" before the
- * request reached the new one — a write could not be retried safely, so no connection is reused at all. On localhost
- * a connection costs well under a millisecond.
+ * The test calls' connections, one per request (no keep-alive), for `call` (plain-request.ts) and `fetch` alike: the
+ * run starts and stops servers on ports the system hands out again, and a kept-alive connection to a stopped server's
+ * port failed with "other side closed" before the request reached the new one — a write could not be retried safely,
+ * so no connection is reused at all. On localhost a connection costs well under a millisecond.
  */
 const dispatcher = new Agent({ pipelining: 0 });
 

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomIp } from './api.js';
 import { dropDatabase, startServer, stopServer, testDatabase } from './e2e-environment.js';
+import { plainRequest } from './plain-request.js';
 
 export interface Instance {
   url: string;
@@ -44,14 +45,9 @@ export async function callAt<T>(
     body = new URLSearchParams(init.form).toString();
   }
   const method = body === undefined ? 'GET' : 'POST';
-  const send = () => fetch(`${base}/server${path}`, { method, headers, body });
-  // A GET on a kept-alive connection the server closed meanwhile ('other side closed') is sent once more, as a browser
-  // does; a POST is not (it may have been received).
-  const res = await send().catch((err: unknown) => {
-    if (method === 'GET' && (err as { cause?: { code?: string } }).cause?.code === 'UND_ERR_SOCKET') return send();
-    throw err;
-  });
-  return { status: res.status, body: (await res.json()) as { code: number; result: boolean; msg: string; data?: T } };
+  // a connection of its own: none is kept alive that a stopped or restarted instance could have closed meanwhile
+  const res = await plainRequest(`${base}/server${path}`, { method, headers, body });
+  return { status: res.status, body: JSON.parse(res.text) as { code: number; result: boolean; msg: string; data?: T } };
 }
 
 /** Signs in from an address of its own (as `login` does), so one test's sign-ins do not meet the per-address limit. */
