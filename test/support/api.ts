@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Envelope } from '@schoolflow/contracts';
 import { Agent } from 'undici';
-import { headersOf, plainRequest } from './plain-request.js';
+import { encodedBody, headersOf, plainRequest } from './plain-request.js';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 export const DEMO_ACCOUNTS = ['admin', 'principal', 'office', 'headteacher', 'teacher', 'student', 'jz202511001'] as const;
@@ -41,17 +41,8 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
   const headers: Record<string, string> = { 'X-Forwarded-For': o.ip ?? randomIp(), ...(o.headers ?? {}) };
   if (o.lang) headers['Accept-Language'] = o.lang;
   if (o.token) headers['X-Access-Token'] = o.token;
-  let body: string | undefined;
-  if (o.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(o.form).toString();
-  } else if (o.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(o.json);
-  } else if (o.rawBody !== undefined) {
-    headers['Content-Type'] = o.contentType ?? 'application/json';
-    body = o.rawBody;
-  }
+  const { body, contentType } = encodedBody({ form: o.form, json: o.json, raw: o.rawBody, contentType: o.contentType });
+  if (contentType) headers['Content-Type'] = contentType;
   const method = o.method ?? (body === undefined ? 'GET' : 'POST');
   const res = await plainRequest(`${baseUrl()}/server${path}`, { method, headers, body });
   let parsed: Envelope<T>;

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomIp } from './api.js';
 import { dropDatabase, startServer, stopServer, testDatabase } from './e2e-environment.js';
-import { plainRequest } from './plain-request.js';
+import { encodedBody, plainRequest } from './plain-request.js';
 
 export interface Instance {
   url: string;
@@ -36,14 +36,8 @@ export async function callAt<T>(
 ): Promise<{ status: number; body: { code: number; result: boolean; msg: string; data?: T } }> {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.token) headers['X-Access-Token'] = init.token;
-  let body: string | undefined;
-  if (init.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  } else if (init.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(init.form).toString();
-  }
+  const { body, contentType } = encodedBody(init);
+  if (contentType) headers['Content-Type'] = contentType;
   const method = body === undefined ? 'GET' : 'POST';
   // a connection of its own: none is kept alive that a stopped or restarted instance could have closed meanwhile
   const res = await plainRequest(`${base}/server${path}`, { method, headers, body });

@@ -17,7 +17,9 @@ const FETCH_DEFAULTS: Record<string, string> = { accept: '*/*', 'accept-language
  * than this (3,000 requests to a local server: 2.6 CPU s against 0.7). The end-to-end run sends tens of thousands of
  * them from Jest's workers, the fuzz alone ~10,000 (docs/suite-time.md).
  *
- * The server sees what it saw from `fetch`: its default headers, a Content-Length, `Connection: close`. It follows no
+ * The server sees what it saw from `fetch`: its default headers, a Content-Length, `Connection: close`. Two differences:
+ * no `Accept-Encoding` (only the built web app's files are compressed, and these requests go to the API), and a header
+ * the answer repeats is read as Node reads it (the first Content-Type, say, where fetch joins them). It follows no
  * redirect, as the API answers none. A caller that wants a `Response` (a download, a redirect) still uses `fetch`.
  */
 export function plainRequest(url: string, o: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number }): Promise<PlainAnswer> {
@@ -38,7 +40,10 @@ export function plainRequest(url: string, o: { method: string; headers?: Record<
         const status = res.statusCode ?? 0;
         resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, text });
       });
-      res.on('error', reject);
+      res.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
     });
     const timer = o.timeoutMs === undefined ? undefined : setTimeout(() => req.destroy(new Error(`no answer within ${o.timeoutMs} ms`)), o.timeoutMs);
     req.on('error', (err) => {
@@ -47,6 +52,14 @@ export function plainRequest(url: string, o: { method: string; headers?: Record<
     });
     req.end(o.body);
   });
+}
+
+/** A request's body and its Content-Type, encoded as `fetch` encodes them: a form, JSON, or a raw text of a given type. */
+export function encodedBody(o: { form?: Record<string, string>; json?: unknown; raw?: string; contentType?: string }): { body?: string; contentType?: string } {
+  if (o.form) return { body: new URLSearchParams(o.form).toString(), contentType: 'application/x-www-form-urlencoded' };
+  if (o.json !== undefined) return { body: JSON.stringify(o.json), contentType: 'application/json' };
+  if (o.raw !== undefined) return { body: o.raw, contentType: o.contentType ?? 'application/json' };
+  return {};
 }
 
 /** The answer's headers as a `Headers`, made only when a test reads them. */

@@ -4,7 +4,7 @@ import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 /** ECharts, loaded the first time a chart is drawn (a chunk of its own). */
 const loadECharts = () => import('./echarts-setup.js');
 
-const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * One chart, for every page that draws one. ECharts is fetched on first use; the option is replaced whole on every
