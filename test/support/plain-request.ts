@@ -17,9 +17,9 @@ const FETCH_DEFAULTS: Record<string, string> = { accept: '*/*', 'accept-language
  * than this (3,000 requests to a local server: 2.6 CPU s against 0.7). The end-to-end run sends tens of thousands of
  * them from Jest's workers, the fuzz alone ~10,000 (docs/suite-time.md).
  *
- * The server sees what it saw from `fetch`: its default headers, a Content-Length, `Connection: close`. Two differences:
- * no `Accept-Encoding` (only the built web app's files are compressed, and these requests go to the API), and a header
- * the answer repeats is read as Node reads it (the first Content-Type, say, where fetch joins them). It follows no
+ * The server sees what it saw from `fetch` (its default headers, a Content-Length, `Connection: close`), except
+ * `Accept-Encoding`: only the built web app's files are compressed, and these requests go to the API. The caller reads
+ * a header the answer repeats as Node reads it (the first Content-Type, say, where fetch joins them). It follows no
  * redirect, as the API answers none. A caller that wants a `Response` (a download, a redirect) still uses `fetch`.
  */
 export function plainRequest(url: string, o: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number }): Promise<PlainAnswer> {
