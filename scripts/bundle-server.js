@@ -1,6 +1,6 @@
 // Bundles the compiled server (dist/apps/api/src/main.js and its worker threads) into dist/server/, the files
 // `npm start` and the tests run. Why: a start spent ~40 % of its CPU opening and linking ~3,700 module files one by one;
-// the bundle opens ~100 (docs/adr/0083-the-server-runs-as-a-bundle.md). It bundles what tsc emitted, so the decorator
+// the bundle opens ~200 (docs/adr/0083-the-server-runs-as-a-bundle.md). It bundles what tsc emitted, so the decorator
 // metadata Nest injects by is already written out.
 import { rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
