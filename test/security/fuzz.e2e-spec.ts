@@ -6,7 +6,7 @@ import { randomIp } from '../support/api.js';
 import { BAD_VALUES, fuzzMode, newFuzzSeen, type OpenApiDoc, type Operation, type Probe, probes, PROTOTYPE_NAMES, refusalProbes, prototypeKeyed, sample, type Schema, unsent, withField } from '../support/fuzz.js';
 import { type Instance, isolatedApp, loginAt } from '../support/instances.js';
 import { schemaErrors } from '../support/openapi-schema.js';
-import { type PlainAnswer, plainRequest } from '../support/plain-request.js';
+import { encodedBody, type PlainAnswer, plainRequest } from '../support/plain-request.js';
 import { connectSocket } from '../support/workflow.js';
 
 /**
@@ -75,14 +75,9 @@ describe('OpenAPI fuzz', () => {
       const headers: Record<string, string> = { 'X-Forwarded-For': randomIp() };
       const token = tokens[who];
       if (token) headers['X-Access-Token'] = token;
-      let body: string | undefined;
-      if (p.body && 'json' in p.body) {
-        headers['Content-Type'] = 'application/json';
-        body = JSON.stringify(p.body.json);
-      } else if (p.body) {
-        headers['Content-Type'] = p.body.contentType;
-        body = p.body.raw;
-      }
+      // a probe's JSON is always a value (`sample` answers one for every schema), so it encodes as it did here before
+      const { body, contentType } = encodedBody(p.body && 'json' in p.body ? { json: p.body.json } : { raw: p.body?.raw, contentType: p.body?.contentType });
+      if (contentType) headers['Content-Type'] = contentType;
       const label = () => `${who} ${p.method.toUpperCase()} ${p.url.slice(0, 160)} ${body === undefined ? '' : body.slice(0, 160)}`;
       let res: PlainAnswer;
       try {
