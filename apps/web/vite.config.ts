@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.plugin.js';
+import { shellChunk } from './shell-chunk.plugin.js';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));
 
@@ -31,10 +32,12 @@ function semanticLocalFonts(): Plugin {
   };
 }
 
+const shell = shellChunk();
+
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [semanticLocalFonts(), react(), precompress(here('../../dist/web'))],
+  plugins: [shell.plugin, semanticLocalFonts(), react(), precompress(here('../../dist/web'))],
   resolve: {
     alias: [
       { find: /^@schoolflow\/contracts$/, replacement: here('../../libs/contracts/src/index.ts') },
@@ -55,6 +58,9 @@ export default defineConfig({
       // of carrying zod onto pages that validate nothing, the sign-in page first (docs/adr/0033-sign-in-page-weight.md)
       treeshake: { manualPureFunctions: ['z'] },
       experimental: { chunkOptimization: false },
+      // what every session loads, in one chunk instead of ~180 (shell-chunk.plugin.ts); not its modules' dependencies,
+      // which would take the entry's along and onto the sign-in page
+      output: { codeSplitting: { groups: [{ name: 'shell', test: shell.test, includeDependenciesRecursively: false }] } },
     },
   },
   server: {

@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookie from 'js-cookie';
 import { Cookies, LANGUAGES, type Language } from '@schoolflow/contracts';
+import { FEATURE_NAMESPACES, FIRST_NAMESPACES, SHELL_NAMESPACES, type ShellNamespace, type WebNamespace } from './namespaces.js';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -13,15 +14,18 @@ export function storedLanguage(): Language {
   return isLanguage(value) ? value : 'zh';
 }
 
-/** What the first page needs (the sign-in page, error pages, the shell's frame); init loads these. */
-const FIRST_NAMESPACES = ['web', 'validation', 'server'] as const;
-/** The feature areas' messages: loaded with a session (session-store.ts) or by a public page that shows them. */
-export const FEATURE_NAMESPACES = ['workflow', 'resource', 'grades', 'timetable', 'publishing', 'surveys', 'consult', 'evaluations', 'letters', 'channels', 'class-walking', 'registrations', 'electives', 'feedback', 'attendance', 'work-tasks', 'dormitories', 'pages', 'health', 'projects', 'knowledge', 'calendar', 'organisations', 'faces', 'pictures', 'languages', 'duty'] as const;
-type WebNamespace = (typeof FIRST_NAMESPACES)[number] | (typeof FEATURE_NAMESPACES)[number];
+type ShellMessagesModule = { shellMessages: Record<ShellNamespace, object> };
+
+/** Each area only a session shows, read from its language's one chunk of them (namespaces.ts). */
+function fromShellChunk(load: () => Promise<ShellMessagesModule>): Record<ShellNamespace, () => Promise<object>> {
+  // Object.fromEntries types its keys as string; the entries are exactly SHELL_NAMESPACES
+  return Object.fromEntries(SHELL_NAMESPACES.map((ns) => [ns, () => load().then((m) => m.shellMessages[ns])])) as Record<ShellNamespace, () => Promise<object>>;
+}
 
 /**
- * Each namespace of each language is a chunk of its own, fetched when first needed: the sign-in page carries one
- * language's first namespaces and nothing else (docs/adr/0033-sign-in-page-weight.md). The messages of the
+ * The chunks of each language's messages, fetched when first needed: the sign-in page carries one language's first
+ * namespaces and nothing else (docs/adr/0033-sign-in-page-weight.md); a public area's are a chunk each; the areas only
+ * a session shows are one chunk per language (docs/adr/0084-the-shell-in-few-chunks.md). The messages of the
  * server-only namespaces (messages, excel, documents) never reach the browser.
  */
 const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<object>>> = {
@@ -29,65 +33,17 @@ const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<objec
     web: () => import('@schoolflow/contracts/locales/zh/web.js').then((m) => m.web),
     validation: () => import('@schoolflow/contracts/locales/zh/validation.js').then((m) => m.validation),
     server: () => import('@schoolflow/contracts/locales/zh/server.js').then((m) => m.server),
-    workflow: () => import('@schoolflow/contracts/locales/zh/workflow.js').then((m) => m.workflow),
-    resource: () => import('@schoolflow/contracts/locales/zh/resource.js').then((m) => m.resource),
-    grades: () => import('@schoolflow/contracts/locales/zh/grades.js').then((m) => m.grades),
-    timetable: () => import('@schoolflow/contracts/locales/zh/timetable.js').then((m) => m.timetable),
-    publishing: () => import('@schoolflow/contracts/locales/zh/publishing.js').then((m) => m.publishing),
     surveys: () => import('@schoolflow/contracts/locales/zh/surveys.js').then((m) => m.surveys),
     consult: () => import('@schoolflow/contracts/locales/zh/consult.js').then((m) => m.consult),
-    evaluations: () => import('@schoolflow/contracts/locales/zh/evaluations.js').then((m) => m.evaluations),
-    letters: () => import('@schoolflow/contracts/locales/zh/letters.js').then((m) => m.letters),
-    channels: () => import('@schoolflow/contracts/locales/zh/channels.js').then((m) => m.channels),
-    'class-walking': () => import('@schoolflow/contracts/locales/zh/class-walking.js').then((m) => m.classWalking),
-    registrations: () => import('@schoolflow/contracts/locales/zh/registrations.js').then((m) => m.registrations),
-    electives: () => import('@schoolflow/contracts/locales/zh/electives.js').then((m) => m.electives),
-    feedback: () => import('@schoolflow/contracts/locales/zh/feedback.js').then((m) => m.feedback),
-    attendance: () => import('@schoolflow/contracts/locales/zh/attendance.js').then((m) => m.attendance),
-    'work-tasks': () => import('@schoolflow/contracts/locales/zh/work-tasks.js').then((m) => m.workTasks),
-    duty: () => import('@schoolflow/contracts/locales/zh/duty.js').then((m) => m.duty),
-    dormitories: () => import('@schoolflow/contracts/locales/zh/dormitories.js').then((m) => m.dormitories),
-    pages: () => import('@schoolflow/contracts/locales/zh/pages.js').then((m) => m.pages),
-    health: () => import('@schoolflow/contracts/locales/zh/health.js').then((m) => m.health),
-    projects: () => import('@schoolflow/contracts/locales/zh/projects.js').then((m) => m.projects),
-    knowledge: () => import('@schoolflow/contracts/locales/zh/knowledge.js').then((m) => m.knowledge),
-    calendar: () => import('@schoolflow/contracts/locales/zh/calendar.js').then((m) => m.calendar),
-    organisations: () => import('@schoolflow/contracts/locales/zh/organisations.js').then((m) => m.organisations),
-    faces: () => import('@schoolflow/contracts/locales/zh/faces.js').then((m) => m.faces),
-    pictures: () => import('@schoolflow/contracts/locales/zh/pictures.js').then((m) => m.pictures),
-    languages: () => import('@schoolflow/contracts/locales/zh/languages.js').then((m) => m.languages),
+    ...fromShellChunk(() => import('./zh-shell-messages.js')),
   },
   en: {
     web: () => import('@schoolflow/contracts/locales/en/web.js').then((m) => m.web),
     validation: () => import('@schoolflow/contracts/locales/en/validation.js').then((m) => m.validation),
     server: () => import('@schoolflow/contracts/locales/en/server.js').then((m) => m.server),
-    workflow: () => import('@schoolflow/contracts/locales/en/workflow.js').then((m) => m.workflow),
-    resource: () => import('@schoolflow/contracts/locales/en/resource.js').then((m) => m.resource),
-    grades: () => import('@schoolflow/contracts/locales/en/grades.js').then((m) => m.grades),
-    timetable: () => import('@schoolflow/contracts/locales/en/timetable.js').then((m) => m.timetable),
-    publishing: () => import('@schoolflow/contracts/locales/en/publishing.js').then((m) => m.publishing),
     surveys: () => import('@schoolflow/contracts/locales/en/surveys.js').then((m) => m.surveys),
     consult: () => import('@schoolflow/contracts/locales/en/consult.js').then((m) => m.consult),
-    evaluations: () => import('@schoolflow/contracts/locales/en/evaluations.js').then((m) => m.evaluations),
-    letters: () => import('@schoolflow/contracts/locales/en/letters.js').then((m) => m.letters),
-    channels: () => import('@schoolflow/contracts/locales/en/channels.js').then((m) => m.channels),
-    'class-walking': () => import('@schoolflow/contracts/locales/en/class-walking.js').then((m) => m.classWalking),
-    registrations: () => import('@schoolflow/contracts/locales/en/registrations.js').then((m) => m.registrations),
-    electives: () => import('@schoolflow/contracts/locales/en/electives.js').then((m) => m.electives),
-    feedback: () => import('@schoolflow/contracts/locales/en/feedback.js').then((m) => m.feedback),
-    attendance: () => import('@schoolflow/contracts/locales/en/attendance.js').then((m) => m.attendance),
-    'work-tasks': () => import('@schoolflow/contracts/locales/en/work-tasks.js').then((m) => m.workTasks),
-    duty: () => import('@schoolflow/contracts/locales/en/duty.js').then((m) => m.duty),
-    dormitories: () => import('@schoolflow/contracts/locales/en/dormitories.js').then((m) => m.dormitories),
-    pages: () => import('@schoolflow/contracts/locales/en/pages.js').then((m) => m.pages),
-    health: () => import('@schoolflow/contracts/locales/en/health.js').then((m) => m.health),
-    projects: () => import('@schoolflow/contracts/locales/en/projects.js').then((m) => m.projects),
-    knowledge: () => import('@schoolflow/contracts/locales/en/knowledge.js').then((m) => m.knowledge),
-    calendar: () => import('@schoolflow/contracts/locales/en/calendar.js').then((m) => m.calendar),
-    organisations: () => import('@schoolflow/contracts/locales/en/organisations.js').then((m) => m.organisations),
-    faces: () => import('@schoolflow/contracts/locales/en/faces.js').then((m) => m.faces),
-    pictures: () => import('@schoolflow/contracts/locales/en/pictures.js').then((m) => m.pictures),
-    languages: () => import('@schoolflow/contracts/locales/en/languages.js').then((m) => m.languages),
+    ...fromShellChunk(() => import('./en-shell-messages.js')),
   },
 };
 

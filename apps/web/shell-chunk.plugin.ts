@@ -1,0 +1,56 @@
+import type { Plugin } from 'vite';
+
+/**
+ * What every session loads: the signed-in frame, and the dashboard it lands on after signing in (with the flow kit its
+ * backlog reads, which most of the shell's pages use too).
+ */
+const SHELL_ROOTS = [/[\\/]src[\\/]layout[\\/]shell\.tsx$/, /[\\/]src[\\/]views[\\/]dashboard[\\/]index\.tsx$/];
+
+/**
+ * What a session loads, in one chunk instead of some 180 small ones (docs/adr/0084-the-shell-in-few-chunks.md).
+ *
+ * Left to itself the bundler cuts a chunk wherever two lazy pages share code, and opening the dashboard fetched 198
+ * files: each one a request, a module record and a compile in the browser. Once the module graph is known, the plugin
+ * works out which modules are the shell's:
+ *
+ * - **the roots' own**: everything they import statically, directly or not;
+ * - **minus the public ones**: everything a signed-out page can reach from the entry, by static or lazy imports,
+ *   without passing through a root. Those stay where the bundler puts them, so the sign-in page loads nothing more
+ *   (docs/adr/0033-sign-in-page-weight.md).
+ *
+ * `test` is the code-splitting group's test; the bundler calls it after the graph is built (`buildEnd`).
+ */
+export function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } {
+  const shell = new Set<string>();
+  const plugin: Plugin = {
+    name: 'schoolflow:shell-chunk',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return;
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const roots = ids.filter((id) => SHELL_ROOTS.some((r) => r.test(id)));
+      // a root renamed or moved would leave the group empty and the shell in pieces again, silently
+      if (roots.length !== SHELL_ROOTS.length) this.error(`shell-chunk: expected one module for each of ${SHELL_ROOTS.join(', ')}, found ${roots.join(', ') || 'none'}`);
+      const reach = (from: readonly string[], follow: (id: string) => readonly string[], stopAt: ReadonlySet<string>): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [...from];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (seen.has(id) || stopAt.has(id)) continue;
+          seen.add(id);
+          stack.push(...follow(id));
+        }
+        return seen;
+      };
+      const publicModules = reach(
+        ids.filter((id) => info(id)?.isEntry === true),
+        (id) => [...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? [])],
+        new Set(roots),
+      );
+      shell.clear();
+      // a public module's static imports are public too, so stopping at the first one leaves out all of them
+      for (const id of reach(roots, (m) => info(m)?.importedIds ?? [], publicModules)) shell.add(id);
+    },
+  };
+  return { plugin, test: (id) => shell.has(id) };
+}
