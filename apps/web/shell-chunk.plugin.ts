@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 const SHELL_ROOTS = [/[\\/]src[\\/]layout[\\/]shell\.tsx$/, /[\\/]src[\\/]views[\\/]dashboard[\\/]index\.tsx$/];
 
 /**
- * What a session loads, in one chunk instead of some 180 small ones (docs/adr/0084-the-shell-in-few-chunks.md).
+ * What only a session loads, in one chunk instead of some 100 small ones (docs/adr/0084-the-shell-in-few-chunks.md).
  *
  * Left to itself the bundler cuts a chunk wherever two lazy pages share code, and opening the dashboard fetched 198
  * files: each one a request, a module record and a compile in the browser. Once the module graph is known, the plugin
@@ -17,6 +17,11 @@ const SHELL_ROOTS = [/[\\/]src[\\/]layout[\\/]shell\.tsx$/, /[\\/]src[\\/]views[
  * - **minus the public ones**: everything a signed-out page can reach from the entry, by static or lazy imports,
  *   without passing through a root. Those stay where the bundler puts them, so the sign-in page loads nothing more
  *   (docs/adr/0033-sign-in-page-weight.md).
+ *
+ * The group takes these modules and not their dependencies (`includeDependenciesRecursively: false`), and that is
+ * safe because of how the set is made: a public module's static imports are public too, so no public chunk imports
+ * the shell chunk, and the chunks cannot import each other in a loop. It holds only while no public module imports a
+ * root statically, which the build checks: such an import would put the whole shell on the sign-in page.
  *
  * `test` is the code-splitting group's test; the bundler calls it after the graph is built (`buildEnd`).
  */
@@ -47,6 +52,8 @@ export function shellChunk(): { plugin: Plugin; test: (id: string) => boolean } 
         (id) => [...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? [])],
         new Set(roots),
       );
+      const publicImporters = roots.flatMap((root) => (info(root)?.importers ?? []).filter((i) => publicModules.has(i)).map((i) => `${i} → ${root}`));
+      if (publicImporters.length > 0) this.error(`shell-chunk: a page reachable signed out imports the shell statically, which would load all of it there: ${publicImporters.join('; ')}`);
       shell.clear();
       // a public module's static imports are public too, so stopping at the first one leaves out all of them
       for (const id of reach(roots, (m) => info(m)?.importedIds ?? [], publicModules)) shell.add(id);

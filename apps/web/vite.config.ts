@@ -58,7 +58,7 @@ export default defineConfig({
       // of carrying zod onto pages that validate nothing, the sign-in page first (docs/adr/0033-sign-in-page-weight.md)
       treeshake: { manualPureFunctions: ['z'] },
       experimental: { chunkOptimization: false },
-      // what every session loads, in one chunk instead of ~180 (shell-chunk.plugin.ts); not its modules' dependencies,
+      // what only a session loads, ~100 files in one chunk (shell-chunk.plugin.ts); not its modules' dependencies,
       // which would take the entry's along and onto the sign-in page
       output: { codeSplitting: { groups: [{ name: 'shell', test: shell.test, includeDependenciesRecursively: false }] } },
     },
