@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request as PageRequest, Response as PageResponse } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, randomIp } from './api.js';
+import { baseUrl, call, DEMO_PASSWORD, randomIp } from './api.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PAGES_KEY, SHARED_PLAYWRIGHT_KEY, TEST_BROWSER } from './e2e-environment.js';
 
 /**
@@ -400,12 +400,9 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
  * by the shell and leave tests (`signIn`); this saves every other file its seconds.
  */
 export async function signedIn(page: Page, account: string, path = '/dashboard', password = DEMO_PASSWORD): Promise<void> {
-  const res = await fetch(`${baseUrl()}/server/api/login/v3`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': randomIp(), 'User-Agent': await page.evaluate(() => navigator.userAgent).catch(() => 'chromium') },
-    body: new URLSearchParams({ username: account, password }).toString(),
-  });
-  const body = (await res.json()) as { result: boolean; msg: string; data?: { token: string } };
+  // the session is the browser's: signed in under its user agent, as its own form would
+  const userAgent = await page.evaluate(() => navigator.userAgent).catch(() => 'chromium');
+  const { body } = await call<{ token: string }>('/api/login/v3', { form: { username: account, password }, headers: { 'User-Agent': userAgent } });
   if (!body.result || !body.data) throw new Error(`sign-in of ${account} failed: ${body.msg}`);
   const target = new URL(path, 'http://app');
   target.searchParams.set('token', body.data.token);
