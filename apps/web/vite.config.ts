@@ -32,12 +32,10 @@ function semanticLocalFonts(): Plugin {
   };
 }
 
-const shell = shellChunk();
-
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [shell.plugin, semanticLocalFonts(), react(), precompress(here('../../dist/web'))],
+  plugins: [shellChunk(), semanticLocalFonts(), react(), precompress(here('../../dist/web'))],
   resolve: {
     alias: [
       { find: /^@schoolflow\/contracts$/, replacement: here('../../libs/contracts/src/index.ts') },
@@ -58,9 +56,6 @@ export default defineConfig({
       // of carrying zod onto pages that validate nothing, the sign-in page first (docs/adr/0033-sign-in-page-weight.md)
       treeshake: { manualPureFunctions: ['z'] },
       experimental: { chunkOptimization: false },
-      // what only a session loads, ~100 files in one chunk (shell-chunk.plugin.ts); not its modules' dependencies,
-      // which would take the entry's along and onto the sign-in page
-      output: { codeSplitting: { groups: [{ name: 'shell', test: shell.test, includeDependenciesRecursively: false }] } },
     },
   },
   server: {

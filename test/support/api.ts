@@ -82,8 +82,8 @@ export function fetchMethod(url: string, method: string): Promise<Response> {
   return fetchOnce(url, { method });
 }
 
-export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp()): Promise<string> {
-  const res = await call<{ token: string; headerName: string }>('/api/login/v3', { form: { username: account, password }, ip });
+export async function login(account: string, password = DEMO_PASSWORD, ip = randomIp(), headers?: Record<string, string>): Promise<string> {
+  const res = await call<{ token: string; headerName: string }>('/api/login/v3', { form: { username: account, password }, ip, headers });
   if (!res.body.result || !res.body.data) throw new Error(`login ${account} failed: ${res.body.msg}`);
   return res.body.data.token;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserType, ConsoleMessage, Cookie, Download, Page, Request as PageRequest, Response as PageResponse } from 'playwright-core';
-import { baseUrl, call, DEMO_PASSWORD, randomIp } from './api.js';
+import { baseUrl, DEMO_PASSWORD, login, randomIp } from './api.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, requireProgram, SHARED_PAGES_KEY, SHARED_PLAYWRIGHT_KEY, TEST_BROWSER } from './e2e-environment.js';
 
 /**
@@ -400,12 +400,11 @@ export async function signIn(page: Page, account: string, password = DEMO_PASSWO
  * by the shell and leave tests (`signIn`); this saves every other file its seconds.
  */
 export async function signedIn(page: Page, account: string, path = '/dashboard', password = DEMO_PASSWORD): Promise<void> {
-  // the session is the browser's: signed in under its user agent, as its own form would
+  // the session is recorded under the browser's user agent, as when it signs in itself
   const userAgent = await page.evaluate(() => navigator.userAgent).catch(() => 'chromium');
-  const { body } = await call<{ token: string }>('/api/login/v3', { form: { username: account, password }, headers: { 'User-Agent': userAgent } });
-  if (!body.result || !body.data) throw new Error(`sign-in of ${account} failed: ${body.msg}`);
+  const token = await login(account, password, randomIp(), { 'User-Agent': userAgent });
   const target = new URL(path, 'http://app');
-  target.searchParams.set('token', body.data.token);
+  target.searchParams.set('token', token);
   await page.goto(appUrl(`${target.pathname}${target.search}${target.hash}`));
   await waitForPath(page, target.pathname);
   await page.locator(tid('app-layout')).waitFor({ state: 'visible' });

@@ -26,7 +26,7 @@ function fromShellChunk(load: () => Promise<ShellMessagesModule>): Record<ShellN
  * The chunks of each language's messages, fetched when first needed: the sign-in page carries one language's first
  * namespaces and nothing else (docs/adr/0033-sign-in-page-weight.md); a public area's are a chunk each; the areas only
  * a session shows are one chunk per language (docs/adr/0084-the-shell-in-few-chunks.md). The messages of the
- * server-only namespaces (messages, excel, documents) never reach the browser.
+ * server-only namespaces (SERVER_ONLY_NAMESPACES) never reach the browser.
  */
 const namespaceChunks: Record<Language, Record<WebNamespace, () => Promise<object>>> = {
   zh: {
