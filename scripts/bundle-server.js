@@ -54,7 +54,9 @@ const guards = {
     for (const chunk of Object.values(output)) {
       if (chunk.type !== 'chunk') continue;
       for (const [id, module] of Object.entries(chunk.modules)) {
-        const file = relative(process.cwd(), id).replaceAll('\\', '/');
+        // named from its package folder on, so the names hold wherever node_modules lives (a linked one too)
+        const path = id.replaceAll('\\', '/');
+        const file = path.includes('/node_modules/') ? path.slice(path.lastIndexOf('/node_modules/') + 1) : relative(process.cwd(), path);
         if (module.code && /\b__(dirname|filename)\b/.test(module.code) && !(file in besideItselfAllowed)) refused.push(`${file} (in ${chunk.fileName})`);
       }
     }

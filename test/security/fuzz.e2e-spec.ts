@@ -84,7 +84,8 @@ describe('OpenAPI fuzz', () => {
         res = await plainRequest(`${base}${p.url}`, { method: p.method.toUpperCase(), headers, body, timeoutMs: 15_000 });
       } catch (err) {
         // the error says which: a reset, a closed socket, a timeout
-        failures.push(`${label()} → no answer (${String(err)}${(err as { code?: string }).code ? ` ${(err as { code?: string }).code}` : ''})`);
+        const code = (err as NodeJS.ErrnoException).code;
+        failures.push(`${label()} → no answer (${String(err)}${code ? ` ${code}` : ''})`);
         return;
       }
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
