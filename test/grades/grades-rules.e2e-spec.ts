@@ -476,7 +476,7 @@ describe('entry and confirmation of a batch, through the API: every rule with it
     const rejected = await act(story.tokens.office as string, story.mine.instanceId, { type: 'REJECT', comment: '第1名学生分数有误，请核对' });
     expect(rejected.body.data?.state).toBe('entering.returned');
     expect(await readSheet(story.tokens.teacher as string)).toMatchObject({ state: 'entering.returned', editable: true, mine: true, rejection: '第1名学生分数有误，请核对' });
-    const [{ review }] = (await call<SheetSummary[]>(gradesPath.sheets(story.batchId), { token })).body.data?.filter((s) => s.instanceId === story.mine.instanceId) as [SheetSummary];
+    const [{ review }] = ((await call<SheetSummary[]>(gradesPath.sheets(story.batchId), { token })).body.data ?? []).filter((s) => s.instanceId === story.mine.instanceId) as [SheetSummary];
     expect(review).toBe('rejected');
     // the teacher corrects it
     story.typed.set(story.studentId, { score: 121.5, mark: null });

@@ -276,6 +276,7 @@ export class Subscription<T = void> {
         } finally {
           this.backingOff = false;
         }
+        // oxlint-disable-next-line eslint/no-useless-assignment -- false positive: the next batch can throw before the reset above, and its sleep reads this
         backoff = Math.min(backoff * 2, this.retry.maxBackoffMs);
       }
     }

@@ -8,7 +8,7 @@ import { PagesErrors } from '../pages.errors.js';
 /** Whether a menu tree carries the page: a node flagged custom (`sfzdy` '1') whose parameter is its id. */
 export function menusCarry(menus: readonly MenuNode[], pageId: string): boolean {
   for (const node of menus) {
-    let remark: { sfzdy?: unknown; zdycs?: unknown } = {};
+    let remark: { sfzdy?: unknown; zdycs?: unknown };
     try {
       remark = JSON.parse(node.remark || '{}') as typeof remark;
     } catch {
