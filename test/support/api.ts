@@ -61,10 +61,10 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
 }
 
 /**
- * The test calls' connections, one per request (no keep-alive), for `call` (plain-request.ts) and `fetch` alike: the
- * run starts and stops servers on ports the system hands out again, and a kept-alive connection to a stopped server's
- * port failed with "other side closed" before the request reached the new one — a write could not be retried safely,
- * so no connection is reused at all. On localhost a connection costs well under a millisecond.
+ * The tests' `fetch` connections, one per request (no keep-alive): the run starts and stops servers on ports the
+ * system hands out again, and a kept-alive connection to a stopped server's port failed with "other side closed" before
+ * the request reached the new one — a write could not be retried safely. `call` (plain-request.ts) keeps connections
+ * alive only to the worker's own server, which lives as long as the worker.
  */
 const dispatcher = new Agent({ pipelining: 0 });
 

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { Agent } from 'node:http';
 import { TestEnvironment as NodeEnvironment } from 'jest-environment-node';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
@@ -10,6 +11,14 @@ export const CHILDREN_KEY = '__schoolflowServers__';
  * across the worker's files (test/support/browser.ts; docs/adr/0077). The key is e2e-environment.ts's SHARED_PAGES_KEY.
  */
 const pages: { browser?: Promise<Browser>; idle: { context: BrowserContext }[] } = { idle: [] };
+
+/**
+ * The worker's kept-alive connections to its own server, the one the global setup started for it and stops at the end
+ * of the run (test/support/plain-request.ts). Kept across the worker's files, as the server is. Idle ones are closed
+ * after 30 s, well before the server's 65 s (docs/adr/0076), so a request never meets a connection the server is
+ * closing. The key is plain-request.ts's WORKER_AGENT_KEY.
+ */
+const workerAgent = new Agent({ keepAlive: true, timeout: 30_000 });
 
 /**
  * The e2e test files' environment: Node's, plus one duty at the end of each file — a server the file started and did
@@ -28,6 +37,7 @@ export default class E2ETestEnvironment extends NodeEnvironment {
     // its module mapper).
     (this.global as Record<string, unknown>)['__schoolflowPlaywright__'] = { chromium };
     (this.global as Record<string, unknown>)['__schoolflowPages__'] = pages;
+    (this.global as Record<string, unknown>)['__schoolflowWorkerAgent__'] = workerAgent;
   }
 
   override async teardown(): Promise<void> {

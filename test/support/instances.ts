@@ -39,7 +39,8 @@ export async function callAt<T>(
   const { body, contentType } = encodedBody(init);
   if (contentType) headers['Content-Type'] = contentType;
   const method = body === undefined ? 'GET' : 'POST';
-  // a connection of its own: none is kept alive that a stopped or restarted instance could have closed meanwhile
+  // a connection of its own unless `base` is the worker's own server: none is kept alive that a stopped or restarted
+  // instance could have closed meanwhile (plain-request.ts)
   const res = await plainRequest(`${base}/server${path}`, { method, headers, body });
   return { status: res.status, body: JSON.parse(res.text) as { code: number; result: boolean; msg: string; data?: T } };
 }

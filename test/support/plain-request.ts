@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, request } from 'node:http';
+import { type Agent, type IncomingHttpHeaders, request } from 'node:http';
 
 export interface PlainAnswer {
   status: number;
@@ -10,17 +10,35 @@ export interface PlainAnswer {
 /** The headers Node's fetch adds to every request, unless the caller sets them. */
 const FETCH_DEFAULTS: Record<string, string> = { accept: '*/*', 'accept-language': '*', 'sec-fetch-mode': 'cors', 'user-agent': 'node' };
 
+/** Where the e2e environment puts the worker's kept-alive agent (test/support/e2e-test-environment.ts). */
+export const WORKER_AGENT_KEY = '__schoolflowWorkerAgent__';
+
 /**
- * One HTTP request on a connection of its own, answered as status, headers and text: what the tests' API calls and the
- * fuzz read, for about a quarter of the client CPU that `fetch` spends on the same request. `fetch` builds web streams,
+ * The connection a request goes on. To the worker's own server, which lives as long as the worker, one the worker keeps
+ * alive: a new connection for each request cost ~0.4 ms more CPU in the client and the server together (3,000 requests
+ * to a local server on 2026-12-01: 734 µs against 314 a request). To any other server a connection of its own, closed
+ * after the answer: the run starts and stops servers on ports the system hands out again, and a kept-alive connection
+ * to a stopped server's port failed with "other side closed" before the request reached the new one (see `call` in
+ * api.ts).
+ */
+function agentFor(url: string): Agent | false {
+  const own = process.env[`E2E_BASE_URL_${process.env.JEST_WORKER_ID ?? '1'}`];
+  const agent = (globalThis as Record<string, unknown>)[WORKER_AGENT_KEY] as Agent | undefined;
+  return own && agent && new URL(url).origin === new URL(own).origin ? agent : false;
+}
+
+/**
+ * One HTTP request, answered as status, headers and text: what the tests' API calls and the fuzz read, for about a
+ * quarter of the client CPU that `fetch` spends on the same request. `fetch` builds web streams,
  * an abort signal and transferable objects around every request, and on 2026-12-01 it cost ~0.6 ms more CPU per request
  * than this (3,000 requests to a local server: 2.6 CPU s against 0.7). The end-to-end run sends tens of thousands of
  * them from Jest's workers, the fuzz alone ~10,000 (docs/suite-time.md).
  *
- * The server sees what it saw from `fetch` (its default headers, a Content-Length, `Connection: close`), except
- * `Accept-Encoding`: only the built web app's files are compressed, and these requests go to the API. The caller reads
- * a header the answer repeats as Node reads it (the first Content-Type, say, where fetch joins them). It follows no
- * redirect, as the API answers none. A caller that wants a `Response` (a download, a redirect) still uses `fetch`.
+ * The server sees what it saw from `fetch` (its default headers, a Content-Length), except `Connection` (`keep-alive`
+ * to the worker's own server, `close` to any other: see agentFor) and `Accept-Encoding`: only the built web app's files
+ * are compressed, and these requests go to the API. The caller reads a header the answer repeats as Node reads it (the
+ * first Content-Type, say, where fetch joins them). It follows no redirect, as the API answers none. A caller that
+ * wants a `Response` (a download, a redirect) still uses `fetch`.
  */
 export function plainRequest(url: string, o: { method: string; headers?: Record<string, string>; body?: string; timeoutMs?: number }): Promise<PlainAnswer> {
   const headers: Record<string, string> = { ...FETCH_DEFAULTS };
@@ -30,8 +48,7 @@ export function plainRequest(url: string, o: { method: string; headers?: Record<
   }
   if (o.body !== undefined) headers['content-length'] = String(Buffer.byteLength(o.body));
   return new Promise((resolve, reject) => {
-    // agent false: a connection of its own, closed after the answer (see `call` in api.ts for why none is reused)
-    const req = request(url, { method: o.method, headers, agent: false }, (res) => {
+    const req = request(url, { method: o.method, headers, agent: agentFor(url) }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
