@@ -543,6 +543,34 @@ describe('a record in use: 409 with the spec message, nothing deleted, the refus
     const current = await call(path('semesters', demo.currentSemesterId), { method: 'DELETE', token, lang: 'en' });
     expect([current.status, current.body.msg]).toEqual([409, 'The current semester cannot be deleted']);
   });
+
+  // PostgreSQL fires a delete's referential triggers in the order of their names, which carry each key's OID as text:
+  // a database built across a power of ten of the OID counter met another of the semester's keys first. Here the
+  // teaching classes' two keys are made again, the same keys with new OIDs, so that PostgreSQL meets another key first
+  // (asserted); the file's own database only, which no other file uses meanwhile (docs/adr/0030).
+  it('a record held by keys of two messages: the declaration\'s first holding key names the refusal, whatever key PostgreSQL meets first', async () => {
+    const id = ids.semesters as string;
+    const met = await withDb(async (c) => {
+      for (const name of ['teaching_class_semester_id_fkey', 'teaching_assignment_semester_id_fkey']) {
+        const [key] = (await c.query(`SELECT conrelid::regclass::text AS source, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = $1`, [name])).rows as { source: string; def: string }[];
+        if (!key) throw new Error(`no key ${name}`);
+        await c.query(`ALTER TABLE ${key.source} DROP CONSTRAINT ${name}, ADD CONSTRAINT ${name} ${key.def}`);
+      }
+      await c.query('BEGIN');
+      try {
+        await c.query('DELETE FROM semester WHERE id = $1', [id]);
+        return null;
+      } catch (err) {
+        return (err as { constraint?: string }).constraint ?? null;
+      } finally {
+        await c.query('ROLLBACK');
+      }
+    });
+    expect(Object.entries(RESOURCES.semesters?.inUse ?? {}).find(([key]) => key === met)?.[1]).toBe('resource.messages.semesterInUse');
+    const res = await call(path('semesters', id), { method: 'DELETE', token });
+    expect([res.status, res.body.msg]).toEqual([409, '该学期已有教学班，不能删除']);
+    expect(await countRows('semester', 'id = $1', [id])).toBe(1);
+  });
 });
 
 describe('delete: each record removed, then no longer read', () => {

@@ -20,6 +20,7 @@ import type { PushRow } from '../messaging/domain/outbox.js';
 import { RealtimeGateway } from '../messaging/realtime/realtime.gateway.js';
 import { OperationLogService } from '../system/domain/operation-log.service.js';
 import { BulkInsert } from './resource-bulk-insert.js';
+import { firstHeldReference } from './resource-references.js';
 import { RESOURCE_ENTITIES } from './resource-entities.js';
 import type { ResourcePlugin, ResourcePlugins, Values } from './resource-plugin.js';
 import { ResourceErrors } from './resources.errors.js';
@@ -380,6 +381,16 @@ export class ResourceService {
   }
 
   /**
+   * The declared "in use" key a refused delete names: where the declaration gives its keys more than one message, the
+   * first key in its order that holds the record (resource-references.ts says why PostgreSQL's own choice is not kept).
+   */
+  private async heldBy(d: ResourceDef, action: string, id: string | null, met: string | undefined): Promise<string | undefined> {
+    if (action !== 'delete' || !id || !met || !d.inUse[met]) return undefined;
+    if (new Set(Object.values(d.inUse)).size < 2) return undefined;
+    return firstHeldReference(this.db, d.table, id, Object.keys(d.inUse));
+  }
+
+  /**
    * Runs a write; a constraint the database refused becomes the declaration's message: a unique key (or an exclusion
    * constraint) 409 "…已被使用",
    * a record still referenced 409 with the spec's "in use" message (logged as a refused delete), a reference to
@@ -394,10 +405,10 @@ export class ResourceService {
       const unique = e.constraint ? d.unique[e.constraint] : undefined;
       // an exclusion constraint (two lesson periods overlapping) refuses as a unique key does
       if ((e.code === '23505' || e.code === '23P01') && unique) throw ResourceErrors.taken(unique.message, unique.fields[unique.fields.length - 1]);
-      const inUse = e.constraint ? d.inUse[e.constraint] : undefined;
-      if (e.code === '23503' && (inUse || action === 'delete')) {
-        await this.audit(me, client, `${d.name}.${action}`, id ?? '', { id, reason: 'in_use', constraint: e.constraint ?? null }, 'failure');
-        throw ResourceErrors.inUse(inUse);
+      if (e.code === '23503' && ((e.constraint && d.inUse[e.constraint]) || action === 'delete')) {
+        const constraint = (await this.heldBy(d, action, id, e.constraint)) ?? e.constraint;
+        await this.audit(me, client, `${d.name}.${action}`, id ?? '', { id, reason: 'in_use', constraint: constraint ?? null }, 'failure');
+        throw ResourceErrors.inUse(constraint ? d.inUse[constraint] : undefined);
       }
       if (e.code === '23503') {
         const field = this.fieldOfConstraint(d, e.constraint);
