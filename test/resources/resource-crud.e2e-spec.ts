@@ -515,8 +515,9 @@ describe('a record in use: 409 with the spec message, nothing deleted, the refus
     // its teaching class, teaching assignment and weekly periods (the timetable's resources) all use it: any may be met first
     ['a course with teaching classes', 'courses', () => ids.courses as string, '该课程已被使用，不能删除', Object.keys(RESOURCES.courses?.inUse ?? {})],
     ['the current semester', 'semesters', () => demo.currentSemesterId, '当前学期不能删除', null],
-    // the oldest of its keys is met first: the teaching assignment's (the timetable's weekly periods are newer)
-    ['a semester with teaching classes', 'semesters', () => ids.semesters as string, '该学期已有教学班，不能删除', ['teaching_class_semester_id_fkey', 'teaching_assignment_semester_id_fkey']],
+    // the first declared key that holds it names the refusal: its teaching class's (it has a teaching assignment, weekly
+    // periods and an unavailability too)
+    ['a semester with teaching classes', 'semesters', () => ids.semesters as string, '该学期已有教学班，不能删除', 'teaching_class_semester_id_fkey'],
     ['a major used by a class', 'majors', () => ids.majors as string, '该专业已被使用，不能删除', 'admin_class_major_id_fkey'],
     ['a class with students', 'classes', () => ids.classes as string, '该班级已被使用，不能删除', 'student_class_id_fkey'],
     ['a batch with students', 'enrollment-batches', () => ids['enrollment-batches'] as string, '该招生批次已有学生，不能删除', 'student_enrollment_batch_id_fkey'],
@@ -544,14 +545,17 @@ describe('a record in use: 409 with the spec message, nothing deleted, the refus
     expect([current.status, current.body.msg]).toEqual([409, 'The current semester cannot be deleted']);
   });
 
-  // PostgreSQL fires a delete's referential triggers in the order of their names, which carry each key's OID as text:
-  // a database built across a power of ten of the OID counter met another of the semester's keys first. Here the
-  // teaching classes' two keys are made again, the same keys with new OIDs, so that PostgreSQL meets another key first
-  // (asserted); the file's own database only, which no other file uses meanwhile (docs/adr/0030).
+  // PostgreSQL fires a delete's referential triggers in the order of their names, which carry each trigger's OID as
+  // text: a database built across a power of ten of the OID counter met another of the semester's keys first. Here
+  // the semester's five declared keys are made again, the same keys with new OIDs, the timetable's first, so that
+  // PostgreSQL meets one of those (asserted); the file's own database only, which no other file uses meanwhile
+  // (docs/adr/0030).
   it('a record held by keys of two messages: the declaration\'s first holding key names the refusal, whatever key PostgreSQL meets first', async () => {
     const id = ids.semesters as string;
+    const declared = Object.keys(RESOURCES.semesters?.inUse ?? {});
+    const timetableFirst = [...declared.filter((k) => !k.startsWith('teaching_')), ...declared.filter((k) => k.startsWith('teaching_'))];
     const met = await withDb(async (c) => {
-      for (const name of ['teaching_class_semester_id_fkey', 'teaching_assignment_semester_id_fkey']) {
+      for (const name of timetableFirst) {
         const [key] = (await c.query(`SELECT conrelid::regclass::text AS source, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = $1`, [name])).rows as { source: string; def: string }[];
         if (!key) throw new Error(`no key ${name}`);
         await c.query(`ALTER TABLE ${key.source} DROP CONSTRAINT ${name}, ADD CONSTRAINT ${name} ${key.def}`);

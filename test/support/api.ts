@@ -61,8 +61,8 @@ export async function call<T = unknown>(path: string, o: CallOptions = {}): Prom
 }
 
 /**
- * The tests' `fetch` connections, one per request (no keep-alive): the run starts and stops servers on ports the
- * system hands out again, and a kept-alive connection to a stopped server's port failed with "other side closed" before
+ * The connections of `fetchOnce` and the helpers built on it, one per request (no keep-alive): the run starts and stops
+ * servers on ports the system hands out again, and a kept-alive connection to a stopped server's port failed with "other side closed" before
  * the request reached the new one — a write could not be retried safely. `call` (plain-request.ts) keeps connections
  * alive only to the worker's own server, which lives as long as the worker.
  */

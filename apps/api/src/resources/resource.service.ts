@@ -381,13 +381,14 @@ export class ResourceService {
   }
 
   /**
-   * The declared "in use" key a refused delete names: where the declaration gives its keys more than one message, the
-   * first key in its order that holds the record (resource-references.ts says why PostgreSQL's own choice is not kept).
+   * The declared "in use" key a refused delete names: the first in the declaration's order that holds the record,
+   * whichever key PostgreSQL met first, declared or not (resource-references.ts says why its choice is not kept).
+   * Undefined when none holds it, or when the look-up itself fails: the refusal then keeps PostgreSQL's key, as a 409
+   * and not a 500.
    */
-  private async heldBy(d: ResourceDef, action: string, id: string | null, met: string | undefined): Promise<string | undefined> {
-    if (action !== 'delete' || !id || !met || !d.inUse[met]) return undefined;
-    if (new Set(Object.values(d.inUse)).size < 2) return undefined;
-    return firstHeldReference(this.db, d.table, id, Object.keys(d.inUse));
+  private async heldBy(d: ResourceDef, action: string, id: string | null): Promise<string | undefined> {
+    if (action !== 'delete' || !id || Object.keys(d.inUse).length === 0) return undefined;
+    return firstHeldReference(this.db, d.table, id, Object.keys(d.inUse)).catch(() => undefined);
   }
 
   /**
@@ -406,7 +407,7 @@ export class ResourceService {
       // an exclusion constraint (two lesson periods overlapping) refuses as a unique key does
       if ((e.code === '23505' || e.code === '23P01') && unique) throw ResourceErrors.taken(unique.message, unique.fields[unique.fields.length - 1]);
       if (e.code === '23503' && ((e.constraint && d.inUse[e.constraint]) || action === 'delete')) {
-        const constraint = (await this.heldBy(d, action, id, e.constraint)) ?? e.constraint;
+        const constraint = (await this.heldBy(d, action, id)) ?? e.constraint;
         await this.audit(me, client, `${d.name}.${action}`, id ?? '', { id, reason: 'in_use', constraint: constraint ?? null }, 'failure');
         throw ResourceErrors.inUse(constraint ? d.inUse[constraint] : undefined);
       }
