@@ -305,6 +305,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-dev-shm-usage',
+  // A test page lives seconds: V8's optimising tiers (Maglev, TurboFan) compile on background threads for code that
+  // rarely runs long enough to repay them. Without them (Ignition and Sparkplug only) a sign-in, two page loads and a
+  // reload cost the browser 11–14 % less CPU, in six interleaved rounds of six cycles (docs/suite-time.md, 2026-12-02).
+  '--js-flags=--no-maglev --no-turbofan',
 ];
 
 /**
