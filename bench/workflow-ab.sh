@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 REV="${1:-6db5469}"
 ROUNDS="${2:-2}"
 export BENCH_FLOWS="${BENCH_FLOWS:-leave}"
+# The same warm-up on both sides: older revisions' benches read the same variable, with 5 by default
+# (docs/adr/0086-the-workflow-bench-measures-a-warm-server.md).
+export BENCH_WARMUP_INSTANCES_PER_CLIENT="${BENCH_WARMUP_INSTANCES_PER_CLIENT:-60}"
 HERE="$(pwd)"
 OTHER="$HERE/.data/bench-ab/$REV"
 
@@ -20,7 +23,7 @@ if [ ! -d "$OTHER/.git" ] && [ ! -f "$OTHER/.git" ]; then
   git worktree add --detach "$OTHER" "$REV" >/dev/null
 fi
 [ -e "$OTHER/node_modules" ] || cp -al "$HERE/node_modules" "$OTHER/node_modules"
-echo "# bench:workflow A/B (flows: $BENCH_FLOWS) — A: this tree ($(git rev-parse --short HEAD)$(git diff --quiet || echo ', with uncommitted changes')), B: $REV; $ROUNDS rounds, interleaved"
+echo "# bench:workflow A/B (flows: $BENCH_FLOWS, warm-up $BENCH_WARMUP_INSTANCES_PER_CLIENT instances per client) — A: this tree ($(git rev-parse --short HEAD)$(git diff --quiet || echo ', with uncommitted changes')), B: $REV; $ROUNDS rounds, interleaved"
 npm run build:api >/dev/null
 (cd "$OTHER" && npm run build:api >/dev/null)
 

@@ -6,7 +6,7 @@
  * (1 and 16 connections), and the server's bare HTTP endpoint doing one INSERT per request at 16 clients (same Node
  * process, HTTP stack and pool as the commands; issue 23's target: workflow ≥ 0.5 × of it).
  *
- * Knobs (environment): BENCH_CLIENTS (16), BENCH_DURATION_S (20), BENCH_WARMUP_INSTANCES_PER_CLIENT (5), BENCH_RAW_REPEATS (3).
+ * Knobs (environment): BENCH_CLIENTS (16), BENCH_DURATION_S (20), BENCH_WARMUP_INSTANCES_PER_CLIENT (60), BENCH_RAW_REPEATS (3).
  */
 import type pg from 'pg';
 import { login } from '../test/support/api.js';
@@ -22,7 +22,13 @@ import { mapLimit, ms, rate, ratio, type Summary, summarise, table } from './sup
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
-const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP_INSTANCES_PER_CLIENT ?? 5);
+/**
+ * Instances each client runs before the window (60: 2,880 commands of leave, a few seconds). The window measures a warm
+ * server, as a school's runs for days: with 5 (240 commands) V8 was still optimising the command path through the
+ * window's first seconds, ~300 functions, a fifth of the server's CPU on its compiler threads
+ * (docs/adr/0086-the-workflow-bench-measures-a-warm-server.md).
+ */
+const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP_INSTANCES_PER_CLIENT ?? 60);
 const RAW_REPEATS = Number(process.env.BENCH_RAW_REPEATS ?? 3);
 /**
  * The flows driven in turn (BENCH_FLOWS, default `leave,travel`: issue 14's mix). `leave` alone is the workload of
