@@ -23,9 +23,9 @@ import { mapLimit, ms, rate, ratio, type Summary, summarise, table } from './sup
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 /**
- * Instances each client runs before the window (60: 2,880 commands of leave, a few seconds). The window measures a warm
- * server, as a school's runs for days: with 5 (240 commands) V8 was still optimising the command path through the
- * window's first seconds, ~300 functions, a fifth of the server's CPU on its compiler threads
+ * Instances each client runs before the window (60: 2,880 commands with leave alone, a few seconds). The window
+ * measures a warm server, as a school's runs for days: with 5 (240 commands) V8 was still optimising the command path
+ * through the window's first seconds, ~300 functions, a fifth of the server's CPU on its compiler threads
  * (docs/adr/0086-the-workflow-bench-measures-a-warm-server.md).
  */
 const WARMUP_PER_CLIENT = Number(process.env.BENCH_WARMUP_INSTANCES_PER_CLIENT ?? 60);
