@@ -27,6 +27,9 @@ const counts = async (page: Page) => ({
   unread: Number(await page.locator(tid('receipts-unread')).getAttribute('data-value')),
 });
 
+/** The state a person's row shows on the receipts page (unread, read, confirmed). */
+const rowState = (page: Page, account: string) => page.locator(`${tid('receipt-row')}[data-account="${account}"]`).getAttribute('data-state');
+
 describe('publishing in the browser', () => {
   const { page } = browserPages();
 
@@ -81,7 +84,7 @@ describe('publishing in the browser', () => {
     });
     expect(before).toEqual({ total: before.total, read: 0, confirmed: 0, unread: before.total });
     expect(await h.locator(`${tid('receipts-class')}[data-class="${CLASS}"]`).count()).toBe(1);
-    expect(await h.locator(`${tid('receipt-row')}[data-account="${PARENT}"]`).getAttribute('data-state')).toBe('unread');
+    expect(await rowState(h, PARENT)).toBe('unread');
     await markDocument(h);
     await shot(h, 'publishing-02-receipts-before');
 
@@ -104,7 +107,7 @@ describe('publishing in the browser', () => {
     // opening it counts as read on the head teacher's page, without a reload
     await eventually(async () => expect((await counts(h)).read).toBe(1));
     // the push writes the counts at once and reads the rows again (use-posts-live.ts): the row follows the counts
-    await eventually(async () => expect(await h.locator(`${tid('receipt-row')}[data-account="${PARENT}"]`).getAttribute('data-state')).toBe('read'));
+    await eventually(async () => expect(await rowState(h, PARENT)).toBe('read'));
 
     await shot(d, 'publishing-03-parent-detail');
     await d.locator(tid('post-confirm')).click();
@@ -112,8 +115,8 @@ describe('publishing in the browser', () => {
     // a parent's confirmation counts for the child too (issue 24): two rows, the parent's and the student's
     await eventually(async () => expect(await counts(h)).toEqual({ total: before.total, read: 2, confirmed: 2, unread: before.total - 2 }));
     await eventually(async () => {
-      expect(await h.locator(`${tid('receipt-row')}[data-account="${PARENT}"]`).getAttribute('data-state')).toBe('confirmed');
-      expect(await h.locator(`${tid('receipt-row')}[data-account="${CHILD}"]`).getAttribute('data-state')).toBe('confirmed');
+      expect(await rowState(h, PARENT)).toBe('confirmed');
+      expect(await rowState(h, CHILD)).toBe('confirmed');
     });
     expect(await sameDocument(h)).toBe(true);
 
