@@ -37,9 +37,14 @@ export const workflowApi = {
     return { result: env.data, msg: env.msg };
   },
 
-  /** Sends an event with If-Match = the version the user saw; 409 when someone else acted first. */
-  async send(flow: string, id: string, event: WorkflowEventInput, version: number, actionKey: string): Promise<{ result: WorkflowCommandResult | undefined; msg: string }> {
-    const env = await request<WorkflowCommandResult>(WorkflowPath.events(flow, id), { json: event, headers: { 'If-Match': String(version), 'Idempotency-Key': actionKey } });
+  /**
+   * Sends an event with If-Match = the version the user saw; 409 when someone else acted first. `null`: a step that does
+   * not depend on what the user saw (an objection, heard in the notice and in review alike) goes without it, and the
+   * server decides it on the stream as it is.
+   */
+  async send(flow: string, id: string, event: WorkflowEventInput, version: number | null, actionKey: string): Promise<{ result: WorkflowCommandResult | undefined; msg: string }> {
+    const headers: Record<string, string> = { 'Idempotency-Key': actionKey, ...(version === null ? {} : { 'If-Match': String(version) }) };
+    const env = await request<WorkflowCommandResult>(WorkflowPath.events(flow, id), { json: event, headers });
     return { result: env.data, msg: env.msg };
   },
 

@@ -25,10 +25,12 @@ export const finalClient = {
   resubmit(id: string, version: number) {
     return workflowApi.send(FINAL_FLOW, id, { type: 'SUBMIT' }, version, newActionKey());
   },
-  object(id: string, version: number, studentId: string, comment: string) {
-    return workflowApi.send(FINAL_FLOW, id, { type: 'OBJECT', studentId, comment }, version, newActionKey());
+  // An objection and its answer are heard in the notice and in review alike (the machine's guards say so): they go
+  // without If-Match, so a notice that ends while a family writes (the engine's timer) does not turn theirs away.
+  object(id: string, studentId: string, comment: string) {
+    return workflowApi.send(FINAL_FLOW, id, { type: 'OBJECT', studentId, comment }, null, newActionKey());
   },
-  answer(id: string, version: number, objection: number, comment: string) {
-    return workflowApi.send(FINAL_FLOW, id, { type: 'ANSWER', objection, comment }, version, newActionKey());
+  answer(id: string, objection: number, comment: string) {
+    return workflowApi.send(FINAL_FLOW, id, { type: 'ANSWER', objection, comment }, null, newActionKey());
   },
 };

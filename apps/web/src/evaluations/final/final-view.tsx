@@ -82,7 +82,7 @@ function HeadTeacherClasses({ rows }: { rows: FinalClassRow[] }) {
                           placeholder={e('final.page.answerPlaceholder')}
                           required={e('final.errors.answerNeedsText')}
                           send={e('final.page.answer')}
-                          onSend={(comment) => answer.mutateAsync({ id: r.instance!.id, version: r.instance!.version, objection: o.no, comment })}
+                          onSend={(comment) => answer.mutateAsync({ id: r.instance!.id, objection: o.no, comment })}
                         />
                       ) : null}
                     </div>
@@ -149,7 +149,7 @@ function Evaluation({ ev, studentId, name }: { ev: StudentFinalEvaluation; stude
           placeholder={e('final.page.objectPlaceholder')}
           required={e('final.errors.objectionNeedsText')}
           send={e('final.page.object')}
-          onSend={(comment) => object.mutateAsync({ id: ev.instanceId, version: ev.version, studentId, comment })}
+          onSend={(comment) => object.mutateAsync({ id: ev.instanceId, studentId, comment })}
         />
       ) : null}
     </Segment>

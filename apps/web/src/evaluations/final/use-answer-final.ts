@@ -5,7 +5,7 @@ import { finalClient, finalKeys } from './final-client.js';
 export function useAnswerFinal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; version: number; objection: number; comment: string }) => finalClient.answer(v.id, v.version, v.objection, v.comment),
+    mutationFn: (v: { id: string; objection: number; comment: string }) => finalClient.answer(v.id, v.objection, v.comment),
     onSettled: () => client.invalidateQueries({ queryKey: finalKeys.all }),
   });
 }

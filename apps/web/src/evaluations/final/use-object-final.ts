@@ -5,7 +5,7 @@ import { finalClient, finalKeys } from './final-client.js';
 export function useObjectFinal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; version: number; studentId: string; comment: string }) => finalClient.object(v.id, v.version, v.studentId, v.comment),
+    mutationFn: (v: { id: string; studentId: string; comment: string }) => finalClient.object(v.id, v.studentId, v.comment),
     onSettled: () => client.invalidateQueries({ queryKey: finalKeys.all }),
   });
 }
