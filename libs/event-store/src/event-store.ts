@@ -65,6 +65,18 @@ export type Param = (value: unknown, cast?: string) => string;
  */
 export type AlsoWrite = (param: Param, cte: (name: string) => string) => string[];
 
+/**
+ * A write every append of a group that names the same `key` shares: one set of CTEs for all their `row`s, which come
+ * as one jsonb array (`rows`, a placeholder) each with its append's `stream_id`; `inserted` names a CTE of the streams
+ * whose events went in (column `stream_id`), on which the write must be gated. However many appends a group holds, the
+ * statement then holds these CTEs once: PostgreSQL sets up each CTE's plan at every execution.
+ */
+export interface GroupWrite {
+  key: string;
+  row: Record<string, unknown>;
+  ctes: (rows: string, inserted: string, cte: (name: string) => string) => string[];
+}
+
 /** One append: to `streamId` if its version is `expectedVersion` (0 for a new stream), with its `also` writes. */
 export interface AppendRequest {
   streamId: string;
@@ -72,6 +84,8 @@ export interface AppendRequest {
   events: NewEvent[];
   expectedVersion: number;
   also?: AlsoWrite;
+  /** The same write as `also`, stated for a whole group (appends carrying one go through `appendMany`). */
+  groupWrite?: GroupWrite;
   options?: AppendOptions;
   /**
    * What kind of statement its `also` writes (e.g. 'created', 'transitioned'): a group is ordered by it, so the text
@@ -173,6 +187,24 @@ export const EventStore = {
     return recorded(r, rows);
   },
 
+  /** One append as a request: with a group write, as a group of one (`appendMany`); else `append`. */
+  async appendRequest(db: Queryable, r: AppendRequest): Promise<RecordedEvent[]> {
+    if (!r.groupWrite) return EventStore.append(db, r.streamId, r.streamType, r.events, r.expectedVersion, r.also, r.options);
+    if (r.events.length === 0) return [];
+    let outcome: RecordedEvent[] | ConcurrencyError | undefined;
+    try {
+      [outcome] = await EventStore.appendMany(db, [r]);
+    } catch (err) {
+      if (isVersionClash(err)) throw new ConcurrencyError(r.streamId, r.expectedVersion, null);
+      throw err;
+    }
+    if (!outcome || outcome instanceof ConcurrencyError) {
+      const current = rowsOf<{ v: number }>(await db.query(`SELECT coalesce(max(version), 0)::int AS v FROM events WHERE stream_id = $1`, [r.streamId]));
+      throw new ConcurrencyError(r.streamId, r.expectedVersion, current[0]?.v ?? null);
+    }
+    return outcome;
+  },
+
   /**
    * Several appends to distinct streams in one statement — one round trip, one commit (group commit, docs/adr/0012).
    * Each is checked on its own: a stale one answers its ConcurrencyError and writes nothing, the others commit.
@@ -182,13 +214,38 @@ export const EventStore = {
   async appendMany(db: Queryable, requests: AppendRequest[]): Promise<(RecordedEvent[] | ConcurrencyError)[]> {
     if (new Set(requests.map((r) => r.streamId)).size !== requests.length) throw new Error('appendMany: one append per stream');
     const { params, param } = parameters();
-    const ctes = requests.flatMap((r, k) => appendCtes(r, param, (name) => `${name}_${k}`));
+    // Every append's events in one INSERT, each row checked against its stream's version as the statement found it
+    // (an append's rows pass or fail together); what an append writes besides them comes after, gated on its stream.
+    const events = requests
+      .flatMap((r) => r.events.map((e, i) => ({ s: r.streamId, t: r.streamType, v: r.expectedVersion + i + 1, y: e.type, d: e.data, m: e.metadata ?? {}, x: r.expectedVersion })))
+      .map((e, n) => ({ ...e, n }));
+    const announced = requests.some((r) => r.options?.announcedByCaller) ? ` AND set_config('schoolflow.announce', 'caller', true) = 'caller'` : '';
+    const ctes = [
+      `ev AS (
+      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+      SELECT v.s, v.t, v.v, v.y, v.d, v.m FROM jsonb_to_recordset(${param(JSON.stringify(events), 'jsonb')}) AS v(n int, s text, t text, v int, y text, d jsonb, m jsonb, x int)
+       WHERE (SELECT coalesce(max(e.version), 0) FROM events e WHERE e.stream_id = v.s) = v.x${announced}
+       ORDER BY v.n
+      RETURNING stream_id, position, transaction_id, version, recorded_at)`,
+    ];
+    requests.forEach((r, k) => {
+      if (!r.also) return;
+      const name = (n: string) => `${n}_${k}`;
+      ctes.push(`${name('ev')} AS (SELECT position, transaction_id, version, recorded_at FROM ev WHERE stream_id = ${param(r.streamId, 'text')})`, ...r.also(param, name));
+    });
+    const byKey = new Map<string, AppendRequest[]>();
+    for (const r of requests) if (r.groupWrite) byKey.set(r.groupWrite.key, [...(byKey.get(r.groupWrite.key) ?? []), r]);
+    for (const [key, list] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
+      const write = list[0]?.groupWrite as GroupWrite;
+      const rows = list.map((r) => ({ ...r.groupWrite?.row, stream_id: r.streamId }));
+      ctes.push(...write.ctes(param(JSON.stringify(rows), 'jsonb'), 'ev', (n) => `${n}_${key}`));
+    }
     const sql = `WITH ${ctes.join(',\n')}
-      ${requests.map((_, k) => `SELECT ${k} AS k, position::text AS position, transaction_id::text AS transaction_id, version, recorded_at FROM ev_${k}`).join('\n      UNION ALL ')}
-      ORDER BY k, version`;
-    const rows = rowsOf<AppendedRow & { k: number }>(await db.query(sql, params));
+      SELECT stream_id, position::text AS position, transaction_id::text AS transaction_id, version, recorded_at FROM ev ORDER BY stream_id, version`;
+    const rows = rowsOf<AppendedRow & { stream_id: string }>(await db.query(sql, params));
+    const index = new Map(requests.map((r, k) => [r.streamId, k]));
     const byRequest = requests.map((): AppendedRow[] => []);
-    for (const row of rows) byRequest[row.k]?.push(row);
+    for (const row of rows) byRequest[index.get(row.stream_id) ?? -1]?.push(row);
     return requests.map((r, k) => {
       const mine = byRequest[k] ?? [];
       return mine.length === r.events.length ? recorded(r, mine) : new ConcurrencyError(r.streamId, r.expectedVersion, null);

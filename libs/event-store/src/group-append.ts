@@ -211,7 +211,7 @@ export class GroupAppender {
     for (const p of group) {
       const r = p.request;
       try {
-        p.resolve(await EventStore.append(db, r.streamId, r.streamType, r.events, r.expectedVersion, r.also, r.options));
+        p.resolve(await EventStore.appendRequest(db, r));
       } catch (err) {
         p.reject(err);
         lane.failed(err);

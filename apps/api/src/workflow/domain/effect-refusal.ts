@@ -66,15 +66,14 @@ export async function appendRefusal(
   const after = advance(def.machine, before, [{ type: EFFECT_REFUSED, data }]);
   const [row] = (await tx.query<{ participants: string[] }>(`SELECT participants FROM wf_instance WHERE id = $1`, [instanceId])).rows;
   const evolved = evolveInstance(def, { id: instanceId, flow: def.flow, version, participants: row?.participants ?? [] }, { events: [{ type: EFFECT_REFUSED, data }], before, after });
-  await EventStore.append(
-    tx,
-    refused.streamId,
-    def.flow,
-    [{ type: EFFECT_REFUSED, data, metadata: { actorId: SYSTEM_ACTOR, actorRoles: [], causationId: refused.position, correlationId: refused.position } }],
-    version,
-    WorkflowProjection.transitioned(evolved),
-    { announcedByCaller: true },
-  );
+  await EventStore.appendRequest(tx, {
+    streamId: refused.streamId,
+    streamType: def.flow,
+    events: [{ type: EFFECT_REFUSED, data, metadata: { actorId: SYSTEM_ACTOR, actorRoles: [], causationId: refused.position, correlationId: refused.position } }],
+    expectedVersion: version,
+    groupWrite: WorkflowProjection.transitioned(evolved),
+    options: { announcedByCaller: true },
+  });
   // Subscriptions deliver in (transaction id, position) order (docs/adr/0005). This transaction took its id when it
   // locked the checkpoint, before it read the stream: an event another transaction appended to the stream meanwhile
   // and committed under a later id would come after this one, out of version order. Then the batch is tried again

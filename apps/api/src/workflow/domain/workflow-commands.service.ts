@@ -296,7 +296,7 @@ export class WorkflowCommands {
         expectedVersion: version,
         shape: 'transitioned',
         options: { announcedByCaller: true },
-        also: WorkflowProjection.transitioned(evolved),
+        groupWrite: WorkflowProjection.transitioned(evolved),
       });
     } catch (err) {
       if (err instanceof ConcurrencyError) {

@@ -1,4 +1,4 @@
-import type { AlsoWrite, Param } from '@schoolflow/event-store';
+import type { AlsoWrite, GroupWrite, Param } from '@schoolflow/event-store';
 import type { Evolved, InstanceRow, TransitionedRow } from '../projections/instance-read-model.js';
 import type { HeldRows } from './flow-hold.js';
 
@@ -46,24 +46,41 @@ export const WorkflowProjection = {
   },
 
   /**
-   * A transaction's row (evolveInstance's): `joined`, people who may read it from now on (a step handed over, people
-   * copied; usually none), are added to the row's own list rather than the list written whole, so a row whose
-   * participants were kept from before starts recorded them (rebuild-projections) keeps them.
+   * A transition's row (evolveInstance's), written for every transition of a group together (GroupWrite,
+   * docs/adr/0087): one UPDATE of the instances, one DELETE of the tasks whose assignee left, and the current ones
+   * upserted — where the step moved, the clock (and the reminder) restarts; where it stayed, it keeps. `joined`, people
+   * who may read the instance from now on (a step handed over, people copied; usually none), are added to the row's own
+   * list rather than the list written whole, so a row whose participants were kept from before starts recorded them
+   * (rebuild-projections) keeps them.
    */
-  transitioned({ row: p, stepChanged, joined }: Evolved<TransitionedRow>): AlsoWrite {
-    return (param, cte) => {
-      const id = param(p.id, 'uuid');
-      // First appearance keeps its place (DISTINCT would reorder): the rebuild folds the same order from the events.
-      const participants = joined.length > 0
-        ? `participants = ARRAY(SELECT x FROM unnest(participants || ${param([...joined], 'uuid[]')}) WITH ORDINALITY AS t(x, n) GROUP BY x ORDER BY min(n)), `
-        : '';
-      return [
+  transitioned({ row: p, stepChanged, joined }: Evolved<TransitionedRow>): GroupWrite {
+    return {
+      key: 'transitioned',
+      row: { id: p.id, flow: p.flow, version: p.version, state: p.state, review: p.review, extra: p.extra, assignees: p.assignees, due_at: p.dueAt, joined, changed: stepChanged },
+      ctes: (rows, inserted, cte) => [
+        `${cte('tp')} AS (
+          SELECT t.* FROM jsonb_to_recordset(${rows}) AS t(stream_id text, id uuid, flow text, version int, state text, review text, extra text,
+                                                        assignees uuid[], due_at timestamptz, joined uuid[], changed boolean)
+           WHERE t.stream_id IN (SELECT stream_id FROM ${inserted}))`,
+        // First appearance keeps its place (DISTINCT would reorder): the rebuild folds the same order from the events.
         `${cte('inst')} AS (
-          UPDATE wf_instance SET ${participants}version = ${param(p.version, 'int')}, state = ${param(p.state, 'text')}, review_status = ${param(p.review, 'text')},
-                 extra_status = ${param(p.extra, 'text')}, assignees = ${param(p.assignees, 'uuid[]')}, due_at = ${param(p.dueAt, 'timestamptz')}, updated_at = now()
-           WHERE id = ${id} AND EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
-        ...tasks(param, cte, id, p, stepChanged),
-      ];
+          UPDATE wf_instance w SET participants = CASE WHEN cardinality(t.joined) > 0
+                   THEN ARRAY(SELECT x FROM unnest(w.participants || t.joined) WITH ORDINALITY AS j(x, n) GROUP BY x ORDER BY min(n))
+                   ELSE w.participants END,
+                 version = t.version, state = t.state, review_status = t.review, extra_status = t.extra, assignees = t.assignees,
+                 due_at = t.due_at, updated_at = now()
+            FROM ${cte('tp')} t WHERE w.id = t.id)`,
+        `${cte('gone')} AS (
+          DELETE FROM wf_task k USING ${cte('tp')} t WHERE k.instance_id = t.id AND NOT (k.assignee_id = ANY(t.assignees)))`,
+        `${cte('moved')} AS (
+          INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
+          SELECT t.id, a, t.flow, t.state, t.version, now() FROM ${cte('tp')} t CROSS JOIN LATERAL unnest(t.assignees) AS a WHERE t.changed
+          ON CONFLICT (instance_id, assignee_id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version, assigned_at = now(), reminded_at = NULL)`,
+        `${cte('kept')} AS (
+          INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
+          SELECT t.id, a, t.flow, t.state, t.version, now() FROM ${cte('tp')} t CROSS JOIN LATERAL unnest(t.assignees) AS a WHERE NOT t.changed
+          ON CONFLICT (instance_id, assignee_id) DO UPDATE SET state = EXCLUDED.state, version = EXCLUDED.version)`,
+      ],
     };
   },
 };
