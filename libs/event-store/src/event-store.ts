@@ -198,10 +198,7 @@ export const EventStore = {
       if (isVersionClash(err)) throw new ConcurrencyError(r.streamId, r.expectedVersion, null);
       throw err;
     }
-    if (!outcome || outcome instanceof ConcurrencyError) {
-      const current = rowsOf<{ v: number }>(await db.query(`SELECT coalesce(max(version), 0)::int AS v FROM events WHERE stream_id = $1`, [r.streamId]));
-      throw new ConcurrencyError(r.streamId, r.expectedVersion, current[0]?.v ?? null);
-    }
+    if (!outcome || outcome instanceof ConcurrencyError) throw new ConcurrencyError(r.streamId, r.expectedVersion, await EventStore.streamVersion(db, r.streamId));
     return outcome;
   },
 
