@@ -1,4 +1,4 @@
-import type { AlsoWrite, GroupWrite, Param } from '@schoolflow/event-store';
+import type { AlsoWrite, GroupWrite } from '@schoolflow/event-store';
 import type { Evolved, InstanceRow, TransitionedRow } from '../projections/instance-read-model.js';
 import type { HeldRows } from './flow-hold.js';
 
@@ -23,11 +23,20 @@ export const WorkflowProjection = {
                  ${param(p.applicantId, 'uuid')}, ${param(p.studentId, 'uuid')}, ${param(JSON.stringify(p.form), 'jsonb')}, ${param(p.owners, 'uuid[]')},
                  ${param(p.participants, 'uuid[]')}, ${param(p.assignees, 'uuid[]')}, ${param(p.dueAt, 'timestamptz')}, now(), now()
           WHERE EXISTS (SELECT 1 FROM ${cte('ev')}) RETURNING id)`,
-        ...tasks(param, cte, id, p, true),
-        `${cte('files')} AS (
+        // A new instance has no tasks yet: its assignees' are inserted, none removed or kept.
+        `${cte('task')} AS (
+          INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
+          SELECT ${id}, a, ${param(p.flow, 'text')}, ${param(p.state, 'text')}, ${param(p.version, 'int')}, now()
+            FROM unnest(${param(p.assignees, 'uuid[]')}) AS a WHERE EXISTS (SELECT 1 FROM ${cte('inst')}))`,
+        // Only a start with attachments links any: PostgreSQL sets up every CTE of the statement at each execution.
+        ...(p.attachments.length === 0
+          ? []
+          : [
+              `${cte('files')} AS (
           INSERT INTO sys_file_link (res_id, ref_type, ref_id)
           SELECT r, 'workflow', ${id} FROM unnest(${param(p.attachments, 'uuid[]')}) AS r
           WHERE EXISTS (SELECT 1 FROM ${cte('inst')}) ON CONFLICT DO NOTHING)`,
+            ]),
       ];
     };
   },
@@ -85,19 +94,3 @@ export const WorkflowProjection = {
   },
 };
 
-function tasks(param: Param, cte: (name: string) => string, id: string, p: Pick<InstanceRow, 'flow' | 'state' | 'version' | 'assignees'>, stepChanged: boolean): string[] {
-  const assignees = param(p.assignees, 'uuid[]');
-  const changed = param(stepChanged, 'boolean');
-  return [
-    `${cte('gone')} AS (
-      DELETE FROM wf_task WHERE instance_id = ${id} AND EXISTS (SELECT 1 FROM ${cte('ev')}) AND NOT (assignee_id = ANY(${assignees})))`,
-    `${cte('task')} AS (
-      INSERT INTO wf_task (instance_id, assignee_id, flow, state, version, assigned_at)
-      SELECT ${id}, a, ${param(p.flow, 'text')}, ${param(p.state, 'text')}, ${param(p.version, 'int')}, now()
-        FROM unnest(${assignees}) AS a WHERE EXISTS (SELECT 1 FROM ${cte('inst')})
-      ON CONFLICT (instance_id, assignee_id) DO UPDATE SET
-        state = EXCLUDED.state, version = EXCLUDED.version,
-        assigned_at = CASE WHEN ${changed} THEN now() ELSE wf_task.assigned_at END,
-        reminded_at = CASE WHEN ${changed} THEN NULL ELSE wf_task.reminded_at END)`,
-  ];
-}
