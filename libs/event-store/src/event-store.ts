@@ -94,26 +94,6 @@ export interface AppendRequest {
   shape?: string;
 }
 
-/** The statement parts of one append: its CTEs (events first), given the statement's parameter allocator. */
-function appendCtes(r: AppendRequest, param: Param, cte: (name: string) => string): string[] {
-  const stream = param(r.streamId, 'text');
-  const type = param(r.streamType, 'text');
-  const values = r.events.map(
-    (e, i) => `(${stream}, ${type}, ${param(r.expectedVersion + i + 1, 'int')}, ${param(e.type, 'text')}, ${param(JSON.stringify(e.data), 'jsonb')}, ${param(JSON.stringify(e.metadata ?? {}), 'jsonb')})`,
-  );
-  const expected = param(r.expectedVersion, 'int');
-  // The version check and the insert are one statement: rows go in only when the stream's version is the expected
-  // one; a concurrent append that slips between is stopped by the unique (stream_id, version) key.
-  const ev = `${cte('ev')} AS (
-      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-      SELECT v.* FROM (VALUES ${values.join(', ')}) AS v(stream_id, stream_type, version, type, data, metadata)
-       WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = ${stream}) = ${expected}${
-         r.options?.announcedByCaller ? ` AND set_config('schoolflow.announce', 'caller', true) = 'caller'` : ''
-       }
-      RETURNING position, transaction_id, version, recorded_at)`;
-  return [ev, ...(r.also ? r.also(param, cte) : [])];
-}
-
 function parameters(): { params: unknown[]; param: Param } {
   const params: unknown[] = [];
   return {
@@ -166,30 +146,11 @@ export const EventStore = {
     also?: AlsoWrite,
     options: AppendOptions = {},
   ): Promise<RecordedEvent[]> {
-    const r: AppendRequest = { streamId, streamType, events, expectedVersion, also, options };
-    if (events.length === 0) return [];
-    const { params, param } = parameters();
-    const ctes = appendCtes(r, param, (name) => name);
-    // Only what the database assigns comes back (the rest is what was sent): no jsonb to print and parse again.
-    const sql = `WITH ${ctes.join(',\n')}
-      SELECT position::text AS position, transaction_id::text AS transaction_id, version, recorded_at FROM ev ORDER BY version`;
-    let rows: AppendedRow[];
-    try {
-      rows = rowsOf<AppendedRow>(await db.query(sql, params));
-    } catch (err) {
-      if (isVersionClash(err)) throw new ConcurrencyError(streamId, expectedVersion, null);
-      throw err;
-    }
-    if (rows.length !== events.length) {
-      const current = rowsOf<{ v: number }>(await db.query(`SELECT coalesce(max(version), 0)::int AS v FROM events WHERE stream_id = $1`, [streamId]));
-      throw new ConcurrencyError(streamId, expectedVersion, current[0]?.v ?? null);
-    }
-    return recorded(r, rows);
+    return EventStore.appendRequest(db, { streamId, streamType, events, expectedVersion, also, options });
   },
 
-  /** One append as a request: with a group write, as a group of one (`appendMany`); else `append`. */
+  /** One append as a request: a group of one (`appendMany`), so the version check is stated once. */
   async appendRequest(db: Queryable, r: AppendRequest): Promise<RecordedEvent[]> {
-    if (!r.groupWrite) return EventStore.append(db, r.streamId, r.streamType, r.events, r.expectedVersion, r.also, r.options);
     if (r.events.length === 0) return [];
     let outcome: RecordedEvent[] | ConcurrencyError | undefined;
     try {
@@ -231,7 +192,12 @@ export const EventStore = {
       ctes.push(`${name('ev')} AS (SELECT position, transaction_id, version, recorded_at FROM ev WHERE stream_id = ${param(r.streamId, 'text')})`, ...r.also(param, name));
     });
     const byKey = new Map<string, AppendRequest[]>();
-    for (const r of requests) if (r.groupWrite) byKey.set(r.groupWrite.key, [...(byKey.get(r.groupWrite.key) ?? []), r]);
+    for (const r of requests) {
+      if (!r.groupWrite) continue;
+      const list = byKey.get(r.groupWrite.key) ?? [];
+      byKey.set(r.groupWrite.key, list);
+      list.push(r);
+    }
     for (const [key, list] of [...byKey].sort(([a], [b]) => a.localeCompare(b))) {
       const write = list[0]?.groupWrite as GroupWrite;
       const rows = list.map((r) => ({ ...r.groupWrite?.row, stream_id: r.streamId }));
