@@ -2,6 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS_COMMANDS, redisOutage } from './redis-connections.js';
 
+/** What a place for one member came to: newly taken, already held by this member (nothing taken), or none left. */
+export type MemberPlace = 'taken' | 'held' | 'full';
+
+/**
+ * One member's place in a window of distinct members, atomically: a member already in the set holds its place (a
+ * repeat takes none); a new member is added unless the set is full; the window starts with the first member.
+ */
+const TAKE_FOR_MEMBER = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 'held' end
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 'full' end
+redis.call('SADD', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 'taken'`;
+
 /** Counters this instance keeps at most while Redis is away; past it the expired are dropped, then the oldest. */
 const LOCAL_MAX = 100_000;
 
@@ -15,6 +29,7 @@ const LOCAL_MAX = 100_000;
 @Injectable()
 export class WindowCounter {
   private readonly local = new Map<string, { count: number; until: number }>();
+  private readonly localMembers = new Map<string, { members: Set<string>; until: number }>();
 
   constructor(@Inject(REDIS_COMMANDS) private readonly redis: Redis | null) {}
 
@@ -58,12 +73,53 @@ export class WindowCounter {
     if (held && held.count > 0) held.count -= 1;
   }
 
+  /**
+   * A place under `key` for `member` among at most `limit` distinct members in the window: the same member again
+   * holds the place it took ('held', nothing more taken) — so concurrent repeats of one piece of work (a double
+   * click) never use up places that the work, done once, needs only one of.
+   */
+  async takeFor(key: string, member: string, limit: number, windowMs: number): Promise<MemberPlace> {
+    if (this.redis && this.redis.status === 'ready') {
+      try {
+        const place = (await this.redis.eval(TAKE_FOR_MEMBER, 1, key, member, limit, windowMs)) as MemberPlace;
+        redisOutage.restored();
+        return place;
+      } catch (err) {
+        redisOutage.lost(err);
+      }
+    }
+    const now = Date.now();
+    const held = this.localMembers.get(key);
+    const current = held && held.until > now ? held : { members: new Set<string>(), until: now + windowMs };
+    if (current.members.has(member)) return 'held';
+    if (current.members.size >= limit) return 'full';
+    this.trim(now);
+    current.members.add(member);
+    this.localMembers.set(key, current);
+    return 'taken';
+  }
+
+  /** Gives back the place `member` took (its work was not done). */
+  async release(key: string, member: string): Promise<void> {
+    if (this.redis && this.redis.status === 'ready') {
+      try {
+        await this.redis.srem(key, member);
+        return;
+      } catch (err) {
+        redisOutage.lost(err);
+      }
+    }
+    this.localMembers.get(key)?.members.delete(member);
+  }
+
   private trim(now: number): void {
-    if (this.local.size < LOCAL_MAX) return;
-    for (const [k, v] of this.local) if (v.until <= now) this.local.delete(k);
-    for (const k of this.local.keys()) {
-      if (this.local.size < LOCAL_MAX) break;
-      this.local.delete(k);
+    for (const map of [this.local, this.localMembers] as Map<string, { until: number }>[]) {
+      if (map.size < LOCAL_MAX) continue;
+      for (const [k, v] of map) if (v.until <= now) map.delete(k);
+      for (const k of map.keys()) {
+        if (map.size < LOCAL_MAX) break;
+        map.delete(k);
+      }
     }
   }
 }

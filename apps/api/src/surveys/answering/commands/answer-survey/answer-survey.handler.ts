@@ -35,7 +35,7 @@ function cellsOf(a: AcceptedAnswer): AnswerCell[] {
  * (checkAnswers, the same rules the paper runs), inside the window, once per respondent — the participation row's
  * key claims it in the same statement that stores the response (AnsweringRepository.answer), so a double click or a
  * replay stores one and the other is 409 "already submitted" with nothing written. A public device also takes a place
- * of its address's limit first, given back when nothing was stored. An anonymous questionnaire's response names no
+ * of its address's limit first (one per respondent, SurveyAddressLimit). An anonymous questionnaire's response names no
  * one. The author's page hears the new count (`survey.answered`) once it is committed, coalesced by AnsweredCounts.
  *
  * A rush of answers is the hot path (issue 25's bench: 200 phones at once): a public answer costs two statements —
@@ -63,14 +63,15 @@ export class AnswerSurvey {
     if ('refusal' in checked) throw SurveysErrors.answerRefused(checked.refusal);
 
     const key = who.key;
-    // a public device's place first (one INCR), given back below when nothing is stored; out of places, a repeat is
-    // still told "already submitted" — the check waits on a first submit still being stored
+    // a public device's place first (SurveyAddressLimit: one per respondent, its repeats hold it); out of places, a
+    // repeat is still told "already submitted" — the claim tried there waits on a first submit still being stored
     const limited = who.userId === null;
-    if (limited && !(await this.addresses.take(id, address))) {
+    const place = limited ? await this.addresses.takeAnswer(id, address, key) : 'held';
+    if (place === 'full') {
       if (await this.answering.claimed(this.db, id, key)) throw SurveysErrors.alreadySubmitted();
       throw SurveysErrors.tooManyFromAddress();
     }
-    let stored = false;
+    let stored: boolean;
     try {
       // anonymous: neither the account nor the key reaches the response; the claim is the only trace
       stored = await this.answering.answer(this.db, {
@@ -81,8 +82,10 @@ export class AnswerSurvey {
         seat: who.seat,
         cells: checked.accepted.flatMap(cellsOf),
       });
-    } finally {
-      if (limited && !stored) await this.addresses.giveBack(id, address);
+    } catch (err) {
+      // failed: the place goes back; "already submitted" keeps it — this respondent has answered
+      if (place === 'taken') await this.addresses.releaseAnswer(id, address, key);
+      throw err;
     }
     if (!stored) throw SurveysErrors.alreadySubmitted();
     // the author's count is pushed after the commit, coalesced (AnsweredCounts: no answer waits on the count's row)

@@ -53,7 +53,7 @@ export class GetPaper {
       const digest = deviceDigest(token ?? undefined);
       if (!who.device && digest) {
         // a new token takes a place of the address's device limit (a script clearing its token fills no table)
-        if (!(await this.addresses.take(id, address, 'device'))) throw SurveysErrors.tooManyFromAddress();
+        if (!(await this.addresses.takeDevice(id, address))) throw SurveysErrors.tooManyFromAddress();
         await this.answering.issueDevice(this.db, id, digest, address);
         key = deviceKey(digest);
       }
