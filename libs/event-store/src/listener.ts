@@ -19,6 +19,9 @@ export class PgListener {
   private connecting: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private isLive = false;
+  /** The round trip in flight on the LISTEN connection, and the one queued to start after it (sync). */
+  private syncing: Promise<boolean> | undefined;
+  private queued: Promise<boolean> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -74,6 +77,31 @@ export class PgListener {
       // The database may already be gone (it is shutting down too): drop the connection instead of reusing it.
       client.release(err instanceof Error ? err : true);
     }
+  }
+
+  /**
+   * Resolves once every notification committed before the call has been delivered to the handlers: true, or false
+   * when the connection is not live (nothing can be known of what was missed). PostgreSQL sends a listening session's
+   * pending notifications before it reads its next query, so the answer of a query sent after the call comes after
+   * them on the same socket. Callers at once share one round trip: a caller arriving while one is in flight (sent,
+   * perhaps, before that caller's commit was announced) waits for the next, which all of them share.
+   */
+  sync(): Promise<boolean> {
+    const client = this.client;
+    if (!client || !this.isLive) return Promise.resolve(false);
+    if (!this.syncing) {
+      this.syncing = client.query('SELECT 1').then(
+        () => this.client === client && this.isLive,
+        () => false,
+      );
+      void this.syncing.then(() => (this.syncing = undefined));
+      return this.syncing;
+    }
+    this.queued ??= this.syncing.then(() => {
+      this.queued = undefined;
+      return this.sync();
+    });
+    return this.queued;
   }
 
   /** Runs this process's handlers of a channel as if the payload had been notified (announcements of its own writes). */

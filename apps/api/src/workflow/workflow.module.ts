@@ -31,13 +31,14 @@ import { GetCertificateController } from './queries/get-certificate/get-certific
 import { FlowViewController } from './queries/flow-view/flow-view.controller.js';
 import { VerifyCertificateController } from './queries/verify-certificate/verify-certificate.controller.js';
 import { CertificateThrottlerGuard } from './queries/verify-certificate/certificate-throttler.guard.js';
+import { DirectoryCache } from '../infrastructure/database/directory-cache.js';
 
 /** The engine and its API. Each registered flow's plugin is found by its name (flow-plugins.ts); nothing here changes. */
 @Module({
   imports: [CqrsModule],
   controllers: [MyTasksController, StartWorkflowController, SendWorkflowEventController, GetWorkflowController, ListWorkflowsController, TransferCandidatesController, FormOptionsController, GetCertificateController, VerifyCertificateController, FlowViewController],
   providers: [
-    { provide: FLOW_PLUGINS, useFactory: (config: ServerConfig) => loadFlowPlugins(config), inject: [SERVER_CONFIG] },
+    { provide: FLOW_PLUGINS, useFactory: (config: ServerConfig, directory: DirectoryCache) => loadFlowPlugins(config, directory), inject: [SERVER_CONFIG, DirectoryCache] },
     StreamCache,
     // the engine by job (docs/adr/0031), its ports bound to PostgreSQL and the system clock
     { provide: WorkflowStore, useClass: PgWorkflowStore },

@@ -17,13 +17,13 @@ const definition = dayReadingFlow as unknown as FlowDefinition;
  * 走读申请 on the engine: the student (or a parent's child), from a day not yet past, the route head teacher → office;
  * when it passes, the student is a day student from that day (an effect of the committed approval).
  */
-export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
+export const createPlugin = ({ config, directory }: PluginDeps): FlowPlugin => ({
   definition,
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(dayReadingFormSchema, body);
     const clock = { timeZone: config.timeZone, now: Date.now() };
-    return planDayReadingStart(form, await readDayReadingStart(db, form, actor), actor, clock);
+    return planDayReadingStart(form, await readDayReadingStart({ db, directory }, form, actor), actor, clock);
   },
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),

@@ -1,17 +1,16 @@
 import { formatSchoolTime } from '@schoolflow/contracts';
 import type { DayReadingForm } from '@schoolflow/workflows/day-reading/day-reading.form.js';
 import type { DayReadingSubmitted } from '@schoolflow/workflows/day-reading/day-reading.machine.js';
-import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { StartPlan } from '../../workflow/domain/flow-plugin.js';
-import { type Applicant, type ApplicantRead, headTeacherThenOffice, readApplicant, type StartClock } from '../shared/student-applicant.js';
+import { type Applicant, type ApplicantRead, headTeacherThenOffice, readApplicant, type StartClock, type StartReads } from '../shared/student-applicant.js';
 import { ApplicationErrors } from '../applications.errors.js';
 
 /** What a day-reading request's start reads: the applicant's side (students, guardians, role holders); it has no pictures. */
 export type DayReadingStartRead = ApplicantRead;
 
-/** Every read a day-reading request's start needs, in one statement. */
-export async function readDayReadingStart(db: Prepared, _form: DayReadingForm, actor: Applicant): Promise<DayReadingStartRead> {
-  return readApplicant(db, actor, []);
+/** Every read a day-reading request's start needs: the applicant's (kept by the directory cache). */
+export async function readDayReadingStart(reads: StartReads, _form: DayReadingForm, actor: Applicant): Promise<DayReadingStartRead> {
+  return readApplicant(reads, actor, []);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import { leaveFormSchema, MessageType, workflowDetailPage } from '@schoolflow/contracts';
 import { leaveFlow, type LeaveContext, stateString } from '@schoolflow/workflows';
-import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { correctRollsForLeave } from '../../attendance/domain/leave-corrections.js';
@@ -19,12 +18,12 @@ const STEP_KEY: Record<string, string> = {
 export class LeavePlugin implements FlowPlugin {
   readonly definition = leaveFlow as unknown as FlowPlugin['definition'];
 
-  constructor(private readonly config: ServerConfig) {}
+  constructor(private readonly deps: PluginDeps) {}
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(leaveFormSchema, body);
-    const clock = { timeZone: this.config.timeZone, now: Date.now() };
-    return planLeaveStart(form, await readLeaveStart(db, form, actor), actor, clock);
+    const clock = { timeZone: this.deps.config.timeZone, now: Date.now() };
+    return planLeaveStart(form, await readLeaveStart({ db, directory: this.deps.directory }, form, actor), actor, clock);
   }
 
   /**
@@ -34,7 +33,7 @@ export class LeavePlugin implements FlowPlugin {
   async effects({ instanceId, before, after }: EffectInput, db: { query<R = unknown[]>(sql: string, params?: unknown[]): Promise<R> }): Promise<void> {
     if (!passedBy(this.definition, { before, after })) return;
     const ctx = after.context as LeaveContext;
-    await correctRollsForLeave(db, { instanceId, studentId: ctx.studentId, start: ctx.start, end: ctx.end }, this.config.timeZone);
+    await correctRollsForLeave(db, { instanceId, studentId: ctx.studentId, start: ctx.start, end: ctx.end }, this.deps.config.timeZone);
   }
 
   messages({ instanceId, event, before, after, owners: allOwners, student: who, actorName }: NotificationInput): PlannedMessage[] {
@@ -83,4 +82,4 @@ export class LeavePlugin implements FlowPlugin {
   }
 }
 
-export const createPlugin = ({ config }: PluginDeps): FlowPlugin => new LeavePlugin(config);
+export const createPlugin = (deps: PluginDeps): FlowPlugin => new LeavePlugin(deps);

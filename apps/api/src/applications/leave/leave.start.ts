@@ -1,6 +1,5 @@
 import { APPLICATION_WINDOW_DAYS, type LeaveForm } from '@schoolflow/contracts';
 import { leaveDuration, type LeaveSubmitted } from '@schoolflow/workflows';
-import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { StartPlan } from '../../workflow/domain/flow-plugin.js';
 import {
   type Applicant,
@@ -12,6 +11,7 @@ import {
   readApplicant,
   schoolPeriod,
   type StartClock,
+  type StartReads,
   uniquePictures,
   withStandIns,
 } from '../shared/student-applicant.js';
@@ -40,8 +40,8 @@ const START_SQL = applicantSql(`(SELECT value FROM sys_config WHERE key = 'workf
  * Every read a leave's start needs, in one statement (one round trip): whom the actor may apply for (with each
  * student's guardians), the reviewers and the threshold, and — only when there are pictures — the pictures' files.
  */
-export async function readLeaveStart(db: Prepared, form: LeaveForm, actor: Applicant): Promise<LeaveStartRead> {
-  return readApplicant<LeaveStartRead>(db, actor, uniquePictures(form.attachments), START_SQL);
+export async function readLeaveStart(reads: StartReads, form: LeaveForm, actor: Applicant): Promise<LeaveStartRead> {
+  return readApplicant<LeaveStartRead>(reads, actor, uniquePictures(form.attachments), START_SQL);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FlowDefinition } from '@schoolflow/workflows';
 import { proofFormSchema, type ProofSubmitted } from '@schoolflow/workflows/kit/proof.js';
+import type { DirectoryCache } from '../../infrastructure/database/directory-cache.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
@@ -20,10 +21,12 @@ type EffectDb = Parameters<NonNullable<FlowPlugin['effects']>>[1];
 export function proofPlugin(
   definition: FlowDefinition,
   opts: {
+    /** Where the applicant's read is kept (PluginDeps). */
+    directory: DirectoryCache;
     grades?: (db: EffectDb, studentId: string) => Promise<CertifiedGrade[]>;
     /** Certifies enrollment: nothing is issued for a student who left (学籍异动) after asking. */
     enrolledOnly?: boolean;
-  } = {},
+  },
 ): FlowPlugin {
   return {
     definition,
@@ -33,7 +36,7 @@ export function proofPlugin(
 
     async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
       const form = validate(proofFormSchema, body);
-      const row = await readApplicant(db, actor, []);
+      const row = await readApplicant({ db, directory: opts.directory }, actor, []);
       const student = pickStudent(actor, form.studentId, row.candidates);
       const office = withStandIns(row.office, row.admin, actor.userId);
       const data: Omit<ProofSubmitted, 'type' | 'actorId'> = {

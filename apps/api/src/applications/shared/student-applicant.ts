@@ -1,4 +1,5 @@
 import { applicationWindow, FLOW_PICTURE_MAX_BYTES, parseSchoolTime, RoleCode } from '@schoolflow/contracts';
+import type { DirectoryCache } from '../../infrastructure/database/directory-cache.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { ApplicationErrors } from '../applications.errors.js';
 
@@ -16,8 +17,9 @@ export function uniquePictures(ids: readonly string[] | undefined): string[] {
 /**
  * What every flow a student or a parent applies for needs from the database at submission (leave, travel,
  * day-reading, proofs): whom the actor may apply for, with each student's class, head teacher and guardians; the
- * holders of the office, principal and administrator roles; and the pictures attached. One statement, one round
- * trip; a flow adds columns of its own (leave: its principal threshold).
+ * holders of the office, principal and administrator roles; and the pictures attached. The directory's part is one
+ * statement kept by DirectoryCache until the directory changes, so a start usually reads nothing before its append;
+ * a flow adds columns of its own (leave: its principal threshold), of the directory's tables only.
  */
 export interface ApplicantStudent {
   id: string;
@@ -72,7 +74,8 @@ export function filesSql(param: string): string {
 /**
  * The statement texts (built from code only: they are prepared by name). Candidates come as one json array ordered
  * by student number, each with its guardians and whether it is the actor. (The actor's own student row and their
- * children as one UNION: an OR of the two made PostgreSQL scan every student.)
+ * children as one UNION: an OR of the two made PostgreSQL scan every student.) `plain` is what readApplicant keeps in
+ * DirectoryCache: `extraColumns` must read only the tables whose changes are announced (migrations/1732000067000).
  */
 export function applicantSql(extraColumns = ''): { plain: string; withFiles: string } {
   const plain = `SELECT coalesce((SELECT json_agg(json_build_object(
@@ -88,16 +91,31 @@ export function applicantSql(extraColumns = ''): { plain: string; withFiles: str
 }
 
 const DEFAULT_SQL = applicantSql();
+const FILES_SQL = `SELECT ${filesSql('$1')}`;
 
-/** Reads the applicant side of a submission (pictures only when there are any). */
+/** Where a start reads: its database and the directory's cached reads. */
+export interface StartReads {
+  db: { query(sql: string, args: unknown[]): Promise<unknown[]> };
+  directory: DirectoryCache;
+}
+
+/**
+ * Reads the applicant side of a submission: the directory's part kept per actor (DirectoryCache), the pictures' files
+ * read each time and only when there are any — beside the directory's read when that is not kept.
+ */
 export async function readApplicant<R extends ApplicantRead = ApplicantRead>(
-  db: { query(sql: string, args: unknown[]): Promise<unknown[]> },
+  { db, directory }: StartReads,
   actor: Pick<Principal, 'userId'>,
   attachments: readonly string[],
-  sql: { plain: string; withFiles: string } = DEFAULT_SQL,
+  sql: { plain: string } = DEFAULT_SQL,
 ): Promise<R> {
-  const rows = (attachments.length === 0 ? await db.query(sql.plain, [actor.userId]) : await db.query(sql.withFiles, [actor.userId, attachments])) as R[];
-  return rows[0] ?? ({ candidates: [], office: [], principal: [], admin: [] } as unknown as R);
+  const applicant = directory.read(sql, actor.userId, async () => {
+    const rows = (await db.query(sql.plain, [actor.userId])) as R[];
+    return rows[0] ?? ({ candidates: [], office: [], principal: [], admin: [] } as unknown as R);
+  });
+  if (attachments.length === 0) return applicant;
+  const [read, files] = await Promise.all([applicant, db.query(FILES_SQL, [attachments]) as Promise<{ files: FileRow[] }[]>]);
+  return { ...read, files: files[0]?.files ?? [] };
 }
 
 /**

@@ -11,13 +11,13 @@ import { planTravelStart, readTravelStart } from './travel.start.js';
 const definition = travelFlow as unknown as FlowDefinition;
 
 /** 外出申请 on the engine: the student (or a parent's child), the route head teacher → office, the pictures. */
-export const createPlugin = ({ config }: PluginDeps): FlowPlugin => ({
+export const createPlugin = ({ config, directory }: PluginDeps): FlowPlugin => ({
   definition,
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
     const form = validate(travelFormSchema, body);
     const clock = { timeZone: config.timeZone, now: Date.now() };
-    return planTravelStart(form, await readTravelStart(db, form, actor), actor, clock);
+    return planTravelStart(form, await readTravelStart({ db, directory }, form, actor), actor, clock);
   },
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),

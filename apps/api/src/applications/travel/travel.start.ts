@@ -1,15 +1,14 @@
 import { type TravelForm, travelRequest } from '@schoolflow/workflows/travel/travel.form.js';
 import type { TravelSubmitted } from '@schoolflow/workflows/travel/travel.machine.js';
-import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { StartPlan } from '../../workflow/domain/flow-plugin.js';
-import { type Applicant, type ApplicantRead, headTeacherThenOffice, readApplicant, schoolPeriod, type StartClock, uniquePictures } from '../shared/student-applicant.js';
+import { type Applicant, type ApplicantRead, headTeacherThenOffice, readApplicant, schoolPeriod, type StartClock, type StartReads, uniquePictures } from '../shared/student-applicant.js';
 
 /** What a travel request's start reads: the applicant's side (students, guardians, role holders) and its pictures. */
 export type TravelStartRead = ApplicantRead;
 
-/** Every read a travel request's start needs, in one statement (the pictures only when there are any). */
-export async function readTravelStart(db: Prepared, form: TravelForm, actor: Applicant): Promise<TravelStartRead> {
-  return readApplicant(db, actor, uniquePictures(form.attachments));
+/** Every read a travel request's start needs: the applicant's (kept by the directory cache), the pictures when there are any. */
+export async function readTravelStart(reads: StartReads, form: TravelForm, actor: Applicant): Promise<TravelStartRead> {
+  return readApplicant(reads, actor, uniquePictures(form.attachments));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import { validate } from '../../infrastructure/http/validate.js';
 import { type EffectOutcome, notApplied } from '../../workflow/domain/effect-refusal.js';
-import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type StartPlan } from '../../workflow/domain/flow-plugin.js';
+import { type EffectInput, type FlowPlugin, type NotificationInput, passedBy, type PlannedMessage, type PluginDeps, type StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { reviewMessages } from '../shared/review-messages.js';
 import { planZoubanChangeStart } from './zouban-change.start.js';
 
@@ -29,11 +29,11 @@ interface ChangeForm {
 }
 
 /** 走班选科变更 on the engine (its start: zouban-change.start.ts). */
-export const createPlugin = (): FlowPlugin => ({
+export const createPlugin = ({ directory }: PluginDeps): FlowPlugin => ({
   definition,
 
   async buildStart(body: unknown, actor: Principal, db: Prepared): Promise<StartPlan> {
-    return planZoubanChangeStart(db, validate(zoubanChangeFormSchema, body), actor);
+    return planZoubanChangeStart({ db, directory }, validate(zoubanChangeFormSchema, body), actor);
   },
 
   messages: (input: NotificationInput): PlannedMessage[] => reviewMessages(definition, input),

@@ -4,7 +4,7 @@ import type { ZoubanChangeSubmitted } from '@schoolflow/workflows/zouban-change/
 import { ClassWalkingErrors } from '../../class-walking/class-walking.errors.js';
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { StartPlan } from '../../workflow/domain/flow-plugin.js';
-import { type Applicant, headTeacherThenOffice, readApplicant } from '../shared/student-applicant.js';
+import { type Applicant, headTeacherThenOffice, readApplicant, type StartReads } from '../shared/student-applicant.js';
 
 /** What a change request's start reads about the window beside the applicant. */
 export interface ZoubanChangeRead {
@@ -27,8 +27,9 @@ const WINDOW_SQL = `SELECT w.id, w.name, w.grade, w.groups, now() >= w.end_at AS
   FROM zouban_window w WHERE w.id = $1`;
 
 /** Reads the applicant (a student and their head teacher, the office) and the window, choice and free places. */
-export async function planZoubanChangeStart(db: Prepared, form: ZoubanChangeForm, actor: Applicant): Promise<StartPlan> {
-  const read = await readApplicant(db, actor, []);
+export async function planZoubanChangeStart(reads: StartReads & { db: Prepared }, form: ZoubanChangeForm, actor: Applicant): Promise<StartPlan> {
+  const { db } = reads;
+  const read = await readApplicant(reads, actor, []);
   const { student, route, owners, reviewers } = headTeacherThenOffice(actor, undefined, [], read);
   const courseIds = [...new Set(form.courseIds)].sort();
   const [row] = (await db.query(WINDOW_SQL, [form.windowId, student.id, courseIds])) as {

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../../config/app-config.js';
 import type { Principal } from '../../infrastructure/http/request-context.js';
 import type { EffectOutcome } from './effect-refusal.js';
 import type { FlowHold, HeldRows } from './flow-hold.js';
+import type { DirectoryCache } from '../../infrastructure/database/directory-cache.js';
 
 /** The start of an instance, as a flow plugin builds it from the submitted form. */
 export interface StartPlan {
@@ -144,6 +145,8 @@ export interface EffectInput {
 /** What a plugin may be made with. */
 export interface PluginDeps {
   config: ServerConfig;
+  /** The directory's reads a start makes, kept until the directory changes (docs/adr/0088-directory-reads-cached.md). */
+  directory: DirectoryCache;
 }
 
 /**
