@@ -15,14 +15,17 @@ const userId = (account: string) => withDb(async (c) => (await c.query(`SELECT i
 
 let student: string;
 let classId: string;
+/** The class's head teacher as found, given back at the end. */
 let headTeacher: string;
 let teacher: string;
 let office: string;
 
 beforeAll(async () => {
   student = await login('student');
-  [headTeacher, teacher, office] = await Promise.all(['headteacher', 'teacher', 'office'].map(userId)) as [string, string, string];
-  classId = await withDb(async (c) => (await c.query(`SELECT s.class_id FROM student s JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`)).rows[0].class_id as string);
+  [teacher, office] = (await Promise.all(['teacher', 'office'].map(userId))) as [string, string];
+  ({ classId, headTeacher } = await withDb(async (c) =>
+    (await c.query(`SELECT s.class_id AS "classId", k.head_teacher_id AS "headTeacher" FROM student s JOIN admin_class k ON k.id = s.class_id JOIN sys_user u ON u.id = s.user_id WHERE u.account = 'student'`)).rows[0] as { classId: string; headTeacher: string },
+  ));
 });
 
 // the other test files share this database: the class and the office role as they were

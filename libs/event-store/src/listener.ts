@@ -26,6 +26,8 @@ export class PgListener {
   constructor(
     private readonly pool: pg.Pool,
     private readonly onError: (err: unknown) => void = () => undefined,
+    /** How long a sync waits for its round trip before the connection is taken for lost (a socket dropped silently). */
+    private readonly syncTimeoutMs = 2_000,
   ) {}
 
   get live(): boolean {
@@ -90,10 +92,20 @@ export class PgListener {
     const client = this.client;
     if (!client || !this.isLive) return Promise.resolve(false);
     if (!this.syncing) {
-      this.syncing = client.query('SELECT 1').then(
+      let timer: NodeJS.Timeout | undefined;
+      // A connection dropped without a word (a NAT, a failover) would hold every caller until TCP gives up: past the
+      // timeout it is taken for lost — callers hear false, and it is connected again.
+      const late = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => {
+          this.lost(client, new Error(`the LISTEN connection did not answer within ${this.syncTimeoutMs} ms`));
+          resolve(false);
+        }, this.syncTimeoutMs);
+      });
+      const answered = client.query('SELECT 1').then(
         () => this.client === client && this.isLive,
         () => false,
       );
+      this.syncing = Promise.race([answered, late]).finally(() => clearTimeout(timer));
       void this.syncing.then(() => (this.syncing = undefined));
       return this.syncing;
     }

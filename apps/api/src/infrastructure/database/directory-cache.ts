@@ -50,18 +50,19 @@ export class DirectoryCache implements OnModuleInit {
    */
   async read<R>(read: object, key: string, load: () => Promise<R>): Promise<R> {
     // every change committed before this call announced and handled first: a start reads the directory as it is
-    if (!(await this.notifications.sync())) return load();
+    if (!(await this.notifications.sync())) return frozen(await load());
     const now = Date.now();
     const hit = this.reads.get(read)?.get(key);
     if (hit && now - hit.at <= MAX_AGE_MS) return hit.value as R;
     const epoch = this.epoch;
-    const value = await load();
+    // frozen whether kept or not, so a caller that changes it fails at once, not only on the requests the cache served
+    const value = frozen(await load());
     if (epoch !== this.epoch || !this.notifications.live) return value;
     if (this.size >= MAX_ENTRIES) this.clear();
     let byKey = this.reads.get(read);
     if (!byKey) this.reads.set(read, (byKey = new Map()));
     if (!byKey.has(key)) this.size += 1;
-    byKey.set(key, { value: frozen(value), at: now });
+    byKey.set(key, { value, at: now });
     return value;
   }
 
