@@ -11,7 +11,14 @@ function listener() {
   const resets: (() => void)[] = [];
   const l = {
     live: true,
-    sync: async () => l.live,
+    syncs: 0,
+    /** What a check brings in before it answers (an announcement still on its way, say). */
+    onSync: () => undefined as void,
+    sync: async () => {
+      l.syncs += 1;
+      l.onSync();
+      return l.live;
+    },
     on: async (channel: string, fn: () => void) => void handlers.set(channel, fn),
     onReset: (fn: () => void) => void resets.push(fn),
     announce: () => handlers.get(DIRECTORY_CHANNEL)?.(),
@@ -50,6 +57,17 @@ describe('DirectoryCache', () => {
     l.announce();
     await c.read(READ, 'u1', load());
     expect(loads).toBe(4);
+  });
+
+  it('checks a kept read before answering it — a change the check brings in drops it — and a miss not at all', async () => {
+    const { c, l } = await cache();
+    await c.read(READ, 'u1', load({ office: ['before'] }));
+    expect(l.syncs).toBe(0);
+    expect(await c.read(READ, 'u1', load())).toEqual({ office: ['before'] });
+    expect(l.syncs).toBe(1);
+    l.onSync = () => l.announce();
+    expect(await c.read(READ, 'u1', load({ office: ['after'] }))).toEqual({ office: ['after'] });
+    expect({ syncs: l.syncs, loads }).toEqual({ syncs: 2, loads: 2 });
   });
 
   it('neither keeps nor answers from the cache while the LISTEN connection is not live, and forgets all when it resets', async () => {

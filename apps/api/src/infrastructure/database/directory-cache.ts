@@ -25,10 +25,10 @@ function frozen<T>(value: T): T {
  *
  * A cached read is dropped when any instance's change of a directory table is announced (a statement-level trigger,
  * delivered at commit), when the LISTEN connection is lost or back (a change may have been missed), and after
- * MAX_AGE_MS in any case; nothing is cached or answered from the cache while the connection is not live. Before it
- * answers, a read waits until every change committed before it was asked has been announced here (PgListener.sync:
- * one round trip on the LISTEN connection, shared by the reads of the moment), so the next start after a change —
- * on any instance — reads the change. A read that raced with a change (announced while it was in flight) is answered
+ * MAX_AGE_MS in any case; nothing is cached or answered from the cache while the connection is not live. Before a kept
+ * read is answered, every change committed before it was asked is announced here first (PgListener.sync: one round
+ * trip on the LISTEN connection, shared by the reads of the moment), so the next start after a change — on any
+ * instance — reads the change; a read not kept goes to the database at once, fresh by itself. A read that raced with a change (announced while it was in flight) is answered
  * but not kept. Values are frozen: shared by every caller.
  */
 @Injectable()
@@ -49,11 +49,14 @@ export class DirectoryCache implements OnModuleInit {
    * live one is held. `load` must read only the tables whose changes are announced (migrations/1732000067000).
    */
   async read<R>(read: object, key: string, load: () => Promise<R>): Promise<R> {
-    // every change committed before this call announced and handled first: a start reads the directory as it is
-    if (!(await this.notifications.sync())) return frozen(await load());
+    // Only a kept read is checked: every change committed before this call announced and handled first (an
+    // announcement the check brings in drops it). A read made now sees those changes by itself.
+    if (this.notifications.live && this.held(read, key)) {
+      if (!(await this.notifications.sync())) return frozen(await load());
+      const hit = this.held(read, key);
+      if (hit) return hit.value as R;
+    }
     const now = Date.now();
-    const hit = this.reads.get(read)?.get(key);
-    if (hit && now - hit.at <= MAX_AGE_MS) return hit.value as R;
     const epoch = this.epoch;
     // frozen whether kept or not, so a caller that changes it fails at once, not only on the requests the cache served
     const value = frozen(await load());
@@ -64,6 +67,11 @@ export class DirectoryCache implements OnModuleInit {
     if (!byKey.has(key)) this.size += 1;
     byKey.set(key, { value, at: now });
     return value;
+  }
+
+  private held(read: object, key: string): { value: unknown; at: number } | undefined {
+    const hit = this.reads.get(read)?.get(key);
+    return hit && Date.now() - hit.at <= MAX_AGE_MS ? hit : undefined;
   }
 
   /** Forgets every read (a change announced, the announcements possibly missed). */
