@@ -4,7 +4,7 @@ import type { AwardReviewSubmitted } from '@schoolflow/workflows/award-review/aw
 import type { Prepared } from '../../infrastructure/database/prepared.js';
 import type { StartPlan } from '../../workflow/domain/flow-plugin.js';
 import { ApplicationErrors } from '../applications.errors.js';
-import { type Applicant, type ApplicantRead, applicantSql, type FileRow, headTeacherThenOffice, uniquePictures, withStandIns } from '../shared/student-applicant.js';
+import { type Applicant, type ApplicantRead, applicantSql, type FileRow, filesSql, headTeacherThenOffice, uniquePictures, withStandIns } from '../shared/student-applicant.js';
 
 /** What an award report's start reads: the applicant's side, the certificate images and the contest's name. */
 export interface AwardReviewStartRead extends ApplicantRead {
@@ -13,8 +13,10 @@ export interface AwardReviewStartRead extends ApplicantRead {
   contest_name: string | null;
 }
 
-// the certificate images are required, so the statement always reads files ($2); the contest is $3
-const SQL = applicantSql(`(SELECT name FROM award_contest WHERE id = $3::uuid) AS contest_name`).withFiles;
+// the certificate images are required, so the statement always reads files ($2); the contest is $3 (a read of its
+// own, not the directory's kept one: the contest is no directory table)
+const SQL = `${applicantSql(`(SELECT name FROM award_contest WHERE id = $3::uuid) AS contest_name`).plain},
+       ${filesSql('$2')}`;
 
 /** Every read an award report's start needs, in one statement. */
 export async function readAwardReviewStart(db: Prepared, form: AwardReviewForm, actor: Applicant): Promise<AwardReviewStartRead> {

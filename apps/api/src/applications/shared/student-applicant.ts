@@ -77,7 +77,7 @@ export function filesSql(param: string): string {
  * children as one UNION: an OR of the two made PostgreSQL scan every student.) `plain` is what readApplicant keeps in
  * DirectoryCache: `extraColumns` must read only the tables whose changes are announced (migrations/1732000067000).
  */
-export function applicantSql(extraColumns = ''): { plain: string; withFiles: string } {
+export function applicantSql(extraColumns = ''): { plain: string } {
   const plain = `SELECT coalesce((SELECT json_agg(json_build_object(
            'id', s.id, 'user_id', s.user_id, 'name', s.name, 'student_no', s.student_no, 'class_name', c.name,
            'head_teacher_id', c.head_teacher_id, 'self', (s.user_id = $1), 'status', s.status,
@@ -85,9 +85,7 @@ export function applicantSql(extraColumns = ''): { plain: string; withFiles: str
          FROM (SELECT id FROM student WHERE user_id = $1 UNION SELECT student_id FROM guardian WHERE user_id = $1) m
          JOIN student s ON s.id = m.id JOIN admin_class c ON c.id = s.class_id), '[]') AS candidates,
        ${roleHoldersSql(['office', 'principal', 'admin'])}${extraColumns ? `,\n       ${extraColumns}` : ''}`;
-  const withFiles = `${plain},
-       ${filesSql('$2')}`;
-  return { plain, withFiles };
+  return { plain };
 }
 
 const DEFAULT_SQL = applicantSql();

@@ -7,6 +7,7 @@ import type { ClientInfo } from '../../infrastructure/http/request-context.js';
 import { permissionsOf, rolesOf } from '../../access/domain/grants.sql.js';
 import { DatabaseNotifications } from '../../infrastructure/database/database-notifications.js';
 import { poolOf } from '../../infrastructure/database/pool.js';
+import { KeptReads } from '../../infrastructure/cache/kept-reads.js';
 import { type Prepared, prepared } from '../../infrastructure/database/prepared.js';
 
 /** `single_logout`: the identity provider ended the sign-on session it was made from (docs/adr/0035-single-sign-on.md). */
@@ -59,44 +60,13 @@ const CACHE_MAX_AGE_MS = 30_000;
 const CACHE_MAX_ENTRIES = 20_000;
 
 /**
- * Live sessions with their grants, cached per token hash (docs/adr/0010). Entries are dropped by the triggers'
- * notifications on any instance's change, locally and at once by this instance's own changes, all of them when the
- * notification connection is lost, and after CACHE_MAX_AGE_MS in any case. A lookup that raced with a change
- * (the epoch moved while it was in flight) is answered but not cached.
+ * Drops the kept sessions an announcement names (migrations/1732000005000): `s:<session id>`, `u:<user id>`, or
+ * `*` (and '') for all of them.
  */
-class SessionCache {
-  private readonly byHash = new Map<string, { row: SessionRow; at: number }>();
-  private epoch = 0;
-
-  get(hash: string, now: number): SessionRow | undefined {
-    const hit = this.byHash.get(hash);
-    if (!hit) return undefined;
-    if (now - hit.at > CACHE_MAX_AGE_MS) {
-      this.byHash.delete(hash);
-      return undefined;
-    }
-    return hit.row;
-  }
-
-  get currentEpoch(): number {
-    return this.epoch;
-  }
-
-  put(hash: string, row: SessionRow, epochAtRead: number, now: number): void {
-    if (epochAtRead !== this.epoch) return;
-    if (this.byHash.size >= CACHE_MAX_ENTRIES) this.byHash.clear();
-    this.byHash.set(hash, { row, at: now });
-  }
-
-  /** `s:<session id>`, `u:<user id>` or `*` (migrations/1732000005000). */
-  invalidate(what: string): void {
-    this.epoch++;
-    if (what === '*' || what === '') return this.byHash.clear();
-    const [kind, id] = [what.slice(0, 2), what.slice(2)];
-    for (const [hash, { row }] of this.byHash) {
-      if ((kind === 's:' && row.id === id) || (kind === 'u:' && row.user_id === id)) this.byHash.delete(hash);
-    }
-  }
+function dropAnnounced(cache: KeptReads<string, SessionRow>, what: string): void {
+  if (what === '*' || what === '') return cache.drop();
+  const [kind, id] = [what.slice(0, 2), what.slice(2)];
+  cache.drop((_, row) => (kind === 's:' && row.id === id) || (kind === 'u:' && row.user_id === id));
 }
 
 /**
@@ -126,7 +96,11 @@ function refusalOf(row: Pick<SessionRow, 'enabled' | 'revoked_at' | 'revoke_reas
 @Injectable()
 export class SessionService implements OnModuleInit {
   private readonly hot: Prepared;
-  private readonly cache = new SessionCache();
+  /**
+   * Live sessions with their grants per token hash (docs/adr/0010), dropped by the triggers' announcements of any
+   * instance's change, at once by this instance's own changes, all of them when the notification connection is lost.
+   */
+  private readonly cache = new KeptReads<string, SessionRow>(CACHE_MAX_AGE_MS, CACHE_MAX_ENTRIES);
   private readonly touchEveryMs: number;
 
   constructor(
@@ -139,13 +113,13 @@ export class SessionService implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
-    await this.notifications.on(AUTH_CHANNEL, (payload) => this.cache.invalidate(payload));
-    this.notifications.onReset(() => this.cache.invalidate('*'));
+    await this.notifications.on(AUTH_CHANNEL, (payload) => dropAnnounced(this.cache, payload));
+    this.notifications.onReset(() => this.cache.drop());
   }
 
   /** Forget cached sessions and grants after a change made through this instance (others hear the triggers). */
   invalidate(what: { sessionId: string } | { userId: string } | 'all'): void {
-    this.cache.invalidate(what === 'all' ? '*' : 'sessionId' in what ? `s:${what.sessionId}` : `u:${what.userId}`);
+    dropAnnounced(this.cache, what === 'all' ? '*' : 'sessionId' in what ? `s:${what.sessionId}` : `u:${what.userId}`);
   }
 
   /**
@@ -177,7 +151,7 @@ export class SessionService implements OnModuleInit {
     // A cached session that looks expired may have been extended by another instance: ask the database.
     if (row && row.expires_at.getTime() <= now) row = undefined;
     if (!row) {
-      const epoch = this.cache.currentEpoch;
+      const epoch = this.cache.epoch;
       const rows: SessionRow[] = await this.hot.query(
         `SELECT s.id, s.user_id, u.account, u.name, u.user_type, u.lang, u.enabled, u.must_change_password, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason,
                 ${rolesOf('s.user_id')} AS roles, ${permissionsOf('s.user_id')} AS permissions

@@ -13,9 +13,9 @@ import { PdfPool } from '../pdf/pdf-pool.js';
 import { WindowCounter } from '../redis/window-counter.js';
 
 /**
- * Provides the started DataSource, its shared LISTEN connection and the directory reads kept by it, the announcer of appends, the registry of durable
- * subscriptions, the configuration, the spreadsheet reader of imports, job admission (ADR 0029), the PDF workers
- * and the windowed counters of signed-out callers' limits to every module.
+ * Provides the started DataSource, its shared LISTEN connection and the directory reads kept by it, the announcer
+ * of appends, the registry of durable subscriptions, the configuration, the spreadsheet reader of imports, job
+ * admission (ADR 0029), the PDF workers and the windowed counters of signed-out callers' limits to every module.
  */
 @Global()
 @Module({})

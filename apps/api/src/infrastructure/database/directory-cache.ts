@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { KeptReads } from '../cache/kept-reads.js';
 import { DatabaseNotifications } from './database-notifications.js';
 
 /** Every change of a directory table is announced here (migrations/1732000067000). */
@@ -28,14 +29,15 @@ function frozen<T>(value: T): T {
  * MAX_AGE_MS in any case; nothing is cached or answered from the cache while the connection is not live. Before a kept
  * read is answered, every change committed before it was asked is announced here first (PgListener.sync: one round
  * trip on the LISTEN connection, shared by the reads of the moment), so the next start after a change — on any
- * instance — reads the change; a read not kept goes to the database at once, fresh by itself. A read that raced with a change (announced while it was in flight) is answered
- * but not kept. Values are frozen: shared by every caller.
+ * instance — reads the change; a read not kept goes to the database at once, fresh by itself. A read that raced
+ * with a change (announced while it was in flight) is answered but not kept (KeptReads). Values are frozen: shared
+ * by every caller.
  */
 @Injectable()
 export class DirectoryCache implements OnModuleInit {
-  private readonly reads = new Map<object, Map<string, { value: unknown; at: number }>>();
-  private size = 0;
-  private epoch = 0;
+  private readonly kept = new KeptReads<string, unknown>(MAX_AGE_MS, MAX_ENTRIES);
+  /** A short name for each read (its statement object: a module's constant, a few in all), so no key is its text. */
+  private readonly names = new Map<object, number>();
 
   constructor(private readonly notifications: DatabaseNotifications) {}
 
@@ -49,35 +51,33 @@ export class DirectoryCache implements OnModuleInit {
    * live one is held. `load` must read only the tables whose changes are announced (migrations/1732000067000).
    */
   async read<R>(read: object, key: string, load: () => Promise<R>): Promise<R> {
+    const id = `${this.nameOf(read)}:${key}`;
     // Only a kept read is checked: every change committed before this call announced and handled first (an
     // announcement the check brings in drops it). A read made now sees those changes by itself.
-    if (this.notifications.live && this.held(read, key)) {
+    if (this.notifications.live && this.kept.get(id) !== undefined) {
       if (!(await this.notifications.sync())) return frozen(await load());
-      const hit = this.held(read, key);
-      if (hit) return hit.value as R;
+      const hit = this.kept.get(id);
+      if (hit !== undefined) return hit as R;
     }
     const now = Date.now();
-    const epoch = this.epoch;
+    const epoch = this.kept.epoch;
     // frozen whether kept or not, so a caller that changes it fails at once, not only on the requests the cache served
     const value = frozen(await load());
-    if (epoch !== this.epoch || !this.notifications.live) return value;
-    if (this.size >= MAX_ENTRIES) this.clear();
-    let byKey = this.reads.get(read);
-    if (!byKey) this.reads.set(read, (byKey = new Map()));
-    if (!byKey.has(key)) this.size += 1;
-    byKey.set(key, { value, at: now });
+    if (this.notifications.live) this.kept.put(id, value, epoch, now);
     return value;
-  }
-
-  private held(read: object, key: string): { value: unknown; at: number } | undefined {
-    const hit = this.reads.get(read)?.get(key);
-    return hit && Date.now() - hit.at <= MAX_AGE_MS ? hit : undefined;
   }
 
   /** Forgets every read (a change announced, the announcements possibly missed). */
   clear(): void {
-    this.epoch += 1;
-    this.reads.clear();
-    this.size = 0;
+    this.kept.drop();
+  }
+
+  private nameOf(read: object): number {
+    let name = this.names.get(read);
+    if (name === undefined) {
+      name = this.names.size;
+      this.names.set(read, name);
+    }
+    return name;
   }
 }

@@ -33,23 +33,32 @@ export class WindowCounter {
 
   constructor(@Inject(REDIS_COMMANDS) private readonly redis: Redis | null) {}
 
+  /**
+   * `op` on Redis when it is there: `{ done }` with its answer, or null when Redis is away or failed (the caller then
+   * counts in this instance) — the one place the outage is noted and its end heard.
+   */
+  private async onRedis<T>(op: (redis: Redis) => Promise<T>): Promise<{ done: T } | null> {
+    if (!this.redis || this.redis.status !== 'ready') return null;
+    try {
+      const done = await op(this.redis);
+      redisOutage.restored();
+      return { done };
+    } catch (err) {
+      redisOutage.lost(err);
+      return null;
+    }
+  }
+
   /** Takes a place under `key` (the caller's prefix included); false when `limit` are taken in the window. */
   async take(key: string, limit: number, windowMs: number): Promise<boolean> {
-    if (this.redis && this.redis.status === 'ready') {
-      try {
-        // The window starts with the first place: the key is made with its expiry, then counted.
-        const replies = await this.redis.multi().set(key, '0', 'PX', windowMs, 'NX').incr(key).exec();
-        const count = Number(replies?.[1]?.[1] ?? 0);
-        redisOutage.restored();
-        if (count > limit) {
-          await this.redis.decr(key);
-          return false;
-        }
-        return true;
-      } catch (err) {
-        redisOutage.lost(err);
-      }
-    }
+    const shared = await this.onRedis(async (redis) => {
+      // The window starts with the first place: the key is made with its expiry, then counted.
+      const replies = await redis.multi().set(key, '0', 'PX', windowMs, 'NX').incr(key).exec();
+      if (Number(replies?.[1]?.[1] ?? 0) <= limit) return true;
+      await redis.decr(key);
+      return false;
+    });
+    if (shared) return shared.done;
     const now = Date.now();
     const held = this.local.get(key);
     const current = held && held.until > now ? held : { count: 0, until: now + windowMs };
@@ -61,14 +70,7 @@ export class WindowCounter {
 
   /** Gives back a place taken for work that was not done. */
   async giveBack(key: string): Promise<void> {
-    if (this.redis && this.redis.status === 'ready') {
-      try {
-        await this.redis.decr(key);
-        return;
-      } catch (err) {
-        redisOutage.lost(err);
-      }
-    }
+    if (await this.onRedis((redis) => redis.decr(key))) return;
     const held = this.local.get(key);
     if (held && held.count > 0) held.count -= 1;
   }
@@ -79,15 +81,8 @@ export class WindowCounter {
    * click) never use up places that the work, done once, needs only one of.
    */
   async takeFor(key: string, member: string, limit: number, windowMs: number): Promise<MemberPlace> {
-    if (this.redis && this.redis.status === 'ready') {
-      try {
-        const place = (await this.redis.eval(TAKE_FOR_MEMBER, 1, key, member, limit, windowMs)) as MemberPlace;
-        redisOutage.restored();
-        return place;
-      } catch (err) {
-        redisOutage.lost(err);
-      }
-    }
+    const shared = await this.onRedis(async (redis) => (await redis.eval(TAKE_FOR_MEMBER, 1, key, member, limit, windowMs)) as MemberPlace);
+    if (shared) return shared.done;
     const now = Date.now();
     const held = this.localMembers.get(key);
     const current = held && held.until > now ? held : { members: new Set<string>(), until: now + windowMs };
@@ -101,14 +96,7 @@ export class WindowCounter {
 
   /** Gives back the place `member` took (its work was not done). */
   async release(key: string, member: string): Promise<void> {
-    if (this.redis && this.redis.status === 'ready') {
-      try {
-        await this.redis.srem(key, member);
-        return;
-      } catch (err) {
-        redisOutage.lost(err);
-      }
-    }
+    if (await this.onRedis((redis) => redis.srem(key, member))) return;
     this.localMembers.get(key)?.members.delete(member);
   }
 
